@@ -1,0 +1,40 @@
+/// A JSON value whose objects keep their keys in order, so that what metrobuddy
+/// writes is stable byte for byte.
+public enum JSONValue: Sendable, Equatable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// An integer. metrobuddy never writes fractional numbers: money is a string.
+  case integer(Int64)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object, its members in order; keys are unique.
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.bool(let a), .bool(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+    default: false
+    }
+  }
+
+  /// The member called `key` of an object.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.0 == key }?.1
+  }
+
+  /// A string or `null` from an optional.
+  public static func string(_ value: String?) -> JSONValue {
+    value.map { .string($0) } ?? .null
+  }
+}

@@ -1,0 +1,87 @@
+/// Writes ``JSONValue``s as UTF-8 text: compact for files, indented for people.
+public enum JSONWriter {
+  /// How to lay the text out.
+  public enum Style: Sendable {
+    /// One line, no spaces: the store's form.
+    case compact
+    /// Two-space indentation, `": "` after keys: the `--json` form.
+    case pretty
+  }
+
+  /// The text of `value`.
+  public static func string(_ value: JSONValue, style: Style = .compact) -> String {
+    var bytes: [UInt8] = []
+    write(value, to: &bytes, style: style)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 text of `value` to `bytes`.
+  public static func write(_ value: JSONValue, to bytes: inout [UInt8], style: Style = .compact) {
+    write(value, to: &bytes, style: style, depth: 0)
+  }
+
+  private static func write(_ value: JSONValue, to out: inout [UInt8], style: Style, depth: Int) {
+    switch value {
+    case .null: out += Array("null".utf8)
+    case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
+    case .integer(let number): out += Array(String(number).utf8)
+    case .string(let text): writeString(text, to: &out)
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        out += Array("[]".utf8)
+        return
+      }
+      out.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(&out, style: style, depth: depth + 1)
+        write(element, to: &out, style: style, depth: depth + 1)
+      }
+      newline(&out, style: style, depth: depth)
+      out.append(UInt8(ascii: "]"))
+    case .object(let members):
+      guard !members.isEmpty else {
+        out += Array("{}".utf8)
+        return
+      }
+      out.append(UInt8(ascii: "{"))
+      for (index, (key, member)) in members.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        newline(&out, style: style, depth: depth + 1)
+        writeString(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        if case .pretty = style { out.append(UInt8(ascii: " ")) }
+        write(member, to: &out, style: style, depth: depth + 1)
+      }
+      newline(&out, style: style, depth: depth)
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private static func newline(_ out: inout [UInt8], style: Style, depth: Int) {
+    guard case .pretty = style else { return }
+    out.append(UInt8(ascii: "\n"))
+    out += repeatElement(UInt8(ascii: " "), count: depth * 2)
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private static func writeString(_ text: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0..<0x20, 0x7F:
+        out += Array("\\u00".utf8)
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 0xF)])
+      default: out.append(byte)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+}

@@ -1,0 +1,93 @@
+import FoundationEssentials
+
+/// Which balance updates to list, newest first.
+public struct HistoryQuery: Sendable, Equatable {
+  /// At most this many; `nil` for all.
+  public var limit: Int?
+  /// Only these kinds; empty for every kind.
+  public var types: Set<BalanceUpdate.Kind>
+  /// Only updates on or after this local day.
+  public var since: CalendarDate?
+  /// Only updates on or before this local day.
+  public var until: CalendarDate?
+
+  /// Creates a query; the default lists everything.
+  public init(
+    limit: Int? = nil, types: Set<BalanceUpdate.Kind> = [], since: CalendarDate? = nil,
+    until: CalendarDate? = nil
+  ) {
+    self.limit = limit
+    self.types = types
+    self.since = since
+    self.until = until
+  }
+
+  /// Whether `update` passes the filters other than the limit.
+  public func matches(_ update: BalanceUpdate, in timeZone: LocalTimeZone) -> Bool {
+    if !types.isEmpty, !types.contains(update.type) { return false }
+    if since != nil || until != nil {
+      let day = timeZone.calendarDate(of: update.timestamp)
+      if let since, day < since { return false }
+      if let until, day > until { return false }
+    }
+    return true
+  }
+}
+
+/// Where cards and their histories live.
+///
+/// Every rule (the balance must cover the fares, the card must not be
+/// expired, the fare is above zero, a keyed reload applies once, what undo
+/// reverses) is decided by the store inside its transaction, against the
+/// latest state, never against a snapshot read earlier. References it hands
+/// out are snapshots; pass them back to name the object.
+public protocol MetroCardDataStore: Sendable {
+  /// The default card. A store with no data yet returns the card it would
+  /// create, without creating anything.
+  func currentCard() throws(MetroError) -> ObjectReference<MetroCard>
+
+  /// The card called `name`.
+  ///
+  /// - Throws: ``MetroError/cardNotFound(name:available:)`` when there is none.
+  func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard>
+
+  /// Every card, in the order they were added.
+  func allCards() throws(MetroError) -> [ObjectReference<MetroCard>]
+
+  /// The card's balance updates, newest first, filtered by `query`.
+  func balanceUpdates(
+    for card: ObjectReference<MetroCard>, matching query: HistoryQuery
+  ) throws(MetroError) -> [ObjectReference<BalanceUpdate>]
+
+  /// Applies `updates` to the card in one transaction: all of them or none.
+  ///
+  /// - Returns: The card after the updates and the balance updates recorded.
+  /// - Throws: A rule's refusal (``MetroError/insufficientFare(balance:fare:count:currency:)``,
+  ///   ``MetroError/expiredCard(expirationDate:)``, ``MetroError/nothingToUndo``),
+  ///   an invalid value, or a store error; nothing is changed.
+  @discardableResult
+  func apply(
+    _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> UpdateResult
+
+  /// Creates a card.
+  ///
+  /// - Throws: ``MetroError/cardExists(name:)``, ``MetroError/invalidCardName(_:)``,
+  ///   or ``MetroError/invalidAmount(_:reason:)`` for a fare of zero.
+  @discardableResult
+  func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+    -> ObjectReference<MetroCard>
+
+  /// Renames a card; its history stays with it.
+  @discardableResult
+  func renameCard(_ card: ObjectReference<MetroCard>, to newName: String) throws(MetroError)
+    -> ObjectReference<MetroCard>
+
+  /// Deletes a card and its history. The default card can only be removed
+  /// after another card is made the default.
+  func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError)
+
+  /// Makes the card the default.
+  @discardableResult
+  func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard>
+}

@@ -1,0 +1,45 @@
+import FoundationEssentials
+
+/// One change to a card's balance, as recorded in its history.
+public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
+  /// What kind of change it was.
+  public enum Kind: String, Sendable, Equatable, Codable, CaseIterable {
+    /// A ride paid with the fare.
+    case swipe
+    /// Money added.
+    case reload
+    /// The balance set to a value, as when a person reads it off a machine.
+    case adjustment
+    /// The reversal of an earlier update.
+    case undo
+  }
+
+  /// A unique identifier, stable across export and import.
+  public var id: UUID
+  /// The kind of change.
+  public var type: Kind
+  /// The signed change to the balance: negative for a swipe.
+  public var amount: Money
+  /// The balance right after this update.
+  public var balance: Money
+  /// When it happened, as the person said; to the second.
+  public var timestamp: Date
+  /// The idempotency key of a keyed reload.
+  public var key: String?
+  /// The update this one reverses, for an undo.
+  public var undoes: UUID?
+
+  /// Creates an update.
+  public init(
+    id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,
+    key: String? = nil, undoes: UUID? = nil
+  ) {
+    self.id = id
+    self.type = type
+    self.amount = amount
+    self.balance = balance
+    self.timestamp = timestamp
+    self.key = key
+    self.undoes = undoes
+  }
+}

@@ -1,0 +1,52 @@
+/// Everything that can go wrong in MetroKit, each case with the context a
+/// person needs to act on it.
+///
+/// The command-line tool maps each case to a message and an exit status in one
+/// place; a library user can switch over them.
+public enum MetroError: Error, Sendable, Equatable {
+  // MARK: - Refused by the card's rules
+
+  /// The balance cannot pay `count` fares.
+  case insufficientFare(balance: Money, fare: Money, count: Int, currency: Currency)
+  /// The card's expiration date has passed.
+  case expiredCard(expirationDate: CalendarDate)
+  /// There is no update left to undo.
+  case nothingToUndo
+
+  // MARK: - Invalid requests
+
+  /// An amount that is not allowed where it was given, such as a fare of zero.
+  case invalidAmount(String, reason: String)
+  /// A card name that breaks the naming rule.
+  case invalidCardName(String)
+  /// An empty serial number or reload key, or one with control characters.
+  case invalidText(field: String, value: String)
+  /// A swipe count below one or above the limit.
+  case invalidCount(Int)
+  /// No card has this name.
+  case cardNotFound(name: String, available: [String])
+  /// A card with this name exists already.
+  case cardExists(name: String)
+  /// The default card cannot be removed while other cards exist, or the last card at all.
+  case cannotRemoveDefaultCard(name: String)
+  /// The result would exceed the largest balance.
+  case balanceOutOfRange
+  /// A reference that another store made, or whose object has been removed.
+  case staleReference
+
+  // MARK: - The store
+
+  /// A store file does not decode, breaks an invariant, or is not a regular file.
+  /// `line` is given for the journal.
+  case storeDamaged(path: String, line: Int?, detail: String)
+  /// A store file was written by a newer metrobuddy.
+  case storeFromNewerVersion(path: String, version: Int, supported: Int)
+  /// A system call on a store file failed.
+  case storeIO(path: String, operation: String, errno: Int32, reason: String)
+  /// The change was written and renamed into place, but syncing the directory failed.
+  case savedDurabilityUnconfirmed(path: String, reason: String)
+  /// Another process held the store's lock for longer than the wait.
+  case storeBusy(path: String, waitedSeconds: Double)
+  /// The store refused writes (a mock store configured to fail, for instance).
+  case writeFailed(path: String, reason: String)
+}

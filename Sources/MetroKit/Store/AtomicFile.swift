@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Durable, atomic replacement of a small file: temp file in the same
+/// directory, write loop, `fsync`, `close`, `rename`, `fsync` of the directory.
+struct AtomicFile {
+  let fileSystem: any FileSystem
+  let directory: String
+
+  /// The prefix of temporary files; swept under the lock if a crash left one.
+  static let temporaryPrefix = ".tmp-"
+
+  /// Replaces `name` in the directory with `bytes`, keeping the old file's
+  /// permissions (`0600` for a new file).
+  ///
+  /// - Throws: ``MetroError/storeIO(path:operation:errno:reason:)`` with
+  ///   nothing changed, or ``MetroError/savedDurabilityUnconfirmed(path:reason:)``
+  ///   when only the final directory sync failed.
+  func replace(_ name: String, with bytes: [UInt8], uniqueSuffix: String) throws(MetroError) {
+    let target = directory + "/" + name
+    var permissions: UInt32 = 0o600
+    do {
+      if let status = try fileSystem.status(atPath: target) {
+        guard status.isRegularFile else {
+          throw MetroError.storeDamaged(path: target, line: nil, detail: "not a regular file")
+        }
+        permissions = status.permissions & 0o777
+      }
+    } catch let error as SystemCallError {
+      throw JSONFileStore.map(error)
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      throw MetroError.storeIO(path: target, operation: "stat", errno: 0, reason: "\(error)")
+    }
+    let temporary = directory + "/" + Self.temporaryPrefix + name + "-" + uniqueSuffix
+    do {
+      let descriptor = try fileSystem.open(
+        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: permissions)
+      do {
+        try fileSystem.chmod(descriptor, path: temporary, permissions: permissions)
+        try Self.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)
+        try fileSystem.fsync(descriptor, path: temporary)
+      } catch {
+        try? fileSystem.close(descriptor, path: temporary)
+        throw error
+      }
+      try fileSystem.close(descriptor, path: temporary)
+      try fileSystem.rename(temporary, to: target)
+    } catch {
+      try? fileSystem.unlink(temporary)
+      throw JSONFileStore.map(error)
+    }
+    do {
+      try syncDirectory()
+    } catch {
+      throw .savedDurabilityUnconfirmed(path: directory, reason: error.reason)
+    }
+  }
+
+  /// Flushes the directory's entries to stable storage.
+  func syncDirectory() throws(SystemCallError) {
+    let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    defer { try? fileSystem.close(descriptor, path: directory) }
+    try fileSystem.fsync(descriptor, path: directory)
+  }
+
+  /// Writes every byte, continuing after short writes.
+  static func writeAll(
+    _ bytes: ArraySlice<UInt8>, to descriptor: Int32, path: String, fileSystem: any FileSystem
+  ) throws(SystemCallError) {
+    var remaining = bytes
+    while !remaining.isEmpty {
+      let written = try fileSystem.write(descriptor, path: path, bytes: remaining)
+      guard written > 0 else { throw SystemCallError(operation: "write", path: path, errno: EIO) }
+      remaining = remaining.dropFirst(written)
+    }
+  }
+}

@@ -1,0 +1,212 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed system call: which one, on which file, and the `errno` it set.
+public struct SystemCallError: Error, Sendable, Equatable {
+  /// The call, such as `open` or `fsync`.
+  public var operation: String
+  /// The file it was made on.
+  public var path: String
+  /// The error number.
+  public var errno: Int32
+
+  /// Creates an error.
+  public init(operation: String, path: String, errno: Int32) {
+    self.operation = operation
+    self.path = path
+    self.errno = errno
+  }
+
+  /// The C library's description of the error number.
+  public var reason: String { String(cString: strerror(errno)) }
+}
+
+/// Metadata the store needs about a file.
+public struct FileStatus: Sendable, Equatable {
+  /// The size in bytes.
+  public var size: Int64
+  /// The permission bits.
+  public var permissions: UInt32
+  /// Whether it is a regular file.
+  public var isRegularFile: Bool
+  /// Whether it is a directory.
+  public var isDirectory: Bool
+}
+
+/// The seam through which the store makes every system call on its files, so
+/// that tests can inject faults at any of them.
+///
+/// Calls report errors as they happen; none retries. `write` may write fewer
+/// bytes than asked, as `write(2)` may.
+public protocol FileSystem: Sendable {
+  /// Opens a file; returns a descriptor.
+  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32
+  /// Reads up to `count` bytes at `offset`; returns fewer only at the end of the file.
+  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8]
+  /// Writes some prefix of `bytes`; returns how many bytes were written.
+  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int
+  /// Flushes a file (or directory) to stable storage.
+  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError)
+  /// Closes a descriptor.
+  func close(_ descriptor: Int32, path: String) throws(SystemCallError)
+  /// Renames `source` over `destination` atomically.
+  func rename(_ source: String, to destination: String) throws(SystemCallError)
+  /// Applies a `flock(2)` operation.
+  func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError)
+  /// Cuts a file to `length` bytes.
+  func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError)
+  /// Sets a file's permission bits.
+  func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError)
+  /// The status of an open file.
+  func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus
+  /// The status of a path, following no symbolic link at its end; `nil` when it does not exist.
+  func status(atPath path: String) throws(SystemCallError) -> FileStatus?
+  /// Creates a directory.
+  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError)
+  /// Removes a file.
+  func unlink(_ path: String) throws(SystemCallError)
+  /// The names in a directory, without `.` and `..`.
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
+}
+
+/// The real file system, through the C library.
+public struct LiveFileSystem: FileSystem {
+  /// Creates the live file system.
+  public init() {}
+
+  public func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
+    while true {
+      let descriptor = Glibc.open(path, flags, mode_t(mode))
+      if descriptor >= 0 { return descriptor }
+      if errno != EINTR { throw SystemCallError(operation: "open", path: path, errno: errno) }
+    }
+  }
+
+  public func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let result = buffer.withUnsafeMutableBytes { raw in
+        pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
+      }
+      if result < 0 {
+        if errno == EINTR { continue }
+        throw SystemCallError(operation: "read", path: path, errno: errno)
+      }
+      if result == 0 { break }
+      filled += result
+    }
+    buffer.removeLast(count - filled)
+    return buffer
+  }
+
+  public func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+    while true {
+      let result = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count) }
+      if result >= 0 { return result }
+      if errno != EINTR { throw SystemCallError(operation: "write", path: path, errno: errno) }
+    }
+  }
+
+  public func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    while Glibc.fsync(descriptor) != 0 {
+      if errno != EINTR { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
+    }
+  }
+
+  public func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    // Never retry close on EINTR: on Linux the descriptor is already released.
+    if Glibc.close(descriptor) != 0, errno != EINTR {
+      throw SystemCallError(operation: "close", path: path, errno: errno)
+    }
+  }
+
+  public func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    if Glibc.rename(source, destination) != 0 {
+      throw SystemCallError(operation: "rename", path: destination, errno: errno)
+    }
+  }
+
+  public func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
+    while SystemLock.flock(descriptor, operation) != 0 {
+      if errno != EINTR { throw SystemCallError(operation: "flock", path: path, errno: errno) }
+    }
+  }
+
+  public func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
+    while ftruncate(descriptor, off_t(length)) != 0 {
+      if errno != EINTR { throw SystemCallError(operation: "truncate", path: path, errno: errno) }
+    }
+  }
+
+  public func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
+    if fchmod(descriptor, mode_t(permissions)) != 0 {
+      throw SystemCallError(operation: "chmod", path: path, errno: errno)
+    }
+  }
+
+  public func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw SystemCallError(operation: "stat", path: path, errno: errno) }
+    return FileStatus(info)
+  }
+
+  public func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      if errno == ENOENT { return nil }
+      throw SystemCallError(operation: "stat", path: path, errno: errno)
+    }
+    return FileStatus(info)
+  }
+
+  public func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
+    if mkdir(path, mode_t(permissions)) != 0 {
+      throw SystemCallError(operation: "mkdir", path: path, errno: errno)
+    }
+  }
+
+  public func unlink(_ path: String) throws(SystemCallError) {
+    if Glibc.unlink(path) != 0 { throw SystemCallError(operation: "unlink", path: path, errno: errno) }
+  }
+
+  public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    guard let directory = opendir(path) else {
+      throw SystemCallError(operation: "opendir", path: path, errno: errno)
+    }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+}
+
+extension FileStatus {
+  init(_ info: stat) {
+    let type = info.st_mode & S_IFMT
+    self.init(
+      size: Int64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
+      isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR)
+  }
+}
+
+/// `flock(2)`, declared under another name because Glibc's `flock`
+/// structure hides the function from Swift.
+@_silgen_name("flock")
+private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32
+
+enum SystemLock {
+  static func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
+    systemFlock(descriptor, operation)
+  }
+}

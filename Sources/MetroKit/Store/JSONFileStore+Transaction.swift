@@ -1,0 +1,195 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension JSONFileStore {
+  /// Runs one write under the store's lock: read the latest state, let `body`
+  /// change it and name the balance updates to append, commit.
+  ///
+  /// The commit point is the `fsync` of the journal; `state.json` is then
+  /// replaced. If replacing it fails, the journal is cut back so the store is
+  /// as it was; if that fails too, the next open replays the journal.
+  ///
+  /// - Parameters:
+  ///   - body: Changes the state and sets the updates to append to the
+  ///     `target` card's journal; returns how to build the result from the
+  ///     state as saved.
+  ///   - target: The index of the card whose journal is read and written.
+  func transaction<Result>(
+    _ body: (inout StoredState, inout [BalanceUpdate]) throws(MetroError) -> (StoredState) -> Result,
+    target: (StoredState) throws(MetroError) -> Int? = { _ throws(MetroError) in nil }
+  ) throws(MetroError) -> Result {
+    try ensureDirectory()
+    let lock = try FileLock.acquire(
+      fileSystem: fileSystem, path: lockPath, storeDirectory: directory, timeout: lockTimeout)
+    defer { lock.release() }
+
+    var state = try readState()
+    if state.storeID == Self.unsavedStoreID { state.storeID = makeID().uuidString }
+    let targetIndex = try target(state)
+    if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
+
+    var appends: [BalanceUpdate] = []
+    let makeResult = try body(&state, &appends)
+
+    var journalWrite: JournalWrite?
+    if !appends.isEmpty, let targetIndex {
+      journalWrite = try append(appends, to: &state.cards[targetIndex])
+    }
+    defer { journalWrite?.close() }
+
+    state.revision += 1
+    do {
+      try AtomicFile(fileSystem: fileSystem, directory: directory)
+        .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(makeID().uuidString.prefix(8))")
+    } catch {
+      if case .savedDurabilityUnconfirmed = error { throw error }
+      if let journalWrite, !journalWrite.rollBack() {
+        throw .storeIO(
+          path: statePath, operation: "write", errno: EIO,
+          reason: "\(error); the change was recorded in \(journalWrite.path) and will be applied by the next command")
+      }
+      throw error
+    }
+    sweep(state)
+    return makeResult(state)
+  }
+
+  /// An open journal after an append, which can be cut back to before it.
+  struct JournalWrite {
+    let fileSystem: any FileSystem
+    let path: String
+    let descriptor: Int32
+    let previousLength: Int64
+
+    /// Cuts the journal back to its length before the append; returns whether that worked.
+    func rollBack() -> Bool {
+      do {
+        try fileSystem.truncate(descriptor, path: path, length: previousLength)
+        try fileSystem.fsync(descriptor, path: path)
+        return true
+      } catch { return false }
+    }
+
+    func close() { try? fileSystem.close(descriptor, path: path) }
+  }
+
+  /// Appends one transaction to the card's journal with a single write and
+  /// `fsync`s it: the commit point.
+  private func append(_ updates: [BalanceUpdate], to stored: inout StoredCard) throws(MetroError) -> JournalWrite {
+    let path = journalPath(stored.id)
+    let committed = stored.journalLength
+    var bytes: [UInt8] = committed == 0 ? JournalEntry.header(cardID: stored.id) : []
+    let first = stored.lastSequence + 1
+    let last = stored.lastSequence + updates.count
+    for (offset, update) in updates.enumerated() {
+      JournalEntry(sequence: first + offset, transactionEnd: last, update: update)
+        .encoded(currency: stored.card.currency, into: &bytes)
+    }
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+    } catch { throw Self.map(error) }
+    let write = JournalWrite(fileSystem: fileSystem, path: path, descriptor: descriptor, previousLength: committed)
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile else {
+        write.close()
+        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+      }
+      if status.size == 0 { try fileSystem.chmod(descriptor, path: path, permissions: 0o600) }
+      // A crashed writer's torn transaction is cut off before appending.
+      if status.size != committed { try fileSystem.truncate(descriptor, path: path, length: committed) }
+      try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+      try fileSystem.fsync(descriptor, path: path)
+    } catch let error as SystemCallError {
+      _ = write.rollBack()
+      write.close()
+      throw Self.map(error)
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      write.close()
+      throw .storeIO(path: path, operation: "write", errno: EIO, reason: "\(error)")
+    }
+    stored.lastSequence = last
+    stored.journalLength = committed + Int64(bytes.count)
+    return write
+  }
+
+  /// Creates the store directory and any missing parents, `0700`.
+  private func ensureDirectory() throws(MetroError) {
+    do {
+      try createDirectories()
+    } catch {
+      throw Self.map(error)
+    }
+  }
+
+  private func createDirectories() throws {
+    if let status = try fileSystem.status(atPath: directory) {
+      guard status.isDirectory else {
+        throw MetroError.storeIO(path: directory, operation: "open", errno: ENOTDIR, reason: "not a directory")
+      }
+      return
+    }
+    var missing: [String] = []
+    var path = directory
+    while !path.isEmpty, path != "/" {
+      if try fileSystem.status(atPath: path) != nil { break }
+      missing.append(path)
+      guard let slash = path.lastIndex(of: "/") else {
+        path = ""
+        break
+      }
+      path = slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+    for created in missing.reversed() {
+      do {
+        try fileSystem.makeDirectory(created, permissions: 0o700)
+      } catch let error as SystemCallError {
+        if error.errno != EEXIST { throw error }
+      }
+    }
+    try? AtomicFile(fileSystem: fileSystem, directory: path.isEmpty ? "." : path).syncDirectory()
+  }
+
+  /// Removes temporary files and journals of removed cards that a crash left
+  /// behind; runs under the lock, and its failures change nothing.
+  private func sweep(_ state: StoredState) {
+    guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
+    let live = Set(state.cards.map(\.id))
+    for name in names {
+      if name.hasPrefix(AtomicFile.temporaryPrefix) {
+        try? fileSystem.unlink(directory + "/" + name)
+      } else if name.hasPrefix("journal-"), name.hasSuffix(".jsonl"),
+        let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)),
+        !live.contains(id), id < state.nextCardID
+      {
+        try? fileSystem.unlink(directory + "/" + name)
+      }
+    }
+  }
+
+  /// Turns a failed system call into the store's error.
+  static func map(_ error: SystemCallError) -> MetroError {
+    switch error.errno {
+    case ELOOP:
+      .storeDamaged(path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
+    case EISDIR:
+      .storeDamaged(path: error.path, line: nil, detail: "not a regular file")
+    default:
+      .storeIO(path: error.path, operation: error.operation, errno: error.errno, reason: error.reason)
+    }
+  }
+
+  static func map(_ error: any Error) -> MetroError {
+    if let error = error as? SystemCallError { return map(error) }
+    if let error = error as? MetroError { return error }
+    return .storeIO(path: "", operation: "unknown", errno: EIO, reason: "\(error)")
+  }
+}

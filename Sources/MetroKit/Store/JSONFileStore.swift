@@ -1,0 +1,301 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A store in one directory of JSON files: `state.json`, a small snapshot of
+/// every card, and per card an append-only `journal-<id>.jsonl` of its
+/// balance updates; `lock` serialises writers with `flock(2)`.
+///
+/// Reads take no lock and do work that does not grow with history. Every
+/// write takes the lock, reads the latest state, decides with ``CardRules``,
+/// appends to the journal and `fsync`s it (the commit point), then replaces
+/// `state.json` durably. See `DECISIONS.md` and `store-design.md`.
+public final class JSONFileStore: MetroCardDataStore {
+  /// The store directory.
+  public let directory: String
+  let fileSystem: any FileSystem
+  let clock: Clock
+  let timeZone: LocalTimeZone
+  let lockTimeout: Double
+  let makeID: @Sendable () -> UUID
+
+  /// The identity of references made before the store had files.
+  static let unsavedStoreID = "unsaved"
+
+  /// Opens (lazily) the store in `directory`; nothing is created until the first write.
+  ///
+  /// - Parameters:
+  ///   - directory: The store directory; created `0700` on the first write.
+  ///   - fileSystem: The seam for every system call.
+  ///   - clock: The time of updates given without one.
+  ///   - timeZone: For the expiration rule and history's calendar-day filters.
+  ///   - lockTimeout: How long a write waits for another writer, in seconds.
+  ///   - makeID: Makes ids for new balance updates.
+  public init(
+    directory: String, fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live,
+    timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
+    makeID: @escaping @Sendable () -> UUID = { UUID() }
+  ) {
+    self.directory = directory
+    self.fileSystem = fileSystem
+    self.clock = clock
+    self.timeZone = timeZone
+    self.lockTimeout = lockTimeout
+    self.makeID = makeID
+  }
+
+  var statePath: String { directory + "/state.json" }
+  var lockPath: String { directory + "/lock" }
+  func journalPath(_ cardID: Int) -> String { directory + "/journal-\(cardID).jsonl" }
+  func journal(for stored: StoredCard) -> Journal {
+    Journal(fileSystem: fileSystem, path: journalPath(stored.id), cardID: stored.id, currency: stored.card.currency)
+  }
+
+  // MARK: - Reading
+
+  public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
+    let state = try readState()
+    let index = state.index(ofCardID: state.defaultCardID)!
+    return reference(try reconciled(state.cards[index]).card, in: state)
+  }
+
+  public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
+    let state = try readState()
+    guard let index = state.index(ofCardNamed: name) else {
+      throw .cardNotFound(name: name, available: state.cards.map(\.card.name))
+    }
+    return reference(try reconciled(state.cards[index]).card, in: state)
+  }
+
+  public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
+    let state = try readState()
+    var result: [ObjectReference<MetroCard>] = []
+    for stored in state.cards { result.append(reference(try reconciled(stored).card, in: state)) }
+    return result
+  }
+
+  public func balanceUpdates(
+    for card: ObjectReference<MetroCard>, matching query: HistoryQuery
+  ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
+    let state = try readState()
+    let index = try cardIndex(of: card, in: state)
+    let stored = try reconciled(state.cards[index])
+    var result: [ObjectReference<BalanceUpdate>] = []
+    if query.limit == 0 { return result }
+    try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+      if query.matches(update, in: timeZone) {
+        result.append(
+          ObjectReference(snapshot: update, storeID: state.storeID, objectID: stored.id, revision: state.revision))
+      }
+      return query.limit.map { result.count < $0 } ?? true
+    }
+    return result
+  }
+
+  /// Reads `state.json`; a store with no files yet reads as a fresh one.
+  func readState() throws(MetroError) -> StoredState {
+    let bytes: [UInt8]
+    do {
+      guard let contents = try readWholeFile(statePath) else {
+        try checkNoOrphanJournals()
+        return .fresh(storeID: Self.unsavedStoreID)
+      }
+      bytes = contents
+    } catch let error as SystemCallError {
+      throw Self.map(error)
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      throw .storeIO(path: statePath, operation: "read", errno: 0, reason: "\(error)")
+    }
+    return try StoredState.decode(bytes, path: statePath)
+  }
+
+  /// Journals without `state.json` mean the state was lost, not that there is no store.
+  private func checkNoOrphanJournals() throws(MetroError) {
+    let names: [String]
+    do {
+      guard try fileSystem.status(atPath: directory) != nil else { return }
+      names = try fileSystem.contentsOfDirectory(directory)
+    } catch { throw Self.map(error) }
+    if names.contains(where: { $0.hasPrefix("journal-") }) {
+      throw .storeDamaged(path: statePath, line: nil, detail: "state.json is missing, but journals exist")
+    }
+  }
+
+  /// The whole of a small file; `nil` when it does not exist.
+  private func readWholeFile(_ path: String) throws -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+    } catch {
+      if error.errno == ENOENT { return nil }
+      if error.errno == ELOOP { throw MetroError.storeDamaged(path: path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store") }
+      throw error
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    let status = try fileSystem.status(descriptor, path: path)
+    guard status.isRegularFile else {
+      throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+    }
+    return try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
+  }
+
+  /// The card with any complete transactions past `state.json` applied, as a
+  /// crashed writer may have left them.
+  func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
+    var result = stored
+    let tail = try journal(for: stored).readTail(after: stored)
+    result.apply(tail)
+    return result
+  }
+
+  func reference(_ card: MetroCard, in state: StoredState) -> ObjectReference<MetroCard> {
+    let id = state.cards.first { $0.card.name == card.name }?.id ?? 0
+    return ObjectReference(snapshot: card, storeID: state.storeID, objectID: id, revision: state.revision)
+  }
+
+  func cardIndex(of card: ObjectReference<MetroCard>, in state: StoredState) throws(MetroError) -> Int {
+    guard card.storeID == state.storeID || card.storeID == Self.unsavedStoreID,
+      let index = state.index(ofCardID: card.objectID)
+    else {
+      throw .cardNotFound(name: card.name, available: state.cards.map(\.card.name))
+    }
+    return index
+  }
+
+  // MARK: - Writing
+
+  @discardableResult
+  public func apply(
+    _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> UpdateResult {
+    try transaction { state, appends throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      var stored = state.cards[index]
+      let now = clock.now()
+      let history = JournalHistory(store: self, stored: stored)
+      let (recorded, alreadyApplied) = try CardRules.apply(
+        updates, to: &stored.card, history: history, now: now, today: timeZone.calendarDate(of: now), makeID: makeID)
+      for update in recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
+      appends = recorded
+      state.cards[index] = stored
+      return { state in
+        let stored = state.cards[index]
+        return UpdateResult(
+          card: self.reference(stored.card, in: state),
+          recorded: recorded.map {
+            ObjectReference(snapshot: $0, storeID: state.storeID, objectID: stored.id, revision: state.revision)
+          },
+          alreadyAppliedKeys: alreadyApplied)
+      }
+    } target: { state throws(MetroError) in
+      try cardIndex(of: card, in: state)
+    }
+  }
+
+  @discardableResult
+  public func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try CardName.validate(name)
+    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
+    guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
+    return try transaction { state, _ throws(MetroError) in
+      guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }
+      let id = state.nextCardID
+      state.nextCardID += 1
+      state.cards.append(
+        StoredCard(
+          id: id, card: MetroCard(name: name, isDefault: false, balance: balance, fare: fare),
+          openingBalance: balance, lastSequence: 0, journalLength: 0, reloadKeys: [:]))
+      return { state in self.reference(state.cards[state.index(ofCardID: id)!].card, in: state) }
+    }
+  }
+
+  @discardableResult
+  public func renameCard(_ card: ObjectReference<MetroCard>, to newName: String) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try CardName.validate(newName)
+    return try transaction { state, _ throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      if state.cards[index].card.name != newName {
+        guard state.index(ofCardNamed: newName) == nil else { throw .cardExists(name: newName) }
+        state.cards[index].card.name = newName
+      }
+      return { state in self.reference(state.cards[index].card, in: state) }
+    } target: { state throws(MetroError) in
+      try cardIndex(of: card, in: state)
+    }
+  }
+
+  public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
+    var removedID = 0
+    try transaction { state, _ throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      guard state.cards[index].id != state.defaultCardID else {
+        throw .cannotRemoveDefaultCard(name: state.cards[index].card.name)
+      }
+      removedID = state.cards[index].id
+      state.cards.remove(at: index)
+      return { _ in () }
+    }
+    // The card is gone once state.json no longer lists it; its journal is
+    // now an orphan, removed here or swept by the next write.
+    try? fileSystem.unlink(journalPath(removedID))
+  }
+
+  @discardableResult
+  public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
+    try transaction { state, _ throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      state.defaultCardID = state.cards[index].id
+      return { state in self.reference(state.cards[index].card, in: state) }
+    }
+  }
+}
+
+// MARK: - History for the rules
+
+/// Answers the rules' questions about a card's history from `state.json`
+/// (reload keys) and the end of its journal (undo).
+struct JournalHistory: CardHistoryLookup {
+  let store: JSONFileStore
+  let stored: StoredCard
+
+  func containsReload(key: String) throws(MetroError) -> Bool {
+    stored.reloadKeys[key] != nil
+  }
+
+  func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
+    var undone = undone
+    var found: BalanceUpdate?
+    try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+      if update.type == .undo {
+        if let target = update.undoes { undone.insert(target) }
+        return true
+      }
+      if undone.contains(update.id) { return true }
+      found = update
+      return false
+    }
+    return found
+  }
+}
+
+extension StoredCard {
+  /// Applies complete transactions read past `journalLength`.
+  mutating func apply(_ tail: Journal.Tail) {
+    for entry in tail.entries {
+      card.balance = entry.update.balance
+      lastSequence = entry.sequence
+      if let key = entry.update.key { reloadKeys[key] = entry.update.id }
+    }
+    journalLength = tail.committedLength
+  }
+}

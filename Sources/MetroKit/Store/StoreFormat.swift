@@ -1,0 +1,330 @@
+import FoundationEssentials
+
+/// The store's on-disk records and their JSON form.
+///
+/// `state.json` holds a small snapshot of every card; each card's history is an
+/// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
+enum StoreFormat {
+  /// The format version this build writes.
+  static let currentVersion = 1
+  static let stateFormatName = "metrobuddy-state"
+  static let journalFormatName = "metrobuddy-journal"
+
+  /// Upgrades older documents to ``currentVersion``, one version at a time,
+  /// as MetroBuddy's Core Data migrations do. Keyed by the version a step
+  /// upgrades from. Version 1 is the first format; the table grows with the format.
+  typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
+}
+
+/// A card as `state.json` stores it.
+struct StoredCard: Equatable {
+  /// Never reused within a store; names the card's journal.
+  var id: Int
+  var card: MetroCard
+  /// The balance before the first update in the journal.
+  var openingBalance: Money
+  /// The sequence number of the last journal line applied.
+  var lastSequence: Int
+  /// The journal's length in bytes once that line was applied.
+  var journalLength: Int64
+  /// The keys of keyed reloads, each with the id of its update.
+  var reloadKeys: [String: UUID]
+}
+
+/// Everything in `state.json`.
+struct StoredState: Equatable {
+  var storeID: String
+  /// Counts committed writes; part of every reference's identity.
+  var revision: Int
+  var nextCardID: Int
+  var defaultCardID: Int
+  var cards: [StoredCard]
+
+  /// The state of a store that has no files yet: one card, `default`.
+  static func fresh(storeID: String) -> StoredState {
+    StoredState(
+      storeID: storeID, revision: 0, nextCardID: 2, defaultCardID: 1,
+      cards: [
+        StoredCard(
+          id: 1, card: MetroCard(name: MetroCard.defaultName), openingBalance: .zero, lastSequence: 0,
+          journalLength: 0, reloadKeys: [:])
+      ])
+  }
+
+  func index(ofCardID id: Int) -> Int? { cards.firstIndex { $0.id == id } }
+  func index(ofCardNamed name: String) -> Int? { cards.firstIndex { $0.card.name == name } }
+}
+
+/// One line of a journal: a balance update and where it sits in the sequence.
+struct JournalEntry: Equatable {
+  var sequence: Int
+  /// The sequence number of the last line written in the same transaction;
+  /// a transaction counts only once all its lines are present.
+  var transactionEnd: Int
+  var update: BalanceUpdate
+}
+
+// MARK: - Encoding
+
+extension StoredState {
+  func encoded() -> [UInt8] {
+    var cardValues: [JSONValue] = []
+    for stored in cards {
+      let card = stored.card
+      let currency = card.currency
+      cardValues.append(
+        .object([
+          ("id", .integer(Int64(stored.id))),
+          ("name", .string(card.name)),
+          ("balance", .string(card.balance.plainString(in: currency))),
+          ("fare", .string(card.fare.plainString(in: currency))),
+          ("currency", .string(currency.code)),
+          ("expirationDate", .string(card.expirationDate?.description)),
+          ("serialNumber", .string(card.serialNumber)),
+          ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
+          ("lastSequence", .integer(Int64(stored.lastSequence))),
+          ("journalLength", .integer(stored.journalLength)),
+          (
+            "reloadKeys",
+            .object(stored.reloadKeys.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.uuidString)) })
+          ),
+        ]))
+    }
+    let value = JSONValue.object([
+      ("format", .string(StoreFormat.stateFormatName)),
+      ("version", .integer(Int64(StoreFormat.currentVersion))),
+      ("storeID", .string(storeID)),
+      ("revision", .integer(Int64(revision))),
+      ("nextCardID", .integer(Int64(nextCardID))),
+      ("defaultCardID", .integer(Int64(defaultCardID))),
+      ("cards", .array(cardValues)),
+    ])
+    var bytes: [UInt8] = []
+    JSONWriter.write(value, to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+}
+
+extension JournalEntry {
+  static func header(cardID: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.write(
+      .object([
+        ("format", .string(StoreFormat.journalFormatName)),
+        ("version", .integer(Int64(StoreFormat.currentVersion))),
+        ("card", .integer(Int64(cardID))),
+      ]), to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
+  func encoded(currency: Currency, into bytes: inout [UInt8]) {
+    var members: [(String, JSONValue)] = [("seq", .integer(Int64(sequence)))]
+    if transactionEnd != sequence { members.append(("txEnd", .integer(Int64(transactionEnd)))) }
+    members += [
+      ("id", .string(update.id.uuidString)),
+      ("type", .string(update.type.rawValue)),
+      ("amount", .string(update.amount.plainString(in: currency))),
+      ("balance", .string(update.balance.plainString(in: currency))),
+      ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
+    ]
+    if let key = update.key { members.append(("key", .string(key))) }
+    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    JSONWriter.write(.object(members), to: &bytes)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+}
+
+// MARK: - Decoding
+
+/// Reads typed fields out of a decoded object, naming the field in every error.
+struct FieldReader {
+  let object: JSONValue
+  let path: String
+  let line: Int?
+  let context: String
+
+  func damaged(_ detail: String) -> MetroError {
+    .storeDamaged(path: path, line: line, detail: context.isEmpty ? detail : "\(context): \(detail)")
+  }
+
+  func value(_ key: String) throws(MetroError) -> JSONValue {
+    guard let value = object[key] else { throw damaged("'\(key)' is missing") }
+    return value
+  }
+
+  func integer(_ key: String) throws(MetroError) -> Int {
+    guard case .integer(let number) = try value(key), number >= 0, number <= Int64(Int32.max) * 1_000_000 else {
+      throw damaged("'\(key)' is not a whole number")
+    }
+    return Int(number)
+  }
+
+  func string(_ key: String) throws(MetroError) -> String {
+    guard case .string(let text) = try value(key) else { throw damaged("'\(key)' is not a string") }
+    return text
+  }
+
+  func optionalString(_ key: String) throws(MetroError) -> String? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    default: throw damaged("'\(key)' is not a string")
+    }
+  }
+
+  func money(_ key: String, currency: Currency) throws(MetroError) -> Money {
+    let text = try string(key)
+    guard let money = Money.parseCanonical(text, currency: currency) else {
+      throw damaged("'\(key)' is not an amount: '\(text)'")
+    }
+    return money
+  }
+
+  func uuid(_ key: String) throws(MetroError) -> UUID {
+    let text = try string(key)
+    guard let id = UUID(uuidString: text) else { throw damaged("'\(key)' is not a UUID: '\(text)'") }
+    return id
+  }
+
+  func allowOnly(_ keys: Set<String>) throws(MetroError) {
+    guard case .object(let members) = object else { throw damaged("not a JSON object") }
+    for (key, _) in members where !keys.contains(key) { throw damaged("unknown field '\(key)'") }
+  }
+}
+
+extension StoredState {
+  /// Decodes `state.json`, migrating older versions.
+  static func decode(_ bytes: [UInt8], path: String) throws(MetroError) -> StoredState {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw .storeDamaged(path: path, line: nil, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
+    }
+    let top = FieldReader(object: document, path: path, line: nil, context: "")
+    guard case .object = document else { throw top.damaged("not a JSON object") }
+    guard try top.string("format") == StoreFormat.stateFormatName else {
+      throw top.damaged("not a metrobuddy state file")
+    }
+    let version = try top.integer("version")
+    guard version <= StoreFormat.currentVersion else {
+      throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
+    }
+    guard version >= 1 else { throw top.damaged("format version \(version) does not exist") }
+    try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards"])
+    guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
+    var cards: [StoredCard] = []
+    var names = Set<String>()
+    var ids = Set<Int>()
+    for (position, value) in cardValues.enumerated() {
+      let reader = FieldReader(object: value, path: path, line: nil, context: "card \(position + 1)")
+      try reader.allowOnly([
+        "id", "name", "balance", "fare", "currency", "expirationDate", "serialNumber", "openingBalance",
+        "lastSequence", "journalLength", "reloadKeys",
+      ])
+      let code = try reader.string("currency")
+      guard let currency = Currency(code: code) else { throw reader.damaged("unknown currency '\(code)'") }
+      let name = try reader.string("name")
+      guard CardName.isValid(name), names.insert(name).inserted else {
+        throw reader.damaged("invalid or repeated card name '\(name)'")
+      }
+      let id = try reader.integer("id")
+      guard ids.insert(id).inserted, id >= 1 else { throw reader.damaged("repeated card id \(id)") }
+      var expiration: CalendarDate?
+      if let text = try reader.optionalString("expirationDate") {
+        guard let date = CalendarDate(iso: text) else { throw reader.damaged("'expirationDate' is not a date") }
+        expiration = date
+      }
+      let fare = try reader.money("fare", currency: currency)
+      let balance = try reader.money("balance", currency: currency)
+      guard fare > .zero else { throw reader.damaged("the fare is not above zero") }
+      guard balance >= .zero else { throw reader.damaged("the balance is negative") }
+      guard case .object(let keyMembers) = try reader.value("reloadKeys") else {
+        throw reader.damaged("'reloadKeys' is not an object")
+      }
+      var keys: [String: UUID] = [:]
+      for (key, idValue) in keyMembers {
+        guard case .string(let text) = idValue, let updateID = UUID(uuidString: text) else {
+          throw reader.damaged("reload key '\(key)' has no update id")
+        }
+        keys[key] = updateID
+      }
+      let journalLength = try reader.integer("journalLength")
+      cards.append(
+        StoredCard(
+          id: id,
+          card: MetroCard(
+            name: name, isDefault: false, balance: balance, fare: fare, currency: currency,
+            expirationDate: expiration, serialNumber: try reader.optionalString("serialNumber")),
+          openingBalance: try reader.money("openingBalance", currency: currency),
+          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
+          reloadKeys: keys))
+    }
+    let state = StoredState(
+      storeID: try top.string("storeID"), revision: try top.integer("revision"),
+      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
+    guard !cards.isEmpty else { throw top.damaged("there are no cards") }
+    guard state.index(ofCardID: state.defaultCardID) != nil else {
+      throw top.damaged("the default card \(state.defaultCardID) does not exist")
+    }
+    guard cards.allSatisfy({ $0.id < state.nextCardID }) else { throw top.damaged("a card id is not below 'nextCardID'") }
+    var result = state
+    for index in result.cards.indices {
+      result.cards[index].card.isDefault = result.cards[index].id == state.defaultCardID
+    }
+    return result
+  }
+}
+
+extension JournalEntry {
+  /// Checks a journal's first line.
+  static func checkHeader(_ bytes: ArraySlice<UInt8>, cardID: Int, path: String) throws(MetroError) {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw .storeDamaged(path: path, line: 1, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
+    }
+    let reader = FieldReader(object: document, path: path, line: 1, context: "")
+    guard try reader.string("format") == StoreFormat.journalFormatName else {
+      throw reader.damaged("not a metrobuddy journal")
+    }
+    let version = try reader.integer("version")
+    guard version <= StoreFormat.currentVersion else {
+      throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
+    }
+    guard try reader.integer("card") == cardID else { throw reader.damaged("the journal belongs to another card") }
+  }
+
+  /// Decodes one journal line.
+  static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, line: Int) throws(MetroError)
+    -> JournalEntry
+  {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw .storeDamaged(path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
+    }
+    let reader = FieldReader(object: document, path: path, line: line, context: "")
+    try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes"])
+    let sequence = try reader.integer("seq")
+    let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
+    guard transactionEnd >= sequence else { throw reader.damaged("'txEnd' is before 'seq'") }
+    let typeText = try reader.string("type")
+    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw reader.damaged("unknown type '\(typeText)'") }
+    let timestampText = try reader.string("timestamp")
+    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
+      throw reader.damaged("'timestamp' is not a UTC time: '\(timestampText)'")
+    }
+    let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
+    return JournalEntry(
+      sequence: sequence, transactionEnd: transactionEnd,
+      update: BalanceUpdate(
+        id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
+        balance: try reader.money("balance", currency: currency), timestamp: timestamp,
+        key: try reader.optionalString("key"), undoes: undoes))
+  }
+}

@@ -1,0 +1,74 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The rules that turn instants into local calendar days and back.
+///
+/// `.system` follows the C library, and so the `TZ` environment variable;
+/// tests use `.utc` or a fixed offset so that they never depend on the machine.
+public enum LocalTimeZone: Sendable, Equatable {
+  /// Coordinated Universal Time.
+  case utc
+  /// A constant offset east of UTC, in seconds.
+  case fixed(secondsEastOfUTC: Int)
+  /// The C library's local time, which honours `TZ`.
+  case system
+
+  /// The offset from UTC, in seconds east, in force at `instant`.
+  public func secondsEastOfUTC(at instant: Int64) -> Int {
+    switch self {
+    case .utc: return 0
+    case .fixed(let seconds): return seconds
+    case .system:
+      var time = time_t(instant)
+      var parts = tm()
+      guard localtime_r(&time, &parts) != nil else { return 0 }
+      return Int(parts.tm_gmtoff)
+    }
+  }
+
+  /// The local calendar day of an instant.
+  public func calendarDate(of date: Date) -> CalendarDate {
+    let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+    let local = seconds + Int64(secondsEastOfUTC(at: seconds))
+    return CalendarDate(daysSinceEpoch: Int(local.floorDivided(by: 86_400)))
+  }
+
+  /// The instant of a local wall-clock time; in a gap or overlap of daylight
+  /// saving time, the C library's choice.
+  ///
+  /// - Parameters:
+  ///   - date: The local calendar day.
+  ///   - secondsIntoDay: Seconds since local midnight.
+  public func instant(of date: CalendarDate, secondsIntoDay: Int) -> Int64 {
+    let wall = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondsIntoDay)
+    switch self {
+    case .utc: return wall
+    case .fixed(let seconds): return wall - Int64(seconds)
+    case .system:
+      var parts = tm()
+      parts.tm_year = Int32(date.year - 1900)
+      parts.tm_mon = Int32(date.month - 1)
+      parts.tm_mday = Int32(date.day)
+      parts.tm_hour = Int32(secondsIntoDay / 3600)
+      parts.tm_min = Int32(secondsIntoDay / 60 % 60)
+      parts.tm_sec = Int32(secondsIntoDay % 60)
+      parts.tm_isdst = -1
+      let result = mktime(&parts)
+      return result == -1 ? wall : Int64(result)
+    }
+  }
+}
+
+extension Int64 {
+  func floorDivided(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}

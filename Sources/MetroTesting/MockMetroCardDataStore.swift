@@ -1,1 +1,252 @@
-import MetroKit
+import FoundationEssentials
+@_spi(StoreImplementation) import MetroKit
+import Synchronization
+
+/// An in-memory ``MetroCardDataStore`` for tests and scenarios, configurable
+/// like MetroBuddy's mock: initial cards and history, whether a card is
+/// created on first access, and whether writes succeed.
+///
+/// It decides with the same ``CardRules`` as the file store, so a scenario
+/// behaves like the real thing.
+public final class MockMetroCardDataStore: MetroCardDataStore {
+  /// A card and its history, oldest update first.
+  public struct Card: Sendable, Equatable {
+    /// The card's attributes; `isDefault` is ignored (see `defaultCard`).
+    public var card: MetroCard
+    /// The history, oldest first; each update's `balance` is the balance after it.
+    public var updates: [BalanceUpdate]
+
+    /// Creates a card with a history.
+    public init(card: MetroCard, updates: [BalanceUpdate] = []) {
+      self.card = card
+      self.updates = updates
+    }
+  }
+
+  struct State {
+    var cards: [(id: Int, card: Card)]
+    var defaultID: Int
+    var nextID: Int
+    var revision = 0
+  }
+
+  private let state: Mutex<State>
+  private let createsCardOnFirstAccess: Bool
+  private let writesSucceed: Bool
+  private let clock: Clock
+  private let timeZone: LocalTimeZone
+  private let storeID = "mock-" + UUID().uuidString
+  /// What a failed write names as its path.
+  public let name: String
+
+  /// Creates a mock store.
+  ///
+  /// - Parameters:
+  ///   - cards: The cards it starts with, in order.
+  ///   - defaultCard: The default card's name; the first card when `nil`.
+  ///   - createsCardOnFirstAccess: With no cards, whether reading gives a new
+  ///     `default` card (as the real store does) or fails.
+  ///   - writesSucceed: When `false`, every change fails with ``MetroError/writeFailed(path:reason:)``.
+  ///   - clock: The time of updates given without one.
+  ///   - timeZone: For the expiration rule and calendar-day filters.
+  ///   - name: Names the store in errors.
+  public init(
+    cards: [Card] = [], defaultCard: String? = nil, createsCardOnFirstAccess: Bool = true,
+    writesSucceed: Bool = true, clock: Clock = .live, timeZone: LocalTimeZone = .utc, name: String = "mock store"
+  ) {
+    let numbered = cards.enumerated().map { (id: $0.offset + 1, card: $0.element) }
+    let defaultID = numbered.first { $0.card.card.name == defaultCard }?.id ?? 1
+    state = Mutex(State(cards: numbered, defaultID: defaultID, nextID: cards.count + 1))
+    self.createsCardOnFirstAccess = createsCardOnFirstAccess
+    self.writesSucceed = writesSucceed
+    self.clock = clock
+    self.timeZone = timeZone
+    self.name = name
+  }
+
+  /// Every card and its history, for assertions.
+  public var cards: [Card] { state.withLock { $0.cards.map(\.card) } }
+
+  // MARK: - Reading
+
+  public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
+    let result: Result<ObjectReference<MetroCard>, MetroError> = state.withLock { state in
+      if state.cards.isEmpty {
+        guard createsCardOnFirstAccess else {
+          return .failure(.cardNotFound(name: MetroCard.defaultName, available: []))
+        }
+        state.cards.append((id: state.nextID, card: Card(card: MetroCard(name: MetroCard.defaultName))))
+        state.defaultID = state.nextID
+        state.nextID += 1
+      }
+      let index = state.cards.firstIndex { $0.id == state.defaultID } ?? 0
+      return .success(reference(state.cards[index], in: state))
+    }
+    return try result.get()
+  }
+
+  public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
+    if name == MetroCard.defaultName, state.withLock({ $0.cards.isEmpty }) { return try currentCard() }
+    let result: Result<ObjectReference<MetroCard>, MetroError> = state.withLock { state in
+      guard let entry = state.cards.first(where: { $0.card.card.name == name }) else {
+        return .failure(.cardNotFound(name: name, available: state.cards.map(\.card.card.name)))
+      }
+      return .success(reference(entry, in: state))
+    }
+    return try result.get()
+  }
+
+  public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
+    if state.withLock({ $0.cards.isEmpty }) { return [try currentCard()] }
+    return state.withLock { state in state.cards.map { reference($0, in: state) } }
+  }
+
+  public func balanceUpdates(
+    for card: ObjectReference<MetroCard>, matching query: HistoryQuery
+  ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
+    let result: Result<[ObjectReference<BalanceUpdate>], MetroError> = state.withLock { state in
+      guard let entry = state.cards.first(where: { $0.id == card.objectID }) else {
+        return .failure(.cardNotFound(name: card.name, available: state.cards.map(\.card.card.name)))
+      }
+      var found: [ObjectReference<BalanceUpdate>] = []
+      for update in entry.card.updates.reversed() where query.matches(update, in: timeZone) {
+        if let limit = query.limit, found.count >= limit { break }
+        found.append(
+          ObjectReference(snapshot: update, storeID: storeID, objectID: entry.id, revision: state.revision))
+      }
+      return .success(found)
+    }
+    return try result.get()
+  }
+
+  // MARK: - Writing
+
+  public func apply(
+    _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> UpdateResult {
+    try write { state throws(MetroError) in
+      let index = try index(of: card, in: state)
+      var entry = state.cards[index].card
+      let now = clock.now()
+      let (recorded, alreadyApplied) = try CardRules.apply(
+        updates, to: &entry.card, history: History(updates: entry.updates), now: now,
+        today: timeZone.calendarDate(of: now), makeID: { UUID() })
+      entry.updates += recorded
+      state.cards[index].card = entry
+      state.revision += 1
+      let id = state.cards[index].id
+      let revision = state.revision
+      return UpdateResult(
+        card: reference(state.cards[index], in: state),
+        recorded: recorded.map { ObjectReference(snapshot: $0, storeID: storeID, objectID: id, revision: revision) },
+        alreadyAppliedKeys: alreadyApplied)
+    }
+  }
+
+  public func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try CardName.validate(name)
+    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
+    return try write { state throws(MetroError) in
+      guard !state.cards.contains(where: { $0.card.card.name == name }) else { throw .cardExists(name: name) }
+      let entry = (id: state.nextID, card: Card(card: MetroCard(name: name, balance: balance, fare: fare)))
+      state.cards.append(entry)
+      state.nextID += 1
+      state.revision += 1
+      return reference(entry, in: state)
+    }
+  }
+
+  public func renameCard(_ card: ObjectReference<MetroCard>, to newName: String) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try CardName.validate(newName)
+    return try write { state throws(MetroError) in
+      let index = try index(of: card, in: state)
+      if state.cards[index].card.card.name != newName {
+        guard !state.cards.contains(where: { $0.card.card.name == newName }) else { throw .cardExists(name: newName) }
+        state.cards[index].card.card.name = newName
+      }
+      state.revision += 1
+      return reference(state.cards[index], in: state)
+    }
+  }
+
+  public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
+    try write { state throws(MetroError) in
+      let index = try index(of: card, in: state)
+      guard state.cards[index].id != state.defaultID else {
+        throw .cannotRemoveDefaultCard(name: state.cards[index].card.card.name)
+      }
+      state.cards.remove(at: index)
+      state.revision += 1
+    }
+  }
+
+  public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
+    try write { state throws(MetroError) in
+      let index = try index(of: card, in: state)
+      state.defaultID = state.cards[index].id
+      state.revision += 1
+      return reference(state.cards[index], in: state)
+    }
+  }
+
+  // MARK: - Helpers
+
+  private func write<T>(_ body: (inout State) throws(MetroError) -> T) throws(MetroError) -> T {
+    guard writesSucceed else {
+      throw .writeFailed(path: name, reason: "this store is set up so that every write fails")
+    }
+    let result: Result<T, MetroError> = state.withLock { state in
+      if state.cards.isEmpty, createsCardOnFirstAccess {
+        state.cards.append((id: state.nextID, card: Card(card: MetroCard(name: MetroCard.defaultName))))
+        state.defaultID = state.nextID
+        state.nextID += 1
+      }
+      var copy = state
+      do throws(MetroError) {
+        let value = try body(&copy)
+        state = copy
+        return .success(value)
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private func index(of card: ObjectReference<MetroCard>, in state: State) throws(MetroError) -> Int {
+    guard card.storeID == storeID, let index = state.cards.firstIndex(where: { $0.id == card.objectID }) else {
+      throw .cardNotFound(name: card.name, available: state.cards.map(\.card.card.name))
+    }
+    return index
+  }
+
+  private func reference(_ entry: (id: Int, card: Card), in state: State) -> ObjectReference<MetroCard> {
+    var snapshot = entry.card.card
+    snapshot.isDefault = entry.id == state.defaultID
+    return ObjectReference(snapshot: snapshot, storeID: storeID, objectID: entry.id, revision: state.revision)
+  }
+
+  private struct History: CardHistoryLookup {
+    let updates: [BalanceUpdate]
+
+    func containsReload(key: String) throws(MetroError) -> Bool {
+      updates.contains { $0.key == key }
+    }
+
+    func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
+      var undone = undone
+      for update in updates.reversed() {
+        if update.type == .undo {
+          if let target = update.undoes { undone.insert(target) }
+          continue
+        }
+        if !undone.contains(update.id) { return update }
+      }
+      return nil
+    }
+  }
+}

@@ -1,1 +1,11 @@
-print("x")
+import Glibc
+import MetroBuddyCLI
+
+ProcessSetup.reserveStandardDescriptors()
+var output = StandardStream.output
+var errors = StandardStream.error
+let status = MetroBuddy.run(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: Environment(variables: ProcessSetup.environmentVariables()),
+  output: &output, errors: &errors)
+exit(status)

@@ -1,0 +1,46 @@
+import FoundationEssentials
+import MetroKit
+
+/// `balance [AMOUNT] [--at TIME]`: print the balance, or set it.
+struct BalanceCommand: Command {
+  static let spec = CommandSpec(
+    name: "balance", abstract: "Print the balance, or set it to AMOUNT.",
+    discussion: "Setting the balance records an adjustment in the history: the new balance minus the old.",
+    arguments: [ArgumentSpec(name: "amount", help: "The new balance, such as 25 or 5.25.", isOptional: true)],
+    options: [
+      OptionSpec(
+        name: "at", valueName: "time",
+        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM.")
+    ],
+    examples: ["metrobuddy balance", "metrobuddy balance 5.25"])
+
+  var amount: Money?
+  var at: Date?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    if let text = try Self.optionalArgument(parsed) {
+      amount = try Self.amount(text, for: "<amount>", parsed, positive: false)
+    }
+    at = try Self.time(parsed, environment: environment)
+    if amount == nil, at != nil {
+      throw Self.usageError("'--at <time>' needs an amount to set.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    guard let amount else {
+      return CommandOutput(
+        text: card.balance.formatted(in: card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
+    }
+    let result = try context.store.apply([.balance(.adjustment(to: amount), at: at)], to: card)
+    let after = result.card.snapshot
+    if result.recorded.isEmpty {
+      return Self.changed("The balance is already \(amount.formatted(in: after.currency)); nothing changed.", result)
+    }
+    let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
+    return Self.changed(
+      "Balance set to \(after.balance.formatted(in: after.currency)) (was \(before.formatted(in: after.currency))). \(CardText.ridesLeft(after.remainingRides)).",
+      result)
+  }
+}

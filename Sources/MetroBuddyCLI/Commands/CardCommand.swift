@@ -1,0 +1,122 @@
+import MetroKit
+
+/// `card add|use|rename|remove`: manage cards.
+enum CardCommand {
+  static let spec = CommandSpec(
+    name: "card", abstract: "Add, choose, rename or remove cards.",
+    subcommands: [AddCardCommand.spec, UseCardCommand.spec, RenameCardCommand.spec, RemoveCardCommand.spec])
+
+  static func changed(_ text: String, _ card: ObjectReference<MetroCard>) -> CommandOutput {
+    CommandOutput(text: text + "\n", json: JSONRenderer.change(card: card.snapshot, recorded: []))
+  }
+
+  static func name(_ text: String, for argument: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
+    guard CardName.isValid(text) else {
+      throw UsageError(
+        message:
+          "Invalid value for '<\(argument)>': '\(text)'; use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
+        path: parsed.path)
+    }
+    return text
+  }
+}
+
+/// `card add NAME [--fare AMOUNT] [--balance AMOUNT]`.
+struct AddCardCommand: Command {
+  static let spec = CommandSpec(
+    name: "add", abstract: "Create a card.",
+    arguments: [ArgumentSpec(name: "name", help: "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.")],
+    options: [
+      OptionSpec(name: "fare", valueName: "amount", help: "The fare for one ride.", defaultValue: "3.00"),
+      OptionSpec(name: "balance", valueName: "amount", help: "The money on the card.", defaultValue: "0.00"),
+    ],
+    examples: ["metrobuddy card add work --fare 2.90 --balance 20"])
+
+  var name: String
+  var fare = MetroCard.standardFare
+  var balance = Money.zero
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
+    if let text = parsed.value("fare") { fare = try Self.amount(text, for: "--fare <amount>", parsed, positive: true) }
+    if let text = parsed.value("balance") {
+      balance = try Self.amount(text, for: "--balance <amount>", parsed, positive: false)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.store.addCard(named: name, fare: fare, balance: balance)
+    return CardCommand.changed(
+      "Added card '\(name)': \(card.balance.formatted(in: card.currency)), fare \(card.fare.formatted(in: card.currency)).",
+      card)
+  }
+}
+
+/// `card use NAME`.
+struct UseCardCommand: Command {
+  static let spec = CommandSpec(
+    name: "use", abstract: "Make NAME the default card.",
+    arguments: [ArgumentSpec(name: "name", help: "The card to act on when --card is not given.")])
+
+  var name: String
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.store.makeDefault(context.store.card(named: name))
+    return CardCommand.changed("'\(name)' is now the default card.", card)
+  }
+}
+
+/// `card rename OLD NEW`.
+struct RenameCardCommand: Command {
+  static let spec = CommandSpec(
+    name: "rename", abstract: "Rename a card; its history stays with it.",
+    arguments: [
+      ArgumentSpec(name: "old", help: "The card's name now."), ArgumentSpec(name: "new", help: "Its new name."),
+    ])
+
+  var old: String
+  var new: String
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    let names = try Self.arguments(parsed, ["old", "new"])
+    old = try CardCommand.name(names[0], for: "old", parsed)
+    new = try CardCommand.name(names[1], for: "new", parsed)
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.store.renameCard(context.store.card(named: old), to: new)
+    return CardCommand.changed("Renamed card '\(old)' to '\(new)'.", card)
+  }
+}
+
+/// `card remove NAME --force`.
+struct RemoveCardCommand: Command {
+  static let spec = CommandSpec(
+    name: "remove", abstract: "Delete a card and its history.",
+    discussion: "This cannot be undone, so it needs --force. The default card cannot be removed.",
+    arguments: [ArgumentSpec(name: "name", help: "The card to delete.")],
+    options: [OptionSpec(name: "force", help: "Confirm that the card and its history should be deleted.")])
+
+  var name: String
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
+    guard parsed.has("force") else {
+      throw Self.usageError(
+        "Removing '\(name)' deletes its history for good; add '--force' to confirm.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.store.card(named: name)
+    try context.store.removeCard(card)
+    var removed = card.snapshot
+    removed.isDefault = false
+    return CommandOutput(
+      text: "Removed card '\(name)' and its history.\n", json: JSONRenderer.change(card: removed, recorded: []))
+  }
+}

@@ -1,0 +1,26 @@
+import MetroKit
+
+/// `cards`: list the cards, marking the default.
+struct CardsCommand: Command {
+  static let spec = CommandSpec(name: "cards", abstract: "List the cards, marking the default with '*'.")
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let cards = try context.store.allCards().map(\.snapshot)
+    let rows = cards.map { card in
+      [
+        (card.isDefault ? "* " : "  ") + card.name, card.balance.formatted(in: card.currency),
+        CardText.ridesLeft(card.remainingRides), "fare " + card.fare.formatted(in: card.currency),
+      ]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let text = rows.map { row in
+      row[0].padding(to: widths[0]) + "  " + row[1].leftPadding(to: widths[1]) + "  " + row[2].padding(to: widths[2])
+        + "  " + row[3] + "\n"
+    }.joined()
+    return CommandOutput(text: text, json: .array(cards.map(JSONRenderer.card)))
+  }
+}

@@ -1,0 +1,39 @@
+import MetroKit
+
+/// `expiration [DATE]` / `expiration --clear`: print, set or clear the expiration date.
+struct ExpirationCommand: Command {
+  static let spec = CommandSpec(
+    name: "expiration", abstract: "Print, set or clear the card's expiration date.",
+    discussion: "The card can be used through its expiration date; from the next day, swipes are refused.",
+    arguments: [ArgumentSpec(name: "date", help: "The last day the card works, as YYYY-MM-DD.", isOptional: true)],
+    options: [OptionSpec(name: "clear", help: "Remove the expiration date.")],
+    examples: ["metrobuddy expiration 2030-03-20", "metrobuddy expiration --clear"])
+
+  enum Action { case show, set(CalendarDate), clear }
+  var action: Action = .show
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    let text = try Self.optionalArgument(parsed)
+    switch (text, parsed.has("clear")) {
+    case (let text?, false): action = .set(try Self.date(text, for: "<date>", parsed))
+    case (nil, true): action = .clear
+    case (nil, false): action = .show
+    case (_?, true): throw Self.usageError("Give a date or '--clear', not both.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    switch action {
+    case .show:
+      let text = card.expirationDate.map { CardText.expiration($0, today: context.today) } ?? "No expiration date set."
+      return CommandOutput(text: text + "\n", json: JSONRenderer.card(card.snapshot))
+    case .set(let date):
+      return Self.changed(
+        "Expiration date set to \(CardText.expiration(date, today: context.today)).",
+        try context.store.apply([.expirationDate(date)], to: card))
+    case .clear:
+      return Self.changed("Expiration date cleared.", try context.store.apply([.expirationDate(nil)], to: card))
+    }
+  }
+}

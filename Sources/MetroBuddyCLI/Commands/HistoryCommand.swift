@@ -1,0 +1,84 @@
+import MetroKit
+
+/// `history [--limit N] [--type TYPE]... [--since DATE] [--until DATE]`.
+struct HistoryCommand: Command {
+  static let spec = CommandSpec(
+    name: "history", abstract: "List balance updates, newest first.",
+    discussion: "Dates are local calendar days; --since and --until are both inclusive.",
+    options: [
+      OptionSpec(name: "limit", valueName: "n", help: "Show at most N updates."),
+      OptionSpec(
+        name: "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
+        repeats: true),
+      OptionSpec(name: "since", valueName: "date", help: "Only updates on or after this day (YYYY-MM-DD)."),
+      OptionSpec(name: "until", valueName: "date", help: "Only updates on or before this day (YYYY-MM-DD)."),
+    ],
+    examples: ["metrobuddy history --limit 10", "metrobuddy history --type reload --since 2026-01-01"])
+
+  var query = HistoryQuery()
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+    if let text = parsed.value("limit") {
+      guard let limit = Int(text), limit >= 0, text.allSatisfy(\.isASCII) else {
+        throw Self.usageError("Invalid value for '--limit <n>': '\(text)' is not a whole number of 0 or more.", parsed)
+      }
+      query.limit = limit
+    }
+    for text in parsed.values["type"] ?? [] {
+      guard let type = BalanceUpdate.Kind(rawValue: text) else {
+        throw Self.usageError(
+          "Invalid value for '--type <type>': '\(text)'; use swipe, reload, adjustment or undo.", parsed)
+      }
+      query.types.insert(type)
+    }
+    if let text = parsed.value("since") { query.since = try Self.date(text, for: "--since <date>", parsed) }
+    if let text = parsed.value("until") { query.until = try Self.date(text, for: "--until <date>", parsed) }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    let updates = try context.store.balanceUpdates(for: card, matching: query).map(\.snapshot)
+    let json = JSONValue.array(updates.map { JSONRenderer.update($0, currency: card.currency) })
+    guard !updates.isEmpty else {
+      let filtered = query.types.isEmpty && query.since == nil && query.until == nil
+      return CommandOutput(
+        text: filtered ? "No balance updates yet on '\(card.name)'.\n" : "No balance updates match.\n", json: json)
+    }
+    let timeZone = context.environment.timeZone
+    let rows = updates.map { update -> [String] in
+      let seconds = Int64(update.timestamp.timeIntervalSince1970.rounded(.down))
+      let local = seconds + Int64(timeZone.secondsEastOfUTC(at: seconds))
+      let day = CalendarDate(daysSinceEpoch: Int(local.floorDividedBy86400))
+      let secondOfDay = Int(local - Int64(day.daysSinceEpoch) * 86_400)
+      let time = CalendarDate.pad2(secondOfDay / 3600) + ":" + CalendarDate.pad2(secondOfDay / 60 % 60)
+      let sign = update.amount.minorUnits > 0 ? "+" : ""
+      var note = ""
+      if let key = update.key { note = "key \(key)" }
+      if let undone = update.undoes { note = "undoes \(undone.uuidString.prefix(8).lowercased())" }
+      return [
+        "\(day) \(time)", update.type.rawValue, sign + update.amount.formatted(in: card.currency),
+        update.balance.formatted(in: card.currency), note,
+      ]
+    }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let text = rows.map { row in
+      let line =
+        row[0] + "  " + row[1].padding(to: widths[1]) + "  " + row[2].leftPadding(to: widths[2]) + "  "
+        + row[3].leftPadding(to: widths[3]) + (row[4].isEmpty ? "" : "  " + row[4])
+      return line + "\n"
+    }.joined()
+    return CommandOutput(text: text, json: json)
+  }
+}
+
+extension Int64 {
+  var floorDividedBy86400: Int64 {
+    let quotient = self / 86_400
+    return self % 86_400 < 0 ? quotient - 1 : quotient
+  }
+}
+
+extension CalendarDate {
+  static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+import MetroKit
+
+/// `reload AMOUNT [--at TIME] [--key KEY]`: add money, once per key.
+struct ReloadCommand: Command {
+  static let spec = CommandSpec(
+    name: "reload", abstract: "Add money to the card.",
+    discussion: """
+      With --key, a second reload with the same key on the same card changes nothing,
+      says so, and exits 0, so a cron job can retry safely.
+      """,
+    arguments: [ArgumentSpec(name: "amount", help: "The money to add, such as 20 or 2.75 (at most 100000.00).")],
+    options: [
+      OptionSpec(
+        name: "at", valueName: "time",
+        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM."),
+      OptionSpec(name: "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11."),
+    ],
+    examples: ["metrobuddy reload 20", "metrobuddy reload 33 --key \"monthly-$(date +%Y-%m)\""])
+
+  var amount: Money
+  var at: Date?
+  var key: String?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    let text = try Self.arguments(parsed, ["amount"])[0]
+    amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
+    at = try Self.time(parsed, environment: environment)
+    if let key = parsed.value("key") {
+      do { try CardRules.validateText(key, field: "reload key") } catch {
+        throw Self.usageError(
+          "Invalid value for '--key <key>': use 1 to \(CardRules.maximumTextLength) characters, without control characters or surrounding spaces.",
+          parsed)
+      }
+      self.key = key
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let result = try context.store.apply([.balance(.reload(amount, key: key), at: at)], to: context.selectedCard())
+    let card = result.card.snapshot
+    if let key, result.alreadyAppliedKeys.contains(key) {
+      return Self.changed("Reload '\(key)' was already recorded; nothing changed. \(CardText.balanceLine(card))", result)
+    }
+    return Self.changed("Reloaded \(amount.formatted(in: card.currency)). \(CardText.balanceLine(card))", result)
+  }
+}

@@ -1,0 +1,42 @@
+import MetroKit
+
+/// `serial [NUMBER]` / `serial --clear`: print, set or clear the serial number.
+struct SerialCommand: Command {
+  static let spec = CommandSpec(
+    name: "serial", abstract: "Print, set or clear the card's serial number.",
+    arguments: [ArgumentSpec(name: "number", help: "The number printed on the card.", isOptional: true)],
+    options: [OptionSpec(name: "clear", help: "Remove the serial number.")],
+    examples: ["metrobuddy serial 0123456789", "metrobuddy serial --clear"])
+
+  enum Action { case show, set(String), clear }
+  var action: Action = .show
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    let number = try Self.optionalArgument(parsed)
+    switch (number, parsed.has("clear")) {
+    case (let number?, false):
+      do { try CardRules.validateText(number, field: "serial number") } catch {
+        throw Self.usageError(
+          "Invalid value for '<number>': use 1 to \(CardRules.maximumTextLength) characters, without control characters or surrounding spaces.",
+          parsed)
+      }
+      action = .set(number)
+    case (nil, true): action = .clear
+    case (nil, false): action = .show
+    case (_?, true): throw Self.usageError("Give a serial number or '--clear', not both.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    switch action {
+    case .show:
+      return CommandOutput(
+        text: (card.serialNumber ?? "No serial number set.") + "\n", json: JSONRenderer.card(card.snapshot))
+    case .set(let number):
+      return Self.changed("Serial number set to \(number).", try context.store.apply([.serialNumber(number)], to: card))
+    case .clear:
+      return Self.changed("Serial number cleared.", try context.store.apply([.serialNumber(nil)], to: card))
+    }
+  }
+}

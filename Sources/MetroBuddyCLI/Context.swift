@@ -1,0 +1,70 @@
+import MetroKit
+
+/// The options every command understands.
+struct GlobalOptions {
+  var json = false
+  var quiet = false
+  var storeDirectory: String?
+  var cardName: String?
+
+  static let specs: [OptionSpec] = [
+    OptionSpec(
+      name: "store", valueName: "dir",
+      help: "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)"),
+    OptionSpec(name: "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)"),
+    OptionSpec(name: "json", help: "Print machine-readable JSON on stdout."),
+    OptionSpec(name: "quiet", short: "q", help: "Print nothing on success; errors still go to stderr."),
+    OptionSpec(name: "help", short: "h", help: "Show help information."),
+    OptionSpec(name: "version", help: "Show the version."),
+  ]
+
+  /// Reads the global options, with the environment as the fallback.
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    json = parsed.has("json")
+    quiet = parsed.has("quiet")
+    cardName = parsed.value("card") ?? environment.value("METROBUDDY_CARD")
+    if let cardName, !CardName.isValid(cardName) {
+      throw UsageError(
+        message:
+          "Invalid card name '\(cardName)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
+        path: parsed.path)
+    }
+    if let store = parsed.value("store") {
+      guard !store.isEmpty else { throw UsageError(message: "The value for '--store <dir>' is empty.", path: parsed.path) }
+      storeDirectory = store
+    } else if let store = environment.value("METROBUDDY_STORE") {
+      storeDirectory = store
+    } else if let data = environment.value("XDG_DATA_HOME"), data.hasPrefix("/") {
+      storeDirectory = data + "/metrobuddy"
+    } else if let home = environment.value("HOME") {
+      storeDirectory = home + "/.local/share/metrobuddy"
+    }
+  }
+}
+
+/// What a command works with: its options, the store and the time.
+struct Context {
+  let environment: Environment
+  let options: GlobalOptions
+  let store: any MetroCardDataStore
+  let clock: Clock
+
+  /// Today, as a local calendar day.
+  var today: CalendarDate { environment.timeZone.calendarDate(of: clock.now()) }
+
+  /// The card named by `--card` or `METROBUDDY_CARD`, else the default card.
+  func selectedCard() throws(MetroError) -> ObjectReference<MetroCard> {
+    if let name = options.cardName { return try store.card(named: name) }
+    return try store.currentCard()
+  }
+}
+
+/// What a command produced, in both forms; the runner prints one of them.
+struct CommandOutput {
+  /// Human text for stdout (with its final newline), or empty.
+  var text: String
+  /// The `--json` value.
+  var json: JSONValue
+  /// A note for stderr even on success, such as a refused keyed reload.
+  var note: String? = nil
+}

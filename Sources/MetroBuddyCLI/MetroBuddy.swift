@@ -1,0 +1,169 @@
+import MetroKit
+
+#if DEBUG
+  import MetroTesting
+#endif
+
+/// The command-line tool as a library: parse, run one command against a
+/// store, print, and return the exit status. `main.swift` only gathers the
+/// process's arguments, environment and streams.
+public enum MetroBuddy {
+  /// The version `--version` prints.
+  public static let version = "1.0.0"
+
+  /// Every command, by its path.
+  static let commands: [String: any Command.Type] = [
+    "show": ShowCommand.self, "swipe": SwipeCommand.self, "reload": ReloadCommand.self,
+    "balance": BalanceCommand.self, "fare": FareCommand.self, "serial": SerialCommand.self,
+    "expiration": ExpirationCommand.self, "history": HistoryCommand.self, "undo": UndoCommand.self,
+    "cards": CardsCommand.self, "card add": AddCardCommand.self, "card use": UseCardCommand.self,
+    "card rename": RenameCardCommand.self, "card remove": RemoveCardCommand.self,
+  ]
+
+  static let helpSpec = CommandSpec(
+    name: "help", abstract: "Show help for a command (the same as --help).",
+    arguments: [ArgumentSpec(name: "command", help: "The command, such as 'swipe' or 'card add'.", isOptional: true)])
+
+  /// The root of the command tree, from which parsing, help and usage are generated.
+  static let root = CommandSpec(
+    name: "metrobuddy",
+    abstract: "Track the balance of a transit card from the command line.",
+    discussion: """
+      Record a ride at the turnstile with 'metrobuddy swipe', check the balance from the
+      shell or a prompt, and reload from cron. Money is exact; every change is saved
+      durably before metrobuddy exits.
+      """,
+    subcommands: [
+      ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
+      SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
+      CardCommand.spec, helpSpec,
+    ],
+    examples: [
+      "metrobuddy                      # the card at a glance",
+      "metrobuddy swipe                # record a ride",
+      "metrobuddy reload 20",
+      "metrobuddy history --limit 5",
+      "metrobuddy --json | jq -r .balance",
+    ])
+
+  static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
+  static let helpText = HelpText(root: root, globalOptions: GlobalOptions.specs)
+
+  /// Runs one invocation.
+  ///
+  /// - Parameters:
+  ///   - arguments: The arguments after the program name.
+  ///   - environment: Variables, clock and time zone.
+  ///   - output: Standard output.
+  ///   - errors: Standard error.
+  ///   - store: The store to use; when `nil`, the JSON file store in the
+  ///     directory the options and environment name (or, in debug builds, the
+  ///     scenario `METROBUDDY_SCENARIO` names).
+  /// - Returns: The exit status.
+  public static func run(
+    arguments: [String], environment: Environment, output: inout some TextOutputStream,
+    errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil
+  ) -> Int32 {
+    let parsed: ParsedCommand
+    do {
+      parsed = try parser.parse(arguments)
+    } catch {
+      report(ErrorReport(error), to: &errors)
+      return ExitCode.usage.rawValue
+    }
+    if parsed.has("help") {
+      output.write(helpText.help(parsed.path) + "\n")
+      return ExitCode.success.rawValue
+    }
+    if parsed.path == ["help"] {
+      let path = parsed.arguments
+      guard path.isEmpty || helpText.commands(along: path).count == path.count + 1 else {
+        report(
+          ErrorReport(UsageError(message: "Unknown command '\(path.joined(separator: " "))'.", path: ["help"])),
+          to: &errors)
+        return ExitCode.usage.rawValue
+      }
+      output.write(helpText.help(path) + "\n")
+      return ExitCode.success.rawValue
+    }
+    if parsed.has("version") {
+      output.write(version + "\n")
+      return ExitCode.success.rawValue
+    }
+    let path = parsed.path.isEmpty ? ["show"] : parsed.path
+    guard let type = commands[path.joined(separator: " ")] else {
+      report(
+        ErrorReport(UsageError(message: "Missing expected subcommand: add, use, rename or remove.", path: parsed.path)),
+        to: &errors)
+      return ExitCode.usage.rawValue
+    }
+
+    let context: Context
+    let command: any Command
+    do {
+      let options = try GlobalOptions(parsed, environment: environment)
+      command = try type.init(parsed, environment: environment)
+      context = try makeContext(options: options, environment: environment, store: store, path: parsed.path)
+    } catch {
+      report(ErrorReport(error), to: &errors)
+      return ExitCode.usage.rawValue
+    }
+
+    do {
+      let result = try command.run(in: context)
+      if !context.options.quiet {
+        output.write(context.options.json ? JSONRenderer.text(result.json) : result.text)
+        if let note = result.note { errors.write(note + "\n") }
+      }
+      return ExitCode.success.rawValue
+    } catch {
+      let report = ErrorReport(error)
+      self.report(report, to: &errors)
+      return report.exitCode.rawValue
+    }
+  }
+
+  static func report(_ report: ErrorReport, to errors: inout some TextOutputStream) {
+    errors.write(report.message + "\n")
+    if let path = report.usagePath { errors.write(helpText.usageFooter(path)) }
+  }
+
+  /// Chooses the store and the clock.
+  static func makeContext(
+    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, path: [String]
+  ) throws(UsageError) -> Context {
+    if let store {
+      return Context(environment: environment, options: options, store: store, clock: environment.clock)
+    }
+    #if DEBUG
+      if let name = environment.value("METROBUDDY_SCENARIO") {
+        do {
+          let scenario = try ScenarioLoader.packageScenarios.load(name)
+          var environment = environment
+          environment.clock = scenario.clock
+          return Context(
+            environment: environment, options: options, store: scenario.makeStore(timeZone: environment.timeZone),
+            clock: scenario.clock)
+        } catch {
+          throw UsageError(message: error.description, path: path)
+        }
+      }
+    #endif
+    guard let directory = options.storeDirectory else {
+      throw UsageError(
+        message: "Cannot find the store: HOME is not set. Pass --store <dir> or set METROBUDDY_STORE.", path: path)
+    }
+    var timeout = 10.0
+    if let text = environment.value("METROBUDDY_LOCK_TIMEOUT") {
+      guard let value = Double(text), value >= 0, value <= 86_400, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+      else {
+        throw UsageError(
+          message: "METROBUDDY_LOCK_TIMEOUT is '\(text)'; set it to a number of seconds, such as 10 or 0.5.", path: path)
+      }
+      timeout = value
+    }
+    let store = JSONFileStore(
+      directory: directory, clock: environment.clock, timeZone: environment.timeZone, lockTimeout: timeout)
+    return Context(environment: environment, options: options, store: store, clock: environment.clock)
+  }
+}

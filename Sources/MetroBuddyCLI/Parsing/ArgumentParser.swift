@@ -1,0 +1,144 @@
+/// The result of reading the command line against the command definitions.
+struct ParsedCommand: Equatable {
+  /// The command's path below the root: `["card", "add"]`; empty for the root.
+  var path: [String] = []
+  /// Option values by long name, in the order given.
+  var values: [String: [String]] = [:]
+  /// Flags given, by long name.
+  var flags: Set<String> = []
+  /// Positional arguments.
+  var arguments: [String] = []
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A mistake on the command line: what was wrong, and for which command.
+struct UsageError: Error, Equatable {
+  var message: String
+  /// The path of the command whose usage to show.
+  var path: [String]
+}
+
+/// Reads arguments the way swift-argument-parser does: options before or
+/// after the command, `--name value` and `--name=value`, grouped short flags,
+/// `--` to end options, and "Did you mean" for a mistyped name.
+struct ArgumentParser {
+  let root: CommandSpec
+  let globalOptions: [OptionSpec]
+
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
+    var parsed = ParsedCommand()
+    var command = root
+    var onlyPositionals = false
+    var index = 0
+    while index < arguments.count {
+      let token = arguments[index]
+      index += 1
+      if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+        if !onlyPositionals, parsed.arguments.isEmpty, !command.subcommands.isEmpty {
+          guard let sub = command.subcommand(named: token) else {
+            if command.arguments.isEmpty {
+              throw UsageError(message: unknownCommand(token, in: command), path: parsed.path)
+            }
+            parsed.arguments.append(token)
+            continue
+          }
+          command = sub
+          parsed.path.append(token)
+          continue
+        }
+        parsed.arguments.append(token)
+        continue
+      }
+      if token == "--" {
+        onlyPositionals = true
+        continue
+      }
+      let available = command.options + globalOptions
+      if token.hasPrefix("--") {
+        let body = token.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+        guard let option = available.first(where: { $0.name == name }) else {
+          throw UsageError(message: unknownOption("--" + name, among: available), path: parsed.path)
+        }
+        if option.isFlag {
+          guard inlineValue == nil else {
+            throw UsageError(message: "The flag '--\(name)' does not take a value.", path: parsed.path)
+          }
+          parsed.flags.insert(option.name)
+        } else {
+          let value: String
+          if let inlineValue {
+            value = inlineValue
+          } else {
+            guard index < arguments.count else {
+              throw UsageError(message: "Missing value for '\(option.synopsis)'.", path: parsed.path)
+            }
+            value = arguments[index]
+            index += 1
+          }
+          parsed.values[option.name, default: []].append(value)
+        }
+        continue
+      }
+      // One or more short flags: -q, -qh.
+      for character in token.dropFirst() {
+        guard let option = available.first(where: { $0.short == character }), option.isFlag else {
+          throw UsageError(message: unknownOption("-" + String(character), among: available), path: parsed.path)
+        }
+        parsed.flags.insert(option.name)
+      }
+    }
+    return parsed
+  }
+
+  private func unknownCommand(_ token: String, in command: CommandSpec) -> String {
+    var message = "Unknown command '\(token)'."
+    if let suggestion = Suggestion.closest(to: token, among: command.subcommands.map(\.name)) {
+      message += " Did you mean '\(suggestion)'?"
+    }
+    return message
+  }
+
+  private func unknownOption(_ token: String, among options: [OptionSpec]) -> String {
+    var message = "Unknown option '\(token)'."
+    if token.hasPrefix("--"),
+      let suggestion = Suggestion.closest(to: String(token.dropFirst(2)), among: options.map(\.name))
+    {
+      message += " Did you mean '--\(suggestion)'?"
+    }
+    return message
+  }
+}
+
+/// Finds the name a person most likely meant.
+enum Suggestion {
+  /// The candidate within two edits of `text` (or starting with it), nearest first.
+  static func closest(to text: String, among candidates: [String]) -> String? {
+    let scored = candidates.map { ($0, distance(text, $0)) }
+    if let best = scored.filter({ $0.1 <= max(1, min(2, text.count / 2)) }).min(by: { $0.1 < $1.1 }) {
+      return best.0
+    }
+    if text.count >= 2 { return candidates.first { $0.hasPrefix(text) } }
+    return nil
+  }
+
+  /// The Levenshtein distance between two strings.
+  static func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,49 @@
+/// A command's definition: its name, help text, arguments and options. The
+/// parser, `--help` and usage lines are all generated from these values.
+struct CommandSpec: Sendable {
+  var name: String
+  var abstract: String
+  var discussion: String = ""
+  var arguments: [ArgumentSpec] = []
+  var options: [OptionSpec] = []
+  var subcommands: [CommandSpec] = []
+  /// Extra lines shown under EXAMPLES in help.
+  var examples: [String] = []
+
+  func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
+  }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+  /// As shown in usage: `amount` is printed `<amount>`.
+  var name: String
+  var help: String
+  var isOptional: Bool = false
+}
+
+/// An option (`--count <n>`) or a flag (`--force`).
+struct OptionSpec: Sendable {
+  /// The long name without dashes.
+  var name: String
+  var short: Character? = nil
+  /// The value's name for an option; `nil` for a flag.
+  var valueName: String? = nil
+  var help: String
+  var repeats: Bool = false
+  var defaultValue: String? = nil
+
+  var isFlag: Bool { valueName == nil }
+
+  /// `--count <n>` or `-q, --quiet`.
+  var synopsis: String {
+    var text = "--" + name
+    if let valueName { text += " <\(valueName)>" }
+    return text
+  }
+
+  var helpLabel: String {
+    (short.map { "-\($0), " } ?? "") + synopsis
+  }
+}

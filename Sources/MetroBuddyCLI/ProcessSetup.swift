@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `main.swift` needs from the process, gathered in one place.
+public enum ProcessSetup {
+  /// Makes sure descriptors 0, 1 and 2 are open (on `/dev/null` if they were
+  /// closed), so that no store file can become one of them and receive
+  /// diagnostics meant for stderr.
+  public static func reserveStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
+      let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
+      if opened >= 0, opened != descriptor {
+        dup2(opened, descriptor)
+        close(opened)
+      }
+    }
+  }
+
+  /// The process's environment variables.
+  public static func environmentVariables() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+
+/// Standard output or standard error, written with `write(2)`.
+public struct StandardStream: TextOutputStream {
+  let descriptor: Int32
+
+  /// Standard output.
+  public static var output: StandardStream { StandardStream(descriptor: 1) }
+  /// Standard error.
+  public static var error: StandardStream { StandardStream(descriptor: 2) }
+
+  public mutating func write(_ string: String) {
+    var bytes = Array(string.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}

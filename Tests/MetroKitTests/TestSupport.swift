@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import MetroKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// MARK: - Temporary directories
+
+/// A failure to set up a test's surroundings.
+struct TestSetupError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Runs `body` with a new directory under `/tmp` made by `mkdtemp`, and removes
+/// the directory and everything in it afterwards, whatever `body` does.
+func withTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+  var template = Array("/tmp/metrokit-tests-XXXXXX".utf8CString)
+  let path = try template.withUnsafeMutableBufferPointer { buffer -> String in
+    guard let made = mkdtemp(buffer.baseAddress!) else {
+      throw TestSetupError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+  defer {
+    // Only ever remove what mkdtemp made for this test.
+    if path.hasPrefix("/tmp/metrokit-tests-") { try? FileManager.default.removeItem(atPath: path) }
+  }
+  return try body(path)
+}
+
+// MARK: - Files
+
+/// The bytes of a file, or `nil` when it cannot be read.
+func fileBytes(_ path: String) -> [UInt8]? {
+  FileManager.default.contents(atPath: path).map { Array($0) }
+}
+
+/// Replaces a file's bytes in place (no rename, so its mode stays).
+func overwrite(_ path: String, with bytes: [UInt8]) throws {
+  guard let handle = FileHandle(forWritingAtPath: path) else {
+    throw TestSetupError(description: "cannot open \(path)")
+  }
+  defer { try? handle.close() }
+  try handle.truncate(atOffset: 0)
+  try handle.write(contentsOf: Data(bytes))
+}
+
+/// Appends bytes to a file.
+func append(_ bytes: [UInt8], to path: String) throws {
+  try overwrite(path, with: (fileBytes(path) ?? []) + bytes)
+}
+
+/// Every file in a directory with its bytes, to compare before and after.
+func directorySnapshot(_ directory: String) throws -> [String: [UInt8]] {
+  var result: [String: [UInt8]] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+    result[name] = fileBytes(directory + "/" + name)
+  }
+  return result
+}
+
+/// The permission bits of a path, or `nil` when it does not exist.
+func permissions(_ path: String) -> UInt32? {
+  var info = stat()
+  guard lstat(path, &info) == 0 else { return nil }
+  return UInt32(info.st_mode & 0o7777)
+}
+
+/// Whether anything exists at `path`.
+func exists(_ path: String) -> Bool {
+  var info = stat()
+  return lstat(path, &info) == 0
+}
+
+// MARK: - Values
+
+extension Money {
+  /// An amount from text the tests know is valid, such as `"2.75"`.
+  static func usd(_ text: String) -> Money {
+    guard let value = try? Money.parse(text) else {
+      Issue.record("'\(text)' is not an amount")
+      return .zero
+    }
+    return value
+  }
+}
+
+extension CalendarDate {
+  /// A date from `YYYY-MM-DD` text the tests know is valid.
+  static func day(_ text: String) -> CalendarDate {
+    guard let date = CalendarDate(iso: text) else {
+      Issue.record("'\(text)' is not a date")
+      return CalendarDate(daysSinceEpoch: 0)
+    }
+    return date
+  }
+}
+
+/// An instant from `YYYY-MM-DDTHH:MM:SSZ` text the tests know is valid.
+func instant(_ text: String) -> Date {
+  guard let date = Timestamp.parseISO8601UTC(text) else {
+    Issue.record("'\(text)' is not a UTC time")
+    return Date(timeIntervalSince1970: 0)
+  }
+  return date
+}
+
+/// A card history held in memory, oldest first, answering the rules'
+/// questions the way the store does.
+struct InMemoryHistory: CardHistoryLookup {
+  var updates: [BalanceUpdate] = []
+
+  func containsReload(key: String) throws(MetroError) -> Bool {
+    updates.contains { $0.type == .reload && $0.key == key }
+  }
+
+  func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
+    var undone = undone
+    for update in updates.reversed() {
+      if update.type == .undo {
+        if let target = update.undoes { undone.insert(target) }
+        continue
+      }
+      if !undone.contains(update.id) { return update }
+    }
+    return nil
+  }
+}
+
+/// Ids `00000000-0000-0000-0000-000000000001`, `…02`, … in order, so tests can name them.
+final class SequentialIDs: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 1
+
+  func make() -> UUID {
+    lock.lock()
+    defer { lock.unlock() }
+    let hex = String(next, radix: 16)
+    next += 1
+    return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
+  }
+}

@@ -40,14 +40,14 @@ func fileBytes(_ path: String) -> [UInt8]? {
   FileManager.default.contents(atPath: path).map { Array($0) }
 }
 
-/// Replaces a file's bytes in place (no rename, so its mode stays).
+/// Replaces a file's bytes in place (no rename, so an existing file keeps its
+/// mode), creating it `0600` if it is missing.
 func overwrite(_ path: String, with bytes: [UInt8]) throws {
-  guard let handle = FileHandle(forWritingAtPath: path) else {
-    throw TestSetupError(description: "cannot open \(path)")
-  }
-  defer { try? handle.close() }
-  try handle.truncate(atOffset: 0)
-  try handle.write(contentsOf: Data(bytes))
+  let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  guard descriptor >= 0 else { throw TestSetupError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+  defer { close(descriptor) }
+  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  guard written == bytes.count else { throw TestSetupError(description: "short write to \(path)") }
 }
 
 /// Appends bytes to a file.
@@ -144,4 +144,41 @@ final class SequentialIDs: @unchecked Sendable {
     next += 1
     return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
   }
+}
+
+// MARK: - Stores
+
+/// The instant the test stores' clock stands at.
+let storeNow = instant("2026-11-21T13:15:00Z")
+
+/// A store in `parent/metrobuddy` (not created yet) with a fixed clock and UTC days.
+func makeStore(in parent: String) -> JSONFileStore {
+  JSONFileStore(directory: parent + "/metrobuddy", clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
+}
+
+extension JSONFileStore {
+  /// The default card's history, newest first.
+  func history(_ query: HistoryQuery = HistoryQuery()) throws(MetroError) -> [BalanceUpdate] {
+    try balanceUpdates(for: currentCard(), matching: query).map(\.snapshot)
+  }
+
+  /// Applies updates to the default card.
+  @discardableResult
+  func applyToCurrent(_ updates: [MetroCardUpdate]) throws(MetroError) -> UpdateResult {
+    try apply(updates, to: currentCard())
+  }
+}
+
+/// Replaces the first occurrence of `old` in a file with `new`.
+func replaceText(_ old: String, with new: String, in path: String) throws {
+  try replaceBytes(Array(old.utf8), with: Array(new.utf8), in: path)
+}
+
+/// Replaces the first occurrence of `old` in a file with `new`, byte for byte.
+func replaceBytes(_ old: [UInt8], with new: [UInt8], in path: String) throws {
+  let bytes = fileBytes(path) ?? []
+  guard !old.isEmpty, bytes.count >= old.count,
+    let start = (0...(bytes.count - old.count)).first(where: { bytes[$0..<($0 + old.count)].elementsEqual(old) })
+  else { throw TestSetupError(description: "'\(String(decoding: old, as: UTF8.self))' is not in \(path)") }
+  try overwrite(path, with: Array(bytes[..<start]) + new + Array(bytes[(start + old.count)...]))
 }

@@ -59,13 +59,13 @@ struct HelpText {
       text += command === root ? "COMMANDS:\n" : "SUBCOMMANDS:\n"
       text += rows(command.subcommands.map { ($0.name + ($0.name == "show" && command === root ? " (default)" : ""), $0.abstract) })
       text += "\n  See '\(chain.map(\.name).joined(separator: " ")) help <\(command === root ? "command" : "subcommand")>' for detailed help.\n"
-      if command === root { text += "" }
       text += "\n"
     }
     if !command.examples.isEmpty {
       text += "EXAMPLES:\n" + command.examples.map { "  " + $0 + "\n" }.joined() + "\n"
     }
-    return String(text.dropLast()) 
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
   }
 
   private func rows(_ items: [(String, String)]) -> String {
@@ -73,13 +73,31 @@ struct HelpText {
     var text = ""
     for (label, description) in items {
       let prefix = "  " + label
+      let lines = Self.wrap(description, width: 80 - width)
       if prefix.count + 2 > width {
-        text += prefix + "\n" + String(repeating: " ", count: width) + description + "\n"
+        text += prefix + "\n"
       } else {
-        text += prefix.padding(to: width) + description + "\n"
+        text += prefix.padding(to: width) + lines[0] + "\n"
       }
+      let rest = prefix.count + 2 > width ? lines[...] : lines.dropFirst()
+      for line in rest { text += String(repeating: " ", count: width) + line + "\n" }
     }
     return text
+  }
+
+  /// Splits text into lines of at most `width` characters at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines
   }
 }
 

@@ -35,7 +35,9 @@ struct ArgumentParser {
     while index < arguments.count {
       let token = arguments[index]
       index += 1
-      if onlyPositionals || token == "-" || !token.hasPrefix("-") {
+      // "-5" is a (negative) value, not an option: let the command say what is wrong with it.
+      let isNegativeNumber = token.count > 1 && token.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
+      if onlyPositionals || token == "-" || !token.hasPrefix("-") || isNegativeNumber {
         if !onlyPositionals, parsed.arguments.isEmpty, !command.subcommands.isEmpty {
           guard let sub = command.subcommand(named: token) else {
             if command.arguments.isEmpty {

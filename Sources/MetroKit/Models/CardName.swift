@@ -11,7 +11,8 @@ public enum CardName {
     for (index, byte) in bytes.enumerated() {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): continue
-      case UInt8(ascii: "-"), UInt8(ascii: "_") where index > 0: continue
+      // A `where` clause binds only to the last pattern of a case, so each gets its own.
+      case UInt8(ascii: "-") where index > 0, UInt8(ascii: "_") where index > 0: continue
       default: return false
       }
     }

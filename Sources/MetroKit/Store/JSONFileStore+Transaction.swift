@@ -29,7 +29,7 @@ extension JSONFileStore {
     defer { lock.release() }
 
     var state = try readState()
-    if state.storeID == Self.unsavedStoreID { state.storeID = makeID().uuidString }
+    if state.storeID == Self.unsavedStoreID { state.storeID = UUID().uuidString }
     let targetIndex = try target(state)
     if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
 
@@ -45,7 +45,7 @@ extension JSONFileStore {
     state.revision += 1
     do {
       try AtomicFile(fileSystem: fileSystem, directory: directory)
-        .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(makeID().uuidString.prefix(8))")
+        .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
     } catch {
       if case .savedDurabilityUnconfirmed = error { throw error }
       if let journalWrite, !journalWrite.rollBack() {
@@ -151,7 +151,7 @@ extension JSONFileStore {
     for created in missing.reversed() {
       do {
         try fileSystem.makeDirectory(created, permissions: 0o700)
-      } catch let error as SystemCallError {
+      } catch {
         if error.errno != EEXIST { throw error }
       }
     }

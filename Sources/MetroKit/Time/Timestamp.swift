@@ -20,7 +20,7 @@ public enum Timestamp {
   /// - Returns: `nil` for anything else.
   public static func parseISO8601UTC(_ text: some StringProtocol) -> Date? {
     let bytes = Array(text.utf8)
-    guard bytes.count == 20, bytes[19] == UInt8(ascii: "Z") else { return nil }
+    guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }
     return parse(bytes, in: .utc)
   }
 

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// The exit statuses of the contract, seen from outside the process.
+@Suite("Exit codes across the process boundary")
+struct ExitCodeTests {
+  @Test("show, --help and --version exit 0")
+  func successExitsZero() throws {
+    let sandbox = try Sandbox()
+
+    let show = try sandbox.metrobuddy("show")
+    #expect(show.status == 0, "\(show)")
+    #expect(show.stdout.contains("$0.00"), "\(show)")
+    #expect(show.stderr.isEmpty, "\(show)")
+
+    let help = try sandbox.metrobuddy("--help")
+    #expect(help.status == 0, "\(help)")
+    #expect(help.stdout.contains("Usage:"), "\(help)")
+    #expect(help.stderr.isEmpty, "\(help)")
+
+    let commandHelp = try sandbox.metrobuddy("swipe", "--help")
+    #expect(commandHelp.status == 0, "\(commandHelp)")
+    #expect(commandHelp.stdout.contains("swipe"), "\(commandHelp)")
+
+    let version = try sandbox.metrobuddy("--version")
+    #expect(version.status == 0, "\(version)")
+    #expect(version.stdout == "1.0.0\n", "\(version)")
+    #expect(version.stderr.isEmpty, "\(version)")
+  }
+
+  @Test("a swipe the balance cannot pay exits 1 with INSUFFICIENT FARE and records nothing")
+  func insufficientFareExitsOne() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "2").status == 0)
+
+    let swipe = try sandbox.metrobuddy("swipe")
+    #expect(swipe.status == 1, "\(swipe)")
+    #expect(swipe.stderr.contains("INSUFFICIENT FARE"), "\(swipe)")
+    #expect(swipe.stdout.isEmpty, "\(swipe)")
+
+    let card = try parseJSONObject(sandbox.metrobuddy("show", "--json").stdout)
+    #expect(card["balance"] as? String == "2.00")
+    let history = try parseJSONArray(sandbox.metrobuddy("history", "--json").stdout)
+    #expect(history.count == 1)
+  }
+
+  @Test("an unknown option exits 64 with the argument parser's three-line usage error")
+  func unknownOptionExitsUsage() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.metrobuddy("card", "add", "work", "--fair", "2.90")
+    #expect(result.status == 64, "\(result)")
+    #expect(result.stdout.isEmpty, "\(result)")
+    #expect(
+      result.stderr == """
+        Error: Unknown option '--fair'. Did you mean '--fare'?
+        Usage: metrobuddy card add <name> [--fare <amount>] [--balance <amount>]
+          See 'metrobuddy card add --help' for more information.
+
+        """)
+    #expect(!exists(sandbox.store), "a usage error must not create the store")
+  }
+
+  @Test("a damaged state.json exits 65 and is left byte-identical", arguments: ["show", "swipe", "reload"])
+  func damagedStateExitsDataError(command: String) throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let garbage = Data("{\"format\":\"metrobuddy-state\",\"version\":1,\u{1}garbage".utf8)
+    try overwrite(sandbox.storeFile("state.json"), with: garbage)
+    let journalBefore = fileBytes(sandbox.storeFile("journal-1.jsonl"))
+
+    let arguments = command == "reload" ? [command, "5"] : [command]
+    let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stderr.contains(sandbox.storeFile("state.json")), "names the file: \(result)")
+    #expect(fileBytes(sandbox.storeFile("state.json")) == garbage)
+    #expect(fileBytes(sandbox.storeFile("journal-1.jsonl")) == journalBefore)
+  }
+
+  @Test("a state.json from a newer format version exits 65 and is left byte-identical", arguments: ["show", "swipe"])
+  func newerVersionExitsDataError(command: String) throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let original = try #require(fileBytes(sandbox.storeFile("state.json")))
+    let text = String(decoding: original, as: UTF8.self)
+    try #require(text.contains("\"version\":1,"), "the state format changed; update this test: \(text)")
+    let newer = Data(text.replacingOccurrences(of: "\"version\":1,", with: "\"version\":99,").utf8)
+    try overwrite(sandbox.storeFile("state.json"), with: newer)
+
+    let result = try sandbox.metrobuddy(command)
+    #expect(result.status == 65, "\(result)")
+    #expect(result.stderr.contains("99"), "\(result)")
+    #expect(fileBytes(sandbox.storeFile("state.json")) == newer)
+  }
+
+  @Test("a store that cannot be created exits 74")
+  func unwritableStoreExitsIOError() throws {
+    let sandbox = try Sandbox()
+    let file = sandbox.root + "/not-a-directory"
+    try #require(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    let store = file + "/store"
+
+    let result = try sandbox.run(["--store", store, "reload", "5"], environment: sandbox.environment)
+    #expect(result.status == 74, "\(result)")
+    #expect(result.stderr.contains(file), "names the path: \(result)")
+    #expect(fileBytes(file) == Data("x".utf8))
+  }
+
+  @Test("a store whose lock another process holds exits 75 after METROBUDDY_LOCK_TIMEOUT, naming the store")
+  func busyStoreExitsTempFail() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let stateBefore = fileBytes(sandbox.storeFile("state.json"))
+
+    let lock = try HeldLock(path: sandbox.storeFile("lock"))
+    let result = try sandbox.metrobuddy("swipe", environment: ["METROBUDDY_LOCK_TIMEOUT": "0.2"])
+    lock.release()
+
+    #expect(result.status == 75, "\(result)")
+    #expect(result.stderr.contains(sandbox.store), "names the store: \(result)")
+    #expect(fileBytes(sandbox.storeFile("state.json")) == stateBefore)
+
+    // Once released, the same command goes through.
+    let retry = try sandbox.metrobuddy("swipe", environment: ["METROBUDDY_LOCK_TIMEOUT": "0.2"])
+    #expect(retry.status == 0, "\(retry)")
+  }
+}

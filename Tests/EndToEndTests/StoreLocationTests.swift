@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// Where the store lands, under cron's bare environment and with
+/// XDG_DATA_HOME, METROBUDDY_STORE and --store.
+@Suite("Store location")
+struct StoreLocationTests {
+  @Test("under cron (only HOME, SHELL, LOGNAME) the store is $HOME/.local/share/metrobuddy, 0700 with 0600 files")
+  func cronEnvironment() throws {
+    let sandbox = try Sandbox()
+    let cron = ["HOME": sandbox.home, "SHELL": "/bin/sh", "LOGNAME": "metrobuddy-test"]
+
+    let reload = try sandbox.run(["reload", "33", "--key", "monthly-2026-11"], environment: cron)
+    #expect(reload.status == 0, "\(reload)")
+    #expect(reload.stderr.isEmpty, "\(reload)")
+
+    let store = sandbox.home + "/.local/share/metrobuddy"
+    #expect(permissions(store) == 0o700, "mode of \(store): \(String(permissions(store) ?? 0, radix: 8))")
+    let names = try FileManager.default.contentsOfDirectory(atPath: store).sorted()
+    #expect(names.contains("state.json"), "\(names)")
+    #expect(names.contains("lock"), "\(names)")
+    #expect(names.contains { $0.hasPrefix("journal-") }, "\(names)")
+    for name in names {
+      let mode = permissions(store + "/" + name)
+      #expect(mode == 0o600, "mode of \(name): \(String(mode ?? 0, radix: 8))")
+    }
+
+    let show = try sandbox.run(["show", "--json"], environment: cron)
+    #expect(show.status == 0, "\(show)")
+    #expect(try parseJSONObject(show.stdout)["balance"] as? String == "33.00")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.workingDirectory).isEmpty)
+  }
+
+  @Test("an absolute XDG_DATA_HOME holds the store in $XDG_DATA_HOME/metrobuddy")
+  func absoluteXDGDataHome() throws {
+    let sandbox = try Sandbox()
+    let data = sandbox.root + "/xdg-data"
+    let environment = ["HOME": sandbox.home, "XDG_DATA_HOME": data, "TZ": "UTC"]
+
+    let reload = try sandbox.run(["reload", "5"], environment: environment)
+    #expect(reload.status == 0, "\(reload)")
+    #expect(exists(data + "/metrobuddy/state.json"))
+    #expect(permissions(data + "/metrobuddy") == 0o700)
+    #expect(!exists(sandbox.home + "/.local"))
+  }
+
+  @Test("a relative XDG_DATA_HOME is ignored")
+  func relativeXDGDataHome() throws {
+    let sandbox = try Sandbox()
+    let environment = ["HOME": sandbox.home, "XDG_DATA_HOME": "relative/data", "TZ": "UTC"]
+
+    let reload = try sandbox.run(["reload", "5"], environment: environment)
+    #expect(reload.status == 0, "\(reload)")
+    #expect(exists(sandbox.home + "/.local/share/metrobuddy/state.json"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.workingDirectory).isEmpty)
+  }
+
+  @Test("--store beats METROBUDDY_STORE, which beats XDG_DATA_HOME")
+  func precedence() throws {
+    let sandbox = try Sandbox()
+    let flag = sandbox.root + "/flag"
+    let variable = sandbox.root + "/variable"
+    let data = sandbox.root + "/xdg-data"
+    let environment = ["HOME": sandbox.home, "XDG_DATA_HOME": data, "METROBUDDY_STORE": variable, "TZ": "UTC"]
+
+    let withFlag = try sandbox.run(["reload", "1", "--store", flag], environment: environment)
+    #expect(withFlag.status == 0, "\(withFlag)")
+    #expect(exists(flag + "/state.json"))
+    #expect(!exists(variable))
+    #expect(!exists(data))
+
+    let withVariable = try sandbox.run(["reload", "2"], environment: environment)
+    #expect(withVariable.status == 0, "\(withVariable)")
+    #expect(exists(variable + "/state.json"))
+    #expect(!exists(data))
+
+    var withoutVariable = environment
+    withoutVariable["METROBUDDY_STORE"] = nil
+    let withXDG = try sandbox.run(["reload", "3"], environment: withoutVariable)
+    #expect(withXDG.status == 0, "\(withXDG)")
+    #expect(exists(data + "/metrobuddy/state.json"))
+    #expect(!exists(sandbox.home + "/.local"))
+
+    // Each store got only its own reload.
+    for (store, balance) in [(flag, "1.00"), (variable, "2.00"), (data + "/metrobuddy", "3.00")] {
+      let show = try sandbox.run(["show", "--json", "--store", store], environment: ["HOME": sandbox.home])
+      #expect(try parseJSONObject(show.stdout)["balance"] as? String == balance, "\(store): \(show)")
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MetroKit
+import Testing
+
+/// The `--json` forms of the contract, pinned byte for byte.
+@Suite("JSON output")
+struct JSONOutputTests {
+  @Test func aCard() {
+    let cli = CLIHarness()
+    #expect(
+      cli.run("--json")
+        == Invocation(
+          stdout: """
+            {
+              "name": "default",
+              "isDefault": true,
+              "balance": "0.00",
+              "fare": "3.00",
+              "currency": "USD",
+              "ridesLeft": 0,
+              "expirationDate": null,
+              "serialNumber": null
+            }
+
+            """, stderr: "", status: 0))
+    for command in ["balance", "fare", "serial", "expiration", "show"] {
+      #expect(cli.run(command, "--json").stdout == cli.run("--json").stdout, "\(command)")
+    }
+  }
+
+  @Test func aChangeListsTheCardAndTheRecordedUpdates() {
+    let cli = CLIHarness()
+    cli.run("expiration", "2030-03-20")
+    cli.run("serial", "0123456789")
+    #expect(
+      cli.run("reload", "25", "--key", "monthly-2026-11", "--json").stdout == """
+        {
+          "card": {
+            "name": "default",
+            "isDefault": true,
+            "balance": "25.00",
+            "fare": "3.00",
+            "currency": "USD",
+            "ridesLeft": 8,
+            "expirationDate": "2030-03-20",
+            "serialNumber": "0123456789"
+          },
+          "updates": [
+            {
+              "id": "00000000-0000-4000-8000-000000000001",
+              "type": "reload",
+              "amount": "25.00",
+              "balance": "25.00",
+              "timestamp": "2026-11-21T13:15:00Z",
+              "key": "monthly-2026-11"
+            }
+          ]
+        }
+
+        """)
+    let undo = cli.run("--json", "undo").stdout
+    #expect(undo.contains(#""undoes": "00000000-0000-4000-8000-000000000001""#))
+    #expect(undo.contains(#""amount": "-25.00""#))
+    #expect(cli.run("fare", "2.90", "--json").stdout.hasSuffix("  \"updates\": []\n}\n"))
+  }
+
+  @Test func historyIsAnArrayNewestFirst() throws {
+    let cli = CLIHarness()
+    #expect(cli.run("history", "--json").stdout == "[]\n")
+    cli.run("reload", "10")
+    cli.run("swipe", "--count", "2", "--at", "2026-11-20")
+    let data = Data(cli.run("history", "--json").stdout.utf8)
+    let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    #expect(array.map { $0["type"] as? String } == ["swipe", "swipe", "reload"])
+    #expect(array.map { $0["balance"] as? String } == ["4.00", "7.00", "10.00"])
+    #expect(array[0]["timestamp"] as? String == "2026-11-20T00:00:00Z")
+  }
+
+  @Test func cardsIsAnArray() throws {
+    let cli = CLIHarness()
+    cli.run("card", "add", "work")
+    let data = Data(cli.run("cards", "--json").stdout.utf8)
+    let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+    #expect(array.map { $0["name"] as? String } == ["default", "work"])
+    #expect(array.map { $0["isDefault"] as? Bool } == [true, false])
+  }
+
+  @Test func errorsLeaveStdoutEmpty() {
+    let cli = CLIHarness()
+    let refused = cli.run("swipe", "--json")
+    #expect(refused.status == 1)
+    #expect(refused.stdout == "")
+  }
+}

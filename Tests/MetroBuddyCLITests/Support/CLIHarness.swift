@@ -1,0 +1,99 @@
+import Foundation
+import MetroBuddyCLI
+@testable import MetroKit
+import MetroTesting
+import Synchronization
+
+/// Collects what the CLI writes.
+struct Capture: TextOutputStream {
+  var text = ""
+  mutating func write(_ string: String) { text += string }
+}
+
+/// What one invocation printed and returned.
+struct Invocation: Equatable {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+}
+
+/// Runs the CLI library in-process against a real store in a temporary
+/// directory, with a fixed clock, UTC, and ids that count up from 1.
+final class CLIHarness {
+  let directory: String
+  let clock: Clock
+  let store: JSONFileStore
+
+  /// 2026-11-21T13:15:00Z, a Saturday.
+  static let now = Date(timeIntervalSince1970: 1_795_266_900)
+
+  init(now: Date = CLIHarness.now) {
+    var template = Array("/tmp/metrobuddy-cli-XXXXXX".utf8CString)
+    directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    clock = .constant(now)
+    let counter = IDCounter()
+    store = JSONFileStore(
+      directory: directory + "/store", clock: clock, timeZone: .utc, lockTimeout: 1,
+      makeID: { CLIHarness.id(counter.next()) })
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// `00000000-0000-4000-8000-00000000000N`.
+  static func id(_ number: Int) -> UUID {
+    let digits = String(number)
+    return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
+  }
+
+  /// Runs `metrobuddy ARGUMENTS` against this harness's store.
+  @discardableResult
+  func run(_ arguments: String..., variables: [String: String] = [:]) -> Invocation {
+    run(arguments, variables: variables)
+  }
+
+  @discardableResult
+  func run(_ arguments: [String], variables: [String: String] = [:]) -> Invocation {
+    var output = Capture()
+    var errors = Capture()
+    let status = MetroBuddy.run(
+      arguments: arguments, environment: Environment(variables: variables, clock: clock, timeZone: .utc),
+      output: &output, errors: &errors, store: store)
+    return Invocation(stdout: output.text, stderr: errors.text, status: status)
+  }
+
+  /// Every file of the store and its bytes, to show that a refusal changed nothing.
+  func storeFiles() -> [String: Data] {
+    let path = directory + "/store"
+    var files: [String: Data] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      files[name] = FileManager.default.contents(atPath: path + "/" + name)
+    }
+    return files
+  }
+}
+
+/// Runs the CLI in-process against a scenario's mock store.
+func runScenario(
+  _ scenario: Scenario, _ store: MockMetroCardDataStore, _ arguments: [String]
+) -> Invocation {
+  var output = Capture()
+  var errors = Capture()
+  let status = MetroBuddy.run(
+    arguments: arguments, environment: Environment(variables: [:], clock: scenario.clock, timeZone: .utc),
+    output: &output, errors: &errors, store: store)
+  return Invocation(stdout: output.text, stderr: errors.text, status: status)
+}
+
+/// Counts up from 1, safely across threads.
+final class IDCounter: Sendable {
+  private let value = Mutex(0)
+
+  func next() -> Int {
+    value.withLock { value in
+      value += 1
+      return value
+    }
+  }
+}

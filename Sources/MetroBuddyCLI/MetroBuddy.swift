@@ -12,13 +12,31 @@ public enum MetroBuddy {
   public static let version = "1.0.0"
 
   /// Every command, by its path.
-  static let commands: [String: any Command.Type] = [
-    "show": ShowCommand.self, "swipe": SwipeCommand.self, "reload": ReloadCommand.self,
-    "balance": BalanceCommand.self, "fare": FareCommand.self, "serial": SerialCommand.self,
-    "expiration": ExpirationCommand.self, "history": HistoryCommand.self, "undo": UndoCommand.self,
-    "cards": CardsCommand.self, "card add": AddCardCommand.self, "card use": UseCardCommand.self,
-    "card rename": RenameCardCommand.self, "card remove": RemoveCardCommand.self,
+  static let commandPaths = [
+    "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
+    "card use", "card rename", "card remove",
   ]
+
+  /// The implementation of the command at `path`.
+  static func command(at path: String) -> (any Command.Type)? {
+    switch path {
+    case "show": ShowCommand.self
+    case "swipe": SwipeCommand.self
+    case "reload": ReloadCommand.self
+    case "balance": BalanceCommand.self
+    case "fare": FareCommand.self
+    case "serial": SerialCommand.self
+    case "expiration": ExpirationCommand.self
+    case "history": HistoryCommand.self
+    case "undo": UndoCommand.self
+    case "cards": CardsCommand.self
+    case "card add": AddCardCommand.self
+    case "card use": UseCardCommand.self
+    case "card rename": RenameCardCommand.self
+    case "card remove": RemoveCardCommand.self
+    default: nil
+    }
+  }
 
   static let helpSpec = CommandSpec(
     name: "help", abstract: "Show help for a command (the same as --help).",
@@ -91,7 +109,7 @@ public enum MetroBuddy {
       return ExitCode.success.rawValue
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
-    guard let type = commands[path.joined(separator: " ")] else {
+    guard let type = command(at: path.joined(separator: " ")) else {
       report(
         ErrorReport(UsageError(message: "Missing expected subcommand: add, use, rename or remove.", path: parsed.path)),
         to: &errors)

@@ -7,6 +7,9 @@ struct ConcurrencyTests {
   @Test("8 processes each reloading 1.00 25 times add exactly 200.00")
   func concurrentReloadsLoseNothing() throws {
     let sandbox = try Sandbox()
+    // The store exists first (a write that records no update), so this test
+    // measures lost updates; racing on a fresh store is the next test.
+    try #require(sandbox.metrobuddy("fare", "3").status == 0)
     let binary = try MetroBuddyProcess.binaryPath()
     // Each worker is one shell running 25 reloads in a row; the 8 workers run at once.
     let script = """
@@ -56,5 +59,25 @@ struct ConcurrencyTests {
     let history = try parseJSONArray(sandbox.metrobuddy("history", "--json").stdout)
     #expect(history.filter { $0["type"] as? String == "swipe" }.count == 10)
     #expect(history.count == 11)
+  }
+
+  @Test("concurrent first writes to a fresh store all succeed")
+  func concurrentFirstWritesSucceed() throws {
+    // The first write creates the journal before state.json; another process
+    // must never take that moment for damage. Several fresh stores make the
+    // race likely on every run.
+    let sandboxes = try (0..<12).map { _ in try Sandbox() }
+    let running = try sandboxes.map { sandbox in
+      try (0..<6).map { _ in try sandbox.start(["reload", "1"]) }
+    }
+    let results = running.map { $0.map { $0.wait() } }
+    for (sandbox, results) in zip(sandboxes, results) {
+      let failed = results.filter { $0.status != 0 }
+      #expect(failed.isEmpty, "\(failed.count) of \(results.count) failed; the first: \(failed.first.map { "\($0)" } ?? "")")
+      let show = try sandbox.metrobuddy("show", "--json")
+      #expect(show.status == 0, "\(show)")
+      let balance = try? parseJSONObject(show.stdout)["balance"] as? String
+      #expect(balance == "\(results.filter { $0.status == 0 }.count).00", "\(show)")
+    }
   }
 }

@@ -41,6 +41,7 @@ struct ArgumentParserTests {
       }
     }
     let defined = Set(paths(MetroBuddy.root, [])).subtracting(["help"])
-    #expect(defined == Set(MetroBuddy.commands.keys))
+    #expect(defined == Set(MetroBuddy.commandPaths))
+    for path in MetroBuddy.commandPaths { #expect(MetroBuddy.command(at: path) != nil, "\(path)") }
   }
 }

@@ -65,7 +65,8 @@ struct CalendarDateTests {
           && ((date.year == previous.year && date.month == previous.month + 1)
             || (date.year == previous.year + 1 && date.month == 1 && previous.month == 12))
           && previous.day == CalendarDate.daysInMonth(year: previous.year, month: previous.month))
-      if date.daysSinceEpoch != days || !isNextDay || CalendarDate(iso: date.description) != date {
+      let checksText = days % 97 == 0 || date.day == 29
+      if date.daysSinceEpoch != days || !isNextDay || (checksText && CalendarDate(iso: date.description) != date) {
         failures += 1
         if failures < 5 { Issue.record("day \(days) became \(date), after \(previous)") }
       }

@@ -10,10 +10,34 @@ enum StoreFormat {
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
-  /// Upgrades older documents to ``currentVersion``, one version at a time,
-  /// as MetroBuddy's Core Data migrations do. Keyed by the version a step
-  /// upgrades from. Version 1 is the first format; the table grows with the format.
+  /// One step that upgrades a `state.json` document by one version, as
+  /// MetroBuddy's Core Data migrations do.
   typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
+
+  /// The shipped steps, keyed by the version each upgrades from. Version 1
+  /// is the first format, so there are none yet; a format change adds its
+  /// step here and a fixture of the old format to the tests.
+  static let migrations: [Int: Migration] = [:]
+
+  /// Upgrades `document`, written in format `version`, to ``currentVersion``.
+  ///
+  /// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when no step
+  ///   upgrades from some version on the way.
+  static func migrate(
+    _ document: JSONValue, from version: Int, path: String, using steps: [Int: Migration]
+  ) throws(MetroError) -> JSONValue {
+    var document = document
+    var version = version
+    while version < currentVersion {
+      guard let step = steps[version] else {
+        throw .storeDamaged(
+          path: path, line: nil, detail: "format version \(version) is not one this metrobuddy can upgrade")
+      }
+      document = try step(document)
+      version += 1
+    }
+    return document
+  }
 }
 
 /// A card as `state.json` stores it.
@@ -196,23 +220,28 @@ struct FieldReader {
 
 extension StoredState {
   /// Decodes `state.json`, migrating older versions.
-  static func decode(_ bytes: [UInt8], path: String) throws(MetroError) -> StoredState {
-    let document: JSONValue
+  static func decode(
+    _ bytes: [UInt8], path: String, migrations: [Int: StoreFormat.Migration] = StoreFormat.migrations
+  ) throws(MetroError) -> StoredState {
+    var document: JSONValue
     do {
       document = try JSONParser.parse(bytes)
     } catch {
       throw .storeDamaged(path: path, line: nil, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
     }
-    let top = FieldReader(object: document, path: path, line: nil, context: "")
-    guard case .object = document else { throw top.damaged("not a JSON object") }
-    guard try top.string("format") == StoreFormat.stateFormatName else {
-      throw top.damaged("not a metrobuddy state file")
+    let header = FieldReader(object: document, path: path, line: nil, context: "")
+    guard case .object = document else { throw header.damaged("not a JSON object") }
+    guard try header.string("format") == StoreFormat.stateFormatName else {
+      throw header.damaged("not a metrobuddy state file")
     }
-    let version = try top.integer("version")
+    let version = try header.integer("version")
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
-    guard version >= 1 else { throw top.damaged("format version \(version) does not exist") }
+    if version < StoreFormat.currentVersion {
+      document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
+    }
+    let top = FieldReader(object: document, path: path, line: nil, context: "")
     try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards"])
     guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
     var cards: [StoredCard] = []

@@ -9,7 +9,10 @@ struct ClosedDescriptorTests {
   func runClosed(_ sandbox: Sandbox, _ arguments: String) throws -> ProcessResult {
     try MetroBuddyProcess.run(
       executable: "/bin/sh",
-      ["-c", "exec \"$0\" --store \"$1\" \(arguments) 0<&- 1>&- 2>&-", try MetroBuddyProcess.binaryPath(), sandbox.store],
+      [
+        "-c", "exec \"$0\" --store \"$1\" \(arguments) 0<&- 1>&- 2>&-", try MetroBuddyProcess.binaryPath(),
+        sandbox.store,
+      ],
       environment: sandbox.environment, workingDirectory: sandbox.workingDirectory)
   }
 

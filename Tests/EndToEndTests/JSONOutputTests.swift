@@ -11,7 +11,8 @@ struct JSONOutputTests {
 
   func expectCard(_ card: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(Set(card.keys) == Self.cardKeys, "\(card)", sourceLocation: sourceLocation)
-    #expect(isMoneyString(card["balance"]), "balance: \(String(describing: card["balance"]))", sourceLocation: sourceLocation)
+    #expect(
+      isMoneyString(card["balance"]), "balance: \(String(describing: card["balance"]))", sourceLocation: sourceLocation)
     #expect(isMoneyString(card["fare"]), "fare: \(String(describing: card["fare"]))", sourceLocation: sourceLocation)
     #expect(card["ridesLeft"] is Int, sourceLocation: sourceLocation)
   }
@@ -21,7 +22,8 @@ struct JSONOutputTests {
     #expect(isMoneyString(update["balance"]), "balance: \(update)", sourceLocation: sourceLocation)
     #expect(update["id"] is String && update["type"] is String, "\(update)", sourceLocation: sourceLocation)
     let timestamp = update["timestamp"] as? String ?? ""
-    #expect(timestamp.count == 20 && timestamp.hasSuffix("Z"), "timestamp: \(timestamp)", sourceLocation: sourceLocation)
+    #expect(
+      timestamp.count == 20 && timestamp.hasSuffix("Z"), "timestamp: \(timestamp)", sourceLocation: sourceLocation)
   }
 
   @Test("show, history, cards and a change each print one JSON value with exact money strings")
@@ -37,7 +39,7 @@ struct JSONOutputTests {
     #expect(changedCard["balance"] as? String == "20.50")
     let recorded = try #require(change["updates"] as? [[String: Any]])
     #expect(recorded.count == 1)
-    recorded.forEach { expectUpdate($0) }
+    for update in recorded { expectUpdate(update) }
     #expect(recorded.first?["amount"] as? String == "20.50")
     #expect(recorded.first?["type"] as? String == "reload")
     #expect(recorded.first?["timestamp"] as? String == "2026-11-21T13:15:00Z")
@@ -48,7 +50,7 @@ struct JSONOutputTests {
     let swipeUpdates = try #require(swiped["updates"] as? [[String: Any]])
     #expect(swipeUpdates.map { $0["amount"] as? String } == ["-3.00", "-3.00"])
     #expect(swipeUpdates.map { $0["balance"] as? String } == ["17.50", "14.50"])
-    swipeUpdates.forEach { expectUpdate($0) }
+    for update in swipeUpdates { expectUpdate(update) }
 
     let fare = try sandbox.metrobuddy("fare", "2.9", "--json")
     #expect(fare.status == 0, "\(fare)")
@@ -68,13 +70,13 @@ struct JSONOutputTests {
     #expect(history.status == 0 && history.stderr.isEmpty, "\(history)")
     let updates = try parseJSONArray(history.stdout)
     #expect(updates.map { $0["type"] as? String } == ["swipe", "swipe", "reload"])
-    updates.forEach { expectUpdate($0) }
+    for update in updates { expectUpdate(update) }
 
     let cards = try sandbox.metrobuddy("cards", "--json")
     #expect(cards.status == 0 && cards.stderr.isEmpty, "\(cards)")
     let list = try parseJSONArray(cards.stdout)
     #expect(list.count == 1)
-    list.forEach { expectCard($0) }
+    for card in list { expectCard(card) }
 
     for output in [reload, swipe, fare, show, history, cards] {
       #expect(output.stdout.hasSuffix("}\n") || output.stdout.hasSuffix("]\n"), "\(output)")

@@ -29,7 +29,13 @@ extension JSONFileStore {
     defer { lock.release() }
 
     var state = try readState()
-    if state.storeID == Self.unsavedStoreID { state.storeID = UUID().uuidString }
+    if state.storeID == Self.unsavedStoreID {
+      // A new store gets its state.json before any journal, so that a reader,
+      // or the next writer after a crash, never finds a journal without one.
+      state.storeID = UUID().uuidString
+      try AtomicFile(fileSystem: fileSystem, directory: directory)
+        .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
+    }
     let targetIndex = try target(state)
     if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
 

@@ -156,7 +156,9 @@ public final class JSONFileStore: MetroCardDataStore {
 
   func reference(_ card: MetroCard, in state: StoredState) -> ObjectReference<MetroCard> {
     let id = state.cards.first { $0.card.name == card.name }?.id ?? 0
-    return ObjectReference(snapshot: card, storeID: state.storeID, objectID: id, revision: state.revision)
+    var snapshot = card
+    snapshot.isDefault = id == state.defaultCardID
+    return ObjectReference(snapshot: snapshot, storeID: state.storeID, objectID: id, revision: state.revision)
   }
 
   func cardIndex(of card: ObjectReference<MetroCard>, in state: StoredState) throws(MetroError) -> Int {

@@ -92,3 +92,18 @@ struct JSONOutputTests {
     #expect(refused.stdout == "")
   }
 }
+
+@Suite("JSON output of card commands")
+struct CardCommandJSONTests {
+  @Test func cardUseReportsTheNewDefault() throws {
+    let cli = CLIHarness()
+    cli.run("card", "add", "work")
+    let data = Data(cli.run("--json", "card", "use", "work").stdout.utf8)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let card = try #require(object["card"] as? [String: Any])
+    #expect(card["name"] as? String == "work")
+    #expect(card["isDefault"] as? Bool == true)
+    #expect((object["updates"] as? [Any])?.isEmpty == true)
+    #expect(cli.run("--json", "show").stdout.contains(#""name": "work""#))
+  }
+}

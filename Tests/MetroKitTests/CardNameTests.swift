@@ -6,7 +6,9 @@ import Testing
 struct CardNameTests {
   @Test(
     "Names of 1 to 32 lower-case letters, digits, '-' and '_', starting with a letter or digit, are valid",
-    arguments: ["default", "a", "7", "work-2", "bus_pass", "a-", "a_", String(repeating: "x", count: 32)])
+    arguments: [
+      "default", "a", "7", "work-2", "bus_pass", "a-", "a_", String(repeating: "x", count: 32),
+    ])
   func validNames(name: String) throws {
     #expect(CardName.isValid(name))
     try CardName.validate(name)

@@ -16,13 +16,17 @@ private struct RulesHarness {
     recorded: [BalanceUpdate], alreadyAppliedKeys: [String]
   ) {
     let ids = self.ids
-    let result = try CardRules.apply(updates, to: &card, history: history, now: now, today: today, makeID: ids.make)
+    let result = try CardRules.apply(
+      updates, to: &card, history: history, now: now, today: today, makeID: ids.make)
     history.updates += result.recorded
     return result
   }
 
   /// Applies updates that must be refused, and checks that nothing changed.
-  mutating func expectRefusal(_ updates: [MetroCardUpdate], _ error: MetroError, sourceLocation: SourceLocation = #_sourceLocation) {
+  mutating func expectRefusal(
+    _ updates: [MetroCardUpdate], _ error: MetroError,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let before = (card, history.updates.count)
     #expect(throws: error, sourceLocation: sourceLocation) { try self.apply(updates) }
     #expect(card == before.0, sourceLocation: sourceLocation)
@@ -58,7 +62,8 @@ struct CardRulesTests {
     var rules = RulesHarness()
     rules.card.balance = .usd("2.99")
     rules.expectRefusal(
-      [.balance(.swipe(count: 1))], .insufficientFare(balance: .usd("2.99"), fare: .usd("3.00"), count: 1, currency: .usd))
+      [.balance(.swipe(count: 1))],
+      .insufficientFare(balance: .usd("2.99"), fare: .usd("3.00"), count: 1, currency: .usd))
     rules.card.balance = .usd("3.00")
     try rules.apply([.balance(.swipe(count: 1))])
     #expect(rules.card.balance == .zero)
@@ -75,12 +80,14 @@ struct CardRulesTests {
   func expiration() throws {
     var rules = RulesHarness()
     rules.card.expirationDate = .day("2026-11-20")
-    rules.expectRefusal([.balance(.swipe(count: 1))], .expiredCard(expirationDate: .day("2026-11-20")))
+    rules.expectRefusal(
+      [.balance(.swipe(count: 1))], .expiredCard(expirationDate: .day("2026-11-20")))
     rules.card.expirationDate = .day("2026-11-21")
     try rules.apply([.balance(.swipe(count: 1))])
     #expect(rules.card.balance == .usd("7.00"))
     rules.today = .day("2026-11-22")
-    rules.expectRefusal([.balance(.swipe(count: 1))], .expiredCard(expirationDate: .day("2026-11-21")))
+    rules.expectRefusal(
+      [.balance(.swipe(count: 1))], .expiredCard(expirationDate: .day("2026-11-21")))
     try rules.apply([.balance(.reload(.usd("5.00")))])  // reloading an expired card is allowed
   }
 
@@ -96,14 +103,18 @@ struct CardRulesTests {
     #expect(second.recorded.isEmpty)
     #expect(second.alreadyAppliedKeys == ["monthly-2026-11"])
     #expect(rules.card.balance == .usd("30.00"))
-    try rules.apply([.balance(.reload(.usd("20.00"), key: "monthly-2026-12")), .balance(.reload(.usd("1.00")))])
+    try rules.apply([
+      .balance(.reload(.usd("20.00"), key: "monthly-2026-12")), .balance(.reload(.usd("1.00"))),
+    ])
     #expect(rules.card.balance == .usd("51.00"))
   }
 
   @Test("The same key twice in one request applies once")
   func keyedReloadOnceWithinARequest() throws {
     var rules = RulesHarness()
-    let result = try rules.apply([.balance(.reload(.usd("5.00"), key: "k")), .balance(.reload(.usd("5.00"), key: "k"))])
+    let result = try rules.apply([
+      .balance(.reload(.usd("5.00"), key: "k")), .balance(.reload(.usd("5.00"), key: "k")),
+    ])
     #expect(result.recorded.count == 1)
     #expect(result.alreadyAppliedKeys == ["k"])
     #expect(rules.card.balance == .usd("15.00"))
@@ -112,28 +123,39 @@ struct CardRulesTests {
   @Test("A reload adds more than zero and keeps the balance in range")
   func reloadLimits() throws {
     var rules = RulesHarness()
-    rules.expectRefusal([.balance(.reload(.zero))], .invalidAmount("0.00", reason: "A reload must add more than zero."))
+    rules.expectRefusal(
+      [.balance(.reload(.zero))],
+      .invalidAmount("0.00", reason: "A reload must add more than zero."))
     rules.card.balance = Money(minorUnits: Money.maximumBalance.minorUnits - 100)
     rules.expectRefusal([.balance(.reload(.usd("1.01")))], .balanceOutOfRange)
     try rules.apply([.balance(.reload(.usd("1.00")))])
     #expect(rules.card.balance == Money.maximumBalance)
   }
 
-  @Test("A reload key must be text a person can read", arguments: ["", " k", "k ", "a\nb", "tab\tkey", "zero\u{200B}width", String(repeating: "k", count: 65)])
+  @Test(
+    "A reload key must be text a person can read",
+    arguments: [
+      "", " k", "k ", "a\nb", "tab\tkey", "zero\u{200B}width", String(repeating: "k", count: 65),
+    ])
   func reloadKeyIsChecked(key: String) {
     var rules = RulesHarness()
-    rules.expectRefusal([.balance(.reload(.usd("1.00"), key: key))], .invalidText(field: "reload key", value: key))
+    rules.expectRefusal(
+      [.balance(.reload(.usd("1.00"), key: key))], .invalidText(field: "reload key", value: key))
   }
 
   // MARK: - Adjustments and other fields
 
-  @Test("An adjustment records the difference between the new and the old balance", arguments: [("4.25", "-5.75"), ("12.34", "2.34"), ("0", "-10.00")])
+  @Test(
+    "An adjustment records the difference between the new and the old balance",
+    arguments: [("4.25", "-5.75"), ("12.34", "2.34"), ("0", "-10.00")])
   func adjustmentAmount(target: String, amount: String) throws {
     var rules = RulesHarness()
     let (recorded, _) = try rules.apply([.balance(.adjustment(to: .usd(target)))])
     #expect(recorded.count == 1)
     #expect(recorded.first?.type == .adjustment)
-    #expect(recorded.first?.amount == Money.parseCanonical(amount.contains(".") ? amount : amount + ".00"))
+    #expect(
+      recorded.first?.amount == Money.parseCanonical(amount.contains(".") ? amount : amount + ".00")
+    )
     #expect(recorded.first?.balance == .usd(target))
     #expect(rules.card.balance == .usd(target))
   }
@@ -142,7 +164,9 @@ struct CardRulesTests {
   func adjustmentEdges() throws {
     var rules = RulesHarness()
     #expect(try rules.apply([.balance(.adjustment(to: .usd("10.00")))]).recorded.isEmpty)
-    rules.expectRefusal([.balance(.adjustment(to: Money(minorUnits: Money.maximumBalance.minorUnits + 1)))], .balanceOutOfRange)
+    rules.expectRefusal(
+      [.balance(.adjustment(to: Money(minorUnits: Money.maximumBalance.minorUnits + 1)))],
+      .balanceOutOfRange)
     rules.expectRefusal([.balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange)
   }
 
@@ -159,14 +183,17 @@ struct CardRulesTests {
   @Test("Fare, serial number and expiration change the card without history")
   func attributes() throws {
     var rules = RulesHarness()
-    try rules.apply([.fare(.usd("2.90")), .serialNumber("0123 4567"), .expirationDate(.day("2030-03-20"))])
+    try rules.apply([
+      .fare(.usd("2.90")), .serialNumber("0123 4567"), .expirationDate(.day("2030-03-20")),
+    ])
     #expect(rules.card.fare == .usd("2.90"))
     #expect(rules.card.serialNumber == "0123 4567")
     #expect(rules.card.expirationDate == .day("2030-03-20"))
     #expect(rules.history.updates.isEmpty)
     try rules.apply([.serialNumber(nil), .expirationDate(nil)])
     #expect(rules.card.serialNumber == nil && rules.card.expirationDate == nil)
-    rules.expectRefusal([.fare(.zero)], .invalidAmount("0.00", reason: "The fare must be more than zero."))
+    rules.expectRefusal(
+      [.fare(.zero)], .invalidAmount("0.00", reason: "The fare must be more than zero."))
     rules.expectRefusal([.serialNumber("")], .invalidText(field: "serial number", value: ""))
   }
 
@@ -174,7 +201,9 @@ struct CardRulesTests {
   func timestamps() throws {
     var rules = RulesHarness()
     let given = Date(timeIntervalSince1970: 1_700_000_000.75)
-    let (recorded, _) = try rules.apply([.balance(.reload(.usd("1.00")), at: given), .balance(.reload(.usd("1.00")))])
+    let (recorded, _) = try rules.apply([
+      .balance(.reload(.usd("1.00")), at: given), .balance(.reload(.usd("1.00"))),
+    ])
     #expect(recorded.map(\.timestamp) == [Date(timeIntervalSince1970: 1_700_000_000), rules.now])
   }
 
@@ -217,7 +246,9 @@ struct CardRulesTests {
   func undoWithinARequest() throws {
     var rules = RulesHarness()
     let reload = try rules.apply([.balance(.reload(.usd("5.00")))]).recorded[0]
-    let (recorded, _) = try rules.apply([.balance(.swipe(count: 1)), .balance(.undo), .balance(.undo)])
+    let (recorded, _) = try rules.apply([
+      .balance(.swipe(count: 1)), .balance(.undo), .balance(.undo),
+    ])
     #expect(recorded.map(\.type) == [.swipe, .undo, .undo])
     #expect(recorded[1].undoes == recorded[0].id)
     #expect(recorded[2].undoes == reload.id)

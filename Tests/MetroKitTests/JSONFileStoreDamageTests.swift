@@ -32,7 +32,9 @@ struct JSONFileStoreDamageTests {
   }
 
   /// Reads and writes through `store`, expecting each to report `path` as damaged, and the files unchanged.
-  func expectRefusedAndUntouched(_ store: JSONFileStore, damaged path: String, sourceLocation: SourceLocation = #_sourceLocation)
+  func expectRefusedAndUntouched(
+    _ store: JSONFileStore, damaged path: String, sourceLocation: SourceLocation = #_sourceLocation
+  )
     throws
   {
     let before = try directorySnapshot(store.directory)
@@ -41,8 +43,12 @@ struct JSONFileStoreDamageTests {
     expectDamaged(path, sourceLocation: sourceLocation) {
       try store.apply([.balance(.reload(.usd("1.00")))], to: store.currentCard())
     }
-    let card = ObjectReference(snapshot: MetroCard(name: "default"), identity: ObjectIdentity(storeID: JSONFileStore.unsavedStoreID, objectID: 1, revision: 0))
-    expectDamaged(path, sourceLocation: sourceLocation) { try store.apply([.balance(.reload(.usd("1.00")))], to: card) }
+    let card = ObjectReference(
+      snapshot: MetroCard(name: "default"),
+      identity: ObjectIdentity(storeID: JSONFileStore.unsavedStoreID, objectID: 1, revision: 0))
+    expectDamaged(path, sourceLocation: sourceLocation) {
+      try store.apply([.balance(.reload(.usd("1.00")))], to: card)
+    }
     #expect(try directorySnapshot(store.directory) == before, sourceLocation: sourceLocation)
   }
 
@@ -80,27 +86,39 @@ struct JSONFileStoreDamageTests {
       let journal = store.directory + "/journal-1.jsonl"
       let length = fileBytes(journal)?.count
       try replaceText(old, with: new, in: journal)
-      try #require(fileBytes(journal)?.count == length, "the edit keeps the length state.json records")
+      try #require(
+        fileBytes(journal)?.count == length, "the edit keeps the length state.json records")
       let before = try directorySnapshot(store.directory)
       expectDamaged(journal, line: 3) { _ = try store.history() }
       #expect(try directorySnapshot(store.directory) == before)
     }
   }
 
-  @Test("A byte that is not UTF-8 in the middle of the journal is refused with its line number", arguments: [0xFF, 0xC0, 0x80] as [UInt8])
+  @Test(
+    "A byte that is not UTF-8 in the middle of the journal is refused with its line number",
+    arguments: [0xFF, 0xC0, 0x80] as [UInt8])
   func invalidUTF8MiddleLine(byte: UInt8) throws {
     try withTemporaryDirectory { parent in
       let store = try makeDamageableStore(in: parent)
       let journal = store.directory + "/journal-1.jsonl"
-      try replaceBytes(Array(#""type":"swipe""#.utf8), with: Array(#""type":"sw"#.utf8) + [byte] + Array(#"pe""#.utf8), in: journal)
+      try replaceBytes(
+        Array(#""type":"swipe""#.utf8),
+        with: Array(#""type":"sw"#.utf8) + [byte] + Array(#"pe""#.utf8), in: journal)
       let before = try directorySnapshot(store.directory)
       expectDamaged(journal, line: 3) { _ = try store.history() }
       #expect(try directorySnapshot(store.directory) == before)
     }
   }
 
-  @Test("A bad byte in a journal line past state.json's length is damage, unless it is the last line")
-  func badLineInTheTail() throws {
+  @Test(
+    "A bad journal line past state.json's length is damage when a line follows it",
+    arguments: [
+      (Array(#""balance":"17.00""#.utf8), Array(#""balance":"17.0"#.utf8) + [0xFF, 0x22]),  // not UTF-8
+      (Array(#""seq":2"#.utf8), Array(#""seq":9"#.utf8)),  // out of sequence
+      (Array(#""type":"swipe""#.utf8), Array(#""type":"swipe","x":1"#.utf8)),  // unknown field
+      (Array(#""balance":"17.00""#.utf8), Array(#""balance":"16.00""#.utf8)),  // does not add up
+    ] as [([UInt8], [UInt8])])
+  func badLineInTheTail(old: [UInt8], new: [UInt8]) throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
@@ -110,7 +128,7 @@ struct JSONFileStoreDamageTests {
       try store.applyToCurrent([.balance(.swipe(count: 1))])
       try overwrite(statePath, with: older)
       let journal = store.directory + "/journal-1.jsonl"
-      try replaceBytes(Array(#""balance":"17.00""#.utf8), with: Array(#""balance":"17.0"#.utf8) + [0xFF, 0x22], in: journal)
+      try replaceBytes(old, with: new, in: journal)
       try expectRefusedAndUntouched(store, damaged: journal)
       expectDamaged(journal, line: 3) { _ = try store.currentCard() }
     }
@@ -150,8 +168,12 @@ struct JSONFileStoreDamageTests {
       let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: 1)
       #expect(throws: newer) { try store.currentCard() }
       #expect(throws: newer) { try store.allCards() }
-      #expect(throws: newer) { try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero) }
-      #expect(throws: newer) { try makeStore(in: parent).applyToCurrent([.balance(.reload(.usd("1.00")))]) }
+      #expect(throws: newer) {
+        try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero)
+      }
+      #expect(throws: newer) {
+        try makeStore(in: parent).applyToCurrent([.balance(.reload(.usd("1.00")))])
+      }
       #expect(try directorySnapshot(store.directory) == before)
     }
   }
@@ -178,7 +200,8 @@ struct JSONFileStoreDamageTests {
       (#""currency":"USD""#, #""currency":"XXX""#), (#""name":"default""#, #""name":"Default""#),
       (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":1"#, #""version":0"#),
       (#""revision":3"#, #""revision":3,"extra":true"#), (#""revision":3"#, #""revision":-3"#),
-      (#""reloadKeys":{}"#, #""reloadKeys":[]"#), (#""expirationDate":null"#, #""expirationDate":"2030-02-30""#),
+      (#""reloadKeys":{}"#, #""reloadKeys":[]"#),
+      (#""expirationDate":null"#, #""expirationDate":"2030-02-30""#),
     ])
   func inconsistentState(old: String, new: String) throws {
     try withTemporaryDirectory { parent in

@@ -14,7 +14,9 @@ struct JSONFileStoreRecoveryTests {
     #"{"seq":2,"id":"00000000-0000-0000-0000-0000000000AA","type":"reload","amount":"5.00","balance":"#,
   ]
 
-  @Test("A torn final journal line is ignored on read and cut off by the next write", arguments: tornTails)
+  @Test(
+    "A torn final journal line is ignored on read and cut off by the next write",
+    arguments: tornTails)
   func tornFinalLine(torn: String) throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
@@ -47,7 +49,9 @@ struct JSONFileStoreRecoveryTests {
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
       let statePath = store.directory + "/state.json"
       let older = try #require(fileBytes(statePath))
-      try store.applyToCurrent([.balance(.reload(.usd("5.00"), key: "k")), .balance(.swipe(count: 1))])
+      try store.applyToCurrent([
+        .balance(.reload(.usd("5.00"), key: "k")), .balance(.swipe(count: 1)),
+      ])
       try store.applyToCurrent([.balance(.swipe(count: 1))])
       try overwrite(statePath, with: older)  // as if the writer died before replacing state.json
       let restored = try directorySnapshot(store.directory)
@@ -67,7 +71,9 @@ struct JSONFileStoreRecoveryTests {
       #expect(try reopened.history().map(\.type) == [.undo, .swipe, .swipe, .reload, .reload])
       let state = try StoredState.decode(try #require(fileBytes(statePath)), path: statePath)
       #expect(state.cards[0].lastSequence == 5)
-      #expect(state.cards[0].journalLength == Int64(fileBytes(store.directory + "/journal-1.jsonl")?.count ?? -1))
+      #expect(
+        state.cards[0].journalLength
+          == Int64(fileBytes(store.directory + "/journal-1.jsonl")?.count ?? -1))
       #expect(state.cards[0].reloadKeys.keys.sorted() == ["k"])
     }
   }
@@ -84,9 +90,11 @@ struct JSONFileStoreRecoveryTests {
       try store.applyToCurrent([.balance(.swipe(count: 3))])
       // Keep the first two of the three lines of the swipe: a transaction cut short.
       let full = try #require(fileBytes(journal))
-      let lines = full[olderJournal.count...].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      let lines = full[olderJournal.count...].split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       #expect(lines.count == 4)
-      try overwrite(journal, with: olderJournal + Array(lines[0]) + [0x0A] + Array(lines[1]) + [0x0A])
+      try overwrite(
+        journal, with: olderJournal + Array(lines[0]) + [0x0A] + Array(lines[1]) + [0x0A])
       try overwrite(statePath, with: olderState)
 
       #expect(try store.currentCard().balance == .usd("20.00"))
@@ -109,8 +117,13 @@ struct JSONFileStoreRecoveryTests {
       try overwrite(journal, with: Array(#"{"format":"metrobu"#.utf8))
       #expect(try store.card(named: "work").balance == .usd("1.00"))
       try store.apply([.balance(.reload(.usd("2.00")))], to: work)
-      #expect(try store.balanceUpdates(for: work, matching: HistoryQuery()).map(\.balance) == [.usd("3.00")])
-      #expect(String(decoding: fileBytes(journal) ?? [], as: UTF8.self).hasPrefix(#"{"format":"metrobuddy-journal","#))
+      #expect(
+        try store.balanceUpdates(for: work, matching: HistoryQuery()).map(\.balance) == [
+          .usd("3.00")
+        ])
+      #expect(
+        String(decoding: fileBytes(journal) ?? [], as: UTF8.self).hasPrefix(
+          #"{"format":"metrobuddy-journal","#))
     }
   }
 

@@ -12,11 +12,15 @@ struct JSONFileStoreTests {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       let card = try store.currentCard()
-      #expect(card.snapshot == MetroCard(name: "default", isDefault: true, balance: .zero, fare: .usd("3.00")))
+      #expect(
+        card.snapshot
+          == MetroCard(name: "default", isDefault: true, balance: .zero, fare: .usd("3.00")))
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.card(named: "default").snapshot == card.snapshot)
       #expect(try store.history().isEmpty)
-      #expect(throws: MetroError.cardNotFound(name: "work", available: ["default"])) { try store.card(named: "work") }
+      #expect(throws: MetroError.cardNotFound(name: "work", available: ["default"])) {
+        try store.card(named: "work")
+      }
       #expect(!exists(store.directory))
 
       // An empty directory is a store with no files yet, and stays empty.
@@ -29,7 +33,8 @@ struct JSONFileStoreTests {
   @Test("The first write creates the directory 0700 and its files 0600, and no temp files remain")
   func firstWriteCreatesPrivateFiles() throws {
     try withTemporaryDirectory { parent in
-      let store = JSONFileStore(directory: parent + "/a/b/metrobuddy", clock: .constant(storeNow), timeZone: .utc)
+      let store = JSONFileStore(
+        directory: parent + "/a/b/metrobuddy", clock: .constant(storeNow), timeZone: .utc)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
       #expect(permissions(parent + "/a") == 0o700)
       #expect(permissions(parent + "/a/b") == 0o700)
@@ -37,7 +42,10 @@ struct JSONFileStoreTests {
       for name in ["state.json", "lock", "journal-1.jsonl"] {
         #expect(permissions(store.directory + "/" + name) == 0o600, "\(name)")
       }
-      #expect(try directorySnapshot(store.directory).keys.sorted() == ["journal-1.jsonl", "lock", "state.json"])
+      #expect(
+        try directorySnapshot(store.directory).keys.sorted() == [
+          "journal-1.jsonl", "lock", "state.json",
+        ])
       #expect(try directorySnapshot(store.directory)["lock"] == [])
     }
   }
@@ -55,7 +63,8 @@ struct JSONFileStoreTests {
 
   // MARK: - Balance updates and history
 
-  @Test("Swipes, reloads, adjustments and undos are listed newest first, with limit and type filters")
+  @Test(
+    "Swipes, reloads, adjustments and undos are listed newest first, with limit and type filters")
   func historyNewestFirst() throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
@@ -73,7 +82,8 @@ struct JSONFileStoreTests {
 
       let all = try store.history()
       #expect(all.map(\.type) == [.reload, .undo, .adjustment, .swipe, .swipe, .reload])
-      #expect(all.map(\.balance) == ["19.00", "14.00", "10.00", "14.00", "17.00", "20.00"].map(Money.usd))
+      #expect(
+        all.map(\.balance) == ["19.00", "14.00", "10.00", "14.00", "17.00", "20.00"].map(Money.usd))
       #expect(all.first?.key == "k")
       #expect(all[1].undoes == all[2].id)
       #expect(all.last?.timestamp == early)
@@ -81,7 +91,8 @@ struct JSONFileStoreTests {
       #expect(try store.history(HistoryQuery(limit: 2)) == Array(all.prefix(2)))
       #expect(try store.history(HistoryQuery(limit: 0)).isEmpty)
       #expect(try store.history(HistoryQuery(types: [.swipe])) == [all[3], all[4]])
-      #expect(try store.history(HistoryQuery(limit: 2, types: [.reload, .undo])) == [all[0], all[1]])
+      #expect(
+        try store.history(HistoryQuery(limit: 2, types: [.reload, .undo])) == [all[0], all[1]])
       #expect(try store.history(HistoryQuery(limit: 1, types: [.reload, .adjustment])) == [all[0]])
       #expect(try store.history(HistoryQuery(types: [.adjustment, .undo])) == [all[1], all[2]])
       #expect(try store.history(HistoryQuery(since: .day("2026-11-02"))).count == 5)
@@ -89,7 +100,10 @@ struct JSONFileStoreTests {
 
       // A refused swipe changes no file.
       let before = try directorySnapshot(store.directory)
-      #expect(throws: MetroError.insufficientFare(balance: .usd("19.00"), fare: .usd("3.00"), count: 7, currency: .usd)) {
+      #expect(
+        throws: MetroError.insufficientFare(
+          balance: .usd("19.00"), fare: .usd("3.00"), count: 7, currency: .usd)
+      ) {
         try store.applyToCurrent([.balance(.swipe(count: 7))])
       }
       #expect(try directorySnapshot(store.directory) == before)
@@ -109,7 +123,8 @@ struct JSONFileStoreTests {
       let store = makeStore(in: parent)
       var ids: [UUID] = []
       for _ in 0..<20 {
-        let result = try store.applyToCurrent(Array(repeating: .balance(.reload(.usd("0.01"))), count: 100))
+        let result = try store.applyToCurrent(
+          Array(repeating: .balance(.reload(.usd("0.01"))), count: 100))
         ids += result.recorded.map(\.id)
       }
       ids += try store.applyToCurrent([.balance(.swipe(count: 1))]).recorded.map(\.id)
@@ -123,7 +138,9 @@ struct JSONFileStoreTests {
       #expect(all.dropFirst().map(\.balance.minorUnits) == Array((1...2000).reversed()))
       #expect(try store.history(HistoryQuery(types: [.swipe])).map(\.id) == [ids.last])
       #expect(try store.history(HistoryQuery(limit: 3)).map(\.id) == ids.suffix(3).reversed())
-      #expect(try store.history(HistoryQuery(limit: 1500, types: [.reload])).last?.balance == .usd("5.01"))
+      #expect(
+        try store.history(HistoryQuery(limit: 1500, types: [.reload])).last?.balance == .usd("5.01")
+      )
       #expect(try makeStore(in: parent).currentCard().balance == .usd("17.00"))
     }
   }
@@ -135,15 +152,20 @@ struct JSONFileStoreTests {
       let staleCard = try first.currentCard()
       try first.applyToCurrent([.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))])
       let second = makeStore(in: parent)
-      let repeated = try second.applyToCurrent([.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))])
+      let repeated = try second.applyToCurrent([
+        .balance(.reload(.usd("20.00"), key: "monthly-2026-11"))
+      ])
       #expect(repeated.recorded.isEmpty)
       #expect(repeated.alreadyAppliedKeys == ["monthly-2026-11"])
       #expect(repeated.card.balance == .usd("20.00"))
-      #expect(try first.apply([.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))], to: staleCard).recorded.isEmpty)
+      #expect(
+        try first.apply([.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))], to: staleCard)
+          .recorded.isEmpty)
       #expect(try second.history().count == 1)
 
       let work = try second.addCard(named: "work", fare: .usd("2.90"), balance: .zero)
-      let onWork = try first.apply([.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))], to: work)
+      let onWork = try first.apply(
+        [.balance(.reload(.usd("20.00"), key: "monthly-2026-11"))], to: work)
       #expect(onWork.recorded.count == 1)
       #expect(onWork.card.balance == .usd("20.00"))
     }
@@ -156,11 +178,18 @@ struct JSONFileStoreTests {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       let work = try store.addCard(named: "work", fare: .usd("2.90"), balance: .usd("10.00"))
-      #expect(work.snapshot == MetroCard(name: "work", isDefault: false, balance: .usd("10.00"), fare: .usd("2.90")))
+      #expect(
+        work.snapshot
+          == MetroCard(name: "work", isDefault: false, balance: .usd("10.00"), fare: .usd("2.90")))
       #expect(try store.allCards().map(\.name) == ["default", "work"])
-      #expect(throws: MetroError.cardExists(name: "work")) { try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero) }
-      #expect(throws: MetroError.invalidCardName("Work")) { try store.addCard(named: "Work", fare: .usd("3.00"), balance: .zero) }
-      #expect(throws: MetroError.invalidAmount("0.00", reason: "The fare must be more than zero.")) {
+      #expect(throws: MetroError.cardExists(name: "work")) {
+        try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero)
+      }
+      #expect(throws: MetroError.invalidCardName("Work")) {
+        try store.addCard(named: "Work", fare: .usd("3.00"), balance: .zero)
+      }
+      #expect(throws: MetroError.invalidAmount("0.00", reason: "The fare must be more than zero."))
+      {
         try store.addCard(named: "bus", fare: .zero, balance: .zero)
       }
       try store.apply([.balance(.swipe(count: 1))], to: work)
@@ -174,13 +203,19 @@ struct JSONFileStoreTests {
       #expect(renamed.name == "commute")
       #expect(renamed.balance == .usd("7.10"))
       #expect(renamed.isSameObject(as: work))
-      #expect(throws: MetroError.cardNotFound(name: "work", available: ["default", "commute"])) { try store.card(named: "work") }
+      #expect(throws: MetroError.cardNotFound(name: "work", available: ["default", "commute"])) {
+        try store.card(named: "work")
+      }
       #expect(try store.balanceUpdates(for: renamed, matching: HistoryQuery()).count == 1)
       #expect(try store.balanceUpdates(for: work, matching: HistoryQuery()).count == 1)
-      #expect(throws: MetroError.cardExists(name: "default")) { try store.renameCard(renamed, to: "default") }
+      #expect(throws: MetroError.cardExists(name: "default")) {
+        try store.renameCard(renamed, to: "default")
+      }
       #expect(throws: MetroError.invalidCardName("-x")) { try store.renameCard(renamed, to: "-x") }
 
-      #expect(throws: MetroError.cannotRemoveDefaultCard(name: "commute")) { try store.removeCard(renamed) }
+      #expect(throws: MetroError.cannotRemoveDefaultCard(name: "commute")) {
+        try store.removeCard(renamed)
+      }
       try store.makeDefault(try store.card(named: "default"))
       try store.removeCard(renamed)
       #expect(try store.allCards().map(\.name) == ["default"])
@@ -188,7 +223,9 @@ struct JSONFileStoreTests {
       #expect(throws: MetroError.cardNotFound(name: "commute", available: ["default"])) {
         try store.apply([.balance(.reload(.usd("1.00")))], to: renamed)
       }
-      #expect(throws: MetroError.cannotRemoveDefaultCard(name: "default")) { try store.removeCard(try store.currentCard()) }
+      #expect(throws: MetroError.cannotRemoveDefaultCard(name: "default")) {
+        try store.removeCard(try store.currentCard())
+      }
 
       // A card's number is never reused, so a new card starts with no history.
       let again = try store.addCard(named: "commute", fare: .usd("3.00"), balance: .zero)
@@ -217,7 +254,9 @@ struct JSONFileStoreTests {
       let sameInstance = makeStore(in: parent + "/other")
       let early = try sameInstance.currentCard()
       try sameInstance.apply([.balance(.reload(.usd("1.00")))], to: early)
-      #expect(try sameInstance.apply([.balance(.reload(.usd("1.00")))], to: early).card.balance == .usd("2.00"))
+      #expect(
+        try sameInstance.apply([.balance(.reload(.usd("1.00")))], to: early).card.balance
+          == .usd("2.00"))
     }
   }
 

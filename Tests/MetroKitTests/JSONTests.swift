@@ -12,12 +12,20 @@ struct JSONTests {
     arguments: [
       ("null", JSONValue.null), ("true", .bool(true)), ("false", .bool(false)), ("0", .integer(0)),
       ("-0", .integer(0)), ("-12", .integer(-12)), ("9223372036854775807", .integer(.max)),
-      ("-9223372036854775807", .integer(-.max)), (#""""#, .string("")), (#""a\"b""#, .string("a\"b")),
+      ("-9223372036854775807", .integer(-.max)), (#""""#, .string("")),
+      (#""a\"b""#, .string("a\"b")),
       (#""\\\/\b\f\n\r\t""#, .string("\\/\u{08}\u{0C}\n\r\t")), (#""\u00e9\u00C9""#, .string("éÉ")),
-      (#""\ud83d\ude00""#, .string("😀")), (#""é😀""#, .string("é😀")), (#""\u0000""#, .string("\u{0}")),
-      ("[]", .array([])), ("{}", .object([])), (" \t\r\n[1, [2], {}]\n ", .array([.integer(1), .array([.integer(2)]), .object([])])),
-      (#"{"b":1,"a":[true,null],"c":{"d":"e"}}"#,
-        .object([("b", .integer(1)), ("a", .array([.bool(true), .null])), ("c", .object([("d", .string("e"))]))])),
+      (#""\ud83d\ude00""#, .string("😀")), (#""é😀""#, .string("é😀")),
+      (#""\u0000""#, .string("\u{0}")),
+      ("[]", .array([])), ("{}", .object([])),
+      (" \t\r\n[1, [2], {}]\n ", .array([.integer(1), .array([.integer(2)]), .object([])])),
+      (
+        #"{"b":1,"a":[true,null],"c":{"d":"e"}}"#,
+        .object([
+          ("b", .integer(1)), ("a", .array([.bool(true), .null])),
+          ("c", .object([("d", .string("e"))])),
+        ])
+      ),
       (#"{ "a" : 1 , "b" : 2 }"#, .object([("a", .integer(1)), ("b", .integer(2))])),
     ] as [(String, JSONValue)])
   func accepts(text: String, value: JSONValue) throws {
@@ -28,35 +36,52 @@ struct JSONTests {
     "Anything else is refused at the byte where it goes wrong",
     arguments: [
       (#"{"a":1,"a":2}"#, 7, "duplicate key 'a'"), (#"{"a":1,"\u0061":2}"#, 7, "duplicate key 'a'"),
-      (#""\ud83d""#, 7, "lone surrogate in a string"), (#""\ude00""#, 7, "lone surrogate in a string"),
-      (#""\ud83d\u0041""#, 13, "lone surrogate in a string"), (#""\ud83dx""#, 7, "lone surrogate in a string"),
+      (#""\ud83d""#, 7, "lone surrogate in a string"),
+      (#""\ude00""#, 7, "lone surrogate in a string"),
+      (#""\ud83d\u0041""#, 13, "lone surrogate in a string"),
+      (#""\ud83dx""#, 7, "lone surrogate in a string"),
       ("1.5", 1, "only whole numbers are allowed"), ("1e3", 1, "only whole numbers are allowed"),
       ("1E3", 1, "only whole numbers are allowed"), ("01", 0, "leading zero in a number"),
       ("-", 1, "expected a digit"), ("+1", 0, "expected a value"), ("NaN", 0, "expected a value"),
       ("Infinity", 0, "expected a value"), ("9223372036854775808", 0, "number out of range"),
-      ("[1,]", 3, "expected a value"), (#"{"a":1,}"#, 7, "expected a key"), ("[1 2]", 3, "expected ',' or ']'"),
-      (#"{"a" 1}"#, 5, "expected ':'"), ("{1:2}", 1, "expected a key"), (#""abc"#, 4, "unterminated string"),
-      (#""\x""#, 2, "invalid escape"), (#""\u12g4""#, 5, "invalid escape"), ("\"a\tb\"", 2, "control character in a string"),
-      ("tru", 0, "unexpected end of text"), ("nul", 0, "unexpected end of text"), ("truex", 4, "unexpected text after the value"),
-      ("{} x", 3, "unexpected text after the value"), ("[] []", 3, "unexpected text after the value"),
+      ("[1,]", 3, "expected a value"), (#"{"a":1,}"#, 7, "expected a key"),
+      ("[1 2]", 3, "expected ',' or ']'"),
+      (#"{"a" 1}"#, 5, "expected ':'"), ("{1:2}", 1, "expected a key"),
+      (#""abc"#, 4, "unterminated string"),
+      (#""\x""#, 2, "invalid escape"), (#""\u12g4""#, 5, "invalid escape"),
+      ("\"a\tb\"", 2, "control character in a string"),
+      ("tru", 0, "unexpected end of text"), ("nul", 0, "unexpected end of text"),
+      ("truex", 4, "unexpected text after the value"),
+      ("{} x", 3, "unexpected text after the value"),
+      ("[] []", 3, "unexpected text after the value"),
       (#"{"a":1}}"#, 7, "unexpected text after the value"), ("", 0, "unexpected end of text"),
-      ("   ", 3, "unexpected end of text"), ("[1", 2, "unterminated array"), (#"{"a":1"#, 6, "unterminated object"),
+      ("   ", 3, "unexpected end of text"), ("[1", 2, "unterminated array"),
+      (#"{"a":1"#, 6, "unterminated object"),
       ("'a'", 0, "expected a value"), ("\u{FEFF}{}", 0, "expected a value"),
     ] as [(String, Int, String)])
   func refuses(text: String, offset: Int, reason: String) {
-    #expect(throws: JSONParser.Failure(offset: offset, reason: reason)) { try JSONParser.parse(Array(text.utf8)) }
+    #expect(throws: JSONParser.Failure(offset: offset, reason: reason)) {
+      try JSONParser.parse(Array(text.utf8))
+    }
   }
 
-  @Test("Invalid UTF-8 inside a string is refused", arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] as [[UInt8]])
+  @Test(
+    "Invalid UTF-8 inside a string is refused",
+    arguments: [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] as [[UInt8]])
   func refusesInvalidUTF8(bytes: [UInt8]) {
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22] + bytes + [0x22]) }
   }
 
   @Test("Nesting 64 deep is read; 65 deep, or a hundred thousand, is refused")
   func deepNesting() throws {
-    func nested(_ depth: Int) -> [UInt8] { Array(String(repeating: "[", count: depth).utf8) + Array(String(repeating: "]", count: depth).utf8) }
+    func nested(_ depth: Int) -> [UInt8] {
+      Array(String(repeating: "[", count: depth).utf8)
+        + Array(String(repeating: "]", count: depth).utf8)
+    }
     #expect(throws: Never.self) { try JSONParser.parse(nested(64)) }
-    #expect(throws: JSONParser.Failure(offset: 64, reason: "nested too deeply")) { try JSONParser.parse(nested(65)) }
+    #expect(throws: JSONParser.Failure(offset: 64, reason: "nested too deeply")) {
+      try JSONParser.parse(nested(65))
+    }
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(nested(100_000)) }
     let objects = Array(String(repeating: #"{"a":"#, count: 100_000).utf8)
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(objects) }
@@ -86,9 +111,11 @@ struct JSONTests {
   @Test(
     "Strings are escaped so that any text survives",
     arguments: [
-      ("plain", #""plain""#), ("a\"b", #""a\"b""#), ("back\\slash", #""back\\slash""#), ("a/b", #""a/b""#),
+      ("plain", #""plain""#), ("a\"b", #""a\"b""#), ("back\\slash", #""back\\slash""#),
+      ("a/b", #""a/b""#),
       ("line\nbreak", #""line\nbreak""#), ("cr\r", #""cr\r""#), ("tab\t", #""tab\t""#),
-      ("\u{0}\u{1}\u{8}\u{C}\u{1F}", #""\u0000\u0001\u0008\u000c\u001f""#), ("del\u{7F}", #""del\u007f""#),
+      ("\u{0}\u{1}\u{8}\u{C}\u{1F}", #""\u0000\u0001\u0008\u000c\u001f""#),
+      ("del\u{7F}", #""del\u007f""#),
       ("é😀\u{2028}", "\"é😀\u{2028}\""),
     ] as [(String, String)])
   func escapesStrings(text: String, json: String) throws {
@@ -99,7 +126,8 @@ struct JSONTests {
   @Test("The compact form has no spaces; the pretty form indents by two")
   func layouts() {
     let value = JSONValue.object([
-      ("a", .integer(-1)), ("b", .array([.bool(true), .null])), ("c", .object([])), ("d", .array([])),
+      ("a", .integer(-1)), ("b", .array([.bool(true), .null])), ("c", .object([])),
+      ("d", .array([])),
       ("e", .object([("f", .string("g"))])),
     ])
     #expect(JSONWriter.string(value) == #"{"a":-1,"b":[true,null],"c":{},"d":[],"e":{"f":"g"}}"#)
@@ -126,11 +154,16 @@ struct JSONTests {
   @Test("What the writer writes, the parser reads back the same, in both styles")
   func roundTrip() throws {
     var everyScalar = ""
-    for value in 0..<0x800 { if let scalar = Unicode.Scalar(value) { everyScalar.unicodeScalars.append(scalar) } }
+    for value in 0..<0x800 {
+      if let scalar = Unicode.Scalar(value) { everyScalar.unicodeScalars.append(scalar) }
+    }
     let value = JSONValue.array([
-      .null, .bool(false), .integer(0), .integer(Int64.max), .integer(-Int64.max), .string(everyScalar),
+      .null, .bool(false), .integer(0), .integer(Int64.max), .integer(-Int64.max),
+      .string(everyScalar),
       .string("\u{10FFFF}\u{FFFF}\u{D7FF}\u{E000}"),
-      .object([("", .string("")), ("ключ", .array([.object([]), .array([.array([])])])), ("\"\n", .null)]),
+      .object([
+        ("", .string("")), ("ключ", .array([.object([]), .array([.array([])])])), ("\"\n", .null),
+      ]),
     ])
     for style in [JSONWriter.Style.compact, .pretty] {
       let text = JSONWriter.string(value, style: style)

@@ -48,9 +48,13 @@ struct MoneyTests {
   func messagesNameTheText() {
     #expect(AmountError(text: "20abc", reason: .notANumber).message.contains("'20abc'"))
     #expect(AmountError(text: "-5", reason: .negative).message.contains("negative"))
-    #expect(AmountError(text: "1.234", reason: .tooManyFractionDigits(allowed: 2)).message.contains("2 digits"))
+    #expect(
+      AmountError(text: "1.234", reason: .tooManyFractionDigits(allowed: 2)).message.contains(
+        "2 digits"))
     #expect(AmountError(text: "", reason: .empty).message.contains("empty"))
-    #expect(AmountError(text: "9e9", reason: .tooLarge(maximum: "100000.00")).message.contains("100000.00"))
+    #expect(
+      AmountError(text: "9e9", reason: .tooLarge(maximum: "100000.00")).message.contains(
+        "100000.00"))
   }
 
   // MARK: - The stored form
@@ -58,7 +62,8 @@ struct MoneyTests {
   @Test(
     "The canonical form is read back exactly",
     arguments: [
-      ("25.00", 2500), ("-2.75", -275), ("0.00", 0), ("0.05", 5), ("10000000000.00", 1_000_000_000_000),
+      ("25.00", 2500), ("-2.75", -275), ("0.00", 0), ("0.05", 5),
+      ("10000000000.00", 1_000_000_000_000),
       ("-10000000000.00", -1_000_000_000_000),
     ] as [(String, Int64)])
   func parsesCanonical(text: String, cents: Int64) {
@@ -67,7 +72,10 @@ struct MoneyTests {
 
   @Test(
     "Anything but the canonical form is not read",
-    arguments: ["25", "25.0", "2.750", "--2.75", "+2.75", "-", "", ".75", "2,75", " 2.75", "10000000000.01", "1e2.00"])
+    arguments: [
+      "25", "25.0", "2.750", "--2.75", "+2.75", "-", "", ".75", "2,75", " 2.75", "10000000000.01",
+      "1e2.00",
+    ])
   func refusesNonCanonical(text: String) {
     #expect(Money.parseCanonical(text) == nil)
   }
@@ -93,8 +101,10 @@ struct MoneyTests {
   @Test(
     "The human form has a symbol, a sign and thousands grouping",
     arguments: [
-      (2500, "USD", "$25.00"), (-275, "USD", "-$2.75"), (0, "USD", "$0.00"), (99_900, "USD", "$999.00"),
-      (100_000, "USD", "$1,000.00"), (125_000, "USD", "$1,250.00"), (-123_456_789, "USD", "-$1,234,567.89"),
+      (2500, "USD", "$25.00"), (-275, "USD", "-$2.75"), (0, "USD", "$0.00"),
+      (99_900, "USD", "$999.00"),
+      (100_000, "USD", "$1,000.00"), (125_000, "USD", "$1,250.00"),
+      (-123_456_789, "USD", "-$1,234,567.89"),
       (10_000_000, "USD", "$100,000.00"), (-5, "EUR", "-€0.05"), (2500, "CHF", "25.00 CHF"),
       (1_234_567, "JPY", "¥1,234,567"), (1000, "KRW", "1,000 KRW"), (-100_000, "GBP", "-£1,000.00"),
     ] as [(Int64, String, String)])
@@ -120,7 +130,8 @@ struct MoneyTests {
     let now = instant("2026-11-21T13:15:00Z")
     for _ in 0..<1000 {
       let (recorded, _) = try CardRules.apply(
-        [.balance(.swipe(count: 1))], to: &card, history: history, now: now, today: .day("2026-11-21"),
+        [.balance(.swipe(count: 1))], to: &card, history: history, now: now,
+        today: .day("2026-11-21"),
         makeID: { UUID() })
       history.updates += recorded
     }
@@ -128,9 +139,13 @@ struct MoneyTests {
     #expect(card.balance.plainString() == "0.00")
     #expect(history.updates.count == 1000)
     #expect(history.updates.last?.balance == .zero)
-    #expect(throws: MetroError.insufficientFare(balance: .zero, fare: .usd("0.10"), count: 1, currency: .usd)) {
+    #expect(
+      throws: MetroError.insufficientFare(
+        balance: .zero, fare: .usd("0.10"), count: 1, currency: .usd)
+    ) {
       try CardRules.apply(
-        [.balance(.swipe(count: 1))], to: &card, history: history, now: now, today: .day("2026-11-21"),
+        [.balance(.swipe(count: 1))], to: &card, history: history, now: now,
+        today: .day("2026-11-21"),
         makeID: { UUID() })
     }
   }

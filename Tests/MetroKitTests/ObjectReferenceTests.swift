@@ -32,7 +32,8 @@ struct ObjectReferenceTests {
     #expect(card.identity == ObjectIdentity(storeID: "s", objectID: 2, revision: 7))
   }
 
-  @Test("The same object is recognised whatever its snapshot or revision, but only in its own store")
+  @Test(
+    "The same object is recognised whatever its snapshot or revision, but only in its own store")
   func sameObject() {
     var renamed = Self.card
     renamed.name = "commute"
@@ -52,7 +53,8 @@ struct ObjectReferenceTests {
   func balanceUpdate() {
     let id = UUID()
     let update = BalanceUpdate(
-      id: id, type: .reload, amount: .usd("20.00"), balance: .usd("37.25"), timestamp: instant("2026-11-21T13:15:00Z"),
+      id: id, type: .reload, amount: .usd("20.00"), balance: .usd("37.25"),
+      timestamp: instant("2026-11-21T13:15:00Z"),
       key: "k")
     let reference = ObjectReference(snapshot: update, storeID: "s", objectID: 1, revision: 1)
     #expect(reference.id == id)

@@ -44,7 +44,9 @@ func fileBytes(_ path: String) -> [UInt8]? {
 /// mode), creating it `0600` if it is missing.
 func overwrite(_ path: String, with bytes: [UInt8]) throws {
   let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-  guard descriptor >= 0 else { throw TestSetupError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+  guard descriptor >= 0 else {
+    throw TestSetupError(description: "cannot open \(path): \(String(cString: strerror(errno)))")
+  }
   defer { close(descriptor) }
   let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
   guard written == bytes.count else { throw TestSetupError(description: "short write to \(path)") }
@@ -142,7 +144,8 @@ final class SequentialIDs: @unchecked Sendable {
     defer { lock.unlock() }
     let hex = String(next, radix: 16)
     next += 1
-    return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
+    return UUID(
+      uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
   }
 }
 
@@ -153,7 +156,8 @@ let storeNow = instant("2026-11-21T13:15:00Z")
 
 /// A store in `parent/metrobuddy` (not created yet) with a fixed clock and UTC days.
 func makeStore(in parent: String) -> JSONFileStore {
-  JSONFileStore(directory: parent + "/metrobuddy", clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
+  JSONFileStore(
+    directory: parent + "/metrobuddy", clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
 }
 
 extension JSONFileStore {
@@ -178,7 +182,11 @@ func replaceText(_ old: String, with new: String, in path: String) throws {
 func replaceBytes(_ old: [UInt8], with new: [UInt8], in path: String) throws {
   let bytes = fileBytes(path) ?? []
   guard !old.isEmpty, bytes.count >= old.count,
-    let start = (0...(bytes.count - old.count)).first(where: { bytes[$0..<($0 + old.count)].elementsEqual(old) })
-  else { throw TestSetupError(description: "'\(String(decoding: old, as: UTF8.self))' is not in \(path)") }
+    let start = (0...(bytes.count - old.count)).first(where: {
+      bytes[$0..<($0 + old.count)].elementsEqual(old)
+    })
+  else {
+    throw TestSetupError(description: "'\(String(decoding: old, as: UTF8.self))' is not in \(path)")
+  }
   try overwrite(path, with: Array(bytes[..<start]) + new + Array(bytes[(start + old.count)...]))
 }

@@ -40,9 +40,12 @@ struct TimestampTests {
     arguments: [
       "", "2026-11-31", "2023-02-29T10:00", "2026-11-21T", "2026-11-21T13", "2026-11-21T13:1",
       "2026-11-21T24:00", "2026-11-21T13:60", "2026-11-21T13:15:60", "2026-11-21T13:15:0",
-      "2026-11-21T13:15:", "2026-11-21T1a:15", "2026-11-21X13:15", "2026-11-21T13:15z", "2026-11-21T13:15ZZ",
-      "2026-11-21T13:15:00.5Z", "2026-11-21T13:15+0530", "2026-11-21T13:15+05", "2026-11-21T13:15+24:00",
-      "2026-11-21T13:15+05:60", "2026-11-21T13:15 +05:30", "2026-11-21T13:15+05:3a", "2026-11-21T13:15UTC",
+      "2026-11-21T13:15:", "2026-11-21T1a:15", "2026-11-21X13:15", "2026-11-21T13:15z",
+      "2026-11-21T13:15ZZ",
+      "2026-11-21T13:15:00.5Z", "2026-11-21T13:15+0530", "2026-11-21T13:15+05",
+      "2026-11-21T13:15+24:00",
+      "2026-11-21T13:15+05:60", "2026-11-21T13:15 +05:30", "2026-11-21T13:15+05:3a",
+      "2026-11-21T13:15UTC",
       "21/11/2026", "now", "2026-11-21T13:15:+5:30", " 2026-11-21", "2026-11-21T13:15:07 ",
     ])
   func refusesOthers(text: String) {
@@ -54,15 +57,19 @@ struct TimestampTests {
   @Test(
     "Instants print in UTC to the second",
     arguments: [
-      (0, "1970-01-01T00:00:00Z"), (1_795_266_900, "2026-11-21T13:15:00Z"), (-1, "1969-12-31T23:59:59Z"),
-      (951_782_400, "2000-02-29T00:00:00Z"), (86_399.9, "1970-01-01T23:59:59Z"), (-0.5, "1969-12-31T23:59:59Z"),
+      (0, "1970-01-01T00:00:00Z"), (1_795_266_900, "2026-11-21T13:15:00Z"),
+      (-1, "1969-12-31T23:59:59Z"),
+      (951_782_400, "2000-02-29T00:00:00Z"), (86_399.9, "1970-01-01T23:59:59Z"),
+      (-0.5, "1969-12-31T23:59:59Z"),
       (253_402_300_799, "9999-12-31T23:59:59Z"),
     ] as [(Double, String)])
   func formats(seconds: Double, text: String) {
     #expect(Timestamp.iso8601(Date(timeIntervalSince1970: seconds)) == text)
   }
 
-  @Test("The stored form reads back what was written", arguments: [0, 1, -1, 1_795_266_900, 951_868_799, -86_401])
+  @Test(
+    "The stored form reads back what was written",
+    arguments: [0, 1, -1, 1_795_266_900, 951_868_799, -86_401])
   func roundTrips(seconds: Int) throws {
     let date = Date(timeIntervalSince1970: Double(seconds))
     #expect(try #require(Timestamp.parseISO8601UTC(Timestamp.iso8601(date))) == date)
@@ -71,7 +78,8 @@ struct TimestampTests {
   @Test(
     "Only the exact stored form is read as stored",
     arguments: [
-      "2026-11-21T13:15Z", "2026-11-21T13:15:00", "2026-11-21T13:15:00+00:00", "2026-11-21 13:15:00Z",
+      "2026-11-21T13:15Z", "2026-11-21T13:15:00", "2026-11-21T13:15:00+00:00",
+      "2026-11-21 13:15:00Z",
       "2026-11-21T13:15:00z", "2026-02-30T13:15:00Z", "2026-11-21T13:15:00Z ", "2026-11-21",
     ])
   func storedFormIsExact(text: String) {
@@ -87,13 +95,16 @@ struct TimestampTests {
     #expect(Self.newYork.calendarDate(of: lateEvening) == .day("2026-11-21"))
     #expect(Self.kolkata.calendarDate(of: instant("2026-11-21T18:29:59Z")) == .day("2026-11-21"))
     #expect(Self.kolkata.calendarDate(of: instant("2026-11-21T18:30:00Z")) == .day("2026-11-22"))
-    #expect(LocalTimeZone.utc.calendarDate(of: Date(timeIntervalSince1970: -0.5)) == .day("1969-12-31"))
+    #expect(
+      LocalTimeZone.utc.calendarDate(of: Date(timeIntervalSince1970: -0.5)) == .day("1969-12-31"))
   }
 
   @Test("Fixed offsets are constant and turn wall-clock times into instants")
   func fixedOffsets() {
     #expect(Self.newYork.secondsEastOfUTC(at: 0) == -18_000)
     #expect(LocalTimeZone.utc.secondsEastOfUTC(at: 1_795_266_900) == 0)
-    #expect(Self.newYork.instant(of: .day("2026-11-21"), secondsIntoDay: 3600) == 1_795_219_200 + 3600 + 18_000)
+    #expect(
+      Self.newYork.instant(of: .day("2026-11-21"), secondsIntoDay: 3600) == 1_795_219_200 + 3600
+        + 18_000)
   }
 }

@@ -73,12 +73,16 @@ extension JSONFileStore {
     let previousLength: Int64
 
     /// Cuts the journal back to its length before the append; returns whether that worked.
+    ///
+    /// Once the truncation succeeds, no reader sees the append any more, so a
+    /// failed `fsync` after it still counts as rolled back: saying the change
+    /// "will be applied by the next command" would then be wrong.
     func rollBack() -> Bool {
       do {
         try fileSystem.truncate(descriptor, path: path, length: previousLength)
-        try fileSystem.fsync(descriptor, path: path)
-        return true
       } catch { return false }
+      try? fileSystem.fsync(descriptor, path: path)
+      return true
     }
 
     func close() { try? fileSystem.close(descriptor, path: path) }

@@ -257,8 +257,9 @@ public final class JSONFileStore: MetroCardDataStore {
     try transaction { state, _ throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       state.defaultCardID = state.cards[index].id
-      for other in state.cards.indices { state.cards[other].card.isDefault = other == index }
       return { state in self.reference(state.cards[index].card, in: state) }
+    } target: { state throws(MetroError) in
+      try self.cardIndex(of: card, in: state)
     }
   }
 }

@@ -1,4 +1,4 @@
-import MetroKit
+@_spi(Testing) import MetroKit
 
 #if DEBUG
   import MetroTesting
@@ -180,8 +180,21 @@ public enum MetroBuddy {
       }
       timeout = value
     }
+    var fileSystem: any FileSystem = LiveFileSystem()
+    var locking = JSONFileStore.Locking.exclusive
+    #if DEBUG
+      // Test-only switches for the reliability tests; release builds have none.
+      if let plan = environment.value("METROBUDDY_TEST_FAULTS") {
+        guard let rules = FaultRule.parsePlan(plan) else {
+          throw UsageError(message: "METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'.", path: path)
+        }
+        fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
+      }
+      if environment.value("METROBUDDY_TEST_NO_LOCK") == "1" { locking = .disabledForTesting }
+    #endif
     let store = JSONFileStore(
-      directory: directory, clock: environment.clock, timeZone: environment.timeZone, lockTimeout: timeout)
+      directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
+      lockTimeout: timeout, locking: locking)
     return Context(environment: environment, options: options, store: store, clock: environment.clock)
   }
 }

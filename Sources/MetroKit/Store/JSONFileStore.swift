@@ -22,6 +22,17 @@ public final class JSONFileStore: MetroCardDataStore {
   let timeZone: LocalTimeZone
   let lockTimeout: Double
   let makeID: @Sendable () -> UUID
+  /// Whether writers take the lock; only tests turn it off.
+  let locking: Locking
+
+  /// Whether writers serialise on the lock file.
+  @_spi(Testing) public enum Locking: Sendable {
+    /// Every write holds an exclusive `flock(2)`: the only mode for real use.
+    case exclusive
+    /// No lock at all, so that a test can show that its concurrency check
+    /// detects lost updates. Never use it on a real store.
+    case disabledForTesting
+  }
 
   /// The identity of references made before the store had files.
   static let unsavedStoreID = "unsaved"
@@ -35,17 +46,31 @@ public final class JSONFileStore: MetroCardDataStore {
   ///   - timeZone: For the expiration rule and history's calendar-day filters.
   ///   - lockTimeout: How long a write waits for another writer, in seconds.
   ///   - makeID: Makes ids for new balance updates.
-  public init(
+  public convenience init(
     directory: String, fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live,
     timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
     makeID: @escaping @Sendable () -> UUID = { UUID() }
   ) {
+    self.init(
+      directory: directory, fileSystem: fileSystem, clock: clock, timeZone: timeZone, lockTimeout: lockTimeout,
+      makeID: makeID, locking: .exclusive)
+  }
+
+  /// Opens a store with a choice of locking; `.disabledForTesting` exists only
+  /// so that concurrency tests can show they detect lost updates.
+  @_spi(Testing)
+  public init(
+    directory: String, fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live,
+    timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
+    makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: Locking
+  ) {
     self.directory = directory
-    self.fileSystem = fileSystem
+    self.fileSystem = InterruptRetrying(base: fileSystem)
     self.clock = clock
     self.timeZone = timeZone
     self.lockTimeout = lockTimeout
     self.makeID = makeID
+    self.locking = locking
   }
 
   var statePath: String { directory + "/state.json" }
@@ -100,11 +125,17 @@ public final class JSONFileStore: MetroCardDataStore {
   func readState() throws(MetroError) -> StoredState {
     let bytes: [UInt8]
     do {
-      guard let contents = try readWholeFile(statePath) else {
-        try checkNoOrphanJournals()
+      if let contents = try readWholeFile(statePath) {
+        bytes = contents
+      } else if try !hasJournals() {
         return .fresh(storeID: Self.unsavedStoreID)
+      } else if let contents = try readWholeFile(statePath) {
+        // A first writer created state.json between the two looks; it is
+        // never removed once it exists.
+        bytes = contents
+      } else {
+        throw MetroError.storeDamaged(path: statePath, line: nil, detail: "state.json is missing, but journals exist")
       }
-      bytes = contents
     } catch let error as SystemCallError {
       throw Self.map(error)
     } catch let error as MetroError {
@@ -115,16 +146,11 @@ public final class JSONFileStore: MetroCardDataStore {
     return try StoredState.decode(bytes, path: statePath)
   }
 
-  /// Journals without `state.json` mean the state was lost, not that there is no store.
-  private func checkNoOrphanJournals() throws(MetroError) {
-    let names: [String]
-    do {
-      guard try fileSystem.status(atPath: directory) != nil else { return }
-      names = try fileSystem.contentsOfDirectory(directory)
-    } catch { throw Self.map(error) }
-    if names.contains(where: { $0.hasPrefix("journal-") }) {
-      throw .storeDamaged(path: statePath, line: nil, detail: "state.json is missing, but journals exist")
-    }
+  /// Whether the directory holds journals. Journals without `state.json`
+  /// mean the state was lost, not that there is no store.
+  private func hasJournals() throws -> Bool {
+    guard try fileSystem.status(atPath: directory) != nil else { return false }
+    return try fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
   }
 
   /// The whole of a small file; `nil` when it does not exist.

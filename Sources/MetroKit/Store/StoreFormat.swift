@@ -125,6 +125,7 @@ extension StoredState {
     ])
     var bytes: [UInt8] = []
     JSONWriter.write(value, to: &bytes)
+    Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
@@ -139,6 +140,7 @@ extension JournalEntry {
         ("version", .integer(Int64(StoreFormat.currentVersion))),
         ("card", .integer(Int64(cardID))),
       ]), to: &bytes)
+    Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
@@ -155,7 +157,10 @@ extension JournalEntry {
     ]
     if let key = update.key { members.append(("key", .string(key))) }
     if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
-    JSONWriter.write(.object(members), to: &bytes)
+    var line: [UInt8] = []
+    JSONWriter.write(.object(members), to: &line)
+    Checksum.seal(&line)
+    bytes += line
     bytes.append(UInt8(ascii: "\n"))
   }
 }
@@ -240,9 +245,11 @@ extension StoredState {
     }
     if version < StoreFormat.currentVersion {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
+    } else {
+      try verifySeal(bytes, path: path, line: nil)
     }
     let top = FieldReader(object: document, path: path, line: nil, context: "")
-    try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards"])
+    try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "crc"])
     guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
     var cards: [StoredCard] = []
     var names = Set<String>()
@@ -324,6 +331,7 @@ extension JournalEntry {
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
+    try verifySeal(bytes, path: path, line: 1)
     guard try reader.integer("card") == cardID else { throw reader.damaged("the journal belongs to another card") }
   }
 
@@ -338,7 +346,8 @@ extension JournalEntry {
       throw .storeDamaged(path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
     }
     let reader = FieldReader(object: document, path: path, line: line, context: "")
-    try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes"])
+    try verifySeal(bytes, path: path, line: line)
+    try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "crc"])
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged("'txEnd' is before 'seq'") }
@@ -355,5 +364,17 @@ extension JournalEntry {
         id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
         balance: try reader.money("balance", currency: currency), timestamp: timestamp,
         key: try reader.optionalString("key"), undoes: undoes))
+  }
+}
+
+/// Checks the checksum that seals a line of a store file.
+///
+/// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when it is
+///   missing or does not match: the line changed after it was written.
+func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
+  var slice = ArraySlice(bytes)
+  while let last = slice.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { slice.removeLast() }
+  guard Checksum.verify(slice) else {
+    throw .storeDamaged(path: path, line: line, detail: "checksum mismatch: the data changed after metrobuddy wrote it")
   }
 }

@@ -67,4 +67,6 @@ struct CommandOutput {
   var json: JSONValue
   /// A note for stderr even on success, such as a refused keyed reload.
   var note: String? = nil
+  /// The exit status; `verify` reports damage with 65 and its findings on stdout.
+  var exitCode: ExitCode = .success
 }

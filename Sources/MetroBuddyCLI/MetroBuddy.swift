@@ -14,7 +14,7 @@ public enum MetroBuddy {
   /// Every command, by its path.
   static let commandPaths = [
     "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
-    "card use", "card rename", "card remove",
+    "card use", "card rename", "card remove", "verify",
   ]
 
   /// The implementation of the command at `path`.
@@ -34,6 +34,7 @@ public enum MetroBuddy {
     case "card use": UseCardCommand.self
     case "card rename": RenameCardCommand.self
     case "card remove": RemoveCardCommand.self
+    case "verify": VerifyCommand.self
     default: nil
     }
   }
@@ -54,7 +55,7 @@ public enum MetroBuddy {
     subcommands: [
       ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
       SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
-      CardCommand.spec, helpSpec,
+      CardCommand.spec, VerifyCommand.spec, helpSpec,
     ],
     examples: [
       "metrobuddy                      # the card at a glance",
@@ -129,11 +130,11 @@ public enum MetroBuddy {
 
     do {
       let result = try command.run(in: context)
-      if !context.options.quiet {
+      if !context.options.quiet || result.exitCode != .success {
         output.write(context.options.json ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
-      return ExitCode.success.rawValue
+      return result.exitCode.rawValue
     } catch {
       let report = ErrorReport(error)
       self.report(report, to: &errors)

@@ -201,3 +201,40 @@ struct GoldenOutputTests {
     #expect(refused.stderr.hasPrefix("INSUFFICIENT FARE"))
   }
 }
+
+@Suite("Golden output of verify")
+struct VerifyGoldenTests {
+  @Test func verifyReportsASoundStoreAndExitsZero() {
+    let cli = CLIHarness()
+    #expect(
+      cli.run("verify")
+        == Invocation(stdout: "There is no store at \(cli.directory)/store yet; nothing to verify.\n", stderr: "", status: 0))
+    cli.run("reload", "20")
+    cli.run("swipe")
+    #expect(
+      cli.run("verify")
+        == Invocation(stdout: "The store \(cli.directory)/store is sound: 1 card, 2 updates.\n", stderr: "", status: 0))
+  }
+
+  @Test func verifyNamesTheFileAndLineOfDamageAndExits65() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "20")
+    cli.run("swipe")
+    let journal = cli.directory + "/store/journal-1.jsonl"
+    var bytes = try #require(FileManager.default.contents(atPath: journal))
+    let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    bytes[secondLine + 3] = UInt8(ascii: "9")  // {"seq":1 becomes {"seq":9
+    try bytes.write(to: URL(fileURLWithPath: journal))
+    let before = cli.storeFiles()
+    #expect(
+      cli.run("verify")
+        == Invocation(
+          stdout: """
+            \(journal):2: checksum mismatch: the data changed after metrobuddy wrote it
+            The store \(cli.directory)/store is damaged: 1 problem. Nothing was changed.
+
+            """, stderr: "", status: 65))
+    #expect(cli.storeFiles() == before)
+    #expect(cli.run("verify", "--quiet").status == 65)
+  }
+}

@@ -1,0 +1,55 @@
+import MetroKit
+
+/// `verify`: check the store's invariants and report each problem.
+struct VerifyCommand: Command {
+  static let spec = CommandSpec(
+    name: "verify", abstract: "Check the store's files and report each problem with its file and line.",
+    discussion: """
+      Reads every file of the store without changing anything: each line decodes and its
+      checksum matches, the sequence has no gaps, balances follow from the amounts, and
+      state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+      """)
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    guard let store = context.store as? JSONFileStore else {
+      return CommandOutput(
+        text: "The store is in memory (a scenario); there are no files to verify.\n",
+        json: .object([("store", .null), ("sound", .bool(true))]))
+    }
+    let report = try store.verify()
+    func finding(_ item: VerificationReport.Finding) -> String {
+      item.path + (item.line.map { ":\($0)" } ?? "") + ": " + item.detail
+    }
+    func findingJSON(_ item: VerificationReport.Finding) -> JSONValue {
+      .object([
+        ("file", .string(item.path)), ("line", item.line.map { .integer(Int64($0)) } ?? .null),
+        ("detail", .string(item.detail)),
+      ])
+    }
+    let json = JSONValue.object([
+      ("store", .string(report.directory)),
+      ("sound", .bool(report.isSound)),
+      ("cards", .integer(Int64(report.cards))),
+      ("updates", .integer(Int64(report.updates))),
+      ("problems", .array(report.problems.map(findingJSON))),
+      ("notes", .array(report.notes.map(findingJSON))),
+    ])
+    var text = ""
+    for problem in report.problems { text += finding(problem) + "\n" }
+    for note in report.notes { text += "note: " + finding(note) + "\n" }
+    if !report.exists {
+      text += "There is no store at \(report.directory) yet; nothing to verify.\n"
+    } else if report.isSound {
+      text +=
+        "The store \(report.directory) is sound: \(report.cards) \(report.cards == 1 ? "card" : "cards"), \(report.updates) \(report.updates == 1 ? "update" : "updates").\n"
+    } else {
+      text +=
+        "The store \(report.directory) is damaged: \(report.problems.count) \(report.problems.count == 1 ? "problem" : "problems"). Nothing was changed.\n"
+    }
+    return CommandOutput(text: text, json: json, exitCode: report.isSound ? .success : .dataError)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import MetroKit
+
+/// Random sequences of operations, seeded and reproducible, applied to the
+/// real store and to a deliberately simple model written from the contract;
+/// after every step the cards and their histories agree.
+@Suite("Reference model")
+struct ReferenceModelTests {
+  /// A reproducible random number generator (SplitMix64).
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// The model: cards as plain values, rules as the contract states them.
+  struct Model {
+    struct Entry: Equatable {
+      var type: BalanceUpdate.Kind
+      var amount: Int64
+      var balance: Int64
+      var key: String?
+      var undoes: Int?  // index into the same card's history
+    }
+    struct Card {
+      var name: String
+      var balance: Int64 = 0
+      var fare: Int64 = 300
+      var expiration: CalendarDate?
+      var serial: String?
+      var history: [Entry] = []
+    }
+    var cards = [Card(name: "default")]
+    var defaultName = "default"
+    let today = CalendarDate(year: 2026, month: 11, day: 21)!
+
+    enum Outcome: Equatable { case ok, refused, invalid }
+
+    mutating func apply(_ change: BalanceChange, to name: String) -> Outcome {
+      guard let index = cards.firstIndex(where: { $0.name == name }) else { return .invalid }
+      var card = cards[index]
+      func record(_ type: BalanceUpdate.Kind, _ amount: Int64, key: String? = nil, undoes: Int? = nil) {
+        card.balance += amount
+        card.history.append(Entry(type: type, amount: amount, balance: card.balance, key: key, undoes: undoes))
+      }
+      switch change {
+      case .swipe(let count):
+        if let expiration = card.expiration, today > expiration { return .refused }
+        guard card.balance >= card.fare * Int64(count) else { return .refused }
+        for _ in 0..<count { record(.swipe, -card.fare) }
+      case .reload(let amount, let key):
+        if let key, card.history.contains(where: { $0.key == key }) { return .ok }
+        record(.reload, amount.minorUnits, key: key)
+      case .adjustment(let target):
+        if target.minorUnits != card.balance { record(.adjustment, target.minorUnits - card.balance) }
+      case .undo:
+        let undone = Set(card.history.compactMap(\.undoes))
+        guard let target = card.history.indices.last(where: { card.history[$0].type != .undo && !undone.contains($0) })
+        else { return .refused }
+        record(.undo, -card.history[target].amount, undoes: target)
+      }
+      cards[index] = card
+      return .ok
+    }
+  }
+
+  static let seeds: [UInt64] = [1, 2, 3, 42, 2026]
+
+  @Test(arguments: seeds)
+  func theStoreAgreesWithTheModelAfterEveryStep(seed: UInt64) throws {
+    try withTemporaryDirectory { directory in
+      var random = SeededGenerator(state: seed)
+      let store = makeStore(in: directory)
+      var model = Model()
+      var names = ["default"]
+      var nextName = 1
+      for step in 0..<150 {
+        let name = names.randomElement(using: &random)!
+        let reference = try store.card(named: name)
+        let choice = Int.random(in: 0..<100, using: &random)
+        var outcome: Model.Outcome = .ok
+        var expected: Model.Outcome = .ok
+        func run(_ body: () throws(MetroError) -> Void) {
+          do { try body() } catch {
+            switch error {
+            case .insufficientFare, .expiredCard, .nothingToUndo: outcome = .refused
+            default: outcome = .invalid
+            }
+          }
+        }
+        switch choice {
+        case 0..<35:
+          let count = Int.random(in: 1...3, using: &random)
+          expected = model.apply(.swipe(count: count), to: name)
+          run { () throws(MetroError) in try store.apply([.balance(.swipe(count: count))], to: reference) }
+        case 35..<55:
+          let amount = Money(minorUnits: Int64.random(in: 1...5000, using: &random))
+          let key: String? = Bool.random(using: &random) ? "k\(Int.random(in: 0..<4, using: &random))" : nil
+          expected = model.apply(.reload(amount, key: key), to: name)
+          run { () throws(MetroError) in try store.apply([.balance(.reload(amount, key: key))], to: reference) }
+        case 55..<65:
+          let target = Money(minorUnits: Int64.random(in: 0...3000, using: &random))
+          expected = model.apply(.adjustment(to: target), to: name)
+          run { () throws(MetroError) in try store.apply([.balance(.adjustment(to: target))], to: reference) }
+        case 65..<80:
+          expected = model.apply(.undo, to: name)
+          run { () throws(MetroError) in try store.apply([.balance(.undo)], to: reference) }
+        case 80..<86:
+          let fare = Int64.random(in: 1...500, using: &random)
+          model.cards[model.cards.firstIndex { $0.name == name }!].fare = fare
+          run { () throws(MetroError) in try store.apply([.fare(Money(minorUnits: fare))], to: reference) }
+        case 86..<90:
+          let date: CalendarDate? =
+            Bool.random(using: &random) ? CalendarDate(daysSinceEpoch: model.today.daysSinceEpoch + Int.random(in: -3...3, using: &random)) : nil
+          model.cards[model.cards.firstIndex { $0.name == name }!].expiration = date
+          run { () throws(MetroError) in try store.apply([.expirationDate(date)], to: reference) }
+        case 90..<94:
+          let newName = "card\(nextName)"
+          nextName += 1
+          model.cards.append(Model.Card(name: newName))
+          names.append(newName)
+          run { () throws(MetroError) in try store.addCard(named: newName, fare: MetroCard.standardFare, balance: .zero) }
+        case 94..<97:
+          model.defaultName = name
+          run { () throws(MetroError) in try store.makeDefault(reference) }
+        default:
+          if name == model.defaultName {
+            expected = .invalid
+          } else {
+            model.cards.removeAll { $0.name == name }
+            names.removeAll { $0 == name }
+          }
+          run { () throws(MetroError) in try store.removeCard(reference) }
+        }
+        #expect(outcome == expected, "seed \(seed), step \(step): choice \(choice) on \(name)")
+        try compare(store, model, context: "seed \(seed), step \(step)")
+      }
+      #expect(try store.verify().isSound)
+    }
+  }
+
+  func compare(_ store: JSONFileStore, _ model: Model, context: String) throws {
+    let cards = try store.allCards()
+    #expect(cards.map(\.name) == model.cards.map(\.name), "\(context)")
+    for (card, expected) in zip(cards, model.cards) {
+      #expect(card.balance.minorUnits == expected.balance, "\(context): \(card.name) balance")
+      #expect(card.fare.minorUnits == expected.fare, "\(context): \(card.name) fare")
+      #expect(card.expirationDate == expected.expiration, "\(context): \(card.name) expiration")
+      #expect(card.isDefault == (card.name == model.defaultName), "\(context): \(card.name) default")
+      let history = try store.balanceUpdates(for: card, matching: HistoryQuery()).map(\.snapshot).reversed()
+      let ids = history.map(\.id)
+      let actual = history.map { update in
+        Model.Entry(
+          type: update.type, amount: update.amount.minorUnits, balance: update.balance.minorUnits, key: update.key,
+          undoes: update.undoes.flatMap { ids.firstIndex(of: $0) })
+      }
+      #expect(actual == expected.history, "\(context): \(card.name) history")
+    }
+  }
+}

@@ -11,6 +11,7 @@ struct MigrationTests {
     {"format":"metrobuddy-state","version":0,"storeID":"S","revision":3,"nextCardID":2,"defaultCardID":1,\
     "cards":[{"id":1,"name":"default","balance":"25.00","fare":"2.75","expirationDate":null,"serialNumber":null,\
     "openingBalance":"25.00","lastSequence":0,"journalLength":0}]}
+
     """.utf8)
 
   /// The step from the fixture's format to version 1.

@@ -167,5 +167,14 @@ struct Journal {
     if balanceAfter != stored.openingBalance {
       throw .storeDamaged(path: path, line: nil, detail: "the history does not add up to the balance in state.json")
     }
+    // The whole history was read: check the header line too.
+    let header: [UInt8]
+    do { header = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(min(4096, stored.journalLength))) } catch {
+      throw JSONFileStore.map(error)
+    }
+    guard let newline = header.firstIndex(of: UInt8(ascii: "\n")) else {
+      throw .storeDamaged(path: path, line: 1, detail: "the header line is incomplete")
+    }
+    try JournalEntry.checkHeader(header[..<newline], cardID: cardID, path: path)
   }
 }

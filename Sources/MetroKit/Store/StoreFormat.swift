@@ -243,6 +243,7 @@ extension StoredState {
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
+    guard bytes.last == UInt8(ascii: "\n") else { throw header.damaged("the file is incomplete: it does not end with a newline") }
     if version < StoreFormat.currentVersion {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
     } else {

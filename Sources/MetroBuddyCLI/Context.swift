@@ -69,4 +69,6 @@ struct CommandOutput {
   var note: String? = nil
   /// The exit status; `verify` reports damage with 65 and its findings on stdout.
   var exitCode: ExitCode = .success
+  /// Whether `text` is the payload itself (an export), printed even with `--json`.
+  var rawOutput = false
 }

@@ -9,12 +9,21 @@ public struct Environment: Sendable {
   public var clock: Clock
   /// Local time, for calendar days.
   public var timeZone: LocalTimeZone
+  /// Whether standard error is a terminal (for progress reports).
+  public var errorIsTerminal: Bool
+  /// Reads standard input to its end.
+  public var readStandardInput: @Sendable () -> [UInt8]
 
   /// Creates an environment.
-  public init(variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system) {
+  public init(
+    variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
+    errorIsTerminal: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }
+  ) {
     self.variables = variables
     self.clock = clock
     self.timeZone = timeZone
+    self.errorIsTerminal = errorIsTerminal
+    self.readStandardInput = readStandardInput
   }
 
   /// A variable's value, treating an empty one as unset.

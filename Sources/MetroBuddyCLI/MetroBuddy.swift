@@ -14,7 +14,7 @@ public enum MetroBuddy {
   /// Every command, by its path.
   static let commandPaths = [
     "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
-    "card use", "card rename", "card remove", "verify",
+    "card use", "card rename", "card remove", "verify", "export", "import",
   ]
 
   /// The implementation of the command at `path`.
@@ -35,6 +35,8 @@ public enum MetroBuddy {
     case "card rename": RenameCardCommand.self
     case "card remove": RemoveCardCommand.self
     case "verify": VerifyCommand.self
+    case "export": ExportCommand.self
+    case "import": ImportCommand.self
     default: nil
     }
   }
@@ -55,7 +57,7 @@ public enum MetroBuddy {
     subcommands: [
       ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
       SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
-      CardCommand.spec, VerifyCommand.spec, helpSpec,
+      CardCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
     ],
     examples: [
       "metrobuddy                      # the card at a glance",
@@ -131,7 +133,7 @@ public enum MetroBuddy {
     do {
       let result = try command.run(in: context)
       if !context.options.quiet || result.exitCode != .success {
-        output.write(context.options.json ? JSONRenderer.text(result.json) : result.text)
+        output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
       return result.exitCode.rawValue

@@ -17,6 +17,22 @@ public enum ProcessSetup {
     }
   }
 
+  /// Whether standard error is a terminal.
+  public static var errorIsTerminal: Bool { isatty(2) == 1 }
+
+  /// Reads standard input to its end.
+  public static func readStandardInput() -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return bytes
+  }
+
   /// The process's environment variables.
   public static func environmentVariables() -> [String: String] {
     var result: [String: String] = [:]

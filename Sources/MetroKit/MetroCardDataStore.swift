@@ -70,6 +70,13 @@ public protocol MetroCardDataStore: Sendable {
     _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> UpdateResult
 
+  /// Appends imported updates to the card's history in one transaction, all
+  /// or nothing; see ``CardRules/importing(_:into:existing:undone:keys:makeID:)``.
+  ///
+  /// - Returns: The card afterwards and how many updates were added and skipped.
+  func importUpdates(_ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>) throws(MetroError)
+    -> ImportResult
+
   /// Creates a card.
   ///
   /// - Throws: ``MetroError/cardExists(name:)``, ``MetroError/invalidCardName(_:)``,

@@ -184,6 +184,25 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     }
   }
 
+  public func importUpdates(
+    _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> ImportResult {
+    try write { state throws(MetroError) in
+      let index = try index(of: card, in: state)
+      var entry = state.cards[index].card
+      let history = entry.updates
+      let decision = try CardRules.importing(
+        updates, into: &entry.card,
+        existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
+        undone: Set(history.compactMap(\.undoes)), keys: Set(history.compactMap(\.key)), makeID: { UUID() })
+      entry.updates += decision.recorded
+      state.cards[index].card = entry
+      state.revision += 1
+      return ImportResult(
+        card: reference(state.cards[index], in: state), imported: decision.recorded.count, skipped: decision.skipped)
+    }
+  }
+
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
     try write { state throws(MetroError) in
       let index = try index(of: card, in: state)

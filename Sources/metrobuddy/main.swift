@@ -6,6 +6,8 @@ var output = StandardStream.output
 var errors = StandardStream.error
 let status = MetroBuddy.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: Environment(variables: ProcessSetup.environmentVariables()),
+  environment: Environment(
+    variables: ProcessSetup.environmentVariables(), errorIsTerminal: ProcessSetup.errorIsTerminal,
+    readStandardInput: ProcessSetup.readStandardInput),
   output: &output, errors: &errors)
 exit(status)

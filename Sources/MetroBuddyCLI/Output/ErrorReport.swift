@@ -82,6 +82,10 @@ struct ErrorReport: Equatable {
       self.init(
         message: "Error: The store \(path) is busy: another metrobuddy held its lock for \(Self.seconds(waited)) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer.",
         exitCode: .busy)
+    case .importMalformed(let source, let line, let column, let detail):
+      let place = (line > 0 ? ", line \(line)" : "") + (column.map { line > 0 ? ", column '\($0)'" : ", \($0)" } ?? "")
+      self.init(
+        message: "Error: Cannot import \(source)\(place): \(detail).\nNothing was imported.", exitCode: .dataError)
     case .writeFailed(let path, let reason):
       self.init(message: "Error: Cannot save to \(path): \(reason).\nNothing was changed.", exitCode: .ioError)
     }

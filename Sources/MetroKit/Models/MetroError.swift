@@ -49,4 +49,10 @@ public enum MetroError: Error, Sendable, Equatable {
   case storeBusy(path: String, waitedSeconds: Double)
   /// The store refused writes (a mock store configured to fail, for instance).
   case writeFailed(path: String, reason: String)
+
+  // MARK: - Import
+
+  /// A file to import is malformed; nothing was imported. `column` names the
+  /// CSV column or JSON field when one is at fault.
+  case importMalformed(source: String, line: Int, column: String?, detail: String)
 }

@@ -37,14 +37,25 @@ extension JSONFileStore {
       // A new store gets its state.json before any journal, so that a reader,
       // or the next writer after a crash, never finds a journal without one.
       state.storeID = UUID().uuidString
-      try AtomicFile(fileSystem: fileSystem, directory: directory)
-        .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
+      do {
+        try AtomicFile(fileSystem: fileSystem, directory: directory)
+          .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
+      } catch {
+        // A failed directory sync here must not end the command as "saved":
+        // the change is not written yet. The sync after the final state.json
+        // below covers this file too, and reports its own failure.
+        guard case .savedDurabilityUnconfirmed = error else { throw error }
+      }
     }
     let targetIndex = try target(state)
     if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
 
     var appends: [BalanceUpdate] = []
+    let unchanged = state
     let makeResult = try body(&state, &appends)
+    // Nothing to record (a repeated keyed reload, an import of what the card
+    // has): leave every file as it is.
+    if appends.isEmpty, state == unchanged { return makeResult(state) }
 
     var journalWrite: JournalWrite?
     if !appends.isEmpty, let targetIndex {
@@ -86,6 +97,9 @@ extension JSONFileStore {
         try fileSystem.truncate(descriptor, path: path, length: previousLength)
       } catch { return false }
       try? fileSystem.fsync(descriptor, path: path)
+      // A journal this write created goes again, so the store is as it was
+      // (under the lock; state.json records no journal for the card).
+      if previousLength == 0 { try? fileSystem.unlink(path) }
       return true
     }
 
@@ -146,7 +160,8 @@ extension JSONFileStore {
 
   private func createDirectories() throws {
     if let status = try fileSystem.status(atPath: directory) {
-      guard status.isDirectory else {
+      // A symbolic link to a directory is a valid store directory (DECISIONS.md §4).
+      guard try status.isDirectory || isDirectoryThroughLink() else {
         throw MetroError.storeIO(path: directory, operation: "open", errno: ENOTDIR, reason: "not a directory")
       }
       return
@@ -170,6 +185,19 @@ extension JSONFileStore {
       }
     }
     try? AtomicFile(fileSystem: fileSystem, directory: path.isEmpty ? "." : path).syncDirectory()
+  }
+
+  /// Whether the store directory, which is not itself a directory, leads to one.
+  private func isDirectoryThroughLink() throws -> Bool {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    } catch {
+      if error.errno == ENOTDIR || error.errno == ENOENT { return false }
+      throw error
+    }
+    try? fileSystem.close(descriptor, path: directory)
+    return true
   }
 
   /// Removes temporary files and journals of removed cards that a crash left

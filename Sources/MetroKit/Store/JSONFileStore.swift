@@ -264,14 +264,20 @@ public final class JSONFileStore: MetroCardDataStore {
 
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
     var removedID = 0
-    try transaction { state, _ throws(MetroError) in
-      let index = try cardIndex(of: card, in: state)
-      guard state.cards[index].id != state.defaultCardID else {
-        throw .cannotRemoveDefaultCard(name: state.cards[index].card.name)
+    do {
+      try transaction { state, _ throws(MetroError) in
+        let index = try cardIndex(of: card, in: state)
+        guard state.cards[index].id != state.defaultCardID else {
+          throw .cannotRemoveDefaultCard(name: state.cards[index].card.name)
+        }
+        removedID = state.cards[index].id
+        state.cards.remove(at: index)
+        return { _ in () }
       }
-      removedID = state.cards[index].id
-      state.cards.remove(at: index)
-      return { _ in () }
+    } catch {
+      // Saved with the directory sync unconfirmed: the card is gone all the same.
+      if case .savedDurabilityUnconfirmed = error { try? fileSystem.unlink(journalPath(removedID)) }
+      throw error
     }
     // The card is gone once state.json no longer lists it; its journal is
     // now an orphan, removed here or swept by the next write.

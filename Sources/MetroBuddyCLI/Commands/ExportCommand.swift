@@ -1,0 +1,56 @@
+import MetroKit
+
+/// `export [--format json|csv] [--all]`: a card's history, or every card's, on stdout.
+struct ExportCommand: Command {
+  static let spec = CommandSpec(
+    name: "export", abstract: "Write a card and its history to stdout, oldest update first.",
+    discussion: """
+      CSV has the header timestamp,type,amount,balance,id,key (RFC 4180; text that a
+      spreadsheet would run as a formula is prefixed with '). JSON is the card object of
+      --json with its "updates". Importing an export again changes nothing.
+      """,
+    options: [
+      OptionSpec(name: "format", valueName: "format", help: "json or csv.", defaultValue: "json"),
+      OptionSpec(name: "all", help: "Every card (JSON only): an array of card objects."),
+    ],
+    examples: ["metrobuddy export --format csv > rides.csv", "metrobuddy export --all > backup.json"])
+
+  enum Format: String { case json, csv }
+  var format = Format.json
+  var all = false
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+    if let text = parsed.value("format") {
+      guard let value = Format(rawValue: text) else {
+        throw Self.usageError("Invalid value for '--format <format>': '\(text)'; use json or csv.", parsed)
+      }
+      format = value
+    }
+    all = parsed.has("all")
+    if all, format == .csv {
+      throw Self.usageError("CSV holds one card; export every card with '--all --format json', or one with '--card <name>'.", parsed)
+    }
+    if all, parsed.value("card") != nil {
+      throw Self.usageError("Give '--all' or '--card <name>', not both.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let cards = all ? try context.store.allCards() : [try context.selectedCard()]
+    var objects: [JSONValue] = []
+    var csv = ""
+    for card in cards {
+      let updates = try context.store.balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
+      switch format {
+      case .csv: csv = Interchange.csv(updates, currency: card.currency)
+      case .json:
+        guard case .object(let members) = JSONRenderer.card(card.snapshot) else { continue }
+        objects.append(.object(members + [("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) }))]))
+      }
+    }
+    if format == .csv { return CommandOutput(text: csv, json: .null, rawOutput: true) }
+    let value = all ? JSONValue.array(objects) : objects[0]
+    return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
+  }
+}

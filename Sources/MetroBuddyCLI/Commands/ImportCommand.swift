@@ -1,0 +1,130 @@
+import MetroKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `import FILE [--format json|csv]`: append updates to a card, all or nothing.
+struct ImportCommand: Command {
+  static let spec = CommandSpec(
+    name: "import", abstract: "Append updates from a CSV or JSON file to the card, all or nothing.",
+    discussion: """
+      CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment; amount
+      signed, such as -3.00); id and key are optional, and a balance column is ignored:
+      balances are recomputed. An update whose id the card already has is skipped, so
+      importing an export again changes nothing. A bad row is refused with exit 65, naming
+      its line and column; nothing is written.
+      """,
+    arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
+    options: [
+      OptionSpec(name: "format", valueName: "format", help: "json or csv; by default from the file's extension.")
+    ],
+    examples: ["metrobuddy import rides.csv", "metrobuddy --card work import - --format json < backup.json"])
+
+  var path: String
+  var format: ExportCommand.Format?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    path = try Self.arguments(parsed, ["file"])[0]
+    if let text = parsed.value("format") {
+      guard let value = ExportCommand.Format(rawValue: text) else {
+        throw Self.usageError("Invalid value for '--format <format>': '\(text)'; use json or csv.", parsed)
+      }
+      format = value
+    } else if path.lowercased().hasSuffix(".csv") {
+      format = .csv
+    } else if path.lowercased().hasSuffix(".json") {
+      format = .json
+    } else if path != "-" {
+      throw Self.usageError("Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'.", parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let progress = Progress(environment: context.environment)
+    let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
+    let source = path == "-" ? "standard input" : path
+    let format = self.format ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true ? .json : .csv)
+    let card = try context.selectedCard()
+    progress.report("Reading \(source)…")
+    let updates =
+      switch format {
+      case .csv:
+        try Interchange.updates(fromCSV: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
+      case .json:
+        try Interchange.updates(fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
+      }
+    progress.report("Saving \(updates.count) updates…")
+    let result: ImportResult
+    do {
+      result = try context.store.importUpdates(updates, to: card)
+    } catch {
+      guard case .importMalformed(_, let line, let column, let detail) = error else { throw error }
+      // The store names rows by their number; give the file and the form of the position.
+      if format == .json {
+        throw .importMalformed(source: source, line: 0, column: "update \(line)" + (column.map { ", field '\($0)'" } ?? ""), detail: detail)
+      }
+      throw .importMalformed(source: source, line: line, column: column, detail: detail)
+    }
+    progress.finish()
+    let after = result.card.snapshot
+    let skipped = result.skipped == 0 ? "" : " (\(result.skipped) already present, skipped)"
+    let text =
+      "Imported \(result.imported) \(result.imported == 1 ? "update" : "updates") into '\(after.name)'\(skipped). \(CardText.balanceLine(after))\n"
+    let recorded = try result.imported == 0
+      ? [] : context.store.balanceUpdates(for: result.card, matching: HistoryQuery(limit: result.imported)).reversed().map(\.snapshot)
+    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: recorded))
+  }
+
+  /// The whole file, with a missing file told apart from an unreadable one.
+  static func read(_ path: String) throws(MetroError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .storeIO(path: path, operation: "read", errno: errno, reason: String(cString: strerror(errno)))
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .storeIO(path: path, operation: "read", errno: errno, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { return bytes }
+      bytes += buffer[0..<count]
+    }
+  }
+}
+
+/// Progress on stderr for long imports: only on a terminal, and only once
+/// the work has taken half a second.
+final class Progress {
+  let enabled: Bool
+  let start: Double
+  var shown = false
+
+  init(environment: Environment) {
+    enabled = environment.errorIsTerminal
+    start = Self.now()
+  }
+
+  func report(_ message: String) {
+    guard enabled, Self.now() - start > 0.5 else { return }
+    var stream = StandardStream.error
+    stream.write("\r\u{1B}[K" + message)
+    shown = true
+  }
+
+  func finish() {
+    guard shown else { return }
+    var stream = StandardStream.error
+    stream.write("\r\u{1B}[K")
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,146 @@
+/// Comma-separated values as RFC 4180 has them: fields separated by commas,
+/// records by CRLF or LF, fields with commas, quotes or line breaks quoted,
+/// and a quote inside a quoted field doubled.
+public enum CSV {
+  /// One record and the line it starts on, from 1.
+  public struct Record: Sendable, Equatable {
+    /// The line the record starts on.
+    public var line: Int
+    /// Its fields, unquoted.
+    public var fields: [String]
+  }
+
+  /// Why some text is not CSV.
+  public struct Failure: Error, Sendable, Equatable {
+    /// The line, from 1.
+    public var line: Int
+    /// What is wrong.
+    public var detail: String
+  }
+
+  /// Splits text into records; blank lines are skipped.
+  ///
+  /// - Throws: ``Failure`` for a quote in the middle of an unquoted field,
+  ///   text after a closing quote, an unterminated quoted field, or bytes
+  ///   that are not UTF-8.
+  public static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
+    var records: [Record] = []
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var line = 1
+    var recordLine = 1
+    var index = 0
+    var inQuotes = false
+    var wasQuoted = false
+    func finishField() throws(Failure) {
+      guard let text = String(validating: field, as: UTF8.self) else {
+        throw Failure(line: line, detail: "the text is not UTF-8")
+      }
+      fields.append(text)
+      field.removeAll(keepingCapacity: true)
+      wasQuoted = false
+    }
+    func finishRecord() throws(Failure) {
+      try finishField()
+      if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+      fields.removeAll(keepingCapacity: true)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if inQuotes {
+        if byte == UInt8(ascii: "\"") {
+          if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
+            field.append(byte)
+            index += 2
+            continue
+          }
+          inQuotes = false
+          index += 1
+          if index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
+            throw Failure(line: line, detail: "text after a closing quote")
+          }
+          continue
+        }
+        if byte == UInt8(ascii: "\n") { line += 1 }
+        field.append(byte)
+        index += 1
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: ","):
+        try finishField()
+      case UInt8(ascii: "\r"):
+        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        try finishRecord()
+        line += 1
+        recordLine = line
+      case UInt8(ascii: "\n"):
+        try finishRecord()
+        line += 1
+        recordLine = line
+      case UInt8(ascii: "\""):
+        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, detail: "a quote inside an unquoted field") }
+        inQuotes = true
+        wasQuoted = true
+      default:
+        field.append(byte)
+      }
+      index += 1
+    }
+    guard !inQuotes else { throw Failure(line: recordLine, detail: "a quoted field is never closed") }
+    if !field.isEmpty || !fields.isEmpty || wasQuoted { try finishRecord() }
+    return records
+  }
+
+  /// A cell: text, which is quoted as needed and kept from running as a
+  /// spreadsheet formula, or a number, written as it is.
+  public enum Cell: Sendable, Equatable {
+    /// Text such as a key or an id.
+    case text(String)
+    /// A number such as `-3.00`.
+    case number(String)
+  }
+
+  /// One record, ending in CRLF as RFC 4180 has it.
+  public static func row(_ cells: [Cell]) -> String {
+    cells.map { cell in
+      switch cell {
+      case .number(let text): return text
+      case .text(let text): return quoted(neutralised(text))
+      }
+    }.joined(separator: ",") + "\r\n"
+  }
+
+  /// Text that a spreadsheet would run as a formula (starting with `=`, `+`,
+  /// `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
+  /// recommends; ``restored(_:)`` takes it off again on import.
+  public static func neutralised(_ text: String) -> String {
+    guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return text }
+    return "'" + text
+  }
+
+  /// The text before ``neutralised(_:)``.
+  public static func restored(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count >= 2, scalars.first == "'", formulaStarts.contains(scalars[scalars.index(after: scalars.startIndex)])
+    else { return text }
+    return String(text.dropFirst())
+  }
+
+  static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+  static func quoted(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingQuotes() + "\""
+  }
+}
+
+extension String {
+  fileprivate func replacingQuotes() -> String {
+    var result = ""
+    for character in self {
+      if character == "\"" { result += "\"\"" } else { result.append(character) }
+    }
+    return result
+  }
+}

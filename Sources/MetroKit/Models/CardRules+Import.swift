@@ -1,0 +1,78 @@
+import FoundationEssentials
+
+extension CardRules {
+  /// Decides an import: which updates are new, and their balances.
+  ///
+  /// An update whose id the card already has, or a keyed reload whose key it
+  /// already has, is skipped, so importing an export again changes nothing.
+  /// Every other update is appended in file order; the balance must stay
+  /// between zero and the largest balance after each one, and an undo must
+  /// reverse an update that exists and is not undone yet. Expiration and
+  /// fares are not checked: imported updates are history, not new rides.
+  ///
+  /// - Parameters:
+  ///   - updates: The updates read from the file, oldest first.
+  ///   - card: The card's latest state; its balance changes only on success.
+  ///   - existing: The card's history: each id with its amount, and which ids
+  ///     are undone.
+  ///   - keys: The reload keys the card already has.
+  ///   - makeID: Makes ids for updates that bring none.
+  /// - Returns: The balance updates to append, and how many were skipped.
+  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` (with
+  ///   an empty source) for the first update that breaks a rule.
+  public static func importing(
+    _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
+    keys: Set<String>, makeID: () -> UUID
+  ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
+    var amounts = existing
+    var undone = undone
+    var keys = keys
+    var balance = card.balance
+    var recorded: [BalanceUpdate] = []
+    var skipped = 0
+    let currency = card.currency
+    for update in updates {
+      if let id = update.id, amounts[id] != nil {
+        skipped += 1
+        continue
+      }
+      if let key = update.key, keys.contains(key) {
+        skipped += 1
+        continue
+      }
+      if update.type == .undo {
+        guard let target = update.undoes else {
+          throw .importMalformed(
+            source: "", line: update.line, column: "type",
+            detail: "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export")
+        }
+        guard let original = amounts[target] else {
+          throw .importMalformed(source: "", line: update.line, column: "undoes", detail: "the update it undoes is not in this card's history or earlier in the file")
+        }
+        guard !undone.contains(target) else {
+          throw .importMalformed(source: "", line: update.line, column: "undoes", detail: "the update it undoes is already undone")
+        }
+        guard update.amount == -original else {
+          throw .importMalformed(source: "", line: update.line, column: "amount", detail: "an undo must reverse the amount of the update it undoes, \(original.plainString(in: currency))")
+        }
+        undone.insert(target)
+      }
+      guard let next = balance.adding(update.amount), next >= .zero, next <= .maximumBalance else {
+        throw .importMalformed(
+          source: "", line: update.line, column: "amount",
+          detail: "the balance would be \(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits).plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment")
+      }
+      balance = next
+      let id = update.id ?? makeID()
+      amounts[id] = update.amount
+      if let key = update.key { keys.insert(key) }
+      recorded.append(
+        BalanceUpdate(
+          id: id, type: update.type, amount: update.amount, balance: next,
+          timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
+          key: update.key, undoes: update.undoes))
+    }
+    card.balance = balance
+    return (recorded, skipped)
+  }
+}

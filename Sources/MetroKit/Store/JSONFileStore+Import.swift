@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+extension JSONFileStore {
+  public func importUpdates(
+    _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> ImportResult {
+    var imported = 0
+    var skipped = 0
+    let result = try transaction { state, appends throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      var stored = state.cards[index]
+      // Importing is the one write that reads the whole history: it must know
+      // every id to skip what the card already has.
+      var amounts: [UUID: Money] = [:]
+      var undone = Set<UUID>()
+      try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+        amounts[update.id] = update.amount
+        if let target = update.undoes { undone.insert(target) }
+        return true
+      }
+      let decision = try CardRules.importing(
+        updates, into: &stored.card, existing: amounts, undone: undone, keys: Set(stored.reloadKeys.keys),
+        makeID: makeID)
+      for update in decision.recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
+      appends = decision.recorded
+      imported = decision.recorded.count
+      skipped = decision.skipped
+      state.cards[index] = stored
+      return { state in self.reference(state.cards[index].card, in: state) }
+    } target: { state throws(MetroError) in
+      try self.cardIndex(of: card, in: state)
+    }
+    return ImportResult(card: result, imported: imported, skipped: skipped)
+  }
+}

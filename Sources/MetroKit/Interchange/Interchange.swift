@@ -149,11 +149,11 @@ public enum Interchange {
     case .array(let array): elements = array
     case .object:
       guard case .array(let array)? = document["updates"] else {
-        throw .importMalformed(source: source, line: 1, column: "updates", detail: "a card object needs an 'updates' array")
+        throw .importMalformed(source: source, line: 0, column: nil, detail: "a card object needs an 'updates' array")
       }
       elements = array
     default:
-      throw .importMalformed(source: source, line: 1, column: nil, detail: "expected a card object or an array of updates")
+      throw .importMalformed(source: source, line: 0, column: nil, detail: "expected a card object or an array of updates")
     }
     var result: [ImportedUpdate] = []
     for (position, element) in elements.enumerated() {

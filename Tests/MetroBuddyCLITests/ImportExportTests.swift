@@ -1,0 +1,146 @@
+import Foundation
+import MetroBuddyCLI
+import MetroKit
+import Testing
+
+/// `export` and `import`: the formats, the round trip, and refusals that
+/// name the line and column and write nothing.
+@Suite("Import and export")
+struct ImportExportTests {
+  static func populated() -> CLIHarness {
+    let cli = CLIHarness()
+    cli.run("reload", "20", "--key", "=SUM(A1)", "--at", "2026-11-20T08:00Z")
+    cli.run("swipe", "--count", "2", "--at", "2026-11-20T08:30Z")
+    cli.run("undo")
+    return cli
+  }
+
+  func write(_ text: String, _ name: String, in cli: CLIHarness) throws -> String {
+    let path = cli.directory + "/" + name
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test func csvExportIsRFC4180WithFormulaCellsNeutralised() {
+    let cli = Self.populated()
+    #expect(
+      cli.run("export", "--format", "csv")
+        == Invocation(
+          stdout: "timestamp,type,amount,balance,id,key\r\n"
+            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1)\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n",
+          stderr: "", status: 0))
+  }
+
+  @Test func jsonExportIsTheCardWithItsUpdatesOldestFirst() throws {
+    let cli = Self.populated()
+    cli.run("card", "add", "work")
+    let one = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
+    #expect(one["name"] as? String == "default")
+    #expect(one["balance"] as? String == "17.00")
+    let updates = try #require(one["updates"] as? [[String: Any]])
+    #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo"])
+    #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000003")
+    let all = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
+    #expect(all.map { $0["name"] as? String } == ["default", "work"])
+    #expect(cli.run("export", "--json").stdout == cli.run("export").stdout)
+    #expect(cli.run("export", "--all", "--format", "csv").status == 64)
+  }
+
+  @Test(arguments: ["csv", "json"])
+  func importingAnExportAgainChangesNothing(format: String) throws {
+    let cli = Self.populated()
+    let path = try write(cli.run("export", "--format", format).stdout, "export." + format, in: cli)
+    let before = cli.storeFiles()
+    #expect(
+      cli.run("import", path).stdout
+        == "Imported 0 updates into 'default' (4 already present, skipped). Balance: $17.00, 5 rides left.\n")
+    #expect(cli.storeFiles() == before)
+  }
+
+  @Test func aJSONExportRestoresTheHistoryIntoAnotherCard() throws {
+    let cli = Self.populated()
+    let path = try write(cli.run("export").stdout, "export.json", in: cli)
+    cli.run("card", "add", "copy")
+    #expect(cli.run("--card", "copy", "import", path).stdout == "Imported 4 updates into 'copy'. Balance: $17.00, 5 rides left.\n")
+    #expect(cli.run("--card", "copy", "history").stdout == cli.run("history").stdout)
+    #expect(cli.run("--card", "copy", "reload", "1", "--key", "=SUM(A1)").stdout.hasPrefix("Reload '=SUM(A1)' was already recorded"))
+    #expect(cli.run("verify").status == 0)
+  }
+
+  @Test func theMinimalCSVImportsWithNewIdsInOneTransaction() throws {
+    let cli = CLIHarness()
+    let path = try write(
+      "timestamp,type,amount\n2026-01-01T08:00:00Z,reload,20\n2026-01-01,swipe,-2.75\n\"2026-01-02T09:00\",adjustment,-1.25\n",
+      "rides.csv", in: cli)
+    let result = cli.run("--json", "import", path)
+    #expect(result.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let updates = try #require(object["updates"] as? [[String: Any]])
+    #expect(updates.map { $0["balance"] as? String } == ["20.00", "17.25", "16.00"])
+    #expect(cli.run("balance").stdout == "$16.00\n")
+  }
+
+  struct BadFile: CustomTestStringConvertible, Sendable {
+    var name: String
+    var content: String
+    var message: String
+    var testDescription: String { message }
+  }
+
+  static let badFiles: [BadFile] = [
+    BadFile(name: "a.csv", content: "", message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),
+    BadFile(name: "a.csv", content: "timestamp,type\n", message: ", line 1, column 'amount': the header has no 'amount' column"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount,color\n", message: ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id and key"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n", message: ", line 3: 2 fields where the header has 3"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-13-01,swipe,-3\n", message: ", line 3, column 'timestamp': '2026-13-01' is not a time such as 2026-11-21T13:15:00Z"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,refund,20\n", message: ", line 2, column 'type': 'refund' is not swipe, reload, adjustment or undo"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20abc\n", message: ", line 2, column 'amount': '20abc' is not a signed amount such as -3.00 or 20"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,3\n", message: ", line 2, column 'amount': a swipe takes money: write it negative, such as -3.00"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n", message: ", line 3, column 'amount': the balance would be -1.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount,id\n2026-01-01,reload,5,nope\n", message: ", line 2, column 'id': 'nope' is not a UUID"),
+    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,\"reload\"x,5\n", message: ", line 2: text after a closing quote"),
+    BadFile(name: "a.json", content: "[{\"timestamp\":\"2026-01-01\",\"type\":\"reload\"}]", message: ", update 1, field 'amount': is missing"),
+    BadFile(name: "a.json", content: "{\"name\":\"x\"}", message: ": a card object needs an 'updates' array"),
+    BadFile(name: "a.json", content: "[1,", message: ", line 1: not valid JSON: unexpected end of text"),
+  ]
+
+  @Test(arguments: badFiles)
+  func aBadFileIsRefusedNamingThePlaceAndNothingIsWritten(_ bad: BadFile) throws {
+    let cli = CLIHarness()
+    cli.run("reload", "1")
+    let path = try write(bad.content, bad.name, in: cli)
+    let before = cli.storeFiles()
+    let result = cli.run("import", path)
+    #expect(
+      result
+        == Invocation(
+          stdout: "", stderr: "Error: Cannot import \(path)\(bad.message).\nNothing was imported.\n", status: 65))
+    #expect(cli.storeFiles() == before)
+  }
+
+  @Test func importReadsStandardInputAndTellsTheFormatFromTheContent() {
+    let cli = CLIHarness()
+    var output = Capture()
+    var errors = Capture()
+    let status = MetroBuddy.run(
+      arguments: ["import", "-"],
+      environment: Environment(
+        variables: [:], clock: cli.clock, timeZone: .utc,
+        readStandardInput: { Array("[{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"reload\",\"amount\":\"7.00\"}]".utf8) }),
+      output: &output, errors: &errors, store: cli.store)
+    #expect(status == 0)
+    #expect(output.text == "Imported 1 update into 'default'. Balance: $7.00, 2 rides left.\n")
+  }
+
+  @Test func aMissingFileIsAnErrorAndAnUnknownExtensionAUsageError() {
+    let cli = CLIHarness()
+    let missing = cli.run("import", cli.directory + "/nope.csv")
+    #expect(missing.status == 74)
+    #expect(missing.stderr.hasPrefix("Error: Cannot read \(cli.directory)/nope.csv: No such file or directory."))
+    #expect(cli.run("import", "rides.txt").status == 64)
+    #expect(cli.storeFiles().isEmpty)
+  }
+}

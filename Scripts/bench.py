@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Benchmark metrobuddy as whole processes: medians of alternating runs.
+
+Usage: bench.py BINARY FLOOR [--runs N] [--sizes 1,10000,100000] [--smoke]
+
+Builds stores of each size through `metrobuddy import`, then times each
+command at the largest size in alternation with the same command at 1 update
+and with floor.c (the least a durable swipe can do), and reports the median
+of the per-pair ratios, the medians of the times, and peak memory. Where
+ledger or hledger are installed it times them on equivalent journals.
+It reports; it never fails on a time.
+"""
+import argparse
+import datetime
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run(argv, env=None):
+    """Runs a command; returns (seconds, peak RSS in KiB, exit status)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+
+
+def make_csv(path, count):
+    """A history of `count` updates: a large opening reload, then swipes with a reload every 20."""
+    base = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
+    with open(path, "w") as out:
+        out.write("timestamp,type,amount\n")
+        out.write(f"{base:%Y-%m-%dT%H:%M:%SZ},reload,100000\n")
+        for i in range(1, count):
+            moment = base + datetime.timedelta(seconds=3000 * i)
+            kind, amount = ("reload", "60.00") if i % 20 == 0 else ("swipe", "-3.00")
+            out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount}\n")
+
+
+def make_ledger(path, count):
+    base = datetime.date(2016, 1, 1)
+    with open(path, "w") as out:
+        out.write(f"{base} Opening\n    Assets:MetroCard  $100000.00\n    Equity:Opening\n\n")
+        for i in range(1, count):
+            day = base + datetime.timedelta(days=i // 20)
+            if i % 20 == 0:
+                out.write(f"{day} Reload\n    Assets:MetroCard  $60.00\n    Assets:Bank\n\n")
+            else:
+                out.write(f"{day} Swipe\n    Expenses:Transit  $3.00\n    Assets:MetroCard\n\n")
+
+
+def median_pairs(first, second, runs, env):
+    """Runs two commands alternately; returns medians of each and of first/second."""
+    a, b, ratios, rss = [], [], [], []
+    for _ in range(runs):
+        ta, ra, _ = run(first, env)
+        tb, _, _ = run(second, env)
+        a.append(ta)
+        b.append(tb)
+        ratios.append(ta / tb)
+        rss.append(ra)
+    return statistics.median(a), statistics.median(b), statistics.median(ratios), max(rss)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("floor")
+    parser.add_argument("--runs", type=int, default=41)
+    parser.add_argument("--sizes", default="1,10000,100000")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes and runs, to keep the script working")
+    options = parser.parse_args()
+    sizes = [1, 100] if options.smoke else [int(s) for s in options.sizes.split(",")]
+    runs = 3 if options.smoke else options.runs
+    work = tempfile.mkdtemp(prefix="metrobuddy-bench-")
+    env = {"HOME": work, "TZ": "UTC", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    binary = os.path.abspath(options.binary)
+    try:
+        stores = {}
+        for size in sizes:
+            csv = os.path.join(work, f"history-{size}.csv")
+            make_csv(csv, size)
+            store = os.path.join(work, f"store-{size}")
+            seconds, _, status = run([binary, "--store", store, "import", csv], env)
+            if status != 0:
+                sys.exit(f"import of {size} updates failed with exit {status}")
+            stores[size] = store
+            print(f"built a store of {size} updates by import in {seconds:.2f} s")
+        floor_store = os.path.join(work, "floor")
+        os.mkdir(floor_store)
+        small, large = sizes[0], sizes[-1]
+
+        def mb(size, *arguments):
+            return [binary, "--store", stores[size], *arguments]
+
+        print()
+        print(f"Medians of {runs} alternating runs; ratios are medians of per-pair ratios.")
+        print()
+        print(f"| command at {large:,} updates | time | at {small} update | ratio | floor.c | ratio to floor | peak RSS |")
+        print("|---|---|---|---|---|---|---|")
+        for arguments in (["swipe"], ["reload", "1"], ["balance"], ["show"]):
+            t_large, t_small, flat, rss = median_pairs(mb(large, *arguments), mb(small, *arguments), runs, env)
+            t_cmd, t_floor, to_floor, _ = median_pairs(mb(large, *arguments), [options.floor, floor_store], runs, env)
+            print(
+                f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x "
+                f"| {t_floor * 1000:.2f} ms | {to_floor:.2f}x | {rss / 1024:.1f} MiB |")
+        t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)
+        print()
+        print(f"`history --limit 10` at {large:,}: {t_history * 1000:.2f} ms, {ratio:.2f}x `show` ({t_show * 1000:.2f} ms)")
+        print()
+        print(f"| whole-history command at {large:,} updates | median time |")
+        print("|---|---|")
+        for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"]):
+            times = [run(mb(large, *arguments), env)[0] for _ in range(max(3, runs // 8))]
+            print(f"| `{' '.join(arguments)}` | {statistics.median(times):.3f} s |")
+        csv = os.path.join(work, f"history-{large}.csv")
+        times = []
+        for attempt in range(3):
+            store = os.path.join(work, f"import-{attempt}")
+            times.append(run([binary, "--store", store, "import", csv], env)[0])
+        print(f"| `import` of {large:,} rows (one transaction) | {statistics.median(times):.3f} s |")
+
+        peers = [(name, shutil.which(name)) for name in ("ledger", "hledger")]
+        peers = [(name, path) for name, path in peers if path]
+        if peers:
+            print()
+            print("| peer, balance of a journal | " + " | ".join(f"{size:,} transactions" for size in sizes) + " |")
+            print("|---|" + "---|" * len(sizes))
+            for name, path in peers:
+                cells = []
+                for size in sizes:
+                    journal = os.path.join(work, f"ledger-{size}.journal")
+                    if not os.path.exists(journal):
+                        make_ledger(journal, size)
+                    times = [run([path, "-f", journal, "balance"], env)[0] for _ in range(max(3, runs // 8))]
+                    cells.append(f"{statistics.median(times) * 1000:.1f} ms")
+                print(f"| {name} | " + " | ".join(cells) + " |")
+        else:
+            print()
+            print("ledger and hledger are not installed (apt-get install ledger hledger to compare).")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

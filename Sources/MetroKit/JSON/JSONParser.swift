@@ -208,7 +208,6 @@ public struct JSONParser {
   private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     index += 1
     var members: [(String, JSONValue)] = []
-    var keys = Set<String>()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -219,7 +218,8 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
       let keyStart = index
       let key = try parseString()
-      guard keys.insert(key).inserted else {
+      // Objects here are small: a linear scan beats hashing every key.
+      guard !members.contains(where: { $0.0 == key }) else {
         index = keyStart
         throw fail("duplicate key '\(key)'")
       }

@@ -22,13 +22,13 @@ public enum JSONWriter {
 
   private static func write(_ value: JSONValue, to out: inout [UInt8], style: Style, depth: Int) {
     switch value {
-    case .null: out += Array("null".utf8)
-    case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-    case .integer(let number): out += Array(String(number).utf8)
+    case .null: out += Self.nullBytes
+    case .bool(let flag): out += flag ? Self.trueBytes : Self.falseBytes
+    case .integer(let number): out += String(number).utf8
     case .string(let text): writeString(text, to: &out)
     case .array(let elements):
       guard !elements.isEmpty else {
-        out += Array("[]".utf8)
+        out += Self.emptyArray
         return
       }
       out.append(UInt8(ascii: "["))
@@ -41,7 +41,7 @@ public enum JSONWriter {
       out.append(UInt8(ascii: "]"))
     case .object(let members):
       guard !members.isEmpty else {
-        out += Array("{}".utf8)
+        out += Self.emptyObject
         return
       }
       out.append(UInt8(ascii: "{"))
@@ -65,6 +65,11 @@ public enum JSONWriter {
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)
+  private static let nullBytes = Array("null".utf8)
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let emptyArray = Array("[]".utf8)
+  private static let emptyObject = Array("{}".utf8)
 
   private static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))

@@ -155,7 +155,20 @@ public final class FaultInjectingFileSystem: FileSystem {
   }
 
   public func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    try perform("close", path) { () throws(SystemCallError) in try base.close(descriptor, path: path) }
+    switch fault(for: "close") {
+    case .error(let number)?:
+      // As on Linux, a failed close still releases the descriptor.
+      try? base.close(descriptor, path: path)
+      throw SystemCallError(operation: "close", path: path, errno: number)
+    case .crashBefore?:
+      raise(SIGKILL)
+      try base.close(descriptor, path: path)
+    case .crashAfter?:
+      try base.close(descriptor, path: path)
+      raise(SIGKILL)
+    case .shortWrite?, nil:
+      try base.close(descriptor, path: path)
+    }
   }
 
   public func rename(_ source: String, to destination: String) throws(SystemCallError) {

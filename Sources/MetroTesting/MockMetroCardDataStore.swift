@@ -199,7 +199,8 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       state.cards[index].card = entry
       state.revision += 1
       return ImportResult(
-        card: reference(state.cards[index], in: state), imported: decision.recorded.count, skipped: decision.skipped)
+        card: reference(state.cards[index], in: state), imported: decision.recorded.count, skipped: decision.skipped,
+        recorded: decision.recorded)
     }
   }
 

@@ -2,135 +2,109 @@ import Foundation
 import Testing
 
 @testable import MetroKit
+import MetroTesting
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The live file system with one kind of call made to fail: the k-th call
-/// only, or the k-th and every one after it; and optionally writes cut short.
-final class FaultyFileSystem: FileSystem, @unchecked Sendable {
-  let live = LiveFileSystem()
-  let operation: String
-  let failingCall: Int
-  let failsAfterwards: Bool
-  let errorNumber: Int32
-  let shortWrites: Bool
-  private let lock = NSLock()
-  private var calls = 0
-  private(set) var fired = false
+/// MetroTesting's fault-injecting file system, with Linux's `close`
+/// semantics added: a `close` that fails still releases the descriptor (the
+/// double throws without closing, which would leak it and, for the lock file,
+/// keep the lock held by this process).
+final class FaultyFileSystem: FileSystem {
+  let faults: FaultInjectingFileSystem
 
-  init(
-    failing operation: String = "", at call: Int = 0, afterwards: Bool = false, errno: Int32 = EIO,
-    shortWrites: Bool = false
-  ) {
-    self.operation = operation
-    self.failingCall = call
-    self.failsAfterwards = afterwards
-    self.errorNumber = errno
-    self.shortWrites = shortWrites
+  init(_ rules: [FaultRule]) {
+    faults = FaultInjectingFileSystem(LiveFileSystem(), rules: rules)
   }
 
-  private func check(_ name: String, _ path: String) throws(SystemCallError) {
-    guard name == operation else { return }
-    lock.lock()
-    calls += 1
-    let fail = calls == failingCall || (failsAfterwards && calls > failingCall)
-    if fail { fired = true }
-    lock.unlock()
-    if fail { throw SystemCallError(operation: name, path: path, errno: errorNumber) }
-  }
+  /// Whether any fault was injected.
+  var fired: Bool { faults.faultsInjected > 0 }
 
   func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    try check("open", path)
-    return try live.open(path, flags: flags, mode: mode)
+    try faults.open(path, flags: flags, mode: mode)
   }
-  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError)
-    -> [UInt8]
-  {
-    try check("read", path)
-    return try live.read(descriptor, path: path, offset: offset, count: count)
+  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+    try faults.read(descriptor, path: path, offset: offset, count: count)
   }
-  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError)
-    -> Int
-  {
-    try check("write", path)
-    return try live.write(descriptor, path: path, bytes: shortWrites ? bytes.prefix(7) : bytes)
+  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+    try faults.write(descriptor, path: path, bytes: bytes)
   }
-  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    try check("fsync", path)
-    try live.fsync(descriptor, path: path)
-  }
+  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) { try faults.fsync(descriptor, path: path) }
   func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    do { try check("close", path) } catch {
-      try? live.close(descriptor, path: path)  // a failed close still releases the descriptor on Linux
-      throw error
-    }
-    try live.close(descriptor, path: path)
+    // FaultInjectingFileSystem releases the descriptor of a close it fails, as Linux does.
+    try faults.close(descriptor, path: path)
   }
   func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try check("rename", destination)
-    try live.rename(source, to: destination)
+    try faults.rename(source, to: destination)
   }
   func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    try check("flock", path)
-    try live.flock(descriptor, path: path, operation: operation)
+    try faults.flock(descriptor, path: path, operation: operation)
   }
   func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    try check("truncate", path)
-    try live.truncate(descriptor, path: path, length: length)
+    try faults.truncate(descriptor, path: path, length: length)
   }
   func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    try check("chmod", path)
-    try live.chmod(descriptor, path: path, permissions: permissions)
+    try faults.chmod(descriptor, path: path, permissions: permissions)
   }
   func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
-    try check("stat", path)
-    return try live.status(descriptor, path: path)
+    try faults.status(descriptor, path: path)
   }
-  func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
-    try check("stat", path)
-    return try live.status(atPath: path)
-  }
+  func status(atPath path: String) throws(SystemCallError) -> FileStatus? { try faults.status(atPath: path) }
   func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    try check("mkdir", path)
-    try live.makeDirectory(path, permissions: permissions)
+    try faults.makeDirectory(path, permissions: permissions)
   }
-  func unlink(_ path: String) throws(SystemCallError) {
-    try check("unlink", path)
-    try live.unlink(path)
-  }
+  func unlink(_ path: String) throws(SystemCallError) { try faults.unlink(path) }
   func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-    try check("opendir", path)
-    return try live.contentsOfDirectory(path)
+    try faults.contentsOfDirectory(path)
   }
+}
+
+/// A temporary directory on a tmpfs when there is one (thousands of `fsync`s
+/// are free there), else under `/tmp`; removed afterwards.
+func withFastTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+  let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+  var template = Array("\(base)/metrokit-faults-XXXXXX".utf8CString)
+  let path = try template.withUnsafeMutableBufferPointer { buffer -> String in
+    guard let made = mkdtemp(buffer.baseAddress!) else {
+      throw TestSetupError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+  defer { if path.contains("/metrokit-faults-") { try? FileManager.default.removeItem(atPath: path) } }
+  return try body(path)
 }
 
 @Suite("JSONFileStore faults")
 struct JSONFileStoreFaultTests {
-  static let operations = [
-    "open", "read", "write", "fsync", "close", "rename", "truncate", "chmod", "flock", "stat",
-    "opendir",
-  ]
+  static let errors: [Int32] = [EIO, ENOSPC, EINTR]
 
   @Test(
     "A failed system call during a write leaves the store as it was, or saved, and says which",
-    arguments: operations, [false, true])
+    arguments: FaultRule.operations, [false, true])
   func failedCallDuringAWrite(operation: String, afterwards: Bool) throws {
+    for errorNumber in Self.errors {
+      try failedCallDuringAWrite(operation: operation, afterwards: afterwards, errorNumber: errorNumber)
+    }
+  }
+
+  func failedCallDuringAWrite(operation: String, afterwards: Bool, errorNumber: Int32) throws {
     var call = 1
     while true {
-      let fired = try withTemporaryDirectory { parent -> Bool in
+      let fired = try withFastTemporaryDirectory { parent -> Bool in
         let store = makeStore(in: parent)
         try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
         let key = "run-\(call)"
         try store.applyToCurrent([.balance(.reload(.usd("1.00"), key: "earlier"))])
         let before = try directorySnapshot(store.directory)
-        let faulty = FaultyFileSystem(
-          failing: operation, at: call, afterwards: afterwards, errno: ENOSPC)
+        let faulty = FaultyFileSystem([
+          FaultRule(operation: operation, call: call, repeats: afterwards, fault: .error(errorNumber))
+        ])
         let failing = JSONFileStore(
           directory: store.directory, fileSystem: faulty, clock: .constant(storeNow), timeZone: .utc
         )
-        let context = "\(operation) call \(call)\(afterwards ? " and after" : "")"
+        let context = "\(operation) call \(call)\(afterwards ? " and after" : "") \(String(cString: strerror(errorNumber)))"
         var error: MetroError?
         do throws(MetroError) {
           try failing.apply([.balance(.reload(.usd("5.00"), key: key))], to: store.currentCard())
@@ -155,8 +129,11 @@ struct JSONFileStoreFaultTests {
         case .storeIO(_, _, _, let reason)?
         where reason.contains("will be applied by the next command"):
           #expect(saved, "\(context): said the next command applies it, but it is missing")
-        case .storeIO?:
+        case .storeIO(_, _, let number, _)?:
           #expect(!saved, "\(context): reported a failure, but the reload was saved")
+          #expect(number == errorNumber, "\(context): reported errno \(number)")
+          // EINTR is retried; only a call interrupted every time fails.
+          #expect(errorNumber != EINTR || afterwards, "\(context): a single EINTR was not retried")
           if !afterwards {
             #expect(try directorySnapshot(store.directory) == before, "\(context): files changed")
           }
@@ -177,7 +154,7 @@ struct JSONFileStoreFaultTests {
       }
     }
     #expect(
-      call > 1 || ["read", "truncate", "chmod", "opendir"].contains(operation),
+      call > 1 || ["truncate", "chmod", "mkdir", "unlink"].contains(operation),
       "\(operation) was never called")
   }
 
@@ -185,7 +162,8 @@ struct JSONFileStoreFaultTests {
   func shortWrites() throws {
     try withTemporaryDirectory { parent in
       let store = JSONFileStore(
-        directory: parent + "/metrobuddy", fileSystem: FaultyFileSystem(shortWrites: true),
+        directory: parent + "/metrobuddy",
+        fileSystem: FaultyFileSystem([FaultRule(operation: "write", call: 1, repeats: true, fault: .shortWrite)]),
         clock: .constant(storeNow),
         timeZone: .utc)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])

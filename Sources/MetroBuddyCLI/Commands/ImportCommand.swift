@@ -71,9 +71,7 @@ struct ImportCommand: Command {
     let skipped = result.skipped == 0 ? "" : " (\(result.skipped) already present, skipped)"
     let text =
       "Imported \(result.imported) \(result.imported == 1 ? "update" : "updates") into '\(after.name)'\(skipped). \(CardText.balanceLine(after))\n"
-    let recorded = try result.imported == 0
-      ? [] : context.store.balanceUpdates(for: result.card, matching: HistoryQuery(limit: result.imported)).reversed().map(\.snapshot)
-    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: recorded))
+    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded))
   }
 
   /// The whole file, with a missing file told apart from an unreadable one.

@@ -42,12 +42,15 @@ public struct ImportResult: Sendable, Equatable {
   public var imported: Int
   /// How many were skipped because the card already had their id (or their reload key).
   public var skipped: Int
+  /// The updates added, in order.
+  public var recorded: [BalanceUpdate]
 
   /// Creates a result.
-  public init(card: ObjectReference<MetroCard>, imported: Int, skipped: Int) {
+  public init(card: ObjectReference<MetroCard>, imported: Int, skipped: Int, recorded: [BalanceUpdate] = []) {
     self.card = card
     self.imported = imported
     self.skipped = skipped
+    self.recorded = recorded
   }
 }
 

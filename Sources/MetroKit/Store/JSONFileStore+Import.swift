@@ -4,7 +4,7 @@ extension JSONFileStore {
   public func importUpdates(
     _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> ImportResult {
-    var imported = 0
+    var recorded: [BalanceUpdate] = []
     var skipped = 0
     let result = try transaction { state, appends throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
@@ -23,13 +23,13 @@ extension JSONFileStore {
         makeID: makeID)
       for update in decision.recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = decision.recorded
-      imported = decision.recorded.count
+      recorded = decision.recorded
       skipped = decision.skipped
       state.cards[index] = stored
       return { state in self.reference(state.cards[index].card, in: state) }
     } target: { state throws(MetroError) in
       try self.cardIndex(of: card, in: state)
     }
-    return ImportResult(card: result, imported: imported, skipped: skipped)
+    return ImportResult(card: result, imported: recorded.count, skipped: skipped, recorded: recorded)
   }
 }

@@ -1,0 +1,654 @@
+import Foundation
+import MetroBuddyCLI
+import MetroKit
+import MetroTesting
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The fault-injection matrix, run in-process through the CLI so that it
+/// checks what the person sees: for every command that writes, every fault
+/// kind (`EIO`, `ENOSPC`, `EINTR`, a short write) on every operation of the
+/// file-system seam, the k-th call for k = 1, 2, … until the command runs
+/// without the fault firing, once and "always from k".
+///
+/// After each run an oracle, computed from the faults that actually fired
+/// (see ``FaultOracle``), says what must have happened:
+/// - **failure**: exit 74, stdout empty, stderr names the failed path and the
+///   `strerror` text; every file of the store byte-identical to before and the
+///   directory listing unchanged;
+/// - **saved, durability unconfirmed**: a failed sync of the store directory
+///   after `state.json` was renamed into place: exit 74, "The change was
+///   saved, but syncing …", and the change is present, byte for byte;
+/// - **legitimate success** (each case is listed in ``FaultOracle/isAbsorbed``):
+///   exit 0 and the store byte-identical to a fault-free run.
+///
+/// In every case no `.tmp-` file remains, and a next command without faults
+/// succeeds and leaves the store byte-identical to the fault-free reference
+/// (so the history is consistent and nothing was half-applied).
+@Suite("Fault injection matrix (CLI)")
+struct FaultInjectionTests {
+  @Test("Every fault at every call of every operation is reported and leaves the store whole", arguments: FaultScenario.all)
+  func matrix(scenario: FaultScenario) throws {
+    let bench = try FaultBench(scenario: scenario)
+    defer { bench.remove() }
+    var runs = 0
+    var points = 0
+    for fault in FaultKind.all {
+      for operation in fault.operations {
+        for repeats in [false, true] {
+          var call = 1
+          while true {
+            let fired = try bench.check(operation: operation, call: call, repeats: repeats, fault: fault)
+            runs += 1
+            if !fired { break }
+            points += 1
+            call += 1
+            if call > 400 {
+              Issue.record("\(scenario) \(operation): faults still fire at call 400")
+              break
+            }
+          }
+        }
+      }
+    }
+    // Every operation the command makes was exercised at least once.
+    #expect(points > 50, "\(scenario): only \(points) fault points")
+    FaultMatrixTally.shared.add(scenario: scenario.name, runs: runs, points: points)
+  }
+
+  @Test("Each scenario's reference run calls the operations the matrix expects")
+  func referenceRunsExerciseTheSeam() throws {
+    let bench = try FaultBench(scenario: FaultScenario.all.first { $0.name == "reload" }!)
+    defer { bench.remove() }
+    let counts = bench.referenceCallCounts
+    for operation in ["open", "read", "write", "fsync", "close", "rename", "flock", "stat", "opendir"] {
+      #expect(counts[operation, default: 0] > 0, "reload never calls \(operation): \(counts)")
+    }
+  }
+}
+
+// MARK: - Scenarios and faults
+
+/// A command that writes, run against a store prepared by `setup`.
+struct FaultScenario: Sendable, CustomTestStringConvertible, CustomStringConvertible {
+  var name: String
+  var arguments: [String]
+  /// Commands that build the store before the faulty run; `nil` for no store at all.
+  var setup: [[String]]?
+
+  var testDescription: String { name }
+  var description: String { name }
+
+  /// A store with two cards with history and one without a journal.
+  static let standardSetup: [[String]] = [
+    ["reload", "50"], ["swipe"], ["reload", "5", "--key", "earlier"], ["serial", "0123"],
+    ["expiration", "2030-01-01"], ["card", "add", "work", "--balance", "10"], ["--card", "work", "swipe"],
+    ["card", "add", "spare"],
+  ]
+
+  static let all: [FaultScenario] = [
+    FaultScenario(name: "swipe", arguments: ["swipe"], setup: standardSetup),
+    FaultScenario(name: "swipe --count 3", arguments: ["swipe", "--count", "3"], setup: standardSetup),
+    FaultScenario(name: "reload", arguments: ["reload", "20"], setup: standardSetup),
+    FaultScenario(name: "reload --key", arguments: ["reload", "20", "--key", "monthly-2026-11"], setup: standardSetup),
+    FaultScenario(name: "balance AMOUNT", arguments: ["balance", "42.50"], setup: standardSetup),
+    FaultScenario(name: "fare", arguments: ["fare", "2.90"], setup: standardSetup),
+    FaultScenario(name: "serial", arguments: ["serial", "9876"], setup: standardSetup),
+    FaultScenario(name: "expiration", arguments: ["expiration", "2031-12-31"], setup: standardSetup),
+    FaultScenario(name: "undo", arguments: ["undo"], setup: standardSetup),
+    FaultScenario(name: "card add", arguments: ["card", "add", "new", "--balance", "7"], setup: standardSetup),
+    FaultScenario(name: "card use", arguments: ["card", "use", "work"], setup: standardSetup),
+    FaultScenario(name: "card rename", arguments: ["card", "rename", "work", "commute"], setup: standardSetup),
+    FaultScenario(name: "card remove", arguments: ["card", "remove", "work", "--force"], setup: standardSetup),
+    FaultScenario(name: "first reload of a card", arguments: ["--card", "spare", "reload", "5"], setup: standardSetup),
+    FaultScenario(name: "first write of a new store", arguments: ["reload", "20"], setup: nil),
+    FaultScenario(name: "import", arguments: ["import", importFile], setup: standardSetup),
+  ]
+
+  /// A small CSV to import, written once per test process.
+  static let importFile: String = {
+    let path = "/tmp/metrobuddy-fault-import-\(getpid()).csv"
+    let text = "timestamp,type,amount\n2026-11-01T08:00:00Z,reload,10\n2026-11-02T08:00:00Z,swipe,-3.00\n"
+    _ = text.withCString { FileManager.default.createFile(atPath: path, contents: Data(bytes: $0, count: strlen($0))) }
+    return path
+  }()
+}
+
+/// What is injected.
+struct FaultKind: Sendable, CustomStringConvertible {
+  var fault: Fault
+  var description: String
+
+  /// The operations it applies to: a short write only to `write`.
+  var operations: [String] {
+    fault == .shortWrite ? ["write"] : FaultRule.operations
+  }
+
+  static let all = [
+    FaultKind(fault: .error(EIO), description: "EIO"),
+    FaultKind(fault: .error(ENOSPC), description: "ENOSPC"),
+    FaultKind(fault: .error(EINTR), description: "EINTR"),
+    FaultKind(fault: .shortWrite, description: "short"),
+  ]
+}
+
+/// Counts what the matrix covered, printed once for the README's figures.
+final class FaultMatrixTally: Sendable {
+  static let shared = FaultMatrixTally()
+  private let state = Mutex<(scenarios: Int, runs: Int, points: Int)>((0, 0, 0))
+
+  func add(scenario: String, runs: Int, points: Int) {
+    let total = state.withLock { state in
+      state.scenarios += 1
+      state.runs += runs
+      state.points += points
+      return state
+    }
+    if total.scenarios == FaultScenario.all.count {
+      print(
+        "fault matrix: \(total.points) injected fault points over \(total.scenarios) commands "
+          + "(\(total.runs) faulty runs, each followed by a clean one)")
+    }
+  }
+}
+
+// MARK: - The seam, recorded
+
+/// One call through the seam.
+struct SeamEvent: Sendable {
+  var operation: String
+  var path: String
+  /// Whether the plan injected a fault into this call.
+  var injected: Bool
+  /// The error the call threw, if any.
+  var error: SystemCallError?
+}
+
+/// Wraps a ``FaultInjectingFileSystem`` to log every call, and gives an
+/// injected `close` failure Linux's semantics: the descriptor is released
+/// anyway (the fault double throws without closing, which would leak the
+/// descriptor and, for the lock file, keep the lock held).
+final class RecordingFileSystem: FileSystem {
+  let inner: FaultInjectingFileSystem
+  private let log = Mutex<[SeamEvent]>([])
+
+  init(rules: [FaultRule]) {
+    inner = FaultInjectingFileSystem(LiveFileSystem(), rules: rules)
+  }
+
+  var events: [SeamEvent] { log.withLock { $0 } }
+
+  private func record<T>(
+    _ operation: String, _ path: String, onInjectedFailure: () -> Void = {},
+    _ body: () throws(SystemCallError) -> T
+  ) throws(SystemCallError) -> T {
+    let before = inner.faultsInjected
+    do {
+      let result = try body()
+      let injected = inner.faultsInjected > before
+      log.withLock { $0.append(SeamEvent(operation: operation, path: path, injected: injected, error: nil)) }
+      return result
+    } catch {
+      let injected = inner.faultsInjected > before
+      log.withLock { $0.append(SeamEvent(operation: operation, path: path, injected: injected, error: error)) }
+      if injected { onInjectedFailure() }
+      throw error
+    }
+  }
+
+  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
+    try record("open", path) { () throws(SystemCallError) in try inner.open(path, flags: flags, mode: mode) }
+  }
+  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+    try record("read", path) { () throws(SystemCallError) in
+      try inner.read(descriptor, path: path, offset: offset, count: count)
+    }
+  }
+  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+    try record("write", path) { () throws(SystemCallError) in try inner.write(descriptor, path: path, bytes: bytes) }
+  }
+  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    try record("fsync", path) { () throws(SystemCallError) in try inner.fsync(descriptor, path: path) }
+  }
+  func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    // FaultInjectingFileSystem releases the descriptor of a close it fails, as Linux does.
+    try record("close", path) { () throws(SystemCallError) in
+      try inner.close(descriptor, path: path)
+    }
+  }
+  func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    try record("rename", destination) { () throws(SystemCallError) in try inner.rename(source, to: destination) }
+  }
+  func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
+    try record("flock", path) { () throws(SystemCallError) in
+      try inner.flock(descriptor, path: path, operation: operation)
+    }
+  }
+  func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
+    try record("truncate", path) { () throws(SystemCallError) in
+      try inner.truncate(descriptor, path: path, length: length)
+    }
+  }
+  func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
+    try record("chmod", path) { () throws(SystemCallError) in
+      try inner.chmod(descriptor, path: path, permissions: permissions)
+    }
+  }
+  func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+    try record("stat", path) { () throws(SystemCallError) in try inner.status(descriptor, path: path) }
+  }
+  func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
+    try record("stat", path) { () throws(SystemCallError) in try inner.status(atPath: path) }
+  }
+  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
+    try record("mkdir", path) { () throws(SystemCallError) in try inner.makeDirectory(path, permissions: permissions) }
+  }
+  func unlink(_ path: String) throws(SystemCallError) {
+    try record("unlink", path) { () throws(SystemCallError) in try inner.unlink(path) }
+  }
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    try record("opendir", path) { () throws(SystemCallError) in try inner.contentsOfDirectory(path) }
+  }
+}
+
+// MARK: - The oracle
+
+/// What must have happened, given the faults that fired.
+enum FaultOutcome: Equatable {
+  case success
+  case savedDurabilityUnconfirmed
+  case failure
+}
+
+/// Decides the expected outcome from the log of seam calls.
+struct FaultOracle {
+  var events: [SeamEvent]
+  var storeDirectory: String
+  var repeats: Bool
+
+  var statePath: String { storeDirectory + "/state.json" }
+  var parentDirectory: String { String(storeDirectory[..<storeDirectory.lastIndex(of: "/")!]) }
+
+  /// Whether an injected fault is one the store legitimately absorbs, so the
+  /// command still succeeds with the change saved:
+  /// - a short write: the write loop continues until every byte is written;
+  /// - `EINTR` injected once: the store retries the call (`InterruptRetrying`);
+  /// - `EINTR` on `close`, even always: on Linux the descriptor is released,
+  ///   so it counts as closed and is never retried;
+  /// - a failed `close` of any descriptor but a temporary file's: those are
+  ///   read-only descriptors, the lock (released by the close anyway), the
+  ///   store directory after its sync, or the journal after its `fsync` (the
+  ///   commit point), so no data depends on it. The temporary file's `close`
+  ///   is checked before the rename, as it must be;
+  /// - a failed `opendir` or `unlink`: the sweep of stale temporary files and
+  ///   orphan journals, and the removal of a removed card's journal, are
+  ///   best-effort; the next write's sweep removes what is left;
+  /// - a failed sync of the parent directory after creating the store
+  ///   directory (best-effort in `ensureDirectory`);
+  /// - a failed sync of the store directory that a later, successful sync of
+  ///   the same directory covers (a new store's first `state.json`).
+  func isAbsorbed(_ index: Int) -> Bool {
+    let event = events[index]
+    guard let error = event.error else { return true }
+    if error.errno == EINTR && (!repeats || event.operation == "close") { return true }
+    if event.operation == "close" && !isTemporary(event.path) { return true }
+    if event.operation == "opendir" || event.operation == "unlink" {
+      // Only after the change is in place: the sweep and the removal of a
+      // removed card's journal. Before it, `opendir` is how a store with
+      // journals but no state.json is told from a new one, and must fail.
+      return lastStateRename.map { index > $0 } ?? false
+    }
+    if event.path == parentDirectory && ["open", "fsync"].contains(event.operation) { return true }
+    if event.path == storeDirectory && ["open", "fsync"].contains(event.operation) {
+      return events[(index + 1)...].contains {
+        $0.operation == "fsync" && $0.path == storeDirectory && $0.error == nil
+      }
+    }
+    return false
+  }
+
+  func isTemporary(_ path: String) -> Bool {
+    path.split(separator: "/").last?.hasPrefix(".tmp-") ?? false
+  }
+
+  /// The last successful rename of a temporary file over `state.json`.
+  var lastStateRename: Int? {
+    events.lastIndex { $0.operation == "rename" && $0.path == statePath && $0.error == nil }
+  }
+
+  /// The injected faults the store does not absorb.
+  var unabsorbed: [SeamEvent] {
+    events.indices.filter { events[$0].injected && !isAbsorbed($0) }.map { events[$0] }
+  }
+
+  var outcome: FaultOutcome {
+    let failures = events.indices.filter { events[$0].injected && !isAbsorbed($0) }
+    guard let first = failures.first else { return .success }
+    if let lastRename = lastStateRename, first > lastRename,
+      failures.allSatisfy({ ["open", "fsync"].contains(events[$0].operation) && events[$0].path == storeDirectory })
+    {
+      return .savedDurabilityUnconfirmed
+    }
+    return .failure
+  }
+}
+
+// MARK: - The bench
+
+/// A baseline store, fault-free references, and the check of one faulty run.
+final class FaultBench {
+  let scenario: FaultScenario
+  let root: String
+  let clock = Clock.constant(Date(timeIntervalSince1970: 1_795_266_900))
+  /// The baseline store's files, with their bytes and modes; `nil` when the
+  /// scenario starts with no store.
+  let baseline: StoreImage?
+  /// The store after the command alone, and after the command and the follow-up.
+  let referenceAfter: StoreImage
+  let referenceAfterThenFollowUp: StoreImage
+  /// The store after only the follow-up (the faulty command changed nothing).
+  let referenceFollowUpOnly: StoreImage
+  /// What the CLI shows of each of those.
+  let referenceViewAfter: String
+  let referenceViewAfterThenFollowUp: String
+  let referenceViewFollowUpOnly: String
+  let referenceViewBefore: String
+  private(set) var referenceCallCounts: [String: Int] = [:]
+  private var runNumber = 0
+
+  static let followUp = ["reload", "1"]
+
+  init(scenario: FaultScenario) throws {
+    self.scenario = scenario
+    root = try Self.makeRoot()
+    let template = root + "/template/store"
+    if let setup = scenario.setup {
+      try FileManager.default.createDirectory(atPath: root + "/template", withIntermediateDirectories: false)
+      let store = JSONFileStore(directory: template, clock: clock, timeZone: .utc, makeID: Self.ids(from: 1))
+      for arguments in setup {
+        let (status, _, errors) = Self.run(arguments, store: store, clock: clock)
+        guard status == 0 else { throw FaultBenchError(description: "setup \(arguments) failed: \(errors)") }
+      }
+      baseline = try StoreImage.read(template)
+    } else {
+      baseline = nil
+    }
+    let after = try Self.reference(baseline, root: root, clock: clock, [(scenario.arguments, 1000)])
+    referenceAfter = after.0
+    referenceViewAfter = after.1
+    referenceCallCounts = after.2
+    (referenceAfterThenFollowUp, referenceViewAfterThenFollowUp, _) = try Self.reference(baseline, root: root, clock: clock, [
+      (scenario.arguments, 1000), (Self.followUp, 2000),
+    ])
+    (referenceFollowUpOnly, referenceViewFollowUpOnly, _) = try Self.reference(baseline, root: root, clock: clock, [(Self.followUp, 2000)])
+    let before = try Self.restore(baseline, into: root + "/before")
+    referenceViewBefore = Self.view(before + "/store", clock: clock)
+  }
+
+  /// Runs `commands` without faults on a copy of `baseline`.
+  static func reference(
+  _ baseline: StoreImage?, root: String, clock: Clock, _ commands: [(arguments: [String], firstID: Int)]
+  ) throws -> (StoreImage, String, [String: Int]) {
+    let directory = try Self.restore(baseline, into: root + "/reference-\(UUID().uuidString.prefix(8))")
+    var counts: [String: Int] = [:]
+    for (arguments, firstID) in commands {
+      let seam = RecordingFileSystem(rules: [])
+      let store = JSONFileStore(
+        directory: directory + "/store", fileSystem: seam, clock: clock, timeZone: .utc, makeID: Self.ids(from: firstID))
+      let (status, _, errors) = Self.run(arguments, store: store, clock: clock)
+      guard status == 0 else { throw FaultBenchError(description: "reference \(arguments) failed: \(errors)") }
+      if counts.isEmpty { counts = seam.inner.callCounts }
+    }
+    let image = try StoreImage.read(directory + "/store")
+    let view = Self.view(directory + "/store", clock: clock)
+    // The reference itself reads back whole: no card's history is refused as damaged or unreadable.
+    guard !view.contains(": 65 "), !view.contains(": 74 ") else {
+      throw FaultBenchError(description: "the reference store for \(commands) does not read back:\n\(view)")
+    }
+    try FileManager.default.removeItem(atPath: directory)
+    return (image, view, counts)
+  }
+
+  func remove() {
+    if root.contains("/metrobuddy-faults-") { try? FileManager.default.removeItem(atPath: root) }
+  }
+
+  /// Runs the scenario's command with one fault rule and checks the result.
+  ///
+  /// - Returns: Whether the fault fired (when it did not, the loop over k ends).
+  func check(operation: String, call: Int, repeats: Bool, fault: FaultKind) throws -> Bool {
+    runNumber += 1
+    let directory = try Self.restore(baseline, into: root + "/run-\(runNumber)")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let storePath = directory + "/store"
+    let context = "\(scenario) with \(operation):\(call):\(fault)\(repeats ? ":always" : "")"
+
+    let seam = RecordingFileSystem(rules: [
+      FaultRule(operation: operation, call: call, repeats: repeats, fault: fault.fault)
+    ])
+    let store = JSONFileStore(
+      directory: storePath, fileSystem: seam, clock: clock, timeZone: .utc, lockTimeout: 0.5,
+      makeID: Self.ids(from: 1000))
+    let (status, output, errors) = Self.run(scenario.arguments, store: store, clock: clock)
+    let events = seam.events
+    let fired = events.contains { $0.injected }
+    let leftovers = Self.names(storePath).filter { $0.hasPrefix(".tmp-") }
+    #expect(leftovers.isEmpty, "\(context): temporary files remain: \(leftovers)")
+
+    let oracle = FaultOracle(events: events, storeDirectory: storePath, repeats: repeats)
+    let outcome = fired ? oracle.outcome : .success
+    let image = try? StoreImage.read(storePath)
+    switch outcome {
+    case .success:
+      #expect(status == 0, "\(context): expected success\n\(errors)")
+      if events.contains(where: { $0.injected && $0.operation == "unlink" }) {
+        // The removed card's journal may stay behind as an orphan; the next write sweeps it.
+        #expect(image?.removingFiles(notIn: referenceAfter, prefix: "journal-") == referenceAfter, "\(context)")
+      } else {
+        expectSame(image, referenceAfter, storePath, context: "\(context): differs from a run without faults")
+      }
+    case .savedDurabilityUnconfirmed:
+      #expect(status == 74, "\(context): \(errors)")
+      #expect(output.isEmpty, "\(context)")
+      #expect(
+        errors.hasPrefix("Error: The change was saved, but syncing \(storePath) to disk failed: "),
+        "\(context): \(errors)")
+      let reasons = oracle.unabsorbed.compactMap { $0.error?.reason }
+      #expect(reasons.contains { errors.contains($0) }, "\(context): no reason in \(errors)")
+      expectSame(image, referenceAfter, storePath, context: "\(context): reported saved, but differs")
+    case .failure:
+      #expect(status == 74, "\(context): \(errors)")
+      #expect(output.isEmpty, "\(context)")
+      #expect(errors.hasPrefix("Error: Cannot "), "\(context): \(errors)")
+      let failed = oracle.unabsorbed
+      #expect(
+        failed.contains { errors.contains("\($0.path): \($0.error?.reason ?? "?")") },
+        "\(context): stderr names neither the path nor the reason of \(failed.map(\.path)): \(errors)")
+      if let baseline {
+        expectSame(image, baseline, storePath, context: "\(context): the store changed")
+      } else {
+        // A new store may keep what any write creates first (the directory,
+        // the lock file and a state.json of the empty store); nothing more.
+        let names = Set(Self.names(storePath))
+        #expect(names.isSubset(of: ["lock", "state.json"]), "\(context): leftovers \(names)")
+        #expect(Self.view(storePath, clock: clock) == referenceViewBefore, "\(context): the store reads differently")
+      }
+    }
+
+    // The next command, without faults, works and leaves the store as a
+    // fault-free sequence would.
+    let next = JSONFileStore(
+      directory: storePath, clock: clock, timeZone: .utc, lockTimeout: 0.5, makeID: Self.ids(from: 2000))
+    let (nextStatus, _, nextErrors) = Self.run(Self.followUp, store: next, clock: clock)
+    #expect(nextStatus == 0, "\(context): the next command failed: \(nextErrors)")
+    let changed = outcome != .failure
+    if baseline == nil {
+      // No byte comparison is possible (a new store gets a random id): compare what the CLI shows.
+      #expect(
+        Self.view(storePath, clock: clock) == (changed ? referenceViewAfterThenFollowUp : referenceViewFollowUpOnly),
+        "\(context): the history or cards differ after the next command")
+    } else {
+      // Byte-identical to the fault-free sequence; its history is checked once, in the bench's init.
+      expectSame(
+        try? StoreImage.read(storePath), changed ? referenceAfterThenFollowUp : referenceFollowUpOnly, storePath,
+        context: "\(context): after the next command")
+    }
+    return fired
+  }
+
+  private func expectSame(_ image: StoreImage?, _ expected: StoreImage, _ path: String, context: String) {
+    guard let image else {
+      Issue.record("\(context): cannot read \(path)")
+      return
+    }
+    if baseline == nil {
+      // A new store's state.json holds a random store id: compare names and modes only.
+      #expect(image.names == expected.names, "\(context)")
+      #expect(image.modes == expected.modes, "\(context)")
+    } else if image != expected {
+      Issue.record("\(context)\n\(image.difference(from: expected))")
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Stores live on a tmpfs when there is one, so the thousands of `fsync`s are cheap.
+  static func makeRoot() throws -> String {
+    let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(base)/metrobuddy-faults-XXXXXX".utf8CString)
+    return try template.withUnsafeMutableBufferPointer { buffer in
+      guard let made = mkdtemp(buffer.baseAddress!) else {
+        throw FaultBenchError(description: "mkdtemp: \(String(cString: strerror(errno)))")
+      }
+      return String(cString: made)
+    }
+  }
+
+  /// Ids that count up from `first`, so every run records the same bytes.
+  static func ids(from first: Int) -> @Sendable () -> UUID {
+    let counter = Mutex(first)
+    return {
+      let number = counter.withLock { value in
+        defer { value += 1 }
+        return value
+      }
+      let digits = String(number)
+      return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
+    }
+  }
+
+  static func run(_ arguments: [String], store: JSONFileStore, clock: Clock) -> (Int32, String, String) {
+    var output = Capture()
+    var errors = Capture()
+    let status = MetroBuddy.run(
+      arguments: arguments, environment: Environment(variables: [:], clock: clock, timeZone: .utc), output: &output,
+      errors: &errors, store: store)
+    return (status, output.text, errors.text)
+  }
+
+  /// Everything a person can see of the store: every card and every card's history.
+  static func view(_ directory: String, clock: Clock) -> String {
+    let store = JSONFileStore(directory: directory, clock: clock, timeZone: .utc)
+    var text = ""
+    let (status, cards, errors) = run(["cards", "--json"], store: store, clock: clock)
+    text += "\(status) \(cards)\(errors)"
+    for name in ["default", "work", "commute", "spare", "new"] {
+      let (status, history, errors) = run(["--card", name, "history", "--json"], store: store, clock: clock)
+      text += "\(name): \(status) \(history)\(errors)"
+    }
+    return text
+  }
+
+  static func names(_ directory: String) -> [String] {
+    (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+  }
+
+  /// Recreates `image` as `directory/store` (nothing when `image` is `nil`).
+  static func restore(_ image: StoreImage?, into directory: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    if let image { try image.write(to: directory + "/store") }
+    return directory
+  }
+}
+
+struct FaultBenchError: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Every file of a store directory with its bytes and mode, and the directory's mode.
+struct StoreImage: Equatable {
+  var directoryMode: mode_t
+  var files: [String: [UInt8]]
+  var modes: [String: mode_t]
+
+  var names: [String] { files.keys.sorted() }
+
+  static func read(_ directory: String) throws -> StoreImage {
+    var files: [String: [UInt8]] = [:]
+    var modes: [String: mode_t] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+      let path = directory + "/" + name
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw FaultBenchError(description: "cannot read \(path)")
+      }
+      files[name] = Array(data)
+      modes[name] = mode(of: path)
+    }
+    return StoreImage(directoryMode: mode(of: directory), files: files, modes: modes)
+  }
+
+  static func mode(of path: String) -> mode_t {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+  }
+
+  func write(to directory: String) throws {
+    guard mkdir(directory, directoryMode) == 0 else {
+      throw FaultBenchError(description: "mkdir \(directory): \(String(cString: strerror(errno)))")
+    }
+    for (name, bytes) in files {
+      let descriptor = open(directory + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, modes[name] ?? 0o600)
+      guard descriptor >= 0 else { throw FaultBenchError(description: "cannot create \(name)") }
+      defer { close(descriptor) }
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+      guard written == bytes.count, fchmod(descriptor, modes[name] ?? 0o600) == 0 else {
+        throw FaultBenchError(description: "cannot write \(name)")
+      }
+    }
+  }
+
+  /// This image without the files named `prefix…` that `other` lacks.
+  func removingFiles(notIn other: StoreImage, prefix: String) -> StoreImage {
+    var result = self
+    for name in names where name.hasPrefix(prefix) && other.files[name] == nil {
+      result.files[name] = nil
+      result.modes[name] = nil
+    }
+    return result
+  }
+
+  /// Which files differ, for a failure message.
+  func difference(from expected: StoreImage) -> String {
+    var lines: [String] = []
+    if directoryMode != expected.directoryMode {
+      lines.append("directory mode \(String(directoryMode, radix: 8)), expected \(String(expected.directoryMode, radix: 8))")
+    }
+    for name in Set(names).union(expected.names).sorted() {
+      switch (files[name], expected.files[name]) {
+      case (nil, _?): lines.append("missing \(name)")
+      case (_?, nil): lines.append("extra \(name)")
+      case (let actual?, let wanted?) where actual != wanted:
+        lines.append(
+          "\(name) differs:\n  got      \(String(decoding: actual, as: UTF8.self))\n  expected \(String(decoding: wanted, as: UTF8.self))"
+        )
+      default:
+        if modes[name] != expected.modes[name] { lines.append("\(name) mode differs") }
+      }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,396 @@
+import Foundation
+import MetroTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Real processes killed with `SIGKILL` lose no acknowledged update and
+/// never leave a half-written store (issue 3, item 2).
+@Suite("Crashes")
+struct CrashTests {
+  // MARK: - Random kills
+
+  @Test("a writer killed with SIGKILL at random moments never loses an acknowledged update")
+  func randomKillsLoseNothingAcknowledged() throws {
+    let kills = SoakSettings.integer("METROBUDDY_SOAK_ITERATIONS", default: 100)
+    let seed = SoakSettings.integer("METROBUDDY_CRASH_SEED", default: 20_261_121)
+    var generator = SeededGenerator(seed: UInt64(seed))
+    var totals = RandomKillTotals()
+    let start = monotonicNanoseconds()
+    // A fresh store every few hundred kills keeps `history` short, so a
+    // soak of thousands of kills stays fast while every check reads all of it.
+    while totals.kills < kills {
+      let run = try RandomKillRun()
+      for _ in 0..<min(RandomKillRun.killsPerStore, kills - totals.kills) {
+        let problems = try run.killOnce(&generator)
+        totals.kills += 1
+        guard problems.isEmpty else {
+          Issue.record(
+            """
+            kill \(totals.kills) (seed \(seed)) broke the store's invariants:
+            \(problems.joined(separator: "\n"))
+            """)
+          return
+        }
+      }
+      totals.add(run.totals)
+    }
+    let seconds = Double(monotonicNanoseconds() - start) / 1e9
+    SoakSettings.report(
+      "random-kills kills=\(totals.kills) acknowledged=\(totals.acknowledged) "
+        + "unacknowledged-applied=\(totals.inFlightApplied) refused=\(totals.refused) seed=\(seed) "
+        + "seconds=\(String(format: "%.1f", seconds))")
+    #expect(totals.kills == kills)
+    // The kills must land in the middle of writes, not only between them:
+    // some in-flight updates survive (killed after the commit point, before
+    // the acknowledgement) and most kills lose the in-flight update.
+    if kills >= 100 { #expect(totals.inFlightApplied > 0, "no kill landed after a commit point: \(totals)") }
+  }
+
+  // MARK: - A crash at each step
+
+  @Test(
+    "a crash just before or just after any system call of a write leaves the store as before or as after it",
+    arguments: CrashCommand.all)
+  func crashAtEachStep(_ command: CrashCommand) throws {
+    let sandbox = try Sandbox()
+    let template = sandbox.root + "/template"
+    let start = monotonicNanoseconds()
+    if !command.freshStore {
+      for setup in CrashCommand.setup {
+        try require(sandbox.run(["--store", template] + setup, environment: sandbox.environment), "setup")
+      }
+    }
+    let before = try StoreReading.read(store: template, sandbox: sandbox)
+    try copyStore(from: template, to: sandbox.store)
+    try require(sandbox.metrobuddy(command.arguments), command.name)
+    let after = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    try #require(before.comparable != after.comparable, "the command changes nothing")
+
+    var points = 0
+    var sawBefore = 0
+    var sawAfter = 0
+    var failures = 0
+    for operation in FaultRule.operations {
+      for mode in ["crash-before", "crash-after"] {
+        // k = 1, 2, ... until the k-th call of this kind never comes and the command exits 0.
+        for call in 1... {
+          let plan = "\(operation):\(call):\(mode)"
+          try copyStore(from: template, to: sandbox.store)
+          let result = try sandbox.metrobuddy(command.arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])
+          if result.status == 0 { break }
+          points += 1
+          var problems: [String] = []
+          if result.status != 128 + SIGKILL {
+            problems.append("expected SIGKILL, got \(result)")
+          } else {
+            problems = crashPointProblems(
+              sandbox: sandbox, before: before, after: after, command: command, sawBefore: &sawBefore,
+              sawAfter: &sawAfter)
+          }
+          if !problems.isEmpty {
+            failures += 1
+            Issue.record(
+              "\(command.name) with METROBUDDY_TEST_FAULTS=\(plan):\n\(problems.joined(separator: "\n"))")
+            if failures >= 10 { return }
+          }
+          if call >= 1000 {
+            Issue.record("\(command.name): more than 1000 \(operation) calls")
+            break
+          }
+        }
+      }
+    }
+    let seconds = Double(monotonicNanoseconds() - start) / 1e9
+    SoakSettings.report(
+      "crash-points command=\"\(command.name)\" points=\(points) before=\(sawBefore) after=\(sawAfter) "
+        + "seconds=\(String(format: "%.1f", seconds))")
+    // Both outcomes occur: the walk reaches past the commit point.
+    #expect(sawBefore > 0 && sawAfter > 0, "before \(sawBefore), after \(sawAfter)")
+  }
+
+  /// Checks the store a crashed command left: every file decodes, the store
+  /// reads as before or as after the command (never a mix), its balances add
+  /// up, and the next write works and leaves tidy files.
+  private func crashPointProblems(
+    sandbox: Sandbox, before: StoreReading, after: StoreReading, command: CrashCommand, sawBefore: inout Int,
+    sawAfter: inout Int
+  ) -> [String] {
+    let reading: StoreReading
+    do {
+      reading = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    } catch {
+      return ["reading the store after the crash: \(error)"]
+    }
+    var problems = reading.problems(openingBalances: CrashCommand.openingBalances)
+    if reading.comparable == before.comparable {
+      sawBefore += 1
+    } else if reading.comparable == after.comparable {
+      sawAfter += 1
+    } else {
+      problems.append(
+        "neither the state before nor after:\n\(reading)\n--- before ---\n\(before)\n--- after ---\n\(after)")
+    }
+    do {
+      let next = try sandbox.metrobuddy("reload", "1", "--at", CrashCommand.time)
+      guard next.status == 0 else { return problems + ["the next write failed: \(next)"] }
+      let verify = try sandbox.metrobuddy("verify")
+      if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
+      var updates: [Int: Int] = [:]
+      for (id, name) in try storedCardIDs(store: sandbox.store) {
+        updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)
+      }
+      problems += storeFileProblems(store: sandbox.store, updatesByCardID: updates)
+    } catch {
+      problems.append("after the next write: \(error)")
+    }
+    return problems
+  }
+}
+
+/// A command that writes, for the crash-at-each-step walk.
+struct CrashCommand: Sendable, CustomTestStringConvertible {
+  var name: String
+  var arguments: [String]
+  /// Whether it runs on a store that does not exist yet (else on the template).
+  var freshStore = false
+
+  var testDescription: String { name }
+
+  static let time = "2026-11-20T08:00"
+
+  /// The template store: a default card with history, and a card `work`.
+  static let setup: [[String]] = [
+    ["reload", "20", "--at", time],
+    ["swipe", "--at", time],
+    ["card", "add", "work", "--fare", "2", "--balance", "10"],
+    ["--card", "work", "swipe", "--at", time],
+    ["reload", "2", "--key", "k0", "--at", time],
+  ]
+
+  static let openingBalances = ["default": 0, "work": 1000, "extra": 700]
+
+  static let all: [CrashCommand] = [
+    CrashCommand(name: "first write to a new store", arguments: ["reload", "10", "--at", time], freshStore: true),
+    CrashCommand(name: "reload", arguments: ["reload", "5", "--at", time]),
+    CrashCommand(name: "swipe --count 3", arguments: ["swipe", "--count", "3", "--at", time]),
+    CrashCommand(name: "undo", arguments: ["undo"]),
+    CrashCommand(name: "fare", arguments: ["fare", "2.50"]),
+    CrashCommand(name: "card add", arguments: ["card", "add", "extra", "--fare", "2", "--balance", "7"]),
+    CrashCommand(name: "card remove", arguments: ["card", "remove", "work", "--force"]),
+  ]
+}
+
+/// Figures from the random kills.
+struct RandomKillTotals: CustomStringConvertible {
+  /// Kills checked.
+  var kills = 0
+  /// Commands that exited 0 and whose updates were found.
+  var acknowledged = 0
+  /// Updates that a killed command committed before it could acknowledge them.
+  var inFlightApplied = 0
+  /// Swipes and undos refused with exit 1 (no money, nothing to undo).
+  var refused = 0
+
+  mutating func add(_ other: RandomKillTotals) {
+    acknowledged += other.acknowledged
+    inFlightApplied += other.inFlightApplied
+    refused += other.refused
+  }
+
+  var description: String {
+    "kills \(kills), acknowledged \(acknowledged), in-flight applied \(inFlightApplied), refused \(refused)"
+  }
+}
+
+/// One store and a child shell that loops over writes, killed again and again.
+///
+/// The child runs `metrobuddy --json <command>` for each step and, after an
+/// exit 0, appends the step's number to `ack` (the command's output, with
+/// the ids of the updates it recorded, is in `out-<step>`). The parent
+/// waits for 0–2 acknowledgements, spins for a random time up to the
+/// duration of one write, and kills the whole process group. It then checks
+/// the store through the binary and makes one more write.
+final class RandomKillRun {
+  static let killsPerStore = 250
+  static let stepsPerChild = 40
+
+  let sandbox: Sandbox
+  let binary: String
+  let work: String
+  /// Updates verified so far, oldest first.
+  private var verified: [String] = []
+  private var nextStep = 1
+  private var keys: [String] = []
+  /// The longest random delay before a kill: one write's duration.
+  let maximumDelay: UInt64
+  private(set) var totals = RandomKillTotals()
+
+  init() throws {
+    sandbox = try Sandbox()
+    binary = try MetroBuddyProcess.binaryPath()
+    work = sandbox.root + "/kills"
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+    // Fare 1.00 and an opening balance of 0.00: every update is ±1.00 or ±2.00.
+    try require(sandbox.metrobuddy("fare", "1"), "fare 1")
+    var durations: [UInt64] = []
+    for _ in 0..<3 {
+      let start = monotonicNanoseconds()
+      let result = try sandbox.metrobuddy("--json", "reload", "1")
+      durations.append(monotonicNanoseconds() - start)
+      try require(result, "reload 1")
+      verified += try Self.recordedIDs(result.stdout)
+    }
+    maximumDelay = max(2_000_000, durations.sorted()[1])
+  }
+
+  /// Starts a child, kills it, and checks the store.
+  ///
+  /// - Returns: Every broken invariant (empty when the store is sound).
+  func killOnce(_ generator: inout SeededGenerator) throws -> [String] {
+    let steps = (0..<Self.stepsPerChild).map { _ in nextStepCommand(&generator) }
+    try? FileManager.default.removeItem(atPath: work + "/ack")
+    try? FileManager.default.removeItem(atPath: work + "/fail")
+    try writeScript(steps)
+    let acknowledgementsToWait = Int.random(in: 0...2, using: &generator)
+    let delay = UInt64.random(in: 0...maximumDelay, using: &generator)
+
+    let child = try ProcessGroup(
+      ["/bin/sh", work + "/child.sh"], environment: sandbox.environment, directory: sandbox.workingDirectory,
+      stdout: work + "/child.out", stderr: work + "/child.err")
+    // Acknowledgement lines are 7 bytes ("000123\n").
+    let waited = waitUntil(seconds: 20) { fileSize(work + "/ack") >= 7 * acknowledgementsToWait }
+    spin(nanoseconds: delay)
+    child.killAll()
+    guard waited else { return ["the child acknowledged nothing in 20 s: \(readText(work + "/child.err"))"] }
+
+    var problems: [String] = []
+    // What the child saw: exit 0 (acknowledged) or a refusal.
+    let acknowledged = readText(work + "/ack").split(separator: "\n").compactMap { Int($0) }
+    var acknowledgedIDs: [String] = []
+    for step in acknowledged {
+      do {
+        acknowledgedIDs += try Self.recordedIDs(readText(work + "/out-" + Self.stepName(step)))
+      } catch {
+        problems.append("step \(step) exited 0 but printed no result: \(error)")
+      }
+    }
+    for line in readText(work + "/fail").split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let step = Int(fields[0]), let command = steps.first(where: { $0.step == step })
+      else { continue }
+      if fields[1] == "1" && (command.arguments.first == "swipe" || command.arguments.first == "undo") {
+        totals.refused += 1
+      } else {
+        problems.append(
+          "'\(command.arguments.joined(separator: " "))' exited \(fields[1]): \(readText(work + "/err-" + Self.stepName(step)))"
+        )
+      }
+    }
+
+    // The store as the crash left it, through the binary.
+    let reading: StoreReading
+    do {
+      reading = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    } catch {
+      return problems + ["reading the store after the kill: \(error)"]
+    }
+    problems += reading.problems(openingBalances: ["default": 0])
+    let history = reading.histories["default"] ?? []
+    let ids = history.map(\.id)
+    if Array(ids.prefix(verified.count)) != verified {
+      problems.append("updates verified before this kill changed or vanished")
+    }
+    let new = ids.dropFirst(verified.count)
+    for id in acknowledgedIDs where !new.contains(id) {
+      problems.append("acknowledged update \(id) is missing")
+    }
+    let unacknowledged = new.filter { !acknowledgedIDs.contains($0) }
+    if unacknowledged.count > 1 {
+      problems.append("\(unacknowledged.count) unacknowledged updates appeared: \(unacknowledged)")
+    } else if let extra = unacknowledged.first, extra != new.last {
+      problems.append("the unacknowledged update \(extra) is not the newest")
+    }
+    if Array(new.filter { acknowledgedIDs.contains($0) }) != acknowledgedIDs {
+      problems.append("acknowledged updates are out of order")
+    }
+    totals.acknowledged += acknowledged.count
+    totals.inFlightApplied += unacknowledged.count
+
+    // The next write works, and leaves tidy files.
+    let next = try sandbox.metrobuddy("--json", "reload", "1")
+    guard next.status == 0, let nextIDs = try? Self.recordedIDs(next.stdout) else {
+      return problems + ["the next write failed: \(next)"]
+    }
+    verified = ids + nextIDs
+    problems += storeFileProblems(store: sandbox.store, updatesByCardID: [1: verified.count])
+    return problems
+  }
+
+  // MARK: - The child
+
+  struct StepCommand {
+    var step: Int
+    var arguments: [String]
+  }
+
+  private func nextStepCommand(_ generator: inout SeededGenerator) -> StepCommand {
+    defer { nextStep += 1 }
+    let arguments: [String]
+    switch Int.random(in: 0..<20, using: &generator) {
+    case 0..<7: arguments = ["reload", "1"]
+    case 7..<13: arguments = ["swipe"]
+    case 13..<16: arguments = ["undo"]
+    default:
+      // A new key, or now and then one already used (which records nothing).
+      let key =
+        keys.isEmpty || Int.random(in: 0..<4, using: &generator) > 0
+        ? "k\(nextStep)" : keys[Int.random(in: 0..<keys.count, using: &generator)]
+      keys.append(key)
+      arguments = ["reload", "2", "--key", key]
+    }
+    return StepCommand(step: nextStep, arguments: arguments)
+  }
+
+  private func writeScript(_ steps: [StepCommand]) throws {
+    var script = """
+      B=\(shellQuoted(binary)); S=\(shellQuoted(sandbox.store)); W=\(shellQuoted(work))
+      step() {
+        n=$1; shift
+        "$B" --store "$S" --json "$@" >"$W/out-$n" 2>"$W/err-$n"
+        r=$?
+        if [ $r -eq 0 ]; then echo "$n" >>"$W/ack"; else echo "$n $r" >>"$W/fail"; fi
+      }
+
+      """
+    for command in steps {
+      script += "step \(Self.stepName(command.step)) \(command.arguments.joined(separator: " "))\n"
+    }
+    try script.write(toFile: work + "/child.sh", atomically: false, encoding: .utf8)
+  }
+
+  /// A step's number as the child writes it: six digits.
+  static func stepName(_ step: Int) -> String { String(format: "%06d", step) }
+
+  /// The ids of the updates a `--json` write printed.
+  static func recordedIDs(_ output: String) throws -> [String] {
+    guard let updates = try parseJSONObject(output)["updates"] as? [[String: Any]] else {
+      throw EndToEndSetupError(description: "no 'updates' in \(output)")
+    }
+    return updates.compactMap { $0["id"] as? String }
+  }
+}
+
+/// Throws unless the command exited 0.
+func require(_ result: ProcessResult, _ what: String) throws {
+  guard result.status == 0 else { throw EndToEndSetupError(description: "\(what) failed: \(result)") }
+}
+
+/// A file's text, empty when it does not exist.
+func readText(_ path: String) -> String {
+  String(decoding: fileBytes(path) ?? Data(), as: UTF8.self)
+}

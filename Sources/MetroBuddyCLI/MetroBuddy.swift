@@ -14,7 +14,7 @@ public enum MetroBuddy {
   /// Every command, by its path.
   static let commandPaths = [
     "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
-    "card use", "card rename", "card remove", "verify", "export", "import",
+    "card use", "card rename", "card remove", "verify", "export", "import", "check",
   ]
 
   /// The implementation of the command at `path`.
@@ -37,6 +37,7 @@ public enum MetroBuddy {
     case "verify": VerifyCommand.self
     case "export": ExportCommand.self
     case "import": ImportCommand.self
+    case "check": CheckCommand.self
     default: nil
     }
   }
@@ -57,7 +58,7 @@ public enum MetroBuddy {
     subcommands: [
       ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
       SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
-      CardCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
+      CardCommand.spec, CheckCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
     ],
     examples: [
       "metrobuddy                      # the card at a glance",

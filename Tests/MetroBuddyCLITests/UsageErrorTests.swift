@@ -70,7 +70,8 @@ struct UsageErrorTests {
       message: "Invalid value for '--type <type>': 'swipes'; use swipe, reload, adjustment or undo.",
       usage: "metrobuddy history [--limit <n>] [--type <type>] ... [--since <date>] [--until <date>]"),
     Case(
-      arguments: ["show", "extra"], message: "Unexpected argument 'extra'.", usage: "metrobuddy show"),
+      arguments: ["show", "extra"], message: "Unexpected argument 'extra'.",
+      usage: "metrobuddy show [--format <template>]"),
     Case(
       arguments: ["card"], message: "Missing expected subcommand: add, use, rename or remove.",
       usage: "metrobuddy card <subcommand>"),
@@ -80,7 +81,7 @@ struct UsageErrorTests {
     Case(
       arguments: ["--card", "Bad Name", "show"],
       message: "Invalid card name 'Bad Name': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
-      usage: "metrobuddy show"),
+      usage: "metrobuddy show [--format <template>]"),
     Case(
       arguments: ["--json=yes"], message: "The flag '--json' does not take a value.",
       usage: "metrobuddy [<options>] [<command>]"),

@@ -1,17 +1,37 @@
 import MetroKit
 
-/// `show`: the card at a glance. The default command.
+/// `show [--format TEMPLATE]`: the card at a glance, or a prompt segment. The default command.
 struct ShowCommand: Command {
   static let spec = CommandSpec(
     name: "show", abstract: "Show the card at a glance: balance, rides left, fare, expiration, serial number.",
-    discussion: "This is what 'metrobuddy' runs with no command. It never creates or changes a file.")
+    discussion: """
+      This is what 'metrobuddy' runs with no command. It never creates or changes a file.
+      With --format, prints one line for a shell prompt or a status bar instead; the
+      placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
+      {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
+      """,
+    options: [
+      OptionSpec(name: "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.")
+    ],
+    examples: ["metrobuddy show --format '🚇 {balance} · {ridesLeft} rides'"])
+
+  var template: PromptTemplate?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
+    if let text = parsed.value("format") {
+      do { template = try PromptTemplate(text) } catch {
+        throw Self.usageError("Invalid value for '--format <template>': \(error.message)", parsed)
+      }
+    }
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard().snapshot
+    if let template {
+      let line = template.render(card, today: context.today) { $0.formatted(in: $1) }
+      return CommandOutput(text: line + "\n", json: JSONRenderer.card(card))
+    }
     return CommandOutput(text: CardText.glance(card, today: context.today), json: JSONRenderer.card(card))
   }
 }

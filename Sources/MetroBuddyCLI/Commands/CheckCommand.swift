@@ -1,0 +1,83 @@
+import MetroKit
+
+/// `check [--min-rides N] [--min-balance AMOUNT] [--expires-within DAYS]`:
+/// silent when every card is fine, one line per problem otherwise; for cron.
+struct CheckCommand: Command {
+  static let spec = CommandSpec(
+    name: "check", abstract: "Say which cards need attention; silent when all is well (for cron).",
+    discussion: """
+      Checks every card (or the one named by --card). Prints one line per problem on
+      stdout and exits 1; prints nothing and exits 0 when all is well, so cron mails
+      only when something needs doing. Without options, a card needs attention when it
+      cannot pay a ride or has expired.
+      """,
+    options: [
+      OptionSpec(name: "min-rides", valueName: "n", help: "Warn when fewer than N rides are left.", defaultValue: "1"),
+      OptionSpec(name: "min-balance", valueName: "amount", help: "Warn when the balance is below AMOUNT."),
+      OptionSpec(
+        name: "expires-within", valueName: "days",
+        help: "Warn when the card expires within DAYS days (0: today). Expired cards are always reported."),
+    ],
+    examples: ["metrobuddy check --min-rides 4 --expires-within 14"])
+
+  var minimumRides = 1
+  var minimumBalance: Money?
+  var expiresWithin: Int?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+    if let text = parsed.value("min-rides") {
+      guard let value = Int(text), value >= 0, value <= 100_000, text.allSatisfy(\.isASCII) else {
+        throw Self.usageError("Invalid value for '--min-rides <n>': '\(text)' is not a whole number of 0 or more.", parsed)
+      }
+      minimumRides = value
+    }
+    if let text = parsed.value("min-balance") {
+      minimumBalance = try Self.amount(text, for: "--min-balance <amount>", parsed, positive: false)
+    }
+    if let text = parsed.value("expires-within") {
+      guard let value = Int(text), value >= 0, value <= 36_500, text.allSatisfy(\.isASCII) else {
+        throw Self.usageError(
+          "Invalid value for '--expires-within <days>': '\(text)' is not a whole number of days, 0 or more.", parsed)
+      }
+      expiresWithin = value
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let cards = context.options.cardName == nil ? try context.store.allCards() : [try context.selectedCard()]
+    var lines: [String] = []
+    var problems: [JSONValue] = []
+    for card in cards.map(\.snapshot) {
+      var found: [(String, String)] = []
+      if let date = card.expirationDate {
+        let days = context.today.days(until: date)
+        if days < 0 {
+          found.append(("expired", "EXPIRED CARD: it expired on \(date)."))
+        } else if let expiresWithin, days <= expiresWithin {
+          found.append(("expiring", "it expires on \(date), \(days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days")."))
+        }
+      }
+      if card.remainingRides < minimumRides {
+        found.append(
+          (
+            "rides",
+            "\(CardText.ridesLeft(card.remainingRides).lowercasedFirst) (\(card.balance.formatted(in: card.currency)) at a \(card.fare.formatted(in: card.currency)) fare); reload with 'metrobuddy reload <amount>'."
+          ))
+      }
+      if let minimumBalance, card.balance < minimumBalance {
+        found.append(
+          (
+            "balance",
+            "the balance \(card.balance.formatted(in: card.currency)) is below \(minimumBalance.formatted(in: card.currency))."
+          ))
+      }
+      for (kind, text) in found {
+        lines.append("\(card.name): \(text)")
+        problems.append(.object([("card", .string(card.name)), ("problem", .string(kind)), ("message", .string(text))]))
+      }
+    }
+    let text = lines.map { $0 + "\n" }.joined()
+    return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
+  }
+}

@@ -6,6 +6,7 @@ struct GlobalOptions {
   var quiet = false
   var storeDirectory: String?
   var cardName: String?
+  var noColor = false
 
   static let specs: [OptionSpec] = [
     OptionSpec(
@@ -14,6 +15,7 @@ struct GlobalOptions {
     OptionSpec(name: "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)"),
     OptionSpec(name: "json", help: "Print machine-readable JSON on stdout."),
     OptionSpec(name: "quiet", short: "q", help: "Print nothing on success; errors still go to stderr."),
+    OptionSpec(name: "no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb)."),
     OptionSpec(name: "help", short: "h", help: "Show help information."),
     OptionSpec(name: "version", help: "Show the version."),
   ]
@@ -22,15 +24,13 @@ struct GlobalOptions {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     json = parsed.has("json")
     quiet = parsed.has("quiet")
+    noColor = parsed.has("no-color")
     cardName = parsed.value("card") ?? environment.value("METROBUDDY_CARD")
     if let cardName, !CardName.isValid(cardName) {
-      throw UsageError(
-        message:
-          "Invalid card name '\(cardName)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
-        path: parsed.path)
+      throw UsageError(message: .invalidCardNameOption(cardName), path: parsed.path)
     }
     if let store = parsed.value("store") {
-      guard !store.isEmpty else { throw UsageError(message: "The value for '--store <dir>' is empty.", path: parsed.path) }
+      guard !store.isEmpty else { throw UsageError(message: .emptyStoreOption, path: parsed.path) }
       storeDirectory = store
     } else if let store = environment.value("METROBUDDY_STORE") {
       storeDirectory = store
@@ -42,15 +42,22 @@ struct GlobalOptions {
   }
 }
 
-/// What a command works with: its options, the store and the time.
+/// What a command works with: its options, the store, the time and the language.
 struct Context {
   let environment: Environment
   let options: GlobalOptions
   let store: any MetroCardDataStore
   let clock: Clock
+  /// Renders messages, money and dates in the person's language.
+  let text: Localizer
+  /// Styles text for the terminal, or not at all.
+  var style = Style.plain
 
   /// Today, as a local calendar day.
   var today: CalendarDate { environment.timeZone.calendarDate(of: clock.now()) }
+
+  /// Money in the person's language.
+  func money(_ amount: Money, _ currency: Currency) -> String { text.money(amount, currency) }
 
   /// The card named by `--card` or `METROBUDDY_CARD`, else the default card.
   func selectedCard() throws(MetroError) -> ObjectReference<MetroCard> {

@@ -9,6 +9,8 @@ public struct Environment: Sendable {
   public var clock: Clock
   /// Local time, for calendar days.
   public var timeZone: LocalTimeZone
+  /// Whether standard output is a terminal (for colour).
+  public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (for progress reports).
   public var errorIsTerminal: Bool
   /// Reads standard input to its end.
@@ -17,8 +19,10 @@ public struct Environment: Sendable {
   /// Creates an environment.
   public init(
     variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    errorIsTerminal: Bool = false, readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }
   ) {
+    self.outputIsTerminal = outputIsTerminal
     self.variables = variables
     self.clock = clock
     self.timeZone = timeZone

@@ -69,7 +69,11 @@ public enum MetroBuddy {
     ])
 
   static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
-  static let helpText = HelpText(root: root, globalOptions: GlobalOptions.specs)
+
+  /// Help and usage text in a language.
+  static func helpText(_ text: Localizer) -> HelpText {
+    HelpText(root: root, globalOptions: GlobalOptions.specs, text: text)
+  }
 
   /// Runs one invocation.
   ///
@@ -86,11 +90,13 @@ public enum MetroBuddy {
     arguments: [String], environment: Environment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil
   ) -> Int32 {
+    let text = Localizer(language: Language.from(environment))
+    let helpText = helpText(text)
     let parsed: ParsedCommand
     do {
       parsed = try parser.parse(arguments)
     } catch {
-      report(ErrorReport(error), to: &errors)
+      report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }
     if parsed.has("help") {
@@ -101,8 +107,9 @@ public enum MetroBuddy {
       let path = parsed.arguments
       guard path.isEmpty || helpText.commands(along: path).count == path.count + 1 else {
         report(
-          ErrorReport(UsageError(message: "Unknown command '\(path.joined(separator: " "))'.", path: ["help"])),
-          to: &errors)
+          ErrorReport(
+            UsageError(message: .unknownCommand(path.joined(separator: " "), suggestion: nil), path: ["help"]), text),
+          help: helpText, to: &errors)
         return ExitCode.usage.rawValue
       }
       output.write(helpText.help(path) + "\n")
@@ -114,9 +121,7 @@ public enum MetroBuddy {
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
     guard let type = command(at: path.joined(separator: " ")) else {
-      report(
-        ErrorReport(UsageError(message: "Missing expected subcommand: add, use, rename or remove.", path: parsed.path)),
-        to: &errors)
+      report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }
 
@@ -125,9 +130,10 @@ public enum MetroBuddy {
     do {
       let options = try GlobalOptions(parsed, environment: environment)
       command = try type.init(parsed, environment: environment)
-      context = try makeContext(options: options, environment: environment, store: store, path: parsed.path)
+      context = try makeContext(
+        options: options, environment: environment, store: store, path: parsed.path, text: text)
     } catch {
-      report(ErrorReport(error), to: &errors)
+      report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }
 
@@ -139,23 +145,27 @@ public enum MetroBuddy {
       }
       return result.exitCode.rawValue
     } catch {
-      let report = ErrorReport(error)
-      self.report(report, to: &errors)
+      let report = ErrorReport(error, text)
+      self.report(report, help: helpText, to: &errors)
       return report.exitCode.rawValue
     }
   }
 
-  static func report(_ report: ErrorReport, to errors: inout some TextOutputStream) {
+  static func report(_ report: ErrorReport, help: HelpText, to errors: inout some TextOutputStream) {
     errors.write(report.message + "\n")
-    if let path = report.usagePath { errors.write(helpText.usageFooter(path)) }
+    if let path = report.usagePath { errors.write(help.usageFooter(path)) }
   }
 
   /// Chooses the store and the clock.
   static func makeContext(
-    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, path: [String]
+    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, path: [String],
+    text: Localizer
   ) throws(UsageError) -> Context {
+    let style = Style.forOutput(
+      isTerminal: environment.outputIsTerminal, environment: environment, noColorFlag: options.noColor)
     if let store {
-      return Context(environment: environment, options: options, store: store, clock: environment.clock)
+      return Context(
+        environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
     }
     #if DEBUG
       if let name = environment.value("METROBUDDY_SCENARIO") {
@@ -165,22 +175,21 @@ public enum MetroBuddy {
           environment.clock = scenario.clock
           return Context(
             environment: environment, options: options, store: scenario.makeStore(timeZone: environment.timeZone),
-            clock: scenario.clock)
+            clock: scenario.clock, text: text, style: style)
         } catch {
-          throw UsageError(message: error.description, path: path)
+          throw UsageError(message: .developer(error.description), path: path)
         }
       }
     #endif
     guard let directory = options.storeDirectory else {
-      throw UsageError(
-        message: "Cannot find the store: HOME is not set. Pass --store <dir> or set METROBUDDY_STORE.", path: path)
+      throw UsageError(message: .noStoreLocation, path: path)
     }
     var timeout = 10.0
-    if let text = environment.value("METROBUDDY_LOCK_TIMEOUT") {
-      guard let value = Double(text), value >= 0, value <= 86_400, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
+    if let setting = environment.value("METROBUDDY_LOCK_TIMEOUT") {
+      guard let value = Double(setting), value >= 0, value <= 86_400,
+        setting.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") })
       else {
-        throw UsageError(
-          message: "METROBUDDY_LOCK_TIMEOUT is '\(text)'; set it to a number of seconds, such as 10 or 0.5.", path: path)
+        throw UsageError(message: .lockTimeoutInvalid(setting), path: path)
       }
       timeout = value
     }
@@ -190,7 +199,7 @@ public enum MetroBuddy {
       // Test-only switches for the reliability tests; release builds have none.
       if let plan = environment.value("METROBUDDY_TEST_FAULTS") {
         guard let rules = FaultRule.parsePlan(plan) else {
-          throw UsageError(message: "METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'.", path: path)
+          throw UsageError(message: .developer("METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'."), path: path)
         }
         fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
       }
@@ -199,6 +208,7 @@ public enum MetroBuddy {
     let store = JSONFileStore(
       directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
       lockTimeout: timeout, locking: locking)
-    return Context(environment: environment, options: options, store: store, clock: environment.clock)
+    return Context(
+      environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
   }
 }

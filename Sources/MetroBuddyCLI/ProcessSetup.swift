@@ -17,6 +17,9 @@ public enum ProcessSetup {
     }
   }
 
+  /// Whether standard output is a terminal.
+  public static var outputIsTerminal: Bool { isatty(1) == 1 }
+
   /// Whether standard error is a terminal.
   public static var errorIsTerminal: Bool { isatty(2) == 1 }
 

@@ -7,7 +7,8 @@ var errors = StandardStream.error
 let status = MetroBuddy.run(
   arguments: Array(CommandLine.arguments.dropFirst()),
   environment: Environment(
-    variables: ProcessSetup.environmentVariables(), errorIsTerminal: ProcessSetup.errorIsTerminal,
+    variables: ProcessSetup.environmentVariables(), outputIsTerminal: ProcessSetup.outputIsTerminal,
+    errorIsTerminal: ProcessSetup.errorIsTerminal,
     readStandardInput: ProcessSetup.readStandardInput),
   output: &output, errors: &errors)
 exit(status)

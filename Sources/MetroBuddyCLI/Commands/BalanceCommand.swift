@@ -23,7 +23,7 @@ struct BalanceCommand: Command {
     }
     at = try Self.time(parsed, environment: environment)
     if amount == nil, at != nil {
-      throw Self.usageError("'--at <time>' needs an amount to set.", parsed)
+      throw Self.usageError(.atNeedsAmount, parsed)
     }
   }
 
@@ -31,16 +31,18 @@ struct BalanceCommand: Command {
     let card = try context.selectedCard()
     guard let amount else {
       return CommandOutput(
-        text: card.balance.formatted(in: card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
+        text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
     }
     let result = try context.store.apply([.balance(.adjustment(to: amount), at: at)], to: card)
     let after = result.card.snapshot
     if result.recorded.isEmpty {
-      return Self.changed("The balance is already \(amount.formatted(in: after.currency)); nothing changed.", result)
+      return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result)
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
     return Self.changed(
-      "Balance set to \(after.balance.formatted(in: after.currency)) (was \(before.formatted(in: after.currency))). \(CardText.ridesLeft(after.remainingRides)).",
-      result)
+      context.text(
+        .balanceSet(
+          new: context.money(after.balance, after.currency), old: context.money(before, after.currency),
+          rides: after.remainingRides)), result)
   }
 }

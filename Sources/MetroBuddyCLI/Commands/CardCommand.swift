@@ -12,10 +12,7 @@ enum CardCommand {
 
   static func name(_ text: String, for argument: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
     guard CardName.isValid(text) else {
-      throw UsageError(
-        message:
-          "Invalid value for '<\(argument)>': '\(text)'; use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
-        path: parsed.path)
+      throw UsageError(message: .invalidValue(name: "<\(argument)>", problem: .cardName(text)), path: parsed.path)
     }
     return text
   }
@@ -47,7 +44,9 @@ struct AddCardCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.addCard(named: name, fare: fare, balance: balance)
     return CardCommand.changed(
-      "Added card '\(name)': \(card.balance.formatted(in: card.currency)), fare \(card.fare.formatted(in: card.currency)).",
+      context.text(
+        .cardAdded(
+          name: name, balance: context.money(card.balance, card.currency), fare: context.money(card.fare, card.currency))),
       card)
   }
 }
@@ -66,7 +65,7 @@ struct UseCardCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.makeDefault(context.store.card(named: name))
-    return CardCommand.changed("'\(name)' is now the default card.", card)
+    return CardCommand.changed(context.text(.cardIsDefault(name)), card)
   }
 }
 
@@ -89,7 +88,7 @@ struct RenameCardCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.renameCard(context.store.card(named: old), to: new)
-    return CardCommand.changed("Renamed card '\(old)' to '\(new)'.", card)
+    return CardCommand.changed(context.text(.cardRenamed(old: old, new: new)), card)
   }
 }
 
@@ -106,8 +105,7 @@ struct RemoveCardCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
     guard parsed.has("force") else {
-      throw Self.usageError(
-        "Removing '\(name)' deletes its history for good; add '--force' to confirm.", parsed)
+      throw Self.usageError(.removeNeedsForce(name), parsed)
     }
   }
 
@@ -117,6 +115,6 @@ struct RemoveCardCommand: Command {
     var removed = card.snapshot
     removed.isDefault = false
     return CommandOutput(
-      text: "Removed card '\(name)' and its history.\n", json: JSONRenderer.change(card: removed, recorded: []))
+      text: context.text(.cardRemoved(name)) + "\n", json: JSONRenderer.change(card: removed, recorded: []))
   }
 }

@@ -12,8 +12,9 @@ struct CardsCommand: Command {
     let cards = try context.store.allCards().map(\.snapshot)
     let rows = cards.map { card in
       [
-        (card.isDefault ? "* " : "  ") + card.name, card.balance.formatted(in: card.currency),
-        CardText.ridesLeft(card.remainingRides), "fare " + card.fare.formatted(in: card.currency),
+        (card.isDefault ? "* " : "  ") + card.name, context.money(card.balance, card.currency),
+        context.text(.ridesLeft(card.remainingRides)),
+        lowercasedFirst(context.text(.labelFare)) + " " + context.money(card.fare, card.currency),
       ]
     }
     let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -27,20 +27,13 @@ struct CheckCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("min-rides") {
-      guard let value = Int(text), value >= 0, value <= 100_000, text.allSatisfy(\.isASCII) else {
-        throw Self.usageError("Invalid value for '--min-rides <n>': '\(text)' is not a whole number of 0 or more.", parsed)
-      }
-      minimumRides = value
+      minimumRides = try Self.wholeNumber(text, for: "--min-rides <n>", maximum: 100_000, parsed)
     }
     if let text = parsed.value("min-balance") {
       minimumBalance = try Self.amount(text, for: "--min-balance <amount>", parsed, positive: false)
     }
     if let text = parsed.value("expires-within") {
-      guard let value = Int(text), value >= 0, value <= 36_500, text.allSatisfy(\.isASCII) else {
-        throw Self.usageError(
-          "Invalid value for '--expires-within <days>': '\(text)' is not a whole number of days, 0 or more.", parsed)
-      }
-      expiresWithin = value
+      expiresWithin = try Self.wholeNumber(text, for: "--expires-within <days>", maximum: 36_500, parsed)
     }
   }
 
@@ -53,23 +46,29 @@ struct CheckCommand: Command {
       if let date = card.expirationDate {
         let days = context.today.days(until: date)
         if days < 0 {
-          found.append(("expired", "EXPIRED CARD: it expired on \(date)."))
+          found.append(("expired", context.text(.checkExpired(date: context.text.date(date)))))
         } else if let expiresWithin, days <= expiresWithin {
-          found.append(("expiring", "it expires on \(date), \(days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days")."))
+          found.append(("expiring", context.text(.checkExpiresSoon(date: context.text.date(date), days: days))))
         }
       }
       if card.remainingRides < minimumRides {
         found.append(
           (
             "rides",
-            "\(CardText.ridesLeft(card.remainingRides).lowercasedFirst) (\(card.balance.formatted(in: card.currency)) at a \(card.fare.formatted(in: card.currency)) fare); reload with 'metrobuddy reload <amount>'."
+            context.text(
+              .checkFewRides(
+                rides: card.remainingRides, balance: context.money(card.balance, card.currency),
+                fare: context.money(card.fare, card.currency)))
           ))
       }
       if let minimumBalance, card.balance < minimumBalance {
         found.append(
           (
             "balance",
-            "the balance \(card.balance.formatted(in: card.currency)) is below \(minimumBalance.formatted(in: card.currency))."
+            context.text(
+              .checkBalanceBelow(
+                balance: context.money(card.balance, card.currency),
+                minimum: context.money(minimumBalance, card.currency)))
           ))
       }
       for (kind, text) in found {

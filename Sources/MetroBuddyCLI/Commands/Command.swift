@@ -11,14 +11,14 @@ protocol Command {
 }
 
 extension Command {
-  static func usageError(_ message: String, _ parsed: ParsedCommand) -> UsageError {
+  static func usageError(_ message: Message, _ parsed: ParsedCommand) -> UsageError {
     UsageError(message: message, path: parsed.path)
   }
 
   /// The single positional argument, or `nil` when none is given.
   static func optionalArgument(_ parsed: ParsedCommand) throws(UsageError) -> String? {
     guard parsed.arguments.count <= 1 else {
-      throw usageError("Unexpected argument '\(parsed.arguments[1])'.", parsed)
+      throw usageError(.unexpectedArgument(parsed.arguments[1]), parsed)
     }
     return parsed.arguments.first
   }
@@ -26,10 +26,10 @@ extension Command {
   /// Exactly `count` positional arguments, named for the error.
   static func arguments(_ parsed: ParsedCommand, _ names: [String]) throws(UsageError) -> [String] {
     if parsed.arguments.count < names.count {
-      throw usageError("Missing expected argument '<\(names[parsed.arguments.count])>'.", parsed)
+      throw usageError(.missingArgument(names[parsed.arguments.count]), parsed)
     }
     if parsed.arguments.count > names.count {
-      throw usageError("Unexpected argument '\(parsed.arguments[names.count])'.", parsed)
+      throw usageError(.unexpectedArgument(parsed.arguments[names.count]), parsed)
     }
     return parsed.arguments
   }
@@ -40,10 +40,10 @@ extension Command {
   {
     let value: Money
     do { value = try Money.parse(text) } catch {
-      throw usageError("Invalid value for '\(name)': \(error.message)", parsed)
+      throw usageError(.invalidValue(name: name, problem: .amount(error.reason, text: error.text)), parsed)
     }
     if positive, value == .zero {
-      throw usageError("Invalid value for '\(name)': the amount must be more than zero.", parsed)
+      throw usageError(.invalidValue(name: name, problem: .amountNotPositive), parsed)
     }
     return value
   }
@@ -52,9 +52,7 @@ extension Command {
   static func time(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) -> Date? {
     guard let text = parsed.value("at") else { return nil }
     guard let date = Timestamp.parse(text, in: environment.timeZone) else {
-      throw usageError(
-        "Invalid value for '--at <time>': '\(text)' is not a time; write YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM.",
-        parsed)
+      throw usageError(.invalidValue(name: "--at <time>", problem: .notATime(text)), parsed)
     }
     return date
   }
@@ -62,9 +60,19 @@ extension Command {
   /// A DATE.
   static func date(_ text: String, for name: String, _ parsed: ParsedCommand) throws(UsageError) -> CalendarDate {
     guard let date = CalendarDate(iso: text) else {
-      throw usageError("Invalid value for '\(name)': '\(text)' is not a date that exists; write YYYY-MM-DD.", parsed)
+      throw usageError(.invalidValue(name: name, problem: .notADate(text)), parsed)
     }
     return date
+  }
+
+  /// A whole number of 0 or more, up to `maximum`.
+  static func wholeNumber(_ text: String, for name: String, maximum: Int, _ parsed: ParsedCommand) throws(UsageError)
+    -> Int
+  {
+    guard let value = Int(text), value >= 0, value <= maximum, text.allSatisfy(\.isASCII) else {
+      throw usageError(.invalidValue(name: name, problem: .wholeNumber(text)), parsed)
+    }
+    return value
   }
 
   /// A change's output: a confirmation line and the card.

@@ -18,7 +18,7 @@ struct ExpirationCommand: Command {
     case (let text?, false): action = .set(try Self.date(text, for: "<date>", parsed))
     case (nil, true): action = .clear
     case (nil, false): action = .show
-    case (_?, true): throw Self.usageError("Give a date or '--clear', not both.", parsed)
+    case (_?, true): throw Self.usageError(.giveDateOrClear, parsed)
     }
   }
 
@@ -26,14 +26,17 @@ struct ExpirationCommand: Command {
     let card = try context.selectedCard()
     switch action {
     case .show:
-      let text = card.expirationDate.map { CardText.expiration($0, today: context.today) } ?? "No expiration date set."
+      let text =
+        card.expirationDate.map {
+          context.text(.expiration(date: context.text.date($0), days: context.today.days(until: $0)))
+        } ?? context.text(.noExpiration)
       return CommandOutput(text: text + "\n", json: JSONRenderer.card(card.snapshot))
     case .set(let date):
       return Self.changed(
-        "Expiration date set to \(CardText.expiration(date, today: context.today)).",
+        context.text(.expirationSet(date: context.text.date(date), days: context.today.days(until: date))),
         try context.store.apply([.expirationDate(date)], to: card))
     case .clear:
-      return Self.changed("Expiration date cleared.", try context.store.apply([.expirationDate(nil)], to: card))
+      return Self.changed(context.text(.expirationCleared), try context.store.apply([.expirationDate(nil)], to: card))
     }
   }
 }

@@ -15,7 +15,7 @@ struct ExportCommand: Command {
     ],
     examples: ["metrobuddy export --format csv > rides.csv", "metrobuddy export --all > backup.json"])
 
-  enum Format: String { case json, csv }
+  enum Format: String, CaseIterable { case json, csv }
   var format = Format.json
   var all = false
 
@@ -23,16 +23,16 @@ struct ExportCommand: Command {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("format") {
       guard let value = Format(rawValue: text) else {
-        throw Self.usageError("Invalid value for '--format <format>': '\(text)'; use json or csv.", parsed)
+        throw Self.usageError(.invalidValue(name: "--format <format>", problem: .format(text)), parsed)
       }
       format = value
     }
     all = parsed.has("all")
     if all, format == .csv {
-      throw Self.usageError("CSV holds one card; export every card with '--all --format json', or one with '--card <name>'.", parsed)
+      throw Self.usageError(.csvHoldsOneCard, parsed)
     }
     if all, parsed.value("card") != nil {
-      throw Self.usageError("Give '--all' or '--card <name>', not both.", parsed)
+      throw Self.usageError(.allOrCard, parsed)
     }
   }
 

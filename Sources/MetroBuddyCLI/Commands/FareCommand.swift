@@ -18,12 +18,14 @@ struct FareCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
     guard let amount else {
-      return CommandOutput(text: card.fare.formatted(in: card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
+      return CommandOutput(text: context.money(card.fare, card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
     }
     let result = try context.store.apply([.fare(amount)], to: card)
     let after = result.card.snapshot
     return Self.changed(
-      "Fare set to \(after.fare.formatted(in: after.currency)) (was \(card.fare.formatted(in: card.currency))). \(CardText.ridesLeft(after.remainingRides)).",
-      result)
+      context.text(
+        .fareSet(
+          new: context.money(after.fare, after.currency), old: context.money(card.fare, card.currency),
+          rides: after.remainingRides)), result)
   }
 }

@@ -20,15 +20,11 @@ struct HistoryCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("limit") {
-      guard let limit = Int(text), limit >= 0, text.allSatisfy(\.isASCII) else {
-        throw Self.usageError("Invalid value for '--limit <n>': '\(text)' is not a whole number of 0 or more.", parsed)
-      }
-      query.limit = limit
+      query.limit = try Self.wholeNumber(text, for: "--limit <n>", maximum: Int.max, parsed)
     }
     for text in parsed.values["type"] ?? [] {
       guard let type = BalanceUpdate.Kind(rawValue: text) else {
-        throw Self.usageError(
-          "Invalid value for '--type <type>': '\(text)'; use swipe, reload, adjustment or undo.", parsed)
+        throw Self.usageError(.invalidValue(name: "--type <type>", problem: .historyType(text)), parsed)
       }
       query.types.insert(type)
     }
@@ -43,7 +39,7 @@ struct HistoryCommand: Command {
     guard !updates.isEmpty else {
       let filtered = query.types.isEmpty && query.since == nil && query.until == nil
       return CommandOutput(
-        text: filtered ? "No balance updates yet on '\(card.name)'.\n" : "No balance updates match.\n", json: json)
+        text: context.text(filtered ? .historyEmpty(card: card.name) : .historyNoMatch) + "\n", json: json)
     }
     let timeZone = context.environment.timeZone
     let rows = updates.map { update -> [String] in
@@ -54,11 +50,11 @@ struct HistoryCommand: Command {
       let time = CalendarDate.pad2(secondOfDay / 3600) + ":" + CalendarDate.pad2(secondOfDay / 60 % 60)
       let sign = update.amount.minorUnits > 0 ? "+" : ""
       var note = ""
-      if let key = update.key { note = "key \(key)" }
-      if let undone = update.undoes { note = "undoes \(undone.uuidString.prefix(8).lowercased())" }
+      if let key = update.key { note = context.text(.historyKey(key)) }
+      if let undone = update.undoes { note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased()))) }
       return [
-        "\(day) \(time)", update.type.rawValue, sign + update.amount.formatted(in: card.currency),
-        update.balance.formatted(in: card.currency), note,
+        "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
+        sign + context.money(update.amount, card.currency), context.money(update.balance, card.currency), note,
       ]
     }
     let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }

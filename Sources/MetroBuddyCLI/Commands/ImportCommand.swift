@@ -28,7 +28,7 @@ struct ImportCommand: Command {
     path = try Self.arguments(parsed, ["file"])[0]
     if let text = parsed.value("format") {
       guard let value = ExportCommand.Format(rawValue: text) else {
-        throw Self.usageError("Invalid value for '--format <format>': '\(text)'; use json or csv.", parsed)
+        throw Self.usageError(.invalidValue(name: "--format <format>", problem: .format(text)), parsed)
       }
       format = value
     } else if path.lowercased().hasSuffix(".csv") {
@@ -36,7 +36,7 @@ struct ImportCommand: Command {
     } else if path.lowercased().hasSuffix(".json") {
       format = .json
     } else if path != "-" {
-      throw Self.usageError("Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'.", parsed)
+      throw Self.usageError(.formatFromName(path), parsed)
     }
   }
 
@@ -46,7 +46,7 @@ struct ImportCommand: Command {
     let source = path == "-" ? "standard input" : path
     let format = self.format ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true ? .json : .csv)
     let card = try context.selectedCard()
-    progress.report("Reading \(source)…")
+    progress.report(context.text(.importReading(source)))
     let updates =
       switch format {
       case .csv:
@@ -54,7 +54,7 @@ struct ImportCommand: Command {
       case .json:
         try Interchange.updates(fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
       }
-    progress.report("Saving \(updates.count) updates…")
+    progress.report(context.text(.importSaving(updates.count)))
     let result: ImportResult
     do {
       result = try context.store.importUpdates(updates, to: card)
@@ -68,9 +68,11 @@ struct ImportCommand: Command {
     }
     progress.finish()
     let after = result.card.snapshot
-    let skipped = result.skipped == 0 ? "" : " (\(result.skipped) already present, skipped)"
     let text =
-      "Imported \(result.imported) \(result.imported == 1 ? "update" : "updates") into '\(after.name)'\(skipped). \(CardText.balanceLine(after))\n"
+      context.text(
+        .imported(
+          count: result.imported, card: after.name, skipped: result.skipped,
+          balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
     return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded))
   }
 

@@ -29,8 +29,7 @@ struct ReloadCommand: Command {
     if let key = parsed.value("key") {
       do { try CardRules.validateText(key, field: "reload key") } catch {
         throw Self.usageError(
-          "Invalid value for '--key <key>': use 1 to \(CardRules.maximumTextLength) characters, without control characters or surrounding spaces.",
-          parsed)
+          .invalidValue(name: "--key <key>", problem: .text(maximum: CardRules.maximumTextLength)), parsed)
       }
       self.key = key
     }
@@ -39,9 +38,13 @@ struct ReloadCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let result = try context.store.apply([.balance(.reload(amount, key: key), at: at)], to: context.selectedCard())
     let card = result.card.snapshot
+    let balance = context.money(card.balance, card.currency)
     if let key, result.alreadyAppliedKeys.contains(key) {
-      return Self.changed("Reload '\(key)' was already recorded; nothing changed. \(CardText.balanceLine(card))", result)
+      return Self.changed(
+        context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: card.remainingRides)), result)
     }
-    return Self.changed("Reloaded \(amount.formatted(in: card.currency)). \(CardText.balanceLine(card))", result)
+    return Self.changed(
+      context.text(.reloaded(amount: context.money(amount, card.currency), balance: balance, rides: card.remainingRides)),
+      result)
   }
 }

@@ -17,13 +17,12 @@ struct SerialCommand: Command {
     case (let number?, false):
       do { try CardRules.validateText(number, field: "serial number") } catch {
         throw Self.usageError(
-          "Invalid value for '<number>': use 1 to \(CardRules.maximumTextLength) characters, without control characters or surrounding spaces.",
-          parsed)
+          .invalidValue(name: "<number>", problem: .text(maximum: CardRules.maximumTextLength)), parsed)
       }
       action = .set(number)
     case (nil, true): action = .clear
     case (nil, false): action = .show
-    case (_?, true): throw Self.usageError("Give a serial number or '--clear', not both.", parsed)
+    case (_?, true): throw Self.usageError(.giveSerialOrClear, parsed)
     }
   }
 
@@ -32,11 +31,11 @@ struct SerialCommand: Command {
     switch action {
     case .show:
       return CommandOutput(
-        text: (card.serialNumber ?? "No serial number set.") + "\n", json: JSONRenderer.card(card.snapshot))
+        text: (card.serialNumber ?? context.text(.noSerial)) + "\n", json: JSONRenderer.card(card.snapshot))
     case .set(let number):
-      return Self.changed("Serial number set to \(number).", try context.store.apply([.serialNumber(number)], to: card))
+      return Self.changed(context.text(.serialSet(number)), try context.store.apply([.serialNumber(number)], to: card))
     case .clear:
-      return Self.changed("Serial number cleared.", try context.store.apply([.serialNumber(nil)], to: card))
+      return Self.changed(context.text(.serialCleared), try context.store.apply([.serialNumber(nil)], to: card))
     }
   }
 }

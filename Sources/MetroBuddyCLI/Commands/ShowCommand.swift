@@ -21,7 +21,7 @@ struct ShowCommand: Command {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("format") {
       do { template = try PromptTemplate(text) } catch {
-        throw Self.usageError("Invalid value for '--format <template>': \(error.message)", parsed)
+        throw Self.usageError(.invalidValue(name: "--format <template>", problem: .template(error.problem)), parsed)
       }
     }
   }
@@ -29,9 +29,9 @@ struct ShowCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard().snapshot
     if let template {
-      let line = template.render(card, today: context.today) { $0.formatted(in: $1) }
+      let line = template.render(card, today: context.today) { context.money($0, $1) }
       return CommandOutput(text: line + "\n", json: JSONRenderer.card(card))
     }
-    return CommandOutput(text: CardText.glance(card, today: context.today), json: JSONRenderer.card(card))
+    return CommandOutput(text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card))
   }
 }

@@ -27,8 +27,7 @@ struct SwipeCommand: Command {
         text.allSatisfy(\.isASCII)
       else {
         throw Self.usageError(
-          "Invalid value for '--count <n>': '\(text)' is not a whole number from 1 to \(CardRules.maximumSwipeCount).",
-          parsed)
+          .invalidValue(name: "--count <n>", problem: .count(text, maximum: CardRules.maximumSwipeCount)), parsed)
       }
       count = value
     }
@@ -40,6 +39,9 @@ struct SwipeCommand: Command {
     let card = result.card.snapshot
     let total = Money(minorUnits: card.fare.minorUnits * Int64(count))
     return Self.changed(
-      "Swiped \(CardText.rides(count)) for \(total.formatted(in: card.currency)). \(CardText.balanceLine(card))", result)
+      context.text(
+        .swiped(
+          count: count, total: context.money(total, card.currency), balance: context.money(card.balance, card.currency),
+          rides: card.remainingRides)), result)
   }
 }

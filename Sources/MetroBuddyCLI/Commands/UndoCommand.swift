@@ -17,6 +17,9 @@ struct UndoCommand: Command {
     let reversed = -undo.amount
     let sign = reversed.minorUnits > 0 ? "+" : ""
     return Self.changed(
-      "Undid a change of \(sign)\(reversed.formatted(in: card.currency)). \(CardText.balanceLine(card))", result)
+      context.text(
+        .undid(
+          amount: sign + context.money(reversed, card.currency), balance: context.money(card.balance, card.currency),
+          rides: card.remainingRides)), result)
   }
 }

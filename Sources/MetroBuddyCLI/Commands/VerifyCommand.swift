@@ -17,7 +17,7 @@ struct VerifyCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     guard let store = context.store as? JSONFileStore else {
       return CommandOutput(
-        text: "The store is in memory (a scenario); there are no files to verify.\n",
+        text: context.text(.verifyInMemory) + "\n",
         json: .object([("store", .null), ("sound", .bool(true))]))
     }
     let report = try store.verify()
@@ -40,15 +40,13 @@ struct VerifyCommand: Command {
     ])
     var text = ""
     for problem in report.problems { text += finding(problem) + "\n" }
-    for note in report.notes { text += "note: " + finding(note) + "\n" }
+    for note in report.notes { text += context.text(.verifyNote) + ": " + finding(note) + "\n" }
     if !report.exists {
-      text += "There is no store at \(report.directory) yet; nothing to verify.\n"
+      text += context.text(.verifyNoStore(directory: report.directory)) + "\n"
     } else if report.isSound {
-      text +=
-        "The store \(report.directory) is sound: \(report.cards) \(report.cards == 1 ? "card" : "cards"), \(report.updates) \(report.updates == 1 ? "update" : "updates").\n"
+      text += context.text(.verifySound(directory: report.directory, cards: report.cards, updates: report.updates)) + "\n"
     } else {
-      text +=
-        "The store \(report.directory) is damaged: \(report.problems.count) \(report.problems.count == 1 ? "problem" : "problems"). Nothing was changed.\n"
+      text += context.text(.verifyDamaged(directory: report.directory, problems: report.problems.count)) + "\n"
     }
     return CommandOutput(text: text, json: json, exitCode: report.isSound ? .success : .dataError)
   }

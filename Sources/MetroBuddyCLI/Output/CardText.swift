@@ -1,35 +1,9 @@
 import MetroKit
 
-/// Human text about cards: the card at a glance, rides left, and expiration.
+/// Human text about cards: the card at a glance and its summary lines.
 enum CardText {
-  /// `No rides left`, `1 ride left`, `9 rides left`.
-  static func ridesLeft(_ count: Int) -> String {
-    switch count {
-    case 0: "No rides left"
-    case 1: "1 ride left"
-    default: "\(count) rides left"
-    }
-  }
-
-  /// `1 ride`, `3 rides`.
-  static func rides(_ count: Int) -> String {
-    count == 1 ? "1 ride" : "\(count) rides"
-  }
-
-  /// `2030-03-20 (in 1215 days)`, `(expires today)`, `(EXPIRED 12 days ago)`.
-  static func expiration(_ date: CalendarDate, today: CalendarDate) -> String {
-    let days = today.days(until: date)
-    switch days {
-    case 0: return "\(date) (expires today)"
-    case 1: return "\(date) (in 1 day)"
-    case 2...: return "\(date) (in \(days) days)"
-    case -1: return "\(date) (EXPIRED yesterday)"
-    default: return "\(date) (EXPIRED \(-days) days ago)"
-    }
-  }
-
-  /// The card at a glance: the balance first, then rides left, then the
-  /// details in aligned columns.
+  /// The card at a glance: the balance first (bold on a terminal), then rides
+  /// left, then the details in aligned columns.
   ///
   /// ```
   /// $25.00
@@ -40,25 +14,35 @@ enum CardText {
   /// Serial      0123456789
   /// Card        default
   /// ```
-  static func glance(_ card: MetroCard, today: CalendarDate) -> String {
+  static func glance(_ card: MetroCard, today: CalendarDate, context: Context) -> String {
+    let text = context.text
+    let style = context.style
+    var expiration = text(.notSet)
+    if let date = card.expirationDate {
+      let days = today.days(until: date)
+      let words = text(.expiration(date: text.date(date), days: days))
+      expiration = days < 0 ? style.warning(words) : days <= 7 ? style.caution(words) : words
+    }
+    let rides = text(.ridesLeft(card.remainingRides))
     let rows: [(String, String)] = [
-      ("Fare", card.fare.formatted(in: card.currency)),
-      ("Expiration", card.expirationDate.map { expiration($0, today: today) } ?? "not set"),
-      ("Serial", card.serialNumber ?? "not set"),
-      ("Card", card.name),
+      (text(.labelFare), context.money(card.fare, card.currency)),
+      (text(.labelExpiration), expiration),
+      (text(.labelSerial), card.serialNumber ?? text(.notSet)),
+      (text(.labelCard), card.name),
     ]
-    return card.balance.formatted(in: card.currency) + "\n" + ridesLeft(card.remainingRides) + "\n\n" + table(rows)
+    return style.strong(context.money(card.balance, card.currency)) + "\n"
+      + (card.remainingRides == 0 ? style.warning(rides) : rides) + "\n\n" + table(rows, style: style)
   }
 
   /// `Balance: $22.25, 8 rides left.`
-  static func balanceLine(_ card: MetroCard) -> String {
-    "Balance: \(card.balance.formatted(in: card.currency)), \(ridesLeft(card.remainingRides).lowercasedFirst)."
+  static func balanceLine(_ card: MetroCard, _ context: Context) -> String {
+    context.text(.balanceLine(balance: context.money(card.balance, card.currency), rides: card.remainingRides))
   }
 
   /// Label-value rows with the values aligned.
-  static func table(_ rows: [(String, String)]) -> String {
+  static func table(_ rows: [(String, String)], style: Style = .plain) -> String {
     let width = rows.map(\.0.count).max() ?? 0
-    return rows.map { $0.0.padding(to: width + 2) + $0.1 + "\n" }.joined()
+    return rows.map { style.label($0.0.padding(to: width + 2)) + $0.1 + "\n" }.joined()
   }
 }
 
@@ -71,11 +55,5 @@ extension String {
   /// The string with spaces added on the left up to `width` characters.
   func leftPadding(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
-  }
-
-  /// "No rides left" becomes "no rides left".
-  var lowercasedFirst: String {
-    guard let first else { return self }
-    return first.lowercased() + dropFirst()
   }
 }

@@ -14,90 +14,73 @@ struct ErrorReport: Equatable {
     self.usagePath = usagePath
   }
 
-  init(_ error: UsageError) {
-    self.init(message: "Error: " + error.message, exitCode: .usage, usagePath: error.path)
+  init(_ error: UsageError, _ text: Localizer) {
+    self.init(message: text(.errorPrefix) + " " + text(error.message), exitCode: .usage, usagePath: error.path)
   }
 
-  init(_ error: MetroError) {
+  init(_ error: MetroError, _ text: Localizer) {
+    func money(_ amount: Money, _ currency: Currency) -> String { text.money(amount, currency) }
+    func failure(_ message: Message, _ code: ExitCode) -> ErrorReport {
+      ErrorReport(message: text(.errorPrefix) + " " + text(message), exitCode: code)
+    }
     switch error {
     case .insufficientFare(let balance, let fare, let count, let currency):
-      let detail =
+      let refusal =
         count == 1
-        ? "the balance \(balance.formatted(in: currency)) does not cover the \(fare.formatted(in: currency)) fare."
-        : "\(count) rides cost \(Money(minorUnits: fare.minorUnits * Int64(count)).formatted(in: currency)); the balance is \(balance.formatted(in: currency))."
-      self.init(
-        message: "INSUFFICIENT FARE: \(detail)\nNothing was recorded. Add money with 'metrobuddy reload <amount>'.",
-        exitCode: .refused)
+        ? text(.insufficientFare(balance: money(balance, currency), fare: money(fare, currency)))
+        : text(
+          .insufficientFareForRides(
+            count: count, total: money(Money(minorUnits: fare.minorUnits * Int64(count)), currency),
+            balance: money(balance, currency)))
+      self.init(message: refusal + "\n" + text(.insufficientFareHint), exitCode: .refused)
     case .expiredCard(let date):
-      self.init(
-        message: "EXPIRED CARD: the card expired on \(date).\nNothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'.",
-        exitCode: .refused)
+      self.init(message: text(.expiredCard(date: text.date(date))) + "\n" + text(.expiredCardHint), exitCode: .refused)
     case .nothingToUndo:
-      self.init(message: "Nothing to undo: every balance update on this card is already undone.", exitCode: .refused)
-    case .invalidAmount(let text, let reason):
-      self.init(message: "Error: Invalid amount '\(text)'. \(reason)", exitCode: .usage)
+      self.init(message: text(.nothingToUndo), exitCode: .refused)
+    case .invalidAmount(let value, let reason):
+      self = failure(.invalidAmountValue(value, reason: reason), .usage)
     case .invalidCardName(let name):
-      self.init(
-        message: "Error: Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.",
-        exitCode: .usage)
+      self = failure(.invalidCardName(name), .usage)
     case .invalidText(let field, let value):
-      self.init(
-        message: "Error: Invalid \(field) '\(value)': it must be 1 to \(CardRules.maximumTextLength) characters, without control characters or surrounding spaces.",
-        exitCode: .usage)
+      self = failure(.invalidText(field: field == "serial number" ? .serialNumber : .reloadKey, value: value), .usage)
     case .invalidCount(let count):
-      self.init(message: "Error: Invalid count \(count): swipe 1 to \(CardRules.maximumSwipeCount) rides at a time.", exitCode: .usage)
+      self = failure(.invalidCount(count), .usage)
     case .cardNotFound(let name, let available):
-      var message = "Error: No card named '\(name)'."
-      if let suggestion = Suggestion.closest(to: name, among: available) { message += " Did you mean '\(suggestion)'?" }
-      message += available.isEmpty ? "" : "\nCards: \(available.joined(separator: ", ")). Add one with 'metrobuddy card add <name>'."
-      self.init(message: message, exitCode: .usage)
+      self = failure(
+        .cardNotFound(name: name, suggestion: Suggestion.closest(to: name, among: available), available: available), .usage)
     case .cardExists(let name):
-      self.init(message: "Error: A card named '\(name)' already exists; choose another name.", exitCode: .usage)
+      self = failure(.cardExists(name), .usage)
     case .cannotRemoveDefaultCard(let name):
-      self.init(
-        message: "Error: '\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'.",
-        exitCode: .usage)
+      self = failure(.cannotRemoveDefault(name), .usage)
     case .balanceOutOfRange:
-      self.init(message: "Error: The balance would be out of range (below 0.00 or above 10000000000.00).", exitCode: .usage)
+      self = failure(.balanceOutOfRange, .usage)
     case .staleReference:
-      self.init(message: "Error: The card changed or was removed by another command; run the command again.", exitCode: .usage)
+      self = failure(.staleReference, .usage)
     case .storeDamaged(let path, let line, let detail):
-      let place = line.map { "\(path), line \($0)" } ?? path
-      self.init(
-        message: "Error: The store is damaged: \(place): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again.",
-        exitCode: .dataError)
+      self = failure(.storeDamaged(place: line.map { "\(path), line \($0)" } ?? path, detail: detail), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):
-      self.init(
-        message: "Error: \(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store.",
-        exitCode: .dataError)
+      self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
     case .storeIO(let path, let operation, _, let reason):
-      self.init(
-        message: "Error: Cannot \(Self.verb(operation)) \(path): \(reason).\nCheck the permissions and free space of the store, or choose another with --store.",
-        exitCode: .ioError)
+      self = failure(.storeIO(verb: Self.verb(operation), path: path, reason: reason), .ioError)
     case .savedDurabilityUnconfirmed(let path, let reason):
-      self.init(
-        message: "Error: The change was saved, but syncing \(path) to disk failed: \(reason).\nIt may be lost if the machine loses power now.",
-        exitCode: .ioError)
+      self = failure(.savedDurabilityUnconfirmed(path: path, reason: reason), .ioError)
     case .storeBusy(let path, let waited):
-      self.init(
-        message: "Error: The store \(path) is busy: another metrobuddy held its lock for \(Self.seconds(waited)) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer.",
-        exitCode: .busy)
+      self = failure(.storeBusy(path: path, seconds: Self.seconds(waited)), .busy)
+    case .writeFailed(let path, let reason):
+      self = failure(.writeFailed(path: path, reason: reason), .ioError)
     case .importMalformed(let source, let line, let column, let detail):
       let place = (line > 0 ? ", line \(line)" : "") + (column.map { line > 0 ? ", column '\($0)'" : ", \($0)" } ?? "")
-      self.init(
-        message: "Error: Cannot import \(source)\(place): \(detail).\nNothing was imported.", exitCode: .dataError)
-    case .writeFailed(let path, let reason):
-      self.init(message: "Error: Cannot save to \(path): \(reason).\nNothing was changed.", exitCode: .ioError)
+      self = failure(.importMalformed(source: source, place: place, detail: detail), .dataError)
     }
   }
 
-  static func verb(_ operation: String) -> String {
+  static func verb(_ operation: String) -> IOVerb {
     switch operation {
-    case "open", "stat", "opendir": "open"
-    case "read": "read"
-    case "mkdir": "create"
-    case "flock": "lock"
-    default: "write"
+    case "open", "stat", "opendir": .open
+    case "read": .read
+    case "mkdir": .create
+    case "flock": .lock
+    default: .write
     }
   }
 

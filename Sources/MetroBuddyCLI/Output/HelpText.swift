@@ -3,6 +3,8 @@
 struct HelpText {
   let root: CommandSpec
   let globalOptions: [OptionSpec]
+  /// The language of the headings and of the definitions' text.
+  var text = Localizer.english
 
   /// The commands along `path` from the root.
   func commands(along path: [String]) -> [CommandSpec] {
@@ -35,34 +37,45 @@ struct HelpText {
   /// The lines after `Error: …` for a usage error.
   func usageFooter(_ path: [String]) -> String {
     let name = commands(along: path).map(\.name).joined(separator: " ")
-    return "Usage: \(usage(path))\n  See '\(name) --help' for more information.\n"
+    return text(.usageLine) + " \(usage(path))\n  " + text(.usageSeeHelp(name)) + "\n"
   }
 
   /// The full help for the command at `path`.
   func help(_ path: [String]) -> String {
     let chain = commands(along: path)
     let command = chain.last ?? root
-    var text = "OVERVIEW: \(command.abstract)\n\n"
-    if !command.discussion.isEmpty { text += command.discussion + "\n\n" }
-    text += "USAGE: \(usage(path))\n\n"
+    let say = self.text
+    func define(_ string: String) -> String { say(.definition(string)) }
+    var text = say(.helpOverview) + " \(define(command.abstract))\n\n"
+    if !command.discussion.isEmpty { text += define(command.discussion) + "\n\n" }
+    text += say(.helpUsage) + " \(usage(path))\n\n"
     if !command.arguments.isEmpty {
-      text += "ARGUMENTS:\n" + rows(command.arguments.map { ("<\($0.name)>", $0.help) }) + "\n"
+      text += say(.helpArguments) + "\n" + rows(command.arguments.map { ("<\($0.name)>", define($0.help)) }) + "\n"
     }
-    var options = command.options.map { ($0.helpLabel, $0.help + ($0.defaultValue.map { " (default: \($0))" } ?? "")) }
-    options.append(("-h, --help", "Show help information."))
-    text += "OPTIONS:\n" + rows(options) + "\n"
+    var options = command.options.map {
+      ($0.helpLabel, define($0.help) + ($0.defaultValue.map { " " + say(.helpDefaultValue($0)) } ?? ""))
+    }
+    options.append(("-h, --help", say(.helpShowHelp)))
+    text += say(.helpOptions) + "\n" + rows(options) + "\n"
     if command === root {
-      text += "GLOBAL OPTIONS (before or after the command):\n"
-      text += rows(globalOptions.filter { $0.name != "help" }.map { ($0.helpLabel, $0.help) }) + "\n"
+      text += say(.helpGlobalOptions) + "\n"
+      text += rows(globalOptions.filter { $0.name != "help" }.map { ($0.helpLabel, define($0.help)) }) + "\n"
     }
     if !command.subcommands.isEmpty {
-      text += command === root ? "COMMANDS:\n" : "SUBCOMMANDS:\n"
-      text += rows(command.subcommands.map { ($0.name + ($0.name == "show" && command === root ? " (default)" : ""), $0.abstract) })
-      text += "\n  See '\(chain.map(\.name).joined(separator: " ")) help <\(command === root ? "command" : "subcommand")>' for detailed help.\n"
-      text += "\n"
+      text += say(command === root ? .helpCommands : .helpSubcommands) + "\n"
+      text += rows(
+        command.subcommands.map {
+          ($0.name + ($0.name == "show" && command === root ? " " + say(.helpDefaultCommand) : ""), define($0.abstract))
+        })
+      text +=
+        "\n  "
+        + say(
+          .helpSeeCommandHelp(
+            command: chain.map(\.name).joined(separator: " "), placeholder: command === root ? .command : .subcommand))
+        + "\n\n"
     }
     if !command.examples.isEmpty {
-      text += "EXAMPLES:\n" + command.examples.map { "  " + $0 + "\n" }.joined() + "\n"
+      text += say(.helpExamples) + "\n" + command.examples.map { "  " + $0 + "\n" }.joined() + "\n"
     }
     while text.hasSuffix("\n") { text.removeLast() }
     return text

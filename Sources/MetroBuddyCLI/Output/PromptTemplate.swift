@@ -17,7 +17,7 @@ struct PromptTemplate: Equatable {
 
   /// Why a template was refused.
   struct Failure: Error, Equatable {
-    var message: String
+    var problem: TemplateProblem
   }
 
   /// Parses a template, refusing unknown placeholders and unbalanced braces.
@@ -35,13 +35,11 @@ struct PromptTemplate: Equatable {
           continue
         }
         guard let close = template[next...].firstIndex(of: "}") else {
-          throw Failure(message: "'{' without a closing '}'; write '{{' for a brace.")
+          throw Failure(problem: .unclosed)
         }
         let name = String(template[next..<close])
         guard Self.placeholders.contains(name) else {
-          throw Failure(
-            message: "Unknown placeholder '{\(name)}'; use "
-              + Self.placeholders.map { "{\($0)}" }.joined(separator: ", ") + ".")
+          throw Failure(problem: .unknownPlaceholder(name, known: Self.placeholders))
         }
         if !text.isEmpty { segments.append(.text(text)) }
         text = ""
@@ -51,7 +49,7 @@ struct PromptTemplate: Equatable {
       }
       if character == "}" {
         guard next < template.endIndex, template[next] == "}" else {
-          throw Failure(message: "'}' without an opening '{'; write '}}' for a brace.")
+          throw Failure(problem: .unopened)
         }
         text.append("}")
         index = template.index(after: next)

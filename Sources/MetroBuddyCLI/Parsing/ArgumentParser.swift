@@ -15,7 +15,7 @@ struct ParsedCommand: Equatable {
 
 /// A mistake on the command line: what was wrong, and for which command.
 struct UsageError: Error, Equatable {
-  var message: String
+  var message: Message
   /// The path of the command whose usage to show.
   var path: [String]
 }
@@ -67,7 +67,7 @@ struct ArgumentParser {
         }
         if option.isFlag {
           guard inlineValue == nil else {
-            throw UsageError(message: "The flag '--\(name)' does not take a value.", path: parsed.path)
+            throw UsageError(message: .flagTakesNoValue(name), path: parsed.path)
           }
           parsed.flags.insert(option.name)
         } else {
@@ -76,7 +76,7 @@ struct ArgumentParser {
             value = inlineValue
           } else {
             guard index < arguments.count else {
-              throw UsageError(message: "Missing value for '\(option.synopsis)'.", path: parsed.path)
+              throw UsageError(message: .missingValue(option.synopsis), path: parsed.path)
             }
             value = arguments[index]
             index += 1
@@ -93,25 +93,22 @@ struct ArgumentParser {
         parsed.flags.insert(option.name)
       }
     }
+    // Bytes that are not UTF-8 reach us as U+FFFD, so two different keys could become one: refuse them.
+    if let token = arguments.first(where: { $0.unicodeScalars.contains("\u{FFFD}") }) {
+      throw UsageError(message: .invalidUTF8(token), path: parsed.path)
+    }
     return parsed
   }
 
-  private func unknownCommand(_ token: String, in command: CommandSpec) -> String {
-    var message = "Unknown command '\(token)'."
-    if let suggestion = Suggestion.closest(to: token, among: command.subcommands.map(\.name)) {
-      message += " Did you mean '\(suggestion)'?"
-    }
-    return message
+  private func unknownCommand(_ token: String, in command: CommandSpec) -> Message {
+    .unknownCommand(token, suggestion: Suggestion.closest(to: token, among: command.subcommands.map(\.name)))
   }
 
-  private func unknownOption(_ token: String, among options: [OptionSpec]) -> String {
-    var message = "Unknown option '\(token)'."
-    if token.hasPrefix("--"),
+  private func unknownOption(_ token: String, among options: [OptionSpec]) -> Message {
+    guard token.hasPrefix("--"),
       let suggestion = Suggestion.closest(to: String(token.dropFirst(2)), among: options.map(\.name))
-    {
-      message += " Did you mean '--\(suggestion)'?"
-    }
-    return message
+    else { return .unknownOption(token, suggestion: nil) }
+    return .unknownOption(token, suggestion: "--" + suggestion)
   }
 }
 

@@ -1,0 +1,206 @@
+/// The English catalogue.
+enum English {
+  static func text(_ message: Message) -> String {
+    switch message {
+    case .ridesLeft(let count):
+      switch count {
+      case 0: "No rides left"
+      case 1: "1 ride left"
+      default: "\(count) rides left"
+      }
+    case .rides(let count): count == 1 ? "1 ride" : "\(count) rides"
+    case .expiration(let date, let days):
+      switch days {
+      case 0: "\(date) (expires today)"
+      case 1: "\(date) (in 1 day)"
+      case 2...: "\(date) (in \(days) days)"
+      case -1: "\(date) (EXPIRED yesterday)"
+      default: "\(date) (EXPIRED \(-days) days ago)"
+      }
+    case .notSet: "not set"
+    case .labelFare: "Fare"
+    case .labelExpiration: "Expiration"
+    case .labelSerial: "Serial"
+    case .labelCard: "Card"
+    case .balanceLine(let balance, let rides): "Balance: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
+
+    case .swiped(let count, let total, let balance, let rides):
+      "Swiped \(text(.rides(count))) for \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloaded(let amount, let balance, let rides):
+      "Reloaded \(amount). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadAlreadyRecorded(let key, let balance, let rides):
+      "Reload '\(key)' was already recorded; nothing changed. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .balanceAlready(let amount): "The balance is already \(amount); nothing changed."
+    case .balanceSet(let new, let old, let rides): "Balance set to \(new) (was \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides): "Fare set to \(new) (was \(old)). \(text(.ridesLeft(rides)))."
+    case .serialSet(let serial): "Serial number set to \(serial)."
+    case .serialCleared: "Serial number cleared."
+    case .noSerial: "No serial number set."
+    case .expirationSet(let date, let days): "Expiration date set to \(text(.expiration(date: date, days: days)))."
+    case .expirationCleared: "Expiration date cleared."
+    case .noExpiration: "No expiration date set."
+    case .undid(let amount, let balance, let rides):
+      "Undid a change of \(amount). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .historyEmpty(let card): "No balance updates yet on '\(card)'."
+    case .historyNoMatch: "No balance updates match."
+    case .updateType(let kind): kind.rawValue
+    case .historyKey(let key): "key \(key)"
+    case .historyUndoes(let id): "undoes \(id)"
+    case .cardAdded(let name, let balance, let fare): "Added card '\(name)': \(balance), fare \(fare)."
+    case .cardIsDefault(let name): "'\(name)' is now the default card."
+    case .cardRenamed(let old, let new): "Renamed card '\(old)' to '\(new)'."
+    case .cardRemoved(let name): "Removed card '\(name)' and its history."
+    case .imported(let count, let card, let skipped, let balance, let rides):
+      "Imported \(count) \(count == 1 ? "update" : "updates") into '\(card)'"
+        + (skipped == 0 ? "" : " (\(skipped) already present, skipped)")
+        + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importReading(let source): "Reading \(source)…"
+    case .importSaving(let count): "Saving \(count) updates…"
+    case .verifyNoStore(let directory): "There is no store at \(directory) yet; nothing to verify."
+    case .verifySound(let directory, let cards, let updates):
+      "The store \(directory) is sound: \(cards) \(cards == 1 ? "card" : "cards"), \(updates) \(updates == 1 ? "update" : "updates")."
+    case .verifyDamaged(let directory, let problems):
+      "The store \(directory) is damaged: \(problems) \(problems == 1 ? "problem" : "problems"). Nothing was changed."
+    case .verifyNote: "note"
+    case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."
+
+    case .checkExpired(let date): "EXPIRED CARD: it expired on \(date)."
+    case .checkExpiresSoon(let date, let days):
+      "it expires on \(date), \(days == 0 ? "today" : days == 1 ? "tomorrow" : "in \(days) days")."
+    case .checkFewRides(let rides, let balance, let fare):
+      "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) at a \(fare) fare); reload with 'metrobuddy reload <amount>'."
+    case .checkBalanceBelow(let balance, let minimum): "the balance \(balance) is below \(minimum)."
+
+    case .insufficientFare(let balance, let fare):
+      "INSUFFICIENT FARE: the balance \(balance) does not cover the \(fare) fare."
+    case .insufficientFareForRides(let count, let total, let balance):
+      "INSUFFICIENT FARE: \(count) rides cost \(total); the balance is \(balance)."
+    case .insufficientFareHint: "Nothing was recorded. Add money with 'metrobuddy reload <amount>'."
+    case .expiredCard(let date): "EXPIRED CARD: the card expired on \(date)."
+    case .expiredCardHint: "Nothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'."
+    case .nothingToUndo: "Nothing to undo: every balance update on this card is already undone."
+    case .invalidCardName(let name):
+      "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
+    case .invalidText(let field, let value):
+      "Invalid \(field == .serialNumber ? "serial number" : "reload key") '\(value)': it must be 1 to 64 characters, without control characters or surrounding spaces."
+    case .invalidCount(let count): "Invalid count \(count): swipe 1 to 1000 rides at a time."
+    case .cardNotFound(let name, let suggestion, let available):
+      "No card named '\(name)'."
+        + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        + (available.isEmpty
+          ? "" : "\nCards: \(available.joined(separator: ", ")). Add one with 'metrobuddy card add <name>'.")
+    case .cardExists(let name): "A card named '\(name)' already exists; choose another name."
+    case .cannotRemoveDefault(let name):
+      "'\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'."
+    case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
+    case .staleReference: "The card changed or was removed by another command; run the command again."
+    case .storeDamaged(let place, let detail):
+      "The store is damaged: \(place): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
+    case .storeFromNewerVersion(let path, let version, let supported):
+      "\(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store."
+    case .storeIO(let verb, let path, let reason):
+      "Cannot \(verbText(verb)) \(path): \(reason).\nCheck the permissions and free space of the store, or choose another with --store."
+    case .savedDurabilityUnconfirmed(let path, let reason):
+      "The change was saved, but syncing \(path) to disk failed: \(reason).\nIt may be lost if the machine loses power now."
+    case .storeBusy(let path, let seconds):
+      "The store \(path) is busy: another metrobuddy held its lock for \(seconds) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer."
+    case .writeFailed(let path, let reason): "Cannot save to \(path): \(reason).\nNothing was changed."
+    case .importMalformed(let source, let place, let detail):
+      "Cannot import \(source)\(place): \(detail).\nNothing was imported."
+    case .invalidAmountValue(let value, let reason): "Invalid amount '\(value)'. \(reason)"
+
+    case .unknownOption(let token, let suggestion):
+      "Unknown option '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+    case .unknownCommand(let token, let suggestion):
+      "Unknown command '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+    case .flagTakesNoValue(let name): "The flag '--\(name)' does not take a value."
+    case .missingValue(let synopsis): "Missing value for '\(synopsis)'."
+    case .missingArgument(let name): "Missing expected argument '<\(name)>'."
+    case .unexpectedArgument(let token): "Unexpected argument '\(token)'."
+    case .missingSubcommand: "Missing expected subcommand: add, use, rename or remove."
+    case .invalidValue(let name, let problem): "Invalid value for '\(name)': \(self.problem(problem))"
+    case .giveDateOrClear: "Give a date or '--clear', not both."
+    case .giveSerialOrClear: "Give a serial number or '--clear', not both."
+    case .atNeedsAmount: "'--at <time>' needs an amount to set."
+    case .removeNeedsForce(let name): "Removing '\(name)' deletes its history for good; add '--force' to confirm."
+    case .csvHoldsOneCard:
+      "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
+    case .allOrCard: "Give '--all' or '--card <name>', not both."
+    case .formatFromName(let path):
+      "Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'."
+    case .lockTimeoutInvalid(let text):
+      "METROBUDDY_LOCK_TIMEOUT is '\(text)'; set it to a number of seconds, such as 10 or 0.5."
+    case .noStoreLocation: "Cannot find the store: HOME is not set. Pass --store <dir> or set METROBUDDY_STORE."
+    case .emptyStoreOption: "The value for '--store <dir>' is empty."
+    case .invalidUTF8(let token):
+      "'\(token)' is not valid UTF-8 text (U+FFFD marks the bytes that were not); write arguments in UTF-8."
+    case .invalidCardNameOption(let name):
+      "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
+    case .developer(let text): text
+
+    case .helpOverview: "OVERVIEW:"
+    case .helpUsage: "USAGE:"
+    case .helpArguments: "ARGUMENTS:"
+    case .helpOptions: "OPTIONS:"
+    case .helpGlobalOptions: "GLOBAL OPTIONS (before or after the command):"
+    case .helpCommands: "COMMANDS:"
+    case .helpSubcommands: "SUBCOMMANDS:"
+    case .helpExamples: "EXAMPLES:"
+    case .helpDefaultCommand: "(default)"
+    case .helpDefaultValue(let value): "(default: \(value))"
+    case .helpShowHelp: "Show help information."
+    case .helpSeeCommandHelp(let command, let placeholder):
+      "See '\(command) help <\(placeholder == .command ? "command" : "subcommand")>' for detailed help."
+    case .usageLine: "Usage:"
+    case .usageSeeHelp(let command): "See '\(command) --help' for more information."
+    case .errorPrefix: "Error:"
+    case .definition(let text): text
+    }
+  }
+
+  static func problem(_ problem: ValueProblem) -> String {
+    switch problem {
+    case .amount(let reason, let text):
+      switch reason {
+      case .empty: "The amount is empty; write it as digits with an optional point, such as 20 or 2.75."
+      case .notANumber: "'\(text)' is not an amount; write digits with an optional point, such as 20 or 2.75."
+      case .negative: "'\(text)' is negative; amounts are positive, such as 20 or 2.75."
+      case .tooManyFractionDigits(let allowed): "'\(text)' has more than \(allowed) digits after the point."
+      case .tooLarge(let maximum): "'\(text)' is larger than the largest amount, \(maximum)."
+      }
+    case .amountNotPositive: "the amount must be more than zero."
+    case .notATime(let text):
+      "'\(text)' is not a time; write YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM."
+    case .notADate(let text): "'\(text)' is not a date that exists; write YYYY-MM-DD."
+    case .count(let text, let maximum): "'\(text)' is not a whole number from 1 to \(maximum)."
+    case .wholeNumber(let text): "'\(text)' is not a whole number of 0 or more."
+    case .historyType(let text): "'\(text)'; use swipe, reload, adjustment or undo."
+    case .format(let text): "'\(text)'; use json or csv."
+    case .text(let maximum): "use 1 to \(maximum) characters, without control characters or surrounding spaces."
+    case .cardName(let text): "'\(text)'; use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
+    case .template(let problem):
+      switch problem {
+      case .unknownPlaceholder(let name, let known):
+        "Unknown placeholder '{\(name)}'; use " + known.map { "{\($0)}" }.joined(separator: ", ") + "."
+      case .unclosed: "'{' without a closing '}'; write '{{' for a brace."
+      case .unopened: "'}' without an opening '{'; write '}}' for a brace."
+      }
+    }
+  }
+
+  static func verbText(_ verb: IOVerb) -> String {
+    switch verb {
+    case .open: "open"
+    case .read: "read"
+    case .create: "create"
+    case .lock: "lock"
+    case .write: "write"
+    }
+  }
+}
+
+/// "No rides left" becomes "no rides left".
+func lowercasedFirst(_ text: String) -> String {
+  guard let first = text.first else { return text }
+  return first.lowercased() + text.dropFirst()
+}

@@ -1,0 +1,172 @@
+import MetroKit
+
+/// Every sentence metrobuddy shows a person, as a value. Each language
+/// renders every case in an exhaustive `switch`, so a message missing in one
+/// language does not compile.
+enum Message: Equatable {
+  // MARK: - The card
+
+  /// `No rides left`, `1 ride left`, `N rides left`.
+  case ridesLeft(Int)
+  /// `1 ride`, `N rides`.
+  case rides(Int)
+  /// An expiration date with how far away it is; `days` is negative once past.
+  case expiration(date: String, days: Int)
+  case notSet
+  case labelFare
+  case labelExpiration
+  case labelSerial
+  case labelCard
+  /// `Balance: $22.25, 8 rides left.`
+  case balanceLine(balance: String, rides: Int)
+
+  // MARK: - Confirmations
+
+  case swiped(count: Int, total: String, balance: String, rides: Int)
+  case reloaded(amount: String, balance: String, rides: Int)
+  case reloadAlreadyRecorded(key: String, balance: String, rides: Int)
+  case balanceAlready(amount: String)
+  case balanceSet(new: String, old: String, rides: Int)
+  case fareSet(new: String, old: String, rides: Int)
+  case serialSet(String)
+  case serialCleared
+  case noSerial
+  case expirationSet(date: String, days: Int)
+  case expirationCleared
+  case noExpiration
+  case undid(amount: String, balance: String, rides: Int)
+  case historyEmpty(card: String)
+  case historyNoMatch
+  /// The name of a kind of update in `history`.
+  case updateType(BalanceUpdate.Kind)
+  case historyKey(String)
+  case historyUndoes(String)
+  case cardAdded(name: String, balance: String, fare: String)
+  case cardIsDefault(String)
+  case cardRenamed(old: String, new: String)
+  case cardRemoved(String)
+  case imported(count: Int, card: String, skipped: Int, balance: String, rides: Int)
+  case importReading(String)
+  case importSaving(Int)
+  case verifyNoStore(directory: String)
+  case verifySound(directory: String, cards: Int, updates: Int)
+  case verifyDamaged(directory: String, problems: Int)
+  case verifyNote
+  case verifyInMemory
+
+  // MARK: - check
+
+  case checkExpired(date: String)
+  case checkExpiresSoon(date: String, days: Int)
+  case checkFewRides(rides: Int, balance: String, fare: String)
+  case checkBalanceBelow(balance: String, minimum: String)
+
+  // MARK: - Refusals and errors
+
+  case insufficientFare(balance: String, fare: String)
+  case insufficientFareForRides(count: Int, total: String, balance: String)
+  case insufficientFareHint
+  case expiredCard(date: String)
+  case expiredCardHint
+  case nothingToUndo
+  case invalidCardName(String)
+  case invalidText(field: TextField, value: String)
+  case invalidCount(Int)
+  case cardNotFound(name: String, suggestion: String?, available: [String])
+  case cardExists(String)
+  case cannotRemoveDefault(String)
+  case balanceOutOfRange
+  case staleReference
+  case storeDamaged(place: String, detail: String)
+  case storeFromNewerVersion(path: String, version: Int, supported: Int)
+  case storeIO(verb: IOVerb, path: String, reason: String)
+  case savedDurabilityUnconfirmed(path: String, reason: String)
+  case storeBusy(path: String, seconds: String)
+  case writeFailed(path: String, reason: String)
+  case importMalformed(source: String, place: String, detail: String)
+  case invalidAmountValue(String, reason: String)
+
+  // MARK: - Usage errors
+
+  case unknownOption(String, suggestion: String?)
+  case unknownCommand(String, suggestion: String?)
+  case flagTakesNoValue(String)
+  case missingValue(String)
+  case missingArgument(String)
+  case unexpectedArgument(String)
+  case missingSubcommand
+  /// `Invalid value for 'NAME': PROBLEM`.
+  case invalidValue(name: String, problem: ValueProblem)
+  case giveDateOrClear
+  case giveSerialOrClear
+  case atNeedsAmount
+  case removeNeedsForce(String)
+  case csvHoldsOneCard
+  case allOrCard
+  case formatFromName(String)
+  case lockTimeoutInvalid(String)
+  case noStoreLocation
+  case emptyStoreOption
+  case invalidUTF8(String)
+  case invalidCardNameOption(String)
+  /// Text that only developers see (scenario and fault-plan switches of debug builds).
+  case developer(String)
+
+  // MARK: - Help
+
+  case helpOverview
+  case helpUsage
+  case helpArguments
+  case helpOptions
+  case helpGlobalOptions
+  case helpCommands
+  case helpSubcommands
+  case helpExamples
+  case helpDefaultCommand
+  case helpDefaultValue(String)
+  case helpShowHelp
+  case helpSeeCommandHelp(command: String, placeholder: HelpPlaceholder)
+  case usageLine
+  case usageSeeHelp(String)
+  case errorPrefix
+  /// A string from the command definitions, translated by the help catalogue.
+  case definition(String)
+}
+
+/// The fields whose text is checked.
+enum TextField: Equatable {
+  case serialNumber
+  case reloadKey
+}
+
+/// What a failed system call was doing, for "Cannot … PATH".
+enum IOVerb: Equatable {
+  case open, read, create, lock, write
+}
+
+/// The word for what follows a command in "See 'metrobuddy help <…>'".
+enum HelpPlaceholder: Equatable {
+  case command, subcommand
+}
+
+/// What is wrong with an option's or argument's value.
+enum ValueProblem: Equatable {
+  case amount(AmountError.Reason, text: String)
+  case amountNotPositive
+  case notATime(String)
+  case notADate(String)
+  case count(String, maximum: Int)
+  case wholeNumber(String)
+  case historyType(String)
+  case format(String)
+  case text(maximum: Int)
+  case cardName(String)
+  case template(TemplateProblem)
+}
+
+/// What is wrong with a `show --format` template.
+enum TemplateProblem: Equatable {
+  case unknownPlaceholder(String, known: [String])
+  case unclosed
+  case unopened
+}

@@ -73,10 +73,27 @@ struct CheckCommand: Command {
       }
       for (kind, text) in found {
         lines.append("\(card.name): \(text)")
-        problems.append(.object([("card", .string(card.name)), ("problem", .string(kind)), ("message", .string(text))]))
+        problems.append(machineProblem(kind, card, today: context.today))
       }
     }
     let text = lines.map { $0 + "\n" }.joined()
     return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
+  }
+
+/// --json never changes with the language: the problem and the numbers behind it, no sentences.
+func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate) -> JSONValue {
+    var members: [(String, JSONValue)] = [("card", .string(card.name)), ("problem", .string(kind))]
+    switch kind {
+    case "expired", "expiring":
+      members.append(("expirationDate", .string(card.expirationDate?.description)))
+      members.append(("daysToExpiration", card.expirationDate.map { .integer(Int64(today.days(until: $0))) } ?? .null))
+    case "rides":
+      members.append(("ridesLeft", .integer(Int64(card.remainingRides))))
+      members.append(("minimum", .integer(Int64(minimumRides))))
+    default:
+      members.append(("balance", .string(card.balance.plainString(in: card.currency))))
+      members.append(("minimum", .string(minimumBalance.map { $0.plainString(in: card.currency) })))
+    }
+    return .object(members)
   }
 }

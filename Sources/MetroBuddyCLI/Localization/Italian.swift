@@ -1,6 +1,232 @@
-/// The Italian catalogue.
+/// The Italian catalogue. Instructions address the reader with "tu", as
+/// Italian command-line tools do; help text describes what a command does
+/// ("Mostra…", "Registra…"). Command and option names, placeholders such as
+/// `<amount>`, paths and the values typed on the command line (`2.75`,
+/// `YYYY-MM-DD` written as `AAAA-MM-GG`) stay as they are typed.
 enum Italian {
   static func text(_ message: Message) -> String {
-    English.text(message)
+    switch message {
+    case .ridesLeft(let count):
+      switch count {
+      case 0: "Nessuna corsa rimasta"
+      case 1: "1 corsa rimasta"
+      default: "\(count) corse rimaste"
+      }
+    case .rides(let count): count == 1 ? "1 corsa" : "\(count) corse"
+    case .expiration(let date, let days):
+      switch days {
+      case 0: "\(date) (scade oggi)"
+      case 1: "\(date) (scade domani)"
+      case 2...: "\(date) (tra \(days) giorni)"
+      case -1: "\(date) (SCADUTA ieri)"
+      default: "\(date) (SCADUTA da \(-days) giorni)"
+      }
+    case .notSet: "non impostato"
+    case .labelFare: "Tariffa"
+    case .labelExpiration: "Scadenza"
+    case .labelSerial: "N. di serie"
+    case .labelCard: "Carta"
+    case .balanceLine(let balance, let rides): "Credito: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
+
+    case .swiped(let count, let total, let balance, let rides):
+      (count == 1 ? "Registrata 1 corsa" : "Registrate \(count) corse")
+        + ": \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloaded(let amount, let balance, let rides):
+      "Ricarica di \(amount) registrata. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadAlreadyRecorded(let key, let balance, let rides):
+      "La ricarica '\(key)' era già registrata; non è cambiato nulla. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .balanceAlready(let amount): "Il credito è già \(amount); non è cambiato nulla."
+    case .balanceSet(let new, let old, let rides):
+      "Credito impostato a \(new) (prima \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides): "Tariffa impostata a \(new) (prima \(old)). \(text(.ridesLeft(rides)))."
+    case .serialSet(let serial): "Numero di serie impostato a \(serial)."
+    case .serialCleared: "Numero di serie rimosso."
+    case .noSerial: "Nessun numero di serie impostato."
+    case .expirationSet(let date, let days):
+      "Data di scadenza impostata al \(text(.expiration(date: date, days: days)))."
+    case .expirationCleared: "Data di scadenza rimossa."
+    case .noExpiration: "Nessuna data di scadenza impostata."
+    case .undid(let amount, let balance, let rides):
+      "Annullata una variazione di \(amount). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .historyEmpty(let card): "Ancora nessun movimento di credito su '\(card)'."
+    case .historyNoMatch: "Nessun movimento di credito corrisponde."
+    case .updateType(let kind):
+      switch kind {
+      case .swipe: "corsa"
+      case .reload: "ricarica"
+      case .adjustment: "rettifica"
+      case .undo: "annullamento"
+      }
+    case .historyKey(let key): "chiave \(key)"
+    case .historyUndoes(let id): "annulla \(id)"
+    case .cardAdded(let name, let balance, let fare): "Carta '\(name)' aggiunta: \(balance), tariffa \(fare)."
+    case .cardIsDefault(let name): "'\(name)' è ora la carta predefinita."
+    case .cardRenamed(let old, let new): "Carta '\(old)' rinominata in '\(new)'."
+    case .cardRemoved(let name): "Carta '\(name)' eliminata insieme alla sua cronologia."
+    case .imported(let count, let card, let skipped, let balance, let rides):
+      (count == 1 ? "Importato 1 movimento" : "Importati \(count) movimenti") + " in '\(card)'"
+        + (skipped == 0
+          ? "" : skipped == 1 ? " (1 già presente, saltato)" : " (\(skipped) già presenti, saltati)")
+        + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importReading(let source): "Lettura di \(source)…"
+    case .importSaving(let count): "Salvataggio di \(count) \(count == 1 ? "movimento" : "movimenti")…"
+    case .verifyNoStore(let directory): "Non c'è ancora un archivio in \(directory); niente da verificare."
+    case .verifySound(let directory, let cards, let updates):
+      "L'archivio \(directory) è integro: \(cards) \(cards == 1 ? "carta" : "carte"), "
+        + "\(updates) \(updates == 1 ? "movimento" : "movimenti")."
+    case .verifyDamaged(let directory, let problems):
+      "L'archivio \(directory) è danneggiato: \(problems) \(problems == 1 ? "problema" : "problemi"). "
+        + "Non è stato modificato nulla."
+    case .verifyNote: "nota"
+    case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."
+
+    case .checkExpired(let date): "CARTA SCADUTA: è scaduta il \(date)."
+    case .checkExpiresSoon(let date, let days):
+      "scade il \(date), \(days == 0 ? "oggi" : days == 1 ? "domani" : "tra \(days) giorni")."
+    case .checkFewRides(let rides, let balance, let fare):
+      "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) con una tariffa di \(fare)); "
+        + "ricarica con 'metrobuddy reload <amount>'."
+    case .checkBalanceBelow(let balance, let minimum): "il credito di \(balance) è inferiore a \(minimum)."
+
+    case .insufficientFare(let balance, let fare):
+      "CREDITO INSUFFICIENTE: il credito di \(balance) non copre la tariffa di \(fare)."
+    case .insufficientFareForRides(let count, let total, let balance):
+      "CREDITO INSUFFICIENTE: \(text(.rides(count))) \(count == 1 ? "costa" : "costano") \(total); il credito è di \(balance)."
+    case .insufficientFareHint: "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload <amount>'."
+    case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
+    case .expiredCardHint:
+      "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration <date>'."
+    case .nothingToUndo: "Niente da annullare: tutti i movimenti di credito di questa carta sono già annullati."
+    case .invalidCardName(let name), .invalidCardNameOption(let name):
+      "Nome di carta non valido '\(name)': \(cardNameRule)."
+    case .invalidText(let field, let value):
+      (field == .serialNumber ? "Numero di serie non valido" : "Chiave di ricarica non valida")
+        + " '\(value)': deve avere da 1 a 64 caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."
+    case .invalidCount(let count): "Numero non valido \(count): registra da 1 a 1000 corse alla volta."
+    case .cardNotFound(let name, let suggestion, let available):
+      "Nessuna carta di nome '\(name)'."
+        + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
+        + (available.isEmpty
+          ? "" : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add <name>'.")
+    case .cardExists(let name): "Esiste già una carta di nome '\(name)'; scegli un altro nome."
+    case .cannotRemoveDefault(let name):
+      "'\(name)' è la carta predefinita e non può essere eliminata.\n"
+        + "Prima rendi predefinita un'altra carta con 'metrobuddy card use <name>'."
+    case .balanceOutOfRange:
+      "Il credito uscirebbe dai limiti consentiti (sotto 0,00 o sopra 10.000.000.000,00)."
+    case .staleReference:
+      "Un altro comando ha modificato o eliminato la carta; esegui di nuovo il comando."
+    case .storeDamaged(let place, let detail):
+      "L'archivio è danneggiato: \(place): \(detail).\nNon è stato modificato nulla. "
+        + "Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."
+    case .storeFromNewerVersion(let path, let version, let supported):
+      "\(path) è stato scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported)).\n"
+        + "Non è stato modificato nulla. Aggiorna metrobuddy per usare questo archivio."
+    case .storeIO(let verb, let path, let reason):
+      "Impossibile \(verbText(verb)) \(path): \(reason).\n"
+        + "Controlla i permessi e lo spazio libero dell'archivio, oppure scegline un altro con --store."
+    case .savedDurabilityUnconfirmed(let path, let reason):
+      "La modifica è stata salvata, ma la sincronizzazione di \(path) su disco non è riuscita: \(reason).\n"
+        + "Potrebbe andare persa se ora la macchina resta senza corrente."
+    case .storeBusy(let path, let seconds):
+      "L'archivio \(path) è occupato: un altro metrobuddy ne ha tenuto il blocco per \(decimalComma(seconds)) s.\n"
+        + "Non è stato modificato nulla. Riprova, oppure imposta METROBUDDY_LOCK_TIMEOUT per attendere di più."
+    case .writeFailed(let path, let reason):
+      "Impossibile salvare in \(path): \(reason).\nNon è stato modificato nulla."
+    case .importMalformed(let source, let place, let detail):
+      "Impossibile importare \(source)\(place): \(detail).\nNon è stato importato nulla."
+    case .invalidAmountValue(let value, let reason): "Importo non valido '\(value)'. \(reason)"
+
+    case .unknownOption(let token, let suggestion):
+      "Opzione sconosciuta '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
+    case .unknownCommand(let token, let suggestion):
+      "Comando sconosciuto '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
+    case .flagTakesNoValue(let name): "L'opzione '--\(name)' non accetta un valore."
+    case .missingValue(let synopsis): "Manca il valore per '\(synopsis)'."
+    case .missingArgument(let name): "Manca l'argomento previsto '<\(name)>'."
+    case .unexpectedArgument(let token): "Argomento inatteso '\(token)'."
+    case .missingSubcommand: "Manca il sottocomando previsto: add, use, rename o remove."
+    case .invalidValue(let name, let problem): "Valore non valido per '\(name)': \(self.problem(problem))"
+    case .giveDateOrClear: "Indica una data o '--clear', non entrambi."
+    case .giveSerialOrClear: "Indica un numero di serie o '--clear', non entrambi."
+    case .atNeedsAmount: "'--at <time>' richiede un importo da impostare."
+    case .removeNeedsForce(let name):
+      "Eliminare '\(name)' cancella per sempre la sua cronologia; aggiungi '--force' per confermare."
+    case .csvHoldsOneCard:
+      "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card <name>'."
+    case .allOrCard: "Indica '--all' o '--card <name>', non entrambi."
+    case .formatFromName(let path):
+      "Impossibile dedurre il formato di '\(path)' dal nome; aggiungi '--format json' o '--format csv'."
+    case .lockTimeoutInvalid(let text):
+      "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; impostalo a un numero di secondi, come 10 o 0.5."
+    case .noStoreLocation:
+      "Impossibile trovare l'archivio: HOME non è impostata. Passa --store <dir> o imposta METROBUDDY_STORE."
+    case .emptyStoreOption: "Il valore di '--store <dir>' è vuoto."
+    case .invalidUTF8(let token):
+      "'\(token)' non è testo UTF-8 valido (U+FFFD indica i byte che non lo erano); scrivi gli argomenti in UTF-8."
+    case .developer(let text): text
+
+    case .helpOverview: "PANORAMICA:"
+    case .helpUsage: "USO:"
+    case .helpArguments: "ARGOMENTI:"
+    case .helpOptions: "OPZIONI:"
+    case .helpGlobalOptions: "OPZIONI GLOBALI (prima o dopo il comando):"
+    case .helpCommands: "COMANDI:"
+    case .helpSubcommands: "SOTTOCOMANDI:"
+    case .helpExamples: "ESEMPI:"
+    case .helpDefaultCommand: "(predefinito)"
+    case .helpDefaultValue(let value): "(predefinito: \(value))"
+    case .helpShowHelp: "Mostra l'aiuto."
+    case .helpSeeCommandHelp(let command, let placeholder):
+      "Vedi '\(command) help <\(placeholder == .command ? "command" : "subcommand")>' per l'aiuto dettagliato."
+    case .usageLine: "Uso:"
+    case .usageSeeHelp(let command): "Vedi '\(command) --help' per maggiori informazioni."
+    case .errorPrefix: "Errore:"
+    case .definition(let text): ItalianDefinitions.strings[text] ?? text
+    }
+  }
+
+  static let cardNameRule = "usa da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra"
+
+  static func problem(_ problem: ValueProblem) -> String {
+    switch problem {
+    case .amount(let reason, let text):
+      switch reason {
+      case .empty: "L'importo è vuoto; scrivilo in cifre con un punto facoltativo, come 20 o 2.75."
+      case .notANumber: "'\(text)' non è un importo; scrivi cifre con un punto facoltativo, come 20 o 2.75."
+      case .negative: "'\(text)' è negativo; gli importi sono positivi, come 20 o 2.75."
+      case .tooManyFractionDigits(let allowed):
+        "'\(text)' ha più di \(allowed) \(allowed == 1 ? "cifra" : "cifre") dopo il punto."
+      case .tooLarge(let maximum): "'\(text)' supera l'importo massimo, \(maximum)."
+      }
+    case .amountNotPositive: "l'importo deve essere maggiore di zero."
+    case .notATime(let text):
+      "'\(text)' non è una data e ora; scrivi AAAA-MM-GG o AAAA-MM-GGTHH:MM[:SS], con Z o ±HH:MM facoltativi."
+    case .notADate(let text): "'\(text)' non è una data esistente; scrivi AAAA-MM-GG."
+    case .count(let text, let maximum): "'\(text)' non è un numero intero da 1 a \(maximum)."
+    case .wholeNumber(let text): "'\(text)' non è un numero intero maggiore o uguale a 0."
+    case .historyType(let text): "'\(text)'; usa swipe, reload, adjustment o undo."
+    case .format(let text): "'\(text)'; usa json o csv."
+    case .text(let maximum):
+      "usa da 1 a \(maximum) caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."
+    case .cardName(let text): "'\(text)'; \(cardNameRule)."
+    case .template(let problem):
+      switch problem {
+      case .unknownPlaceholder(let name, let known):
+        "Segnaposto sconosciuto '{\(name)}'; usa " + known.map { "{\($0)}" }.joined(separator: ", ") + "."
+      case .unclosed: "'{' senza '}' di chiusura; scrivi '{{' per una graffa."
+      case .unopened: "'}' senza '{' di apertura; scrivi '}}' per una graffa."
+      }
+    }
+  }
+
+  static func verbText(_ verb: IOVerb) -> String {
+    switch verb {
+    case .open: "aprire"
+    case .read: "leggere"
+    case .create: "creare"
+    case .lock: "bloccare"
+    case .write: "scrivere"
+    }
   }
 }

@@ -1,6 +1,236 @@
-/// The Spanish catalogue.
+/// The Spanish catalogue. Instructions address the reader as "usted"; help
+/// text describes what a command does ("Muestra…", "Registra…"). Command and
+/// option names, placeholders such as `<amount>`, paths and the values typed
+/// on the command line (`2.75`, `YYYY-MM-DD` written as `AAAA-MM-DD`) stay as
+/// they are typed.
 enum Spanish {
   static func text(_ message: Message) -> String {
-    English.text(message)
+    switch message {
+    case .ridesLeft(let count):
+      switch count {
+      case 0: "No quedan viajes"
+      case 1: "Queda 1 viaje"
+      default: "Quedan \(count) viajes"
+      }
+    case .rides(let count): count == 1 ? "1 viaje" : "\(count) viajes"
+    case .expiration(let date, let days):
+      switch days {
+      case 0: "\(date) (vence hoy)"
+      case 1: "\(date) (vence mañana)"
+      case 2...: "\(date) (dentro de \(days) días)"
+      case -1: "\(date) (VENCIDA ayer)"
+      default: "\(date) (VENCIDA hace \(-days) días)"
+      }
+    case .notSet: "sin definir"
+    case .labelFare: "Tarifa"
+    case .labelExpiration: "Vencimiento"
+    case .labelSerial: "N.º de serie"
+    case .labelCard: "Tarjeta"
+    case .balanceLine(let balance, let rides): "Saldo: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
+
+    case .swiped(let count, let total, let balance, let rides):
+      (count == 1 ? "1 viaje registrado" : "\(count) viajes registrados")
+        + ": \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloaded(let amount, let balance, let rides):
+      "Recarga de \(amount) registrada. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadAlreadyRecorded(let key, let balance, let rides):
+      "La recarga '\(key)' ya estaba registrada; no se cambió nada. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .balanceAlready(let amount): "El saldo ya es \(amount); no se cambió nada."
+    case .balanceSet(let new, let old, let rides): "Saldo fijado en \(new) (antes \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides): "Tarifa fijada en \(new) (antes \(old)). \(text(.ridesLeft(rides)))."
+    case .serialSet(let serial): "Número de serie fijado en \(serial)."
+    case .serialCleared: "Número de serie borrado."
+    case .noSerial: "No hay número de serie."
+    case .expirationSet(let date, let days):
+      "Fecha de vencimiento fijada en \(text(.expiration(date: date, days: days)))."
+    case .expirationCleared: "Fecha de vencimiento borrada."
+    case .noExpiration: "No hay fecha de vencimiento."
+    case .undid(let amount, let balance, let rides):
+      "Se deshizo un cambio de \(amount). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .historyEmpty(let card): "Todavía no hay movimientos de saldo en '\(card)'."
+    case .historyNoMatch: "Ningún movimiento de saldo coincide."
+    case .updateType(let kind):
+      switch kind {
+      case .swipe: "viaje"
+      case .reload: "recarga"
+      case .adjustment: "ajuste"
+      case .undo: "anulación"
+      }
+    case .historyKey(let key): "clave \(key)"
+    case .historyUndoes(let id): "anula \(id)"
+    case .cardAdded(let name, let balance, let fare): "Tarjeta '\(name)' añadida: \(balance), tarifa \(fare)."
+    case .cardIsDefault(let name): "'\(name)' es ahora la tarjeta predeterminada."
+    case .cardRenamed(let old, let new): "Tarjeta '\(old)' renombrada a '\(new)'."
+    case .cardRemoved(let name): "Tarjeta '\(name)' eliminada junto con su historial."
+    case .imported(let count, let card, let skipped, let balance, let rides):
+      (count == 1 ? "Importado 1 movimiento" : "Importados \(count) movimientos") + " en '\(card)'"
+        + (skipped == 0
+          ? "" : skipped == 1 ? " (1 ya presente, omitido)" : " (\(skipped) ya presentes, omitidos)")
+        + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importReading(let source): "Leyendo \(source)…"
+    case .importSaving(let count): "Guardando \(count) \(count == 1 ? "movimiento" : "movimientos")…"
+    case .verifyNoStore(let directory): "Todavía no hay ningún almacén en \(directory); no hay nada que verificar."
+    case .verifySound(let directory, let cards, let updates):
+      "El almacén \(directory) está en buen estado: \(cards) \(cards == 1 ? "tarjeta" : "tarjetas"), "
+        + "\(updates) \(updates == 1 ? "movimiento" : "movimientos")."
+    case .verifyDamaged(let directory, let problems):
+      "El almacén \(directory) está dañado: \(problems) \(problems == 1 ? "problema" : "problemas"). "
+        + "No se cambió nada."
+    case .verifyNote: "nota"
+    case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."
+
+    case .checkExpired(let date): "TARJETA VENCIDA: venció el \(date)."
+    case .checkExpiresSoon(let date, let days):
+      "vence el \(date), \(days == 0 ? "hoy" : days == 1 ? "mañana" : "dentro de \(days) días")."
+    case .checkFewRides(let rides, let balance, let fare):
+      "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) con una tarifa de \(fare)); "
+        + "recargue con 'metrobuddy reload <amount>'."
+    case .checkBalanceBelow(let balance, let minimum): "el saldo de \(balance) es inferior a \(minimum)."
+
+    case .insufficientFare(let balance, let fare):
+      "SALDO INSUFICIENTE: el saldo de \(balance) no alcanza para la tarifa de \(fare)."
+    case .insufficientFareForRides(let count, let total, let balance):
+      "SALDO INSUFICIENTE: \(text(.rides(count))) \(count == 1 ? "cuesta" : "cuestan") \(total); el saldo es de \(balance)."
+    case .insufficientFareHint: "No se registró nada. Añada dinero con 'metrobuddy reload <amount>'."
+    case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
+    case .expiredCardHint:
+      "No se registró nada. Si tiene una tarjeta nueva, fije su fecha con 'metrobuddy expiration <date>'."
+    case .nothingToUndo: "Nada que deshacer: todos los movimientos de saldo de esta tarjeta ya están anulados."
+    case .invalidCardName(let name), .invalidCardNameOption(let name):
+      "Nombre de tarjeta no válido '\(name)': \(cardNameRule)."
+    case .invalidText(let field, let value):
+      (field == .serialNumber ? "Número de serie no válido" : "Clave de recarga no válida")
+        + " '\(value)': debe tener de 1 a 64 caracteres, sin caracteres de control ni espacios al principio o al final."
+    case .invalidCount(let count): "Cantidad no válida \(count): registre de 1 a 1000 viajes a la vez."
+    case .cardNotFound(let name, let suggestion, let available):
+      "No hay ninguna tarjeta llamada '\(name)'."
+        + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")
+        + (available.isEmpty
+          ? ""
+          : "\nTarjetas: \(available.joined(separator: ", ")). Añada una con 'metrobuddy card add <name>'.")
+    case .cardExists(let name): "Ya existe una tarjeta llamada '\(name)'; elija otro nombre."
+    case .cannotRemoveDefault(let name):
+      "'\(name)' es la tarjeta predeterminada y no se puede eliminar.\n"
+        + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use <name>'."
+    case .balanceOutOfRange:
+      "El saldo quedaría fuera del rango permitido (por debajo de 0,00 o por encima de 10.000.000.000,00)."
+    case .staleReference:
+      "Otro comando cambió o eliminó la tarjeta; vuelva a ejecutar el comando."
+    case .storeDamaged(let place, let detail):
+      "El almacén está dañado: \(place): \(detail).\nNo se cambió nada. "
+        + "Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."
+    case .storeFromNewerVersion(let path, let version, let supported):
+      "\(path) lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported)).\n"
+        + "No se cambió nada. Actualice metrobuddy para usar este almacén."
+    case .storeIO(let verb, let path, let reason):
+      "No se puede \(verbText(verb)) \(path): \(reason).\n"
+        + "Compruebe los permisos y el espacio libre del almacén, o elija otro con --store."
+    case .savedDurabilityUnconfirmed(let path, let reason):
+      "El cambio se guardó, pero no se pudo sincronizar \(path) con el disco: \(reason).\n"
+        + "Podría perderse si el equipo se queda sin corriente ahora."
+    case .storeBusy(let path, let seconds):
+      "El almacén \(path) está ocupado: otro metrobuddy mantuvo su bloqueo durante \(decimalComma(seconds)) s.\n"
+        + "No se cambió nada. Inténtelo de nuevo, o defina METROBUDDY_LOCK_TIMEOUT para esperar más."
+    case .writeFailed(let path, let reason): "No se puede guardar en \(path): \(reason).\nNo se cambió nada."
+    case .importMalformed(let source, let place, let detail):
+      "No se puede importar \(source)\(place): \(detail).\nNo se importó nada."
+    case .invalidAmountValue(let value, let reason): "Importe no válido '\(value)'. \(reason)"
+
+    case .unknownOption(let token, let suggestion):
+      "Opción desconocida '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")
+    case .unknownCommand(let token, let suggestion):
+      "Comando desconocido '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")
+    case .flagTakesNoValue(let name): "La opción '--\(name)' no admite ningún valor."
+    case .missingValue(let synopsis): "Falta el valor de '\(synopsis)'."
+    case .missingArgument(let name): "Falta el argumento esperado '<\(name)>'."
+    case .unexpectedArgument(let token): "Argumento inesperado '\(token)'."
+    case .missingSubcommand: "Falta el subcomando esperado: add, use, rename o remove."
+    case .invalidValue(let name, let problem): "Valor no válido para '\(name)': \(self.problem(problem))"
+    case .giveDateOrClear: "Indique una fecha o '--clear', no ambas cosas."
+    case .giveSerialOrClear: "Indique un número de serie o '--clear', no ambas cosas."
+    case .atNeedsAmount: "'--at <time>' necesita un importe que fijar."
+    case .removeNeedsForce(let name):
+      "Eliminar '\(name)' borra su historial para siempre; añada '--force' para confirmarlo."
+    case .csvHoldsOneCard:
+      "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card <name>'."
+    case .allOrCard: "Indique '--all' o '--card <name>', no ambas cosas."
+    case .formatFromName(let path):
+      "No se puede deducir el formato de '\(path)' por su nombre; añada '--format json' o '--format csv'."
+    case .lockTimeoutInvalid(let text):
+      "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; asígnele un número de segundos, como 10 o 0.5."
+    case .noStoreLocation:
+      "No se encuentra el almacén: HOME no está definida. Pase --store <dir> o defina METROBUDDY_STORE."
+    case .emptyStoreOption: "El valor de '--store <dir>' está vacío."
+    case .invalidUTF8(let token):
+      "'\(token)' no es texto UTF-8 válido (U+FFFD marca los bytes que no lo eran); escriba los argumentos en UTF-8."
+    case .developer(let text): text
+
+    case .helpOverview: "DESCRIPCIÓN:"
+    case .helpUsage: "USO:"
+    case .helpArguments: "ARGUMENTOS:"
+    case .helpOptions: "OPCIONES:"
+    case .helpGlobalOptions: "OPCIONES GLOBALES (antes o después del comando):"
+    case .helpCommands: "COMANDOS:"
+    case .helpSubcommands: "SUBCOMANDOS:"
+    case .helpExamples: "EJEMPLOS:"
+    case .helpDefaultCommand: "(predeterminado)"
+    case .helpDefaultValue(let value): "(por defecto: \(value))"
+    case .helpShowHelp: "Muestra la ayuda."
+    case .helpSeeCommandHelp(let command, let placeholder):
+      "Consulte '\(command) help <\(placeholder == .command ? "command" : "subcommand")>' para ver la ayuda detallada."
+    case .usageLine: "Uso:"
+    case .usageSeeHelp(let command): "Consulte '\(command) --help' para más información."
+    case .errorPrefix: "Error:"
+    case .definition(let text): SpanishDefinitions.strings[text] ?? text
+    }
   }
+
+  static let cardNameRule = "use de 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito"
+
+  static func problem(_ problem: ValueProblem) -> String {
+    switch problem {
+    case .amount(let reason, let text):
+      switch reason {
+      case .empty: "El importe está vacío; escríbalo con dígitos y, si hace falta, un punto, como 20 o 2.75."
+      case .notANumber: "'\(text)' no es un importe; escriba dígitos y, si hace falta, un punto, como 20 o 2.75."
+      case .negative: "'\(text)' es negativo; los importes son positivos, como 20 o 2.75."
+      case .tooManyFractionDigits(let allowed):
+        "'\(text)' tiene más de \(allowed) \(allowed == 1 ? "decimal" : "decimales") después del punto."
+      case .tooLarge(let maximum): "'\(text)' supera el importe máximo, \(maximum)."
+      }
+    case .amountNotPositive: "el importe debe ser mayor que cero."
+    case .notATime(let text):
+      "'\(text)' no es una fecha y hora; escriba AAAA-MM-DD o AAAA-MM-DDTHH:MM[:SS], con Z o ±HH:MM opcionales."
+    case .notADate(let text): "'\(text)' no es una fecha que exista; escriba AAAA-MM-DD."
+    case .count(let text, let maximum): "'\(text)' no es un número entero de 1 a \(maximum)."
+    case .wholeNumber(let text): "'\(text)' no es un número entero igual o mayor que 0."
+    case .historyType(let text): "'\(text)'; use swipe, reload, adjustment o undo."
+    case .format(let text): "'\(text)'; use json o csv."
+    case .text(let maximum):
+      "use de 1 a \(maximum) caracteres, sin caracteres de control ni espacios al principio o al final."
+    case .cardName(let text): "'\(text)'; \(cardNameRule)."
+    case .template(let problem):
+      switch problem {
+      case .unknownPlaceholder(let name, let known):
+        "Marcador desconocido '{\(name)}'; use " + known.map { "{\($0)}" }.joined(separator: ", ") + "."
+      case .unclosed: "'{' sin '}' de cierre; escriba '{{' para una llave."
+      case .unopened: "'}' sin '{' de apertura; escriba '}}' para una llave."
+      }
+    }
+  }
+
+  static func verbText(_ verb: IOVerb) -> String {
+    switch verb {
+    case .open: "abrir"
+    case .read: "leer"
+    case .create: "crear"
+    case .lock: "bloquear"
+    case .write: "escribir"
+    }
+  }
+}
+
+/// `0.5` becomes `0,5`, for numbers shown (not typed) in Spanish and Italian.
+func decimalComma(_ number: String) -> String {
+  String(number.map { $0 == "." ? "," : $0 })
 }

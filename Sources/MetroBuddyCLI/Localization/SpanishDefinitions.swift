@@ -1,0 +1,257 @@
+/// The Spanish translations of the command definitions' text: every
+/// `abstract`, `discussion` and argument and option `help` string, keyed by
+/// the English. A string missing here is shown in English; a test walks the
+/// command tree so none is missing.
+enum SpanishDefinitions {
+  static let strings: [String: String] = [
+    "Track the balance of a transit card from the command line.":
+      "Lleva el saldo de una tarjeta de transporte desde la línea de comandos.",
+    """
+    Record a ride at the turnstile with 'metrobuddy swipe', check the balance from the
+    shell or a prompt, and reload from cron. Money is exact; every change is saved
+    durably before metrobuddy exits.
+    """:
+      """
+    Registra un viaje en el torniquete con 'metrobuddy swipe', consulta el saldo desde la
+    shell o un prompt y recarga desde cron. Los importes son exactos; cada cambio se
+    guarda de forma duradera antes de que metrobuddy termine.
+    """,
+    "Show the card at a glance: balance, rides left, fare, expiration, serial number.":
+      "Muestra la tarjeta de un vistazo: saldo, viajes restantes, tarifa, vencimiento, número de serie.",
+    """
+    This is what 'metrobuddy' runs with no command. It never creates or changes a file.
+    With --format, prints one line for a shell prompt or a status bar instead; the
+    placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
+    {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
+    """:
+      """
+    Es lo que ejecuta 'metrobuddy' sin comando. Nunca crea ni modifica ningún archivo.
+    Con --format, imprime en su lugar una línea para el prompt de la shell o una barra
+    de estado; los marcadores son {name}, {balance}, {fare}, {ridesLeft},
+    {expirationDate}, {daysToExpiration} y {serialNumber} (vacío si no está definido);
+    '{{' y '}}' son llaves.
+    """,
+    "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.":
+      "Imprime TEMPLATE con los marcadores sustituidos, como '{balance} ({ridesLeft})'.",
+    "Record a ride, deducting the fare from the balance.":
+      "Registra un viaje y descuenta la tarifa del saldo.",
+    """
+    All or nothing: if the balance cannot pay every fare, or the card has expired,
+    nothing is recorded and metrobuddy exits with status 1.
+    """:
+      """
+    Todo o nada: si el saldo no alcanza para todas las tarifas, o la tarjeta ha vencido,
+    no se registra nada y metrobuddy termina con el estado 1.
+    """,
+    "How many rides to record (1 to 1000).":
+      "Cuántos viajes registrar (de 1 a 1000).",
+    "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM.":
+      "Cuándo: AAAA-MM-DD o AAAA-MM-DDTHH:MM[:SS], en hora local salvo que termine en Z o ±HH:MM.",
+    "Add money to the card.":
+      "Añade dinero a la tarjeta.",
+    """
+    With --key, a second reload with the same key on the same card changes nothing,
+    says so, and exits 0, so a cron job can retry safely.
+    """:
+      """
+    Con --key, una segunda recarga con la misma clave en la misma tarjeta no cambia
+    nada, lo indica y termina con 0, de modo que una tarea de cron puede reintentar
+    sin riesgo.
+    """,
+    "The money to add, such as 20 or 2.75 (at most 100000.00).":
+      "El importe que se añade, como 20 o 2.75 (como máximo 100000.00).",
+    "Apply this reload once per card, such as monthly-2026-11.":
+      "Aplica esta recarga una sola vez por tarjeta; por ejemplo, monthly-2026-11.",
+    "Print the balance, or set it to AMOUNT.":
+      "Muestra el saldo o lo fija en AMOUNT.",
+    "Setting the balance records an adjustment in the history: the new balance minus the old.":
+      "Fijar el saldo registra un ajuste en el historial: el saldo nuevo menos el anterior.",
+    "The new balance, such as 25 or 5.25.":
+      "El nuevo saldo, como 25 o 5.25.",
+    "Print the fare for one ride, or set it to AMOUNT.":
+      "Muestra la tarifa de un viaje o la fija en AMOUNT.",
+    "The new fare, more than zero, such as 3 or 2.90.":
+      "La nueva tarifa, mayor que cero, como 3 o 2.90.",
+    "Print, set or clear the card's serial number.":
+      "Muestra, fija o borra el número de serie de la tarjeta.",
+    "The number printed on the card.":
+      "El número impreso en la tarjeta.",
+    "Remove the serial number.":
+      "Borra el número de serie.",
+    "Print, set or clear the card's expiration date.":
+      "Muestra, fija o borra la fecha de vencimiento de la tarjeta.",
+    "The card can be used through its expiration date; from the next day, swipes are refused.":
+      """
+    La tarjeta se puede usar hasta su fecha de vencimiento inclusive; a partir del día
+    siguiente, los viajes se rechazan.
+    """,
+    "The last day the card works, as YYYY-MM-DD.":
+      "El último día en que funciona la tarjeta, como AAAA-MM-DD.",
+    "Remove the expiration date.":
+      "Borra la fecha de vencimiento.",
+    "List balance updates, newest first.":
+      "Lista los movimientos del saldo, del más reciente al más antiguo.",
+    "Dates are local calendar days; --since and --until are both inclusive.":
+      "Las fechas son días naturales en hora local; --since y --until son ambos inclusivos.",
+    "Show at most N updates.":
+      "Muestra como máximo N movimientos.",
+    "Only this type: swipe, reload, adjustment or undo. Repeatable.":
+      "Solo este tipo: swipe, reload, adjustment o undo. Se puede repetir.",
+    "Only updates on or after this day (YYYY-MM-DD).":
+      "Solo los movimientos de este día en adelante (AAAA-MM-DD).",
+    "Only updates on or before this day (YYYY-MM-DD).":
+      "Solo los movimientos hasta este día inclusive (AAAA-MM-DD).",
+    "Reverse the latest balance update that is not an undo and not already undone.":
+      "Revierte el último movimiento del saldo que no sea una anulación ni esté ya anulado.",
+    "Records an 'undo' update; the history keeps both. With nothing to undo, exits with status 1.":
+      """
+    Registra una anulación (tipo 'undo'); el historial conserva ambos movimientos.
+    Si no hay nada que deshacer, termina con el estado 1.
+    """,
+    "List the cards, marking the default with '*'.":
+      "Lista las tarjetas y marca la predeterminada con '*'.",
+    "Add, choose, rename or remove cards.":
+      "Añade, elige, renombra o elimina tarjetas.",
+    "Create a card.":
+      "Crea una tarjeta.",
+    "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.":
+      "De 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito.",
+    "The fare for one ride.":
+      "La tarifa de un viaje.",
+    "The money on the card.":
+      "El dinero que tiene la tarjeta.",
+    "Make NAME the default card.":
+      "Hace de NAME la tarjeta predeterminada.",
+    "The card to act on when --card is not given.":
+      "La tarjeta con la que se opera cuando no se indica --card.",
+    "Rename a card; its history stays with it.":
+      "Renombra una tarjeta; su historial se conserva.",
+    "The card's name now.":
+      "El nombre actual de la tarjeta.",
+    "Its new name.":
+      "Su nuevo nombre.",
+    "Delete a card and its history.":
+      "Elimina una tarjeta y su historial.",
+    "This cannot be undone, so it needs --force. The default card cannot be removed.":
+      """
+    No se puede deshacer, por eso requiere --force. La tarjeta predeterminada no se
+    puede eliminar.
+    """,
+    "The card to delete.":
+      "La tarjeta que se elimina.",
+    "Confirm that the card and its history should be deleted.":
+      "Confirma que se deben eliminar la tarjeta y su historial.",
+    "Say which cards need attention; silent when all is well (for cron).":
+      "Indica qué tarjetas requieren atención; no dice nada si todo está bien (para cron).",
+    """
+    Checks every card (or the one named by --card). Prints one line per problem on
+    stdout and exits 1; prints nothing and exits 0 when all is well, so cron mails
+    only when something needs doing. Without options, a card needs attention when it
+    cannot pay a ride or has expired.
+    """:
+      """
+    Revisa todas las tarjetas (o la indicada con --card). Imprime una línea por problema
+    en stdout y termina con 1; si todo está bien, no imprime nada y termina con 0, así
+    cron solo envía correo cuando hay algo que hacer. Sin opciones, una tarjeta requiere
+    atención cuando no puede pagar un viaje o ha vencido.
+    """,
+    "Warn when fewer than N rides are left.":
+      "Avisa cuando quedan menos de N viajes.",
+    "Warn when the balance is below AMOUNT.":
+      "Avisa cuando el saldo es inferior a AMOUNT.",
+    "Warn when the card expires within DAYS days (0: today). Expired cards are always reported.":
+      "Avisa cuando la tarjeta vence en DAYS días o menos (0: hoy). Las tarjetas vencidas se notifican siempre.",
+    "Write a card and its history to stdout, oldest update first.":
+      "Escribe una tarjeta y su historial en stdout, del movimiento más antiguo al más reciente.",
+    """
+    CSV has the header timestamp,type,amount,balance,id,key (RFC 4180; text that a
+    spreadsheet would run as a formula is prefixed with '). JSON is the card object of
+    --json with its "updates". Importing an export again changes nothing.
+    """:
+      """
+    CSV tiene la cabecera timestamp,type,amount,balance,id,key (RFC 4180; al texto que
+    una hoja de cálculo ejecutaría como fórmula se le antepone '). JSON es el objeto de
+    tarjeta de --json con sus "updates". Importar de nuevo una exportación no cambia
+    nada.
+    """,
+    "json or csv.":
+      "json o csv.",
+    "Every card (JSON only): an array of card objects.":
+      "Todas las tarjetas (solo JSON): un array de objetos de tarjeta.",
+    "Append updates from a CSV or JSON file to the card, all or nothing.":
+      "Añade a la tarjeta los movimientos de un archivo CSV o JSON, todos o ninguno.",
+    """
+    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment; amount
+    signed, such as -3.00); id and key are optional, and a balance column is ignored:
+    balances are recomputed. An update whose id the card already has is skipped, so
+    importing an export again changes nothing. A bad row is refused with exit 65, naming
+    its line and column; nothing is written.
+    """:
+      """
+    CSV necesita las columnas timestamp,type,amount (type swipe, reload o adjustment;
+    amount con signo, como -3.00); id y key son opcionales, y una columna balance se
+    ignora: los saldos se recalculan. Un movimiento cuyo id ya tiene la tarjeta se
+    omite, así que importar de nuevo una exportación no cambia nada. Una fila errónea se
+    rechaza con el estado 65, indicando su línea y columna; no se escribe nada.
+    """,
+    "The file to read, or - for standard input.":
+      "El archivo que se lee, o - para la entrada estándar.",
+    "json or csv; by default from the file's extension.":
+      "json o csv; por defecto, según la extensión del archivo.",
+    "Check the store's files and report each problem with its file and line.":
+      "Comprueba los archivos del almacén e informa de cada problema con su archivo y línea.",
+    """
+    Reads every file of the store without changing anything: each line decodes and its
+    checksum matches, the sequence has no gaps, balances follow from the amounts, and
+    state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+    """:
+      """
+    Lee todos los archivos del almacén sin cambiar nada: cada línea se decodifica y su
+    suma de comprobación coincide, la secuencia no tiene huecos, los saldos se derivan de
+    los importes y state.json concuerda con los diarios. Termina con 0 si el almacén
+    está en buen estado, y con 65 si no.
+    """,
+    "Show help for a command (the same as --help).":
+      "Muestra la ayuda de un comando (igual que --help).",
+    "The command, such as 'swipe' or 'card add'.":
+      "El comando, como 'swipe' o 'card add'.",
+    "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)":
+      "El directorio del almacén. (env: METROBUDDY_STORE; por defecto: $XDG_DATA_HOME/metrobuddy o ~/.local/share/metrobuddy)",
+    "The card to act on. (env: METROBUDDY_CARD; default: the default card)":
+      "La tarjeta con la que se opera. (env: METROBUDDY_CARD; por defecto: la tarjeta predeterminada)",
+    "Print machine-readable JSON on stdout.":
+      "Imprime JSON legible por máquina en stdout.",
+    "Print nothing on success; errors still go to stderr.":
+      "No imprime nada si todo va bien; los errores siguen yendo a stderr.",
+    "Never colour the output (also: NO_COLOR, TERM=dumb).":
+      "Nunca colorea la salida (también: NO_COLOR, TERM=dumb).",
+    "Show help information.":
+      "Muestra la ayuda.",
+    "Show the version.":
+      "Muestra la versión.",
+    "Print a completion script for bash, zsh or fish.":
+      "Imprime un script de autocompletado para bash, zsh o fish.",
+    """
+    The script completes commands, options, the values of --type and --format, and
+    card names, which it reads from the store when you press Tab. Save it where your
+    shell looks for completions, as in the examples.
+    """:
+      """
+    El script completa comandos, opciones, los valores de --type y --format, y los
+    nombres de tarjeta, que lee del almacén al pulsar Tab. Guárdelo donde su shell
+    busca los scripts de autocompletado, como en los ejemplos.
+    """,
+    "bash, zsh or fish.":
+      "bash, zsh o fish.",
+    """
+    The script completes commands, options, the values of --type and --format, and
+    card names, which it reads from the store when you press Tab. 'Scripts/install.sh'
+    installs all three; to load one by hand, see the examples.
+    """:
+      """
+    El script completa comandos, opciones, los valores de --type y --format, y los
+    nombres de tarjeta, que lee del almacén al pulsar Tab. 'Scripts/install.sh' instala
+    los tres; para cargar uno a mano, vea los ejemplos.
+    """,
+  ]
+}

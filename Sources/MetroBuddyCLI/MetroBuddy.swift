@@ -15,6 +15,7 @@ public enum MetroBuddy {
   static let commandPaths = [
     "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
     "card use", "card rename", "card remove", "verify", "export", "import", "check",
+    "completion",
   ]
 
   /// The implementation of the command at `path`.
@@ -38,6 +39,7 @@ public enum MetroBuddy {
     case "export": ExportCommand.self
     case "import": ImportCommand.self
     case "check": CheckCommand.self
+    case "completion": CompletionCommand.self
     default: nil
     }
   }
@@ -59,6 +61,7 @@ public enum MetroBuddy {
       ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
       SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
       CardCommand.spec, CheckCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
+      CompletionCommand.spec,
     ],
     examples: [
       "metrobuddy                      # the card at a glance",

@@ -207,6 +207,7 @@ enum Italian {
     case .wholeNumber(let text): "'\(text)' non è un numero intero maggiore o uguale a 0."
     case .historyType(let text): "'\(text)'; usa swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; usa json o csv."
+    case .shell(let text): "'\(text)'; usa bash, zsh o fish."
     case .text(let maximum):
       "usa da 1 a \(maximum) caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."
     case .cardName(let text): "'\(text)'; \(cardNameRule)."

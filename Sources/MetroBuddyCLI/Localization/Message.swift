@@ -159,6 +159,7 @@ enum ValueProblem: Equatable {
   case wholeNumber(String)
   case historyType(String)
   case format(String)
+  case shell(String)
   case text(maximum: Int)
   case cardName(String)
   case template(TemplateProblem)

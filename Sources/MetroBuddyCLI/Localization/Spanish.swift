@@ -206,6 +206,7 @@ enum Spanish {
     case .wholeNumber(let text): "'\(text)' no es un número entero igual o mayor que 0."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; use json o csv."
+    case .shell(let text): "'\(text)'; use bash, zsh o fish."
     case .text(let maximum):
       "use de 1 a \(maximum) caracteres, sin caracteres de control ni espacios al principio o al final."
     case .cardName(let text): "'\(text)'; \(cardNameRule)."

@@ -13,8 +13,8 @@ extension CardRules {
   /// - Parameters:
   ///   - updates: The updates read from the file, oldest first.
   ///   - card: The card's latest state; its balance changes only on success.
-  ///   - existing: The card's history: each id with its amount, and which ids
-  ///     are undone.
+  ///   - existing: The card's history: each id with its amount.
+  ///   - undone: The ids of updates already undone.
   ///   - keys: The reload keys the card already has.
   ///   - makeID: Makes ids for updates that bring none.
   /// - Returns: The balance updates to append, and how many were skipped.

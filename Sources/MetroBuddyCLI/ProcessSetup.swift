@@ -23,7 +23,8 @@ public enum ProcessSetup {
   /// Whether standard error is a terminal.
   public static var errorIsTerminal: Bool { isatty(2) == 1 }
 
-  /// Reads standard input to its end.
+  /// Reads standard input to its end, or to just past 256 MiB, where
+  /// `import` stops.
   public static func readStandardInput() -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -32,6 +33,7 @@ public enum ProcessSetup {
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { break }
       bytes += buffer[0..<count]
+      if bytes.count > 256 << 20 { break }
     }
     return bytes
   }

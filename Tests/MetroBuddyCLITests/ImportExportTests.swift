@@ -144,3 +144,14 @@ struct ImportExportTests {
     #expect(cli.storeFiles().isEmpty)
   }
 }
+
+@Suite("Export and --json")
+struct ExportJSONFlagTests {
+  @Test func jsonAndCSVTogetherIsAUsageError() {
+    let cli = CLIHarness()
+    let result = cli.run("export", "--format", "csv", "--json")
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("Error: '--json' asks for JSON and '--format csv' for CSV; give one of them.\n"))
+  }
+}

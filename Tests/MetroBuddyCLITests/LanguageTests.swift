@@ -507,7 +507,7 @@ struct LanguageTests {
     .invalidValue(name: "n", problem: .cardName("x")),
     .invalidValue(name: "n", problem: .template(.unknownPlaceholder("x", known: ["name"]))),
     .invalidValue(name: "n", problem: .template(.unclosed)), .invalidValue(name: "n", problem: .template(.unopened)),
-    .giveDateOrClear, .giveSerialOrClear, .atNeedsAmount, .removeNeedsForce("n"), .csvHoldsOneCard, .allOrCard,
+    .giveDateOrClear, .giveSerialOrClear, .atNeedsAmount, .removeNeedsForce("n"), .csvHoldsOneCard, .jsonOrCSV, .allOrCard,
     .formatFromName("p"), .lockTimeoutInvalid("x"), .noStoreLocation, .emptyStoreOption, .invalidUTF8("x"),
     .invalidCardNameOption("n"), .developer("d"),
     .helpOverview, .helpUsage, .helpArguments, .helpOptions, .helpGlobalOptions, .helpCommands, .helpSubcommands,

@@ -27,6 +27,9 @@ struct ExportCommand: Command {
       }
       format = value
     }
+    if parsed.has("json"), format == .csv {
+      throw Self.usageError(.jsonOrCSV, parsed)
+    }
     all = parsed.has("all")
     if all, format == .csv {
       throw Self.usageError(.csvHoldsOneCard, parsed)

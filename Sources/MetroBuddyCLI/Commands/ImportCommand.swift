@@ -44,6 +44,7 @@ struct ImportCommand: Command {
     let progress = Progress(environment: context.environment)
     let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     let source = path == "-" ? "standard input" : path
+    try Self.checkSize(bytes.count, source: source)
     let format = self.format ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true ? .json : .csv)
     let card = try context.selectedCard()
     progress.report(context.text(.importReading(source)))
@@ -93,6 +94,17 @@ struct ImportCommand: Command {
       }
       if count == 0 { return bytes }
       bytes += buffer[0..<count]
+      try checkSize(bytes.count, source: path)
+    }
+  }
+
+  /// The most an import reads: far more than any history (100,000 updates
+  /// are about 6 MiB of CSV), and a stop for `/dev/zero` or an endless pipe.
+  static let maximumSize = 256 << 20
+
+  static func checkSize(_ count: Int, source: String) throws(MetroError) {
+    guard count <= maximumSize else {
+      throw .importMalformed(source: source, line: 0, column: nil, detail: "the input is larger than 256 MiB")
     }
   }
 }

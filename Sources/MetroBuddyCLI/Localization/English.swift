@@ -125,6 +125,7 @@ enum English {
     case .removeNeedsForce(let name): "Removing '\(name)' deletes its history for good; add '--force' to confirm."
     case .csvHoldsOneCard:
       "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
+    case .jsonOrCSV: "'--json' asks for JSON and '--format csv' for CSV; give one of them."
     case .allOrCard: "Give '--all' or '--card <name>', not both."
     case .formatFromName(let path):
       "Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'."

@@ -154,6 +154,7 @@ enum Italian {
       "Eliminare '\(name)' cancella per sempre la sua cronologia; aggiungi '--force' per confermare."
     case .csvHoldsOneCard:
       "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card <name>'."
+    case .jsonOrCSV: "'--json' chiede JSON e '--format csv' chiede CSV; indicane solo uno."
     case .allOrCard: "Indica '--all' o '--card <name>', non entrambi."
     case .formatFromName(let path):
       "Impossibile dedurre il formato di '\(path)' dal nome; aggiungi '--format json' o '--format csv'."

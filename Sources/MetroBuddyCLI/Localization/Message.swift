@@ -102,6 +102,7 @@ enum Message: Equatable {
   case atNeedsAmount
   case removeNeedsForce(String)
   case csvHoldsOneCard
+  case jsonOrCSV
   case allOrCard
   case formatFromName(String)
   case lockTimeoutInvalid(String)

@@ -153,6 +153,7 @@ enum Spanish {
       "Eliminar '\(name)' borra su historial para siempre; añada '--force' para confirmarlo."
     case .csvHoldsOneCard:
       "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card <name>'."
+    case .jsonOrCSV: "'--json' pide JSON y '--format csv' pide CSV; indique solo uno."
     case .allOrCard: "Indique '--all' o '--card <name>', no ambas cosas."
     case .formatFromName(let path):
       "No se puede deducir el formato de '\(path)' por su nombre; añada '--format json' o '--format csv'."

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import MetroKit
+
+/// Replays the inputs kept from fuzzing the store's decoders
+/// (`Tests/Fixtures/fuzz/<target>/`, see `Scripts/fuzz.sh`), checking the same
+/// properties as the fuzz targets in `Fuzz/`: no crash, only store errors that
+/// name the file, and what decodes re-encodes to something that decodes equal.
+@Suite("Fuzz fixtures: decoders")
+struct DecoderFuzzFixtureTests {
+  static let statePath = "/fuzz/state.json"
+  static let journalPath = "/fuzz/journal-1.jsonl"
+
+  @Test("every decoder has fixtures to replay", arguments: ["StateDecoder", "JournalDecoder", "JSONParser"])
+  func fixturesExist(target: String) {
+    #expect(FuzzFixtures.names(target).count >= 3, "Tests/Fixtures/fuzz/\(target) holds too few inputs")
+  }
+
+  @Test(
+    "a fuzzed state.json decodes and round-trips, or is refused as damage",
+    arguments: FuzzFixtures.names("StateDecoder"))
+  func stateDecoder(fixture: String) throws {
+    let bytes = try FuzzFixtures.bytes("StateDecoder", fixture)
+    try checkState(bytes)
+    if let resealed = Self.resealed(bytes) { try checkState(resealed) }
+  }
+
+  @Test(
+    "a fuzzed journal line decodes and round-trips, or is refused as damage",
+    arguments: FuzzFixtures.names("JournalDecoder"))
+  func journalDecoder(fixture: String) throws {
+    let bytes = try FuzzFixtures.bytes("JournalDecoder", fixture)
+    try checkJournalLine(bytes)
+    if let resealed = Self.resealed(bytes) { try checkJournalLine(resealed) }
+  }
+
+  @Test(
+    "fuzzed JSON parses and round-trips through the writer, or fails inside the input",
+    arguments: FuzzFixtures.names("JSONParser"))
+  func jsonParser(fixture: String) throws {
+    let bytes = try FuzzFixtures.bytes("JSONParser", fixture)
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      #expect((0...bytes.count).contains(error.offset))
+      #expect(!error.reason.isEmpty)
+      return
+    }
+    for style in [JSONWriter.Style.compact, .pretty] {
+      var written: [UInt8] = []
+      JSONWriter.write(value, to: &written, style: style)
+      #expect(try JSONParser.parse(written) == value)
+    }
+  }
+
+  // MARK: - The fuzz targets' properties
+
+  func checkState(_ bytes: [UInt8]) throws {
+    let state: StoredState
+    do {
+      state = try StoredState.decode(bytes, path: Self.statePath)
+    } catch {
+      switch error {
+      case .storeDamaged(path: Self.statePath, _, let detail): #expect(!detail.isEmpty)
+      case .storeFromNewerVersion(path: Self.statePath, _, _): break
+      default: Issue.record("unexpected error \(error)")
+      }
+      return
+    }
+    #expect(try StoredState.decode(state.encoded(), path: Self.statePath) == state)
+  }
+
+  func checkJournalLine(_ bytes: [UInt8]) throws {
+    do {
+      try JournalEntry.checkHeader(bytes[...], cardID: 1, path: Self.journalPath)
+    } catch {
+      switch error {
+      case .storeDamaged(path: Self.journalPath, line: 1, let detail): #expect(!detail.isEmpty)
+      case .storeFromNewerVersion(path: Self.journalPath, _, _): break
+      default: Issue.record("unexpected header error \(error)")
+      }
+    }
+    for currency in [Currency.usd, try #require(Currency(code: "JPY"))] {
+      let entry: JournalEntry
+      do {
+        entry = try JournalEntry.decode(bytes[...], currency: currency, path: Self.journalPath, line: 7)
+      } catch {
+        guard case .storeDamaged(path: Self.journalPath, line: 7, let detail) = error else {
+          Issue.record("unexpected error \(error)")
+          continue
+        }
+        #expect(!detail.isEmpty)
+        continue
+      }
+      var line: [UInt8] = []
+      entry.encoded(currency: currency, into: &line)
+      #expect(try JournalEntry.decode(line[...], currency: currency, path: Self.journalPath, line: 7) == entry)
+    }
+  }
+
+  /// The fuzz targets' `FuzzSeal.resealed`: any trailing checksum replaced by a correct one.
+  static func resealed(_ bytes: [UInt8]) -> [UInt8]? {
+    var body = ArraySlice(bytes)
+    while let last = body.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { body.removeLast() }
+    guard body.last == UInt8(ascii: "}"), body.count >= 2 else { return nil }
+    if body.count > Checksum.sealLength,
+      body[(body.endIndex - Checksum.sealLength)...].starts(with: Array(#","crc":""#.utf8))
+    {
+      body.removeLast(Checksum.sealLength)
+      body.append(UInt8(ascii: "}"))
+    }
+    var sealed = Array(body)
+    Checksum.seal(&sealed)
+    sealed.append(UInt8(ascii: "\n"))
+    return sealed
+  }
+}
+
+/// The inputs kept in `Tests/Fixtures/fuzz/<target>/`, found from this file's path.
+enum FuzzFixtures {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/fuzz")
+
+  /// The file names in a target's folder, sorted; empty when there is none.
+  static func names(_ target: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(target).path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  static func bytes(_ target: String, _ name: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: root.appendingPathComponent(target).appendingPathComponent(name)))
+  }
+}

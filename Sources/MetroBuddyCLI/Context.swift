@@ -11,8 +11,10 @@ struct GlobalOptions {
   static let specs: [OptionSpec] = [
     OptionSpec(
       name: "store", valueName: "dir",
-      help: "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)"),
-    OptionSpec(name: "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)"),
+      help:
+        "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)"),
+    OptionSpec(
+      name: "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)"),
     OptionSpec(name: "json", help: "Print machine-readable JSON on stdout."),
     OptionSpec(name: "quiet", short: "q", help: "Print nothing on success; errors still go to stderr."),
     OptionSpec(name: "no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb)."),

@@ -101,7 +101,9 @@ public final class FaultInjectingFileSystem: FileSystem {
       counts[operation, default: 0] += 1
       return counts[operation]!
     }
-    guard let rule = rules.first(where: { $0.operation == operation && ($0.call == call || ($0.repeats && call > $0.call)) })
+    guard
+      let rule = rules.first(where: { $0.operation == operation && ($0.call == call || ($0.repeats && call > $0.call)) }
+      )
     else { return nil }
     fired.withLock { $0 += 1 }
     return rule.fault

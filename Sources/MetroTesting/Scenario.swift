@@ -174,13 +174,18 @@ extension Scenario {
         guard let cardName = try string(value["name"], "name") else { throw fail("every card needs a 'name'") }
         func money(_ key: String, _ fallback: Money) throws(ScenarioError) -> Money {
           guard let text = try string(value[key], key) else { return fallback }
-          guard let amount = Money.parseCanonical(text) else { throw fail("card '\(cardName)': '\(key)' is not an amount") }
+          guard let amount = Money.parseCanonical(text) else {
+            throw fail("card '\(cardName)': '\(key)' is not an amount")
+          }
           return amount
         }
-        var card = MetroCard(name: cardName, balance: try money("balance", .zero), fare: try money("fare", MetroCard.standardFare))
+        var card = MetroCard(
+          name: cardName, balance: try money("balance", .zero), fare: try money("fare", MetroCard.standardFare))
         card.serialNumber = try string(value["serialNumber"], "serialNumber")
         if let text = try string(value["expirationDate"], "expirationDate") {
-          guard let date = CalendarDate(iso: text) else { throw fail("card '\(cardName)': 'expirationDate' is not a date") }
+          guard let date = CalendarDate(iso: text) else {
+            throw fail("card '\(cardName)': 'expirationDate' is not a date")
+          }
           card.expirationDate = date
         }
         var updates: [BalanceUpdate] = []
@@ -189,8 +194,11 @@ extension Scenario {
           for update in updateValues {
             guard let typeText = try string(update["type"], "type"), let type = BalanceUpdate.Kind(rawValue: typeText),
               let amountText = try string(update["amount"], "amount"), let amount = Money.parseCanonical(amountText),
-              let timeText = try string(update["timestamp"], "timestamp"), let time = Timestamp.parseISO8601UTC(timeText)
-            else { throw fail("card '\(cardName)': every update needs a 'type', a signed 'amount' and a UTC 'timestamp'") }
+              let timeText = try string(update["timestamp"], "timestamp"),
+              let time = Timestamp.parseISO8601UTC(timeText)
+            else {
+              throw fail("card '\(cardName)': every update needs a 'type', a signed 'amount' and a UTC 'timestamp'")
+            }
             amounts.append((type, amount, time, try string(update["key"], "key")))
           }
           // Balances run forward from the opening balance to the card's balance.

@@ -24,7 +24,8 @@ struct PrivacyTests {
     ]
     for arguments in steps {
       let result = try sandbox.shell(
-        "umask \(umask); exec \"$0\" \"$@\"", [try MetroBuddyProcess.binaryPath(), "--store", sandbox.store] + arguments)
+        "umask \(umask); exec \"$0\" \"$@\"",
+        [try MetroBuddyProcess.binaryPath(), "--store", sandbox.store] + arguments)
       try #require(result.status == 0, "\(arguments): \(result)")
       #expect(Self.mode(sandbox.store) == "700", "after \(arguments)")
       for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.store) {
@@ -62,9 +63,11 @@ struct PrivacyTests {
     return (sandbox, target, try DirectoryImage(sandbox.store), fileBytes(target))
   }
 
-  @Test("A symlinked store file is refused with exit 65 naming it, and left untouched", arguments: [
-    "state.json", "journal-1.jsonl",
-  ])
+  @Test(
+    "A symlinked store file is refused with exit 65 naming it, and left untouched",
+    arguments: [
+      "state.json", "journal-1.jsonl",
+    ])
   func linkedStoreFileIsRefused(name: String) throws {
     let (sandbox, target, before, targetBytes) = try Self.storeWithLinked(name)
     for arguments in [["show"], ["reload", "5"], ["history"], ["fare", "2.50"], ["swipe"]] {
@@ -92,6 +95,7 @@ struct PrivacyTests {
     let show = try sandbox.metrobuddy("balance")
     #expect(show.status == 0 && show.stdout.contains("$17.00"), "\(show)")
     #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: sandbox.store)) == real)
-    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: real)) == ["state.json", "journal-1.jsonl", "lock"])
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: real)) == ["state.json", "journal-1.jsonl", "lock"])
   }
 }

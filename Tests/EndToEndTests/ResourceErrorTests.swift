@@ -217,8 +217,10 @@ struct ResourceErrorTests {
     let stderr = Self.text(out + "/stderr")
     #expect(Self.text(out + "/status") == "74\n74\n74\n", "\(stderr)")
     #expect(
-      stderr.components(separatedBy: "\n").filter { $0.hasPrefix("Error: Cannot write " + sandbox.root + "/tmpfs/store/") }
-        .count == 3, "\(stderr)")
+      stderr.components(separatedBy: "\n").filter {
+        $0.hasPrefix("Error: Cannot write " + sandbox.root + "/tmpfs/store/")
+      }
+      .count == 3, "\(stderr)")
     #expect(
       stderr.components(separatedBy: String(cString: strerror(ENOSPC))).count == 4, "\(stderr)")
     #expect(try DirectoryImage(out + "/after") == DirectoryImage(out + "/before"))

@@ -11,7 +11,8 @@ struct ScenarioModeTests {
     #expect(shown.status == 0, "\(shown)")
     #expect(shown.stdout.hasPrefix("$25.00\n9 rides left\n"), "\(shown)")
 
-    let swiped = try sandbox.run(["swipe"], environment: ["HOME": sandbox.home, "METROBUDDY_SCENARIO": "one-swipe-left"])
+    let swiped = try sandbox.run(
+      ["swipe"], environment: ["HOME": sandbox.home, "METROBUDDY_SCENARIO": "one-swipe-left"])
     #expect(swiped.stdout == "Swiped 1 ride for $2.75. Balance: $0.00, no rides left.\n", "\(swiped)")
 
     let failed = try sandbox.run(["swipe"], environment: ["HOME": sandbox.home, "METROBUDDY_SCENARIO": "save-failure"])

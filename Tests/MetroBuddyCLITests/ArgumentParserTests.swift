@@ -1,5 +1,6 @@
-@testable import MetroBuddyCLI
 import Testing
+
+@testable import MetroBuddyCLI
 
 @Suite("Argument parser")
 struct ArgumentParserTests {
@@ -25,10 +26,11 @@ struct ArgumentParserTests {
     #expect(parsed.values["type"] == ["swipe", "reload"])
   }
 
-  @Test(arguments: [
-    ("fair", ["fare", "force"], "fare"), ("jsno", ["json"], "json"), ("cout", ["count"], "count"),
-    ("zzzzzz", ["count", "at"], nil),
-  ] as [(String, [String], String?)])
+  @Test(
+    arguments: [
+      ("fair", ["fare", "force"], "fare"), ("jsno", ["json"], "json"), ("cout", ["count"], "count"),
+      ("zzzzzz", ["count", "at"], nil),
+    ] as [(String, [String], String?)])
   func suggestsTheClosestName(_ typed: String, _ names: [String], _ expected: String?) {
     #expect(Suggestion.closest(to: typed, among: names) == expected)
   }

@@ -47,12 +47,17 @@ struct CheckAndPromptTests {
     cli.run("reload", "25")
     cli.run("expiration", "2026-12-01")
     #expect(
-      cli.run("show", "--format", "{name} {balance} {fare} {ridesLeft} {expirationDate} {daysToExpiration} [{serialNumber}] {{}}")
+      cli.run(
+        "show", "--format",
+        "{name} {balance} {fare} {ridesLeft} {expirationDate} {daysToExpiration} [{serialNumber}] {{}}")
         == Invocation(stdout: "default $25.00 $3.00 8 2026-12-01 10 [] {}\n", stderr: "", status: 0))
   }
 
   @Test(arguments: [
-    ("{bal}", "Unknown placeholder '{bal}'; use {name}, {balance}, {fare}, {ridesLeft}, {expirationDate}, {daysToExpiration}, {serialNumber}."),
+    (
+      "{bal}",
+      "Unknown placeholder '{bal}'; use {name}, {balance}, {fare}, {ridesLeft}, {expirationDate}, {daysToExpiration}, {serialNumber}."
+    ),
     ("{balance", "'{' without a closing '}'; write '{{' for a brace."),
     ("balance}", "'}' without an opening '{'; write '}}' for a brace."),
   ])

@@ -38,7 +38,9 @@ struct DamageTests {
     for command in Self.commands(for: file) + write {
       let result = cli.run(command)
       #expect(result.status == 65, "\(context): \(command) → \(result)")
-      #expect((result.stderr + result.stdout).contains(cli.directory + "/store/" + file), "\(context): \(command) → \(result)")
+      #expect(
+        (result.stderr + result.stdout).contains(cli.directory + "/store/" + file), "\(context): \(command) → \(result)"
+      )
     }
     #expect(cli.storeFiles() == before, "\(context): the store changed")
   }
@@ -92,7 +94,8 @@ struct DamageTests {
     let before = cli.storeFiles()
     let result = cli.run("swipe")
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 2; this one reads up to 1).\n"))
+    #expect(
+      result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 2; this one reads up to 1).\n"))
     #expect(cli.run("show").status == 65)
     #expect(cli.storeFiles() == before)
   }

@@ -31,7 +31,8 @@ import Testing
 /// (so the history is consistent and nothing was half-applied).
 @Suite("Fault injection matrix (CLI)")
 struct FaultInjectionTests {
-  @Test("Every fault at every call of every operation is reported and leaves the store whole", arguments: FaultScenario.all)
+  @Test(
+    "Every fault at every call of every operation is reported and leaves the store whole", arguments: FaultScenario.all)
   func matrix(scenario: FaultScenario) throws {
     let bench = try FaultBench(scenario: scenario)
     defer { bench.remove() }
@@ -381,24 +382,28 @@ final class FaultBench {
     referenceAfter = after.0
     referenceViewAfter = after.1
     referenceCallCounts = after.2
-    (referenceAfterThenFollowUp, referenceViewAfterThenFollowUp, _) = try Self.reference(baseline, root: root, clock: clock, [
-      (scenario.arguments, 1000), (Self.followUp, 2000),
-    ])
-    (referenceFollowUpOnly, referenceViewFollowUpOnly, _) = try Self.reference(baseline, root: root, clock: clock, [(Self.followUp, 2000)])
+    (referenceAfterThenFollowUp, referenceViewAfterThenFollowUp, _) = try Self.reference(
+      baseline, root: root, clock: clock,
+      [
+        (scenario.arguments, 1000), (Self.followUp, 2000),
+      ])
+    (referenceFollowUpOnly, referenceViewFollowUpOnly, _) = try Self.reference(
+      baseline, root: root, clock: clock, [(Self.followUp, 2000)])
     let before = try Self.restore(baseline, into: root + "/before")
     referenceViewBefore = Self.view(before + "/store", clock: clock)
   }
 
   /// Runs `commands` without faults on a copy of `baseline`.
   static func reference(
-  _ baseline: StoreImage?, root: String, clock: Clock, _ commands: [(arguments: [String], firstID: Int)]
+    _ baseline: StoreImage?, root: String, clock: Clock, _ commands: [(arguments: [String], firstID: Int)]
   ) throws -> (StoreImage, String, [String: Int]) {
     let directory = try Self.restore(baseline, into: root + "/reference-\(UUID().uuidString.prefix(8))")
     var counts: [String: Int] = [:]
     for (arguments, firstID) in commands {
       let seam = RecordingFileSystem(rules: [])
       let store = JSONFileStore(
-        directory: directory + "/store", fileSystem: seam, clock: clock, timeZone: .utc, makeID: Self.ids(from: firstID))
+        directory: directory + "/store", fileSystem: seam, clock: clock, timeZone: .utc, makeID: Self.ids(from: firstID)
+      )
       let (status, _, errors) = Self.run(arguments, store: store, clock: clock)
       guard status == 0 else { throw FaultBenchError(description: "reference \(arguments) failed: \(errors)") }
       if counts.isEmpty { counts = seam.inner.callCounts }
@@ -635,7 +640,8 @@ struct StoreImage: Equatable {
   func difference(from expected: StoreImage) -> String {
     var lines: [String] = []
     if directoryMode != expected.directoryMode {
-      lines.append("directory mode \(String(directoryMode, radix: 8)), expected \(String(expected.directoryMode, radix: 8))")
+      lines.append(
+        "directory mode \(String(directoryMode, radix: 8)), expected \(String(expected.directoryMode, radix: 8))")
     }
     for name in Set(names).union(expected.names).sorted() {
       switch (files[name], expected.files[name]) {

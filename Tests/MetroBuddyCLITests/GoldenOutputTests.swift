@@ -54,7 +54,9 @@ struct GoldenOutputTests {
             Nothing was recorded. Add money with 'metrobuddy reload <amount>'.
 
             """, status: 1))
-    #expect(cli.run("reload", "20") == Invocation(stdout: "Reloaded $20.00. Balance: $20.00, 6 rides left.\n", stderr: "", status: 0))
+    #expect(
+      cli.run("reload", "20")
+        == Invocation(stdout: "Reloaded $20.00. Balance: $20.00, 6 rides left.\n", stderr: "", status: 0))
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $3.00. Balance: $17.00, 5 rides left.\n")
     #expect(cli.run("swipe", "--count", "2").stdout == "Swiped 2 rides for $6.00. Balance: $11.00, 3 rides left.\n")
     let before = cli.storeFiles()
@@ -69,7 +71,9 @@ struct GoldenOutputTests {
 
   @Test func keyedReloadAppliesOnce() {
     let cli = CLIHarness()
-    #expect(cli.run("reload", "33", "--key", "monthly-2026-11").stdout == "Reloaded $33.00. Balance: $33.00, 11 rides left.\n")
+    #expect(
+      cli.run("reload", "33", "--key", "monthly-2026-11").stdout == "Reloaded $33.00. Balance: $33.00, 11 rides left.\n"
+    )
     #expect(
       cli.run("reload", "33", "--key", "monthly-2026-11")
         == Invocation(
@@ -94,7 +98,8 @@ struct GoldenOutputTests {
     #expect(cli.run("expiration", "2026-11-20").stdout == "Expiration date set to 2026-11-20 (EXPIRED yesterday).\n")
     #expect(
       cli.run("swipe").stderr
-        == "EXPIRED CARD: the card expired on 2026-11-20.\nNothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'.\n")
+        == "EXPIRED CARD: the card expired on 2026-11-20.\nNothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'.\n"
+    )
   }
 
   @Test func historyAndUndo() {
@@ -112,11 +117,12 @@ struct GoldenOutputTests {
         """)
     #expect(cli.run("undo").stdout == "Undid a change of +$5.00. Balance: $17.00, 5 rides left.\n")
     #expect(cli.run("undo").stdout == "Undid a change of -$3.00. Balance: $20.00, 6 rides left.\n")
-    #expect(cli.run("history", "--limit", "2", "--type", "undo").stdout == """
-      2026-11-21 13:15  undo  +$3.00  $20.00  undoes 00000000
-      2026-11-21 13:15  undo  -$5.00  $17.00  undoes 00000000
+    #expect(
+      cli.run("history", "--limit", "2", "--type", "undo").stdout == """
+        2026-11-21 13:15  undo  +$3.00  $20.00  undoes 00000000
+        2026-11-21 13:15  undo  -$5.00  $17.00  undoes 00000000
 
-      """)
+        """)
     #expect(cli.run("undo").stdout == "Undid a change of +$20.00. Balance: $0.00, no rides left.\n")
     #expect(
       cli.run("undo")
@@ -127,7 +133,9 @@ struct GoldenOutputTests {
 
   @Test func cardsAndCardCommands() {
     let cli = CLIHarness()
-    #expect(cli.run("card", "add", "work", "--fare", "2.90", "--balance", "20").stdout == "Added card 'work': $20.00, fare $2.90.\n")
+    #expect(
+      cli.run("card", "add", "work", "--fare", "2.90", "--balance", "20").stdout
+        == "Added card 'work': $20.00, fare $2.90.\n")
     #expect(
       cli.run("cards").stdout == """
         * default   $0.00  No rides left  fare $3.00
@@ -166,7 +174,8 @@ struct GoldenOutputTests {
             Make another card the default first with 'metrobuddy card use <name>'.
 
             """, status: 64))
-    #expect(cli.run("card", "add", "work").stderr == "Error: A card named 'work' already exists; choose another name.\n")
+    #expect(
+      cli.run("card", "add", "work").stderr == "Error: A card named 'work' already exists; choose another name.\n")
     #expect(
       cli.run("--card", "wrok", "swipe")
         == Invocation(
@@ -208,7 +217,8 @@ struct VerifyGoldenTests {
     let cli = CLIHarness()
     #expect(
       cli.run("verify")
-        == Invocation(stdout: "There is no store at \(cli.directory)/store yet; nothing to verify.\n", stderr: "", status: 0))
+        == Invocation(
+          stdout: "There is no store at \(cli.directory)/store yet; nothing to verify.\n", stderr: "", status: 0))
     cli.run("reload", "20")
     cli.run("swipe")
     #expect(

@@ -37,13 +37,15 @@ struct ImportExportTests {
   @Test func jsonExportIsTheCardWithItsUpdatesOldestFirst() throws {
     let cli = Self.populated()
     cli.run("card", "add", "work")
-    let one = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
+    let one = try #require(
+      try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
     #expect(one["name"] as? String == "default")
     #expect(one["balance"] as? String == "17.00")
     let updates = try #require(one["updates"] as? [[String: Any]])
     #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo"])
     #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000003")
-    let all = try #require(try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
+    let all = try #require(
+      try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
     #expect(all.map { $0["name"] as? String } == ["default", "work"])
     #expect(cli.run("export", "--json").stdout == cli.run("export").stdout)
     #expect(cli.run("export", "--all", "--format", "csv").status == 64)
@@ -64,9 +66,13 @@ struct ImportExportTests {
     let cli = Self.populated()
     let path = try write(cli.run("export").stdout, "export.json", in: cli)
     cli.run("card", "add", "copy")
-    #expect(cli.run("--card", "copy", "import", path).stdout == "Imported 4 updates into 'copy'. Balance: $17.00, 5 rides left.\n")
+    #expect(
+      cli.run("--card", "copy", "import", path).stdout
+        == "Imported 4 updates into 'copy'. Balance: $17.00, 5 rides left.\n")
     #expect(cli.run("--card", "copy", "history").stdout == cli.run("history").stdout)
-    #expect(cli.run("--card", "copy", "reload", "1", "--key", "=SUM(A1)").stdout.hasPrefix("Reload '=SUM(A1)' was already recorded"))
+    #expect(
+      cli.run("--card", "copy", "reload", "1", "--key", "=SUM(A1)").stdout.hasPrefix(
+        "Reload '=SUM(A1)' was already recorded"))
     #expect(cli.run("verify").status == 0)
   }
 
@@ -91,18 +97,46 @@ struct ImportExportTests {
   }
 
   static let badFiles: [BadFile] = [
-    BadFile(name: "a.csv", content: "", message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),
-    BadFile(name: "a.csv", content: "timestamp,type\n", message: ", line 1, column 'amount': the header has no 'amount' column"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount,color\n", message: ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id and key"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n", message: ", line 3: 2 fields where the header has 3"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-13-01,swipe,-3\n", message: ", line 3, column 'timestamp': '2026-13-01' is not a time such as 2026-11-21T13:15:00Z"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,refund,20\n", message: ", line 2, column 'type': 'refund' is not swipe, reload, adjustment or undo"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20abc\n", message: ", line 2, column 'amount': '20abc' is not a signed amount such as -3.00 or 20"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,3\n", message: ", line 2, column 'amount': a swipe takes money: write it negative, such as -3.00"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n", message: ", line 3, column 'amount': the balance would be -1.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount,id\n2026-01-01,reload,5,nope\n", message: ", line 2, column 'id': 'nope' is not a UUID"),
-    BadFile(name: "a.csv", content: "timestamp,type,amount\n2026-01-01,\"reload\"x,5\n", message: ", line 2: text after a closing quote"),
-    BadFile(name: "a.json", content: "[{\"timestamp\":\"2026-01-01\",\"type\":\"reload\"}]", message: ", update 1, field 'amount': is missing"),
+    BadFile(
+      name: "a.csv", content: "",
+      message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type\n",
+      message: ", line 1, column 'amount': the header has no 'amount' column"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount,color\n",
+      message:
+        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id and key"
+    ),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",
+      message: ", line 3: 2 fields where the header has 3"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-13-01,swipe,-3\n",
+      message: ", line 3, column 'timestamp': '2026-13-01' is not a time such as 2026-11-21T13:15:00Z"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,refund,20\n",
+      message: ", line 2, column 'type': 'refund' is not swipe, reload, adjustment or undo"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20abc\n",
+      message: ", line 2, column 'amount': '20abc' is not a signed amount such as -3.00 or 20"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,3\n",
+      message: ", line 2, column 'amount': a swipe takes money: write it negative, such as -3.00"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n",
+      message:
+        ", line 3, column 'amount': the balance would be -1.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+    ),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount,id\n2026-01-01,reload,5,nope\n",
+      message: ", line 2, column 'id': 'nope' is not a UUID"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,\"reload\"x,5\n",
+      message: ", line 2: text after a closing quote"),
+    BadFile(
+      name: "a.json", content: "[{\"timestamp\":\"2026-01-01\",\"type\":\"reload\"}]",
+      message: ", update 1, field 'amount': is missing"),
     BadFile(name: "a.json", content: "{\"name\":\"x\"}", message: ": a card object needs an 'updates' array"),
     BadFile(name: "a.json", content: "[1,", message: ", line 1: not valid JSON: unexpected end of text"),
   ]
@@ -129,7 +163,9 @@ struct ImportExportTests {
       arguments: ["import", "-"],
       environment: Environment(
         variables: [:], clock: cli.clock, timeZone: .utc,
-        readStandardInput: { Array("[{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"reload\",\"amount\":\"7.00\"}]".utf8) }),
+        readStandardInput: {
+          Array("[{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"reload\",\"amount\":\"7.00\"}]".utf8)
+        }),
       output: &output, errors: &errors, store: cli.store)
     #expect(status == 0)
     #expect(output.text == "Imported 1 update into 'default'. Balance: $7.00, 2 rides left.\n")

@@ -102,7 +102,8 @@ struct ScenarioFlowTests {
     #expect(rows.first == "2021-02-15 18:30  adjustment  +$20.00  $25.00")
     #expect(rows.last == "2021-01-10 13:05  swipe        -$2.75  $24.25")
     #expect(screen.run("history", "--type", "adjustment").stdout.split(separator: "\n").count == 1)
-    #expect(screen.run("history", "--since", "2021-01-30", "--until", "2021-02-01").stdout.split(separator: "\n").count == 3)
+    #expect(
+      screen.run("history", "--since", "2021-01-30", "--until", "2021-02-01").stdout.split(separator: "\n").count == 3)
     #expect(screen.run("history", "--limit", "2").stdout.split(separator: "\n").count == 2)
   }
 
@@ -110,7 +111,10 @@ struct ScenarioFlowTests {
     let screen = try CardScreen(scenario: "save-failure")
     let result = screen.swipe()
     #expect(result.status == 74)
-    #expect(result.stderr == "Error: Cannot save to scenario 'save-failure': this store is set up so that every write fails.\nNothing was changed.\n")
+    #expect(
+      result.stderr
+        == "Error: Cannot save to scenario 'save-failure': this store is set up so that every write fails.\nNothing was changed.\n"
+    )
     #expect(screen.balance == "$25.00")
   }
 

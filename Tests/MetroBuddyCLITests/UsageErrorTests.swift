@@ -24,7 +24,8 @@ struct UsageErrorTests {
       usage: "metrobuddy reload <amount> [--at <time>] [--key <key>]"),
     Case(
       arguments: ["reload", "20abc"],
-      message: "Invalid value for '<amount>': '20abc' is not an amount; write digits with an optional point, such as 20 or 2.75.",
+      message:
+        "Invalid value for '<amount>': '20abc' is not an amount; write digits with an optional point, such as 20 or 2.75.",
       usage: "metrobuddy reload <amount> [--at <time>] [--key <key>]"),
     Case(
       arguments: ["reload", "0"], message: "Invalid value for '<amount>': the amount must be more than zero.",
@@ -99,7 +100,8 @@ struct UsageErrorTests {
       result
         == Invocation(
           stdout: "",
-          stderr: "Error: \(testCase.message)\nUsage: \(testCase.usage)\n  See '\(name) --help' for more information.\n",
+          stderr:
+            "Error: \(testCase.message)\nUsage: \(testCase.usage)\n  See '\(name) --help' for more information.\n",
           status: 64))
     #expect(cli.storeFiles() == before)
   }

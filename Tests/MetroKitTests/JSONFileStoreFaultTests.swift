@@ -1,8 +1,8 @@
 import Foundation
+import MetroTesting
 import Testing
 
 @testable import MetroKit
-import MetroTesting
 
 #if canImport(Glibc)
   import Glibc
@@ -104,7 +104,8 @@ struct JSONFileStoreFaultTests {
         let failing = JSONFileStore(
           directory: store.directory, fileSystem: faulty, clock: .constant(storeNow), timeZone: .utc
         )
-        let context = "\(operation) call \(call)\(afterwards ? " and after" : "") \(String(cString: strerror(errorNumber)))"
+        let context =
+          "\(operation) call \(call)\(afterwards ? " and after" : "") \(String(cString: strerror(errorNumber)))"
         var error: MetroError?
         do throws(MetroError) {
           try failing.apply([.balance(.reload(.usd("5.00"), key: key))], to: store.currentCard())

@@ -1,5 +1,7 @@
-@testable import MetroKit
+import Foundation
 import Testing
+
+@testable import MetroKit
 
 /// Older formats are upgraded step by step; newer ones are refused.
 @Suite("Format migrations")
@@ -23,7 +25,9 @@ struct MigrationTests {
       guard case .object(let fields) = card else { return card }
       return .object(fields + [("currency", .string("USD")), ("reloadKeys", .object([]))])
     }
-    members = members.map { $0.0 == "cards" ? ("cards", .array(upgraded)) : ($0.0 == "version" ? ("version", .integer(1)) : $0) }
+    members = members.map {
+      $0.0 == "cards" ? ("cards", .array(upgraded)) : ($0.0 == "version" ? ("version", .integer(1)) : $0)
+    }
     return .object(members)
   }
 
@@ -38,13 +42,18 @@ struct MigrationTests {
   }
 
   @Test func anOlderFormatWithoutAStepIsRefusedAsDamage() {
-    #expect(throws: MetroError.storeDamaged(path: "state.json", line: nil, detail: "format version 0 is not one this metrobuddy can upgrade")) {
+    #expect(
+      throws: MetroError.storeDamaged(
+        path: "state.json", line: nil, detail: "format version 0 is not one this metrobuddy can upgrade")
+    ) {
       try StoredState.decode(Self.versionZero, path: "state.json", migrations: [:])
     }
   }
 
   @Test func aNewerFormatIsRefused() {
-    let future = Array(String(decoding: Self.versionZero, as: UTF8.self).replacingOccurrences(of: #""version":0"#, with: #""version":2"#).utf8)
+    let future = Array(
+      String(decoding: Self.versionZero, as: UTF8.self).replacingOccurrences(of: #""version":0"#, with: #""version":2"#)
+        .utf8)
     #expect(throws: MetroError.storeFromNewerVersion(path: "state.json", version: 2, supported: 1)) {
       try StoredState.decode(future, path: "state.json")
     }
@@ -58,8 +67,6 @@ struct MigrationTests {
     #expect(decoded == state)
   }
 }
-
-import Foundation
 
 enum CLIStableID {
   static let one = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!

@@ -118,7 +118,8 @@ struct ReferenceModelTests {
           run { () throws(MetroError) in try store.apply([.fare(Money(minorUnits: fare))], to: reference) }
         case 86..<90:
           let date: CalendarDate? =
-            Bool.random(using: &random) ? CalendarDate(daysSinceEpoch: model.today.daysSinceEpoch + Int.random(in: -3...3, using: &random)) : nil
+            Bool.random(using: &random)
+            ? CalendarDate(daysSinceEpoch: model.today.daysSinceEpoch + Int.random(in: -3...3, using: &random)) : nil
           model.cards[model.cards.firstIndex { $0.name == name }!].expiration = date
           run { () throws(MetroError) in try store.apply([.expirationDate(date)], to: reference) }
         case 90..<94:
@@ -126,7 +127,8 @@ struct ReferenceModelTests {
           nextName += 1
           model.cards.append(Model.Card(name: newName))
           names.append(newName)
-          run { () throws(MetroError) in try store.addCard(named: newName, fare: MetroCard.standardFare, balance: .zero) }
+          run { () throws(MetroError) in try store.addCard(named: newName, fare: MetroCard.standardFare, balance: .zero)
+          }
         case 94..<97:
           model.defaultName = name
           run { () throws(MetroError) in try store.makeDefault(reference) }

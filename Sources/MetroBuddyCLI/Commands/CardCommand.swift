@@ -46,7 +46,8 @@ struct AddCardCommand: Command {
     return CardCommand.changed(
       context.text(
         .cardAdded(
-          name: name, balance: context.money(card.balance, card.currency), fare: context.money(card.fare, card.currency))),
+          name: name, balance: context.money(card.balance, card.currency), fare: context.money(card.fare, card.currency)
+        )),
       card)
   }
 }

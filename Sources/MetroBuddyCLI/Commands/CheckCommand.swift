@@ -80,8 +80,8 @@ struct CheckCommand: Command {
     return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
   }
 
-/// --json never changes with the language: the problem and the numbers behind it, no sentences.
-func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate) -> JSONValue {
+  /// --json never changes with the language: the problem and the numbers behind it, no sentences.
+  func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate) -> JSONValue {
     var members: [(String, JSONValue)] = [("card", .string(card.name)), ("problem", .string(kind))]
     switch kind {
     case "expired", "expiring":

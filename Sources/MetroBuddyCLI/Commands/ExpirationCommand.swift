@@ -9,7 +9,11 @@ struct ExpirationCommand: Command {
     options: [OptionSpec(name: "clear", help: "Remove the expiration date.")],
     examples: ["metrobuddy expiration 2030-03-20", "metrobuddy expiration --clear"])
 
-  enum Action { case show, set(CalendarDate), clear }
+  enum Action {
+    case show
+    case set(CalendarDate)
+    case clear
+  }
   var action: Action = .show
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {

@@ -49,7 +49,8 @@ struct ExportCommand: Command {
       case .csv: csv = Interchange.csv(updates, currency: card.currency)
       case .json:
         guard case .object(let members) = JSONRenderer.card(card.snapshot) else { continue }
-        objects.append(.object(members + [("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) }))]))
+        objects.append(
+          .object(members + [("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) }))]))
       }
     }
     if format == .csv { return CommandOutput(text: csv, json: .null, rawOutput: true) }

@@ -4,7 +4,9 @@ import MetroKit
 struct FareCommand: Command {
   static let spec = CommandSpec(
     name: "fare", abstract: "Print the fare for one ride, or set it to AMOUNT.",
-    arguments: [ArgumentSpec(name: "amount", help: "The new fare, more than zero, such as 3 or 2.90.", isOptional: true)],
+    arguments: [
+      ArgumentSpec(name: "amount", help: "The new fare, more than zero, such as 3 or 2.90.", isOptional: true)
+    ],
     examples: ["metrobuddy fare", "metrobuddy fare 3.00"])
 
   var amount: Money?

@@ -51,7 +51,9 @@ struct HistoryCommand: Command {
       let sign = update.amount.minorUnits > 0 ? "+" : ""
       var note = ""
       if let key = update.key { note = context.text(.historyKey(key)) }
-      if let undone = update.undoes { note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased()))) }
+      if let undone = update.undoes {
+        note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
+      }
       return [
         "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
         sign + context.money(update.amount, card.currency), context.money(update.balance, card.currency), note,

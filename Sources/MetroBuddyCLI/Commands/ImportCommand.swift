@@ -45,15 +45,21 @@ struct ImportCommand: Command {
     let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     let source = path == "-" ? "standard input" : path
     try Self.checkSize(bytes.count, source: source)
-    let format = self.format ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") } == true ? .json : .csv)
+    let format =
+      self.format
+      ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
+        $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
+      } == true ? .json : .csv)
     let card = try context.selectedCard()
     progress.report(context.text(.importReading(source)))
     let updates =
       switch format {
       case .csv:
-        try Interchange.updates(fromCSV: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
+        try Interchange.updates(
+          fromCSV: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
       case .json:
-        try Interchange.updates(fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
+        try Interchange.updates(
+          fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
       }
     progress.report(context.text(.importSaving(updates.count)))
     let result: ImportResult
@@ -63,7 +69,8 @@ struct ImportCommand: Command {
       guard case .importMalformed(_, let line, let column, let detail) = error else { throw error }
       // The store names rows by their number; give the file and the form of the position.
       if format == .json {
-        throw .importMalformed(source: source, line: 0, column: "update \(line)" + (column.map { ", field '\($0)'" } ?? ""), detail: detail)
+        throw .importMalformed(
+          source: source, line: 0, column: "update \(line)" + (column.map { ", field '\($0)'" } ?? ""), detail: detail)
       }
       throw .importMalformed(source: source, line: line, column: column, detail: detail)
     }

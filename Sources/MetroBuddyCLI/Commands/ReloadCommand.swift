@@ -44,7 +44,8 @@ struct ReloadCommand: Command {
         context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: card.remainingRides)), result)
     }
     return Self.changed(
-      context.text(.reloaded(amount: context.money(amount, card.currency), balance: balance, rides: card.remainingRides)),
+      context.text(
+        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: card.remainingRides)),
       result)
   }
 }

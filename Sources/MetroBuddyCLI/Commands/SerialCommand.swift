@@ -8,7 +8,11 @@ struct SerialCommand: Command {
     options: [OptionSpec(name: "clear", help: "Remove the serial number.")],
     examples: ["metrobuddy serial 0123456789", "metrobuddy serial --clear"])
 
-  enum Action { case show, set(String), clear }
+  enum Action {
+    case show
+    case set(String)
+    case clear
+  }
   var action: Action = .show
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {

@@ -11,7 +11,8 @@ struct ShowCommand: Command {
       {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
       """,
     options: [
-      OptionSpec(name: "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.")
+      OptionSpec(
+        name: "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.")
     ],
     examples: ["metrobuddy show --format '🚇 {balance} · {ridesLeft} rides'"])
 
@@ -32,6 +33,7 @@ struct ShowCommand: Command {
       let line = template.render(card, today: context.today) { context.money($0, $1) }
       return CommandOutput(text: line + "\n", json: JSONRenderer.card(card))
     }
-    return CommandOutput(text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card))
+    return CommandOutput(
+      text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card))
   }
 }

@@ -44,7 +44,8 @@ struct VerifyCommand: Command {
     if !report.exists {
       text += context.text(.verifyNoStore(directory: report.directory)) + "\n"
     } else if report.isSound {
-      text += context.text(.verifySound(directory: report.directory, cards: report.cards, updates: report.updates)) + "\n"
+      text +=
+        context.text(.verifySound(directory: report.directory, cards: report.cards, updates: report.updates)) + "\n"
     } else {
       text += context.text(.verifyDamaged(directory: report.directory, problems: report.problems.count)) + "\n"
     }

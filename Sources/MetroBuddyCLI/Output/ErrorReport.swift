@@ -47,7 +47,8 @@ struct ErrorReport: Equatable {
       self = failure(.invalidCount(count), .usage)
     case .cardNotFound(let name, let available):
       self = failure(
-        .cardNotFound(name: name, suggestion: Suggestion.closest(to: name, among: available), available: available), .usage)
+        .cardNotFound(name: name, suggestion: Suggestion.closest(to: name, among: available), available: available),
+        .usage)
     case .cardExists(let name):
       self = failure(.cardExists(name), .usage)
     case .cannotRemoveDefaultCard(let name):

@@ -122,7 +122,8 @@ public enum CSV {
   /// The text before ``neutralised(_:)``.
   public static func restored(_ text: String) -> String {
     let scalars = text.unicodeScalars
-    guard scalars.count >= 2, scalars.first == "'", formulaStarts.contains(scalars[scalars.index(after: scalars.startIndex)])
+    guard scalars.count >= 2, scalars.first == "'",
+      formulaStarts.contains(scalars[scalars.index(after: scalars.startIndex)])
     else { return text }
     return String(text.dropFirst())
   }

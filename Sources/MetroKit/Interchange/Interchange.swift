@@ -95,13 +95,17 @@ public enum Interchange {
       throw .importMalformed(source: source, line: error.line, column: nil, detail: error.detail)
     }
     guard let header = records.first else {
-      throw .importMalformed(source: source, line: 1, column: nil, detail: "the file is empty; it needs a header such as timestamp,type,amount")
+      throw .importMalformed(
+        source: source, line: 1, column: nil,
+        detail: "the file is empty; it needs a header such as timestamp,type,amount")
     }
     let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
     var columns: [String: Int] = [:]
     for (index, name) in names.enumerated() {
       guard ["timestamp", "type", "amount", "balance", "id", "key"].contains(name) else {
-        throw .importMalformed(source: source, line: header.line, column: name, detail: "unknown column; the columns are timestamp, type, amount, and optionally balance, id and key")
+        throw .importMalformed(
+          source: source, line: header.line, column: name,
+          detail: "unknown column; the columns are timestamp, type, amount, and optionally balance, id and key")
       }
       guard columns[name] == nil else {
         throw .importMalformed(source: source, line: header.line, column: name, detail: "the column appears twice")
@@ -109,7 +113,8 @@ public enum Interchange {
       columns[name] = index
     }
     for required in ["timestamp", "type", "amount"] where columns[required] == nil {
-      throw .importMalformed(source: source, line: header.line, column: required, detail: "the header has no '\(required)' column")
+      throw .importMalformed(
+        source: source, line: header.line, column: required, detail: "the header has no '\(required)' column")
     }
     var result: [ImportedUpdate] = []
     result.reserveCapacity(records.count - 1)
@@ -145,7 +150,8 @@ public enum Interchange {
     }
     let document: JSONValue
     do { document = try JSONParser.parse(bytes) } catch {
-      throw .importMalformed(source: source, line: line(at: error.offset), column: nil, detail: "not valid JSON: \(error.reason)")
+      throw .importMalformed(
+        source: source, line: line(at: error.offset), column: nil, detail: "not valid JSON: \(error.reason)")
     }
     let elements: [JSONValue]
     switch document {
@@ -156,7 +162,8 @@ public enum Interchange {
       }
       elements = array
     default:
-      throw .importMalformed(source: source, line: 0, column: nil, detail: "expected a card object or an array of updates")
+      throw .importMalformed(
+        source: source, line: 0, column: nil, detail: "expected a card object or an array of updates")
     }
     var result: [ImportedUpdate] = []
     for (position, element) in elements.enumerated() {
@@ -209,7 +216,9 @@ private struct RowFields {
     guard let date = Timestamp.parse(timestamp.trimmingWhitespace(), in: timeZone) else {
       throw error("timestamp", "'\(timestamp)' is not a time such as 2026-11-21T13:15:00Z")
     }
-    guard let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency) else {
+    guard
+      let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency)
+    else {
       throw error("amount", "'\(amount)' is not a signed amount such as -3.00 or 20")
     }
     switch kind {
@@ -219,11 +228,15 @@ private struct RowFields {
     }
     var parsedID: UUID?
     if let id {
-      guard let value = UUID(uuidString: String(id.trimmingWhitespace())) else { throw error("id", "'\(id)' is not a UUID") }
+      guard let value = UUID(uuidString: String(id.trimmingWhitespace())) else {
+        throw error("id", "'\(id)' is not a UUID")
+      }
       parsedID = value
     }
     if let key {
-      do { try CardRules.validateText(key, field: "reload key") } catch { throw self.error("key", "'\(key)' is not a valid key") }
+      do { try CardRules.validateText(key, field: "reload key") } catch {
+        throw self.error("key", "'\(key)' is not a valid key")
+      }
       guard kind == .reload else { throw error("key", "only a reload has a key") }
     }
     var parsedUndoes: UUID?
@@ -231,7 +244,8 @@ private struct RowFields {
       guard let value = UUID(uuidString: undoes) else { throw error("undoes", "'\(undoes)' is not a UUID") }
       parsedUndoes = value
     }
-    return ImportedUpdate(id: parsedID, type: kind, amount: money, timestamp: date, key: key, undoes: parsedUndoes, line: line)
+    return ImportedUpdate(
+      id: parsedID, type: kind, amount: money, timestamp: date, key: key, undoes: parsedUndoes, line: line)
   }
 
   /// A signed amount as people write it: an optional `-` and an AMOUNT.

@@ -44,23 +44,32 @@ extension CardRules {
         guard let target = update.undoes else {
           throw .importMalformed(
             source: "", line: update.line, column: "type",
-            detail: "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export")
+            detail:
+              "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export"
+          )
         }
         guard let original = amounts[target] else {
-          throw .importMalformed(source: "", line: update.line, column: "undoes", detail: "the update it undoes is not in this card's history or earlier in the file")
+          throw .importMalformed(
+            source: "", line: update.line, column: "undoes",
+            detail: "the update it undoes is not in this card's history or earlier in the file")
         }
         guard !undone.contains(target) else {
-          throw .importMalformed(source: "", line: update.line, column: "undoes", detail: "the update it undoes is already undone")
+          throw .importMalformed(
+            source: "", line: update.line, column: "undoes", detail: "the update it undoes is already undone")
         }
         guard update.amount == -original else {
-          throw .importMalformed(source: "", line: update.line, column: "amount", detail: "an undo must reverse the amount of the update it undoes, \(original.plainString(in: currency))")
+          throw .importMalformed(
+            source: "", line: update.line, column: "amount",
+            detail: "an undo must reverse the amount of the update it undoes, \(original.plainString(in: currency))")
         }
         undone.insert(target)
       }
       guard let next = balance.adding(update.amount), next >= .zero, next <= .maximumBalance else {
         throw .importMalformed(
           source: "", line: update.line, column: "amount",
-          detail: "the balance would be \(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits).plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment")
+          detail:
+            "the balance would be \(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits).plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+        )
       }
       balance = next
       let id = update.id ?? makeID()

@@ -43,7 +43,9 @@ public enum CardRules {
     for update in updates {
       switch update {
       case .fare(let fare):
-        guard fare > .zero else { throw .invalidAmount(fare.plainString(in: working.currency), reason: "The fare must be more than zero.") }
+        guard fare > .zero else {
+          throw .invalidAmount(fare.plainString(in: working.currency), reason: "The fare must be more than zero.")
+        }
         working.fare = fare
       case .serialNumber(let serial):
         if let serial { try validateText(serial, field: "serial number") }
@@ -70,11 +72,14 @@ public enum CardRules {
             throw .expiredCard(expirationDate: expiration)
           }
           guard let total = working.fare.multiplied(by: count), working.balance >= total else {
-            throw .insufficientFare(balance: working.balance, fare: working.fare, count: count, currency: working.currency)
+            throw .insufficientFare(
+              balance: working.balance, fare: working.fare, count: count, currency: working.currency)
           }
           for _ in 0..<count { try record(.swipe, -working.fare) }
         case .reload(let amount, let key):
-          guard amount > .zero else { throw .invalidAmount(amount.plainString(in: working.currency), reason: "A reload must add more than zero.") }
+          guard amount > .zero else {
+            throw .invalidAmount(amount.plainString(in: working.currency), reason: "A reload must add more than zero.")
+          }
           if let key {
             try validateText(key, field: "reload key")
             let seenBefore = try history.containsReload(key: key)
@@ -92,8 +97,14 @@ public enum CardRules {
           var undone = Set<UUID>()
           var target: BalanceUpdate?
           for pending in recorded.reversed() {
-            if pending.type == .undo, let id = pending.undoes { undone.insert(id); continue }
-            if !undone.contains(pending.id) { target = pending; break }
+            if pending.type == .undo, let id = pending.undoes {
+              undone.insert(id)
+              continue
+            }
+            if !undone.contains(pending.id) {
+              target = pending
+              break
+            }
           }
           if target == nil { target = try history.latestUndoable(skipping: undone) }
           guard let target else { throw .nothingToUndo }
@@ -111,7 +122,10 @@ public enum CardRules {
   /// - Throws: ``MetroError/invalidText(field:value:)``.
   public static func validateText(_ text: String, field: String) throws(MetroError) {
     guard !text.isEmpty, text.count <= maximumTextLength,
-      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator }),
+      !text.unicodeScalars.contains(where: {
+        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+          || $0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator
+      }),
       text.trimmingWhitespace() == text
     else { throw .invalidText(field: field, value: text) }
   }

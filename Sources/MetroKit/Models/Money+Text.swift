@@ -67,7 +67,8 @@ extension Money {
           wholeCount += 1
           // 13 digits already exceed any balance; stop before Int64 could overflow.
           guard wholeCount <= 13 else {
-            throw AmountError(text: text, reason: .tooLarge(maximum: maximumInput(in: currency).plainString(in: currency)))
+            throw AmountError(
+              text: text, reason: .tooLarge(maximum: maximumInput(in: currency).plainString(in: currency)))
           }
           whole = whole * 10 + digit
         }

@@ -221,7 +221,8 @@ extension JSONFileStore {
   static func map(_ error: SystemCallError) -> MetroError {
     switch error.errno {
     case ELOOP:
-      .storeDamaged(path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
+      .storeDamaged(
+        path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
     case EISDIR:
       .storeDamaged(path: error.path, line: nil, detail: "not a regular file")
     default:

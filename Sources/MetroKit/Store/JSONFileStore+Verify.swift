@@ -74,7 +74,9 @@ extension JSONFileStore {
         return report
       case .storeFromNewerVersion(let path, let version, let supported):
         report.problems.append(
-          .init(path: path, line: nil, detail: "written by a newer metrobuddy (format \(version); this one reads up to \(supported))"))
+          .init(
+            path: path, line: nil,
+            detail: "written by a newer metrobuddy (format \(version); this one reads up to \(supported))"))
         return report
       default: throw error
       }
@@ -87,9 +89,15 @@ extension JSONFileStore {
     let live = Set(state.cards.map { "journal-\($0.id).jsonl" })
     for name in names.sorted() {
       if name.hasPrefix(AtomicFile.temporaryPrefix) {
-        report.notes.append(.init(path: directory + "/" + name, line: nil, detail: "a temporary file left by an interrupted write; the next write removes it"))
+        report.notes.append(
+          .init(
+            path: directory + "/" + name, line: nil,
+            detail: "a temporary file left by an interrupted write; the next write removes it"))
       } else if name.hasPrefix("journal-"), !live.contains(name) {
-        report.notes.append(.init(path: directory + "/" + name, line: nil, detail: "the journal of a removed card; the next write removes it"))
+        report.notes.append(
+          .init(
+            path: directory + "/" + name, line: nil, detail: "the journal of a removed card; the next write removes it")
+        )
       }
     }
     return report
@@ -97,7 +105,9 @@ extension JSONFileStore {
 
   private func verifyJournal(of stored: StoredCard, into report: inout VerificationReport) throws(MetroError) {
     let path = journalPath(stored.id)
-    func problem(_ line: Int?, _ detail: String) { report.problems.append(.init(path: path, line: line, detail: detail)) }
+    func problem(_ line: Int?, _ detail: String) {
+      report.problems.append(.init(path: path, line: line, detail: detail))
+    }
     let bytes: [UInt8]
     do {
       let descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
@@ -107,14 +117,19 @@ extension JSONFileStore {
       bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
     } catch {
       if error.errno == ENOENT {
-        if stored.journalLength != 0 { problem(nil, "the journal is missing, but state.json records \(stored.lastSequence) updates") }
+        if stored.journalLength != 0 {
+          problem(nil, "the journal is missing, but state.json records \(stored.lastSequence) updates")
+        }
         return
       }
-      if error.errno == ELOOP { return problem(nil, "is a symbolic link; metrobuddy keeps only regular files in a store") }
+      if error.errno == ELOOP {
+        return problem(nil, "is a symbolic link; metrobuddy keeps only regular files in a store")
+      }
       throw Self.map(error)
     }
     guard Int64(bytes.count) >= stored.journalLength else {
-      return problem(nil, "the journal is \(bytes.count) bytes, shorter than the \(stored.journalLength) bytes state.json records")
+      return problem(
+        nil, "the journal is \(bytes.count) bytes, shorter than the \(stored.journalLength) bytes state.json records")
     }
 
     // Split into lines; the part after the last newline is a torn write.
@@ -128,7 +143,12 @@ extension JSONFileStore {
     }
     let torn = start < bytes.count
     guard let header = lines.first else {
-      if stored.journalLength > 0 || torn { report.notes.append(.init(path: path, line: 1, detail: "an interrupted first write left a partial header; the next write replaces it")) }
+      if stored.journalLength > 0 || torn {
+        report.notes.append(
+          .init(
+            path: path, line: 1, detail: "an interrupted first write left a partial header; the next write replaces it")
+        )
+      }
       return
     }
     do {
@@ -155,13 +175,21 @@ extension JSONFileStore {
       let isCommitted = Int64(line.range.upperBound) < stored.journalLength
       let entry: JournalEntry
       do {
-        entry = try JournalEntry.decode(bytes[line.range], currency: stored.card.currency, path: path, line: line.number)
+        entry = try JournalEntry.decode(
+          bytes[line.range], currency: stored.card.currency, path: path, line: line.number)
       } catch {
         if !isCommitted, index == lines.count - 1, !torn {
-          report.notes.append(.init(path: path, line: line.number, detail: "a torn last line from an interrupted write; the next write removes it"))
+          report.notes.append(
+            .init(
+              path: path, line: line.number,
+              detail: "a torn last line from an interrupted write; the next write removes it"))
           continue
         }
-        if case .storeDamaged(_, let at, let detail) = error { problem(at, detail) } else { problem(line.number, "\(error)") }
+        if case .storeDamaged(_, let at, let detail) = error {
+          problem(at, detail)
+        } else {
+          problem(line.number, "\(error)")
+        }
         resynchronise = true
         undecodable += 1
         continue
@@ -173,13 +201,18 @@ extension JSONFileStore {
         balance = Money(minorUnits: update.balance.minorUnits - update.amount.minorUnits)
         resynchronise = false
       }
-      if entry.sequence != expected { problem(line.number, "sequence number \(entry.sequence) where \(expected) was expected") }
+      if entry.sequence != expected {
+        problem(line.number, "sequence number \(entry.sequence) where \(expected) was expected")
+      }
       expected = entry.sequence + 1
       if !ids.insert(update.id).inserted { problem(line.number, "the id \(update.id.uuidString) is used twice") }
       if let next = balance.adding(update.amount), next == update.balance {
         balance = next
       } else {
-        problem(line.number, "the balance \(update.balance.plainString(in: stored.card.currency)) does not follow from \(balance.plainString(in: stored.card.currency)) and the amount \(update.amount.plainString(in: stored.card.currency))")
+        problem(
+          line.number,
+          "the balance \(update.balance.plainString(in: stored.card.currency)) does not follow from \(balance.plainString(in: stored.card.currency)) and the amount \(update.amount.plainString(in: stored.card.currency))"
+        )
         balance = update.balance
       }
       if update.balance < .zero { problem(line.number, "the balance is negative") }
@@ -190,7 +223,9 @@ extension JSONFileStore {
         if let target = update.undoes {
           if let original = byID[target] {
             if original.type == .undo { problem(line.number, "undoes an undo") }
-            if update.amount != -original.amount { problem(line.number, "the amount does not reverse the update it undoes") }
+            if update.amount != -original.amount {
+              problem(line.number, "the amount does not reverse the update it undoes")
+            }
             if !undone.insert(target).inserted { problem(line.number, "undoes an update that was already undone") }
           } else if undecodable == 0 {
             problem(line.number, "undoes \(target.uuidString), which is not an earlier update of this card")
@@ -214,14 +249,23 @@ extension JSONFileStore {
       }
     }
     if !pendingTransaction.isEmpty {
-      report.notes.append(.init(path: path, line: pendingTransaction[0], detail: "an interrupted transaction of \(pendingTransaction.count) line(s); the next write removes it"))
+      report.notes.append(
+        .init(
+          path: path, line: pendingTransaction[0],
+          detail: "an interrupted transaction of \(pendingTransaction.count) line(s); the next write removes it"))
     }
     if torn {
-      report.notes.append(.init(path: path, line: lines.count + 1, detail: "a torn last line from an interrupted write; the next write removes it"))
+      report.notes.append(
+        .init(
+          path: path, line: lines.count + 1,
+          detail: "a torn last line from an interrupted write; the next write removes it"))
     }
     guard undecodable == 0 else { return }
     if committedSequence != stored.lastSequence {
-      problem(nil, "state.json records \(stored.lastSequence) updates, but the journal holds \(committedSequence) before its recorded length")
+      problem(
+        nil,
+        "state.json records \(stored.lastSequence) updates, but the journal holds \(committedSequence) before its recorded length"
+      )
     }
     if (committedBalance ?? stored.openingBalance) != stored.card.balance {
       problem(
@@ -230,7 +274,12 @@ extension JSONFileStore {
       )
     }
     if Int64(bytes.count) > stored.journalLength, expected - 1 > stored.lastSequence {
-      report.notes.append(.init(path: path, line: nil, detail: "\(expected - 1 - stored.lastSequence) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write applies them"))
+      report.notes.append(
+        .init(
+          path: path, line: nil,
+          detail:
+            "\(expected - 1 - stored.lastSequence) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write applies them"
+        ))
     }
     for (key, id) in stored.reloadKeys where keys[key] != id {
       problem(nil, "state.json lists the reload key '\(key)', which no reload in the journal carries")

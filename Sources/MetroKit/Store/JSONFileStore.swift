@@ -160,7 +160,10 @@ public final class JSONFileStore: MetroCardDataStore {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
     } catch {
       if error.errno == ENOENT { return nil }
-      if error.errno == ELOOP { throw MetroError.storeDamaged(path: path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store") }
+      if error.errno == ELOOP {
+        throw MetroError.storeDamaged(
+          path: path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
+      }
       throw error
     }
     defer { try? fileSystem.close(descriptor, path: path) }

@@ -36,7 +36,9 @@ struct Journal {
     } catch {
       if error.errno == ENOENT {
         guard stored.journalLength == 0 else {
-          throw .storeDamaged(path: path, line: nil, detail: "the journal is missing, but state.json records \(stored.lastSequence) updates")
+          throw .storeDamaged(
+            path: path, line: nil,
+            detail: "the journal is missing, but state.json records \(stored.lastSequence) updates")
         }
         return Tail(committedLength: 0, fileSize: 0)
       }
@@ -50,7 +52,8 @@ struct Journal {
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
         path: path, line: nil,
-        detail: "the journal is \(status.size) bytes, shorter than the \(stored.journalLength) bytes state.json records")
+        detail: "the journal is \(status.size) bytes, shorter than the \(stored.journalLength) bytes state.json records"
+      )
     }
     let bytes: [UInt8]
     do {
@@ -113,7 +116,9 @@ struct Journal {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
     } catch {
       if error.errno == ENOENT {
-        throw .storeDamaged(path: path, line: nil, detail: "the journal is missing, but state.json records \(stored.lastSequence) updates")
+        throw .storeDamaged(
+          path: path, line: nil, detail: "the journal is missing, but state.json records \(stored.lastSequence) updates"
+        )
       }
       throw JSONFileStore.map(error)
     }
@@ -169,7 +174,9 @@ struct Journal {
     }
     // The whole history was read: check the header line too.
     let header: [UInt8]
-    do { header = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(min(4096, stored.journalLength))) } catch {
+    do {
+      header = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(min(4096, stored.journalLength)))
+    } catch {
       throw JSONFileStore.map(error)
     }
     guard let newline = header.firstIndex(of: UInt8(ascii: "\n")) else {

@@ -243,7 +243,9 @@ extension StoredState {
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
-    guard bytes.last == UInt8(ascii: "\n") else { throw header.damaged("the file is incomplete: it does not end with a newline") }
+    guard bytes.last == UInt8(ascii: "\n") else {
+      throw header.damaged("the file is incomplete: it does not end with a newline")
+    }
     if version < StoreFormat.currentVersion {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
     } else {
@@ -306,7 +308,9 @@ extension StoredState {
     guard state.index(ofCardID: state.defaultCardID) != nil else {
       throw top.damaged("the default card \(state.defaultCardID) does not exist")
     }
-    guard cards.allSatisfy({ $0.id < state.nextCardID }) else { throw top.damaged("a card id is not below 'nextCardID'") }
+    guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
+      throw top.damaged("a card id is not below 'nextCardID'")
+    }
     var result = state
     for index in result.cards.indices {
       result.cards[index].card.isDefault = result.cards[index].id == state.defaultCardID
@@ -344,7 +348,8 @@ extension JournalEntry {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw .storeDamaged(path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
+      throw .storeDamaged(
+        path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
     }
     let reader = FieldReader(object: document, path: path, line: line, context: "")
     try verifySeal(bytes, path: path, line: line)

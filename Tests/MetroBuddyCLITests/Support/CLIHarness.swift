@@ -1,8 +1,9 @@
 import Foundation
 import MetroBuddyCLI
-@testable import MetroKit
 import MetroTesting
 import Synchronization
+
+@testable import MetroKit
 
 /// Collects what the CLI writes.
 struct Capture: TextOutputStream {

@@ -1,3 +1,4 @@
+import Foundation
 import MetroKit
 import MetroTesting
 import Testing
@@ -26,7 +27,9 @@ struct CardScreen {
   }
 
   private func row(_ label: String) -> String? {
-    lines.first { $0.hasPrefix(label + " ") }.map { String($0.dropFirst(label.count)).trimmingCharacters(in: .whitespaces) }
+    lines.first { $0.hasPrefix(label + " ") }.map {
+      String($0.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
+    }
   }
 
   /// The balance, as shown first: `$25.00`.
@@ -51,5 +54,3 @@ struct CardScreen {
   @discardableResult func updateExpiration(_ text: String) -> Invocation { run("expiration", text) }
   @discardableResult func clearExpiration() -> Invocation { run("expiration", "--clear") }
 }
-
-import Foundation

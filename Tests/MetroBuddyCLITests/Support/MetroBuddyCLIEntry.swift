@@ -8,7 +8,8 @@ enum MetroBuddyCLIEntry {
     _ arguments: [String], variables: [String: String], output: inout Capture, errors: inout Capture
   ) -> Int32 {
     MetroBuddy.run(
-      arguments: arguments, environment: Environment(variables: variables, clock: .constant(CLIHarness.now), timeZone: .utc),
+      arguments: arguments,
+      environment: Environment(variables: variables, clock: .constant(CLIHarness.now), timeZone: .utc),
       output: &output, errors: &errors)
   }
 }

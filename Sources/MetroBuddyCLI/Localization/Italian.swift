@@ -21,7 +21,7 @@ enum Italian {
       case -1: "\(date) (SCADUTA ieri)"
       default: "\(date) (SCADUTA da \(-days) giorni)"
       }
-    case .notSet: "non impostato"
+    case .notSet: "assente"
     case .labelFare: "Tariffa"
     case .labelExpiration: "Scadenza"
     case .labelSerial: "N. di serie"

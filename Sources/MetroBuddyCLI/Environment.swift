@@ -15,13 +15,20 @@ public struct Environment: Sendable {
   public var errorIsTerminal: Bool
   /// Reads standard input to its end.
   public var readStandardInput: @Sendable () -> [UInt8]
+  /// Writes a progress report to standard error, as it happens.
+  public var writeProgress: @Sendable (String) -> Void
+  /// How long a long-running command works before it reports progress, in seconds.
+  public var progressDelay: Double
 
   /// Creates an environment.
   public init(
     variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
-    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] }
+    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
+    writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
   ) {
+    self.writeProgress = writeProgress
+    self.progressDelay = progressDelay
     self.outputIsTerminal = outputIsTerminal
     self.variables = variables
     self.clock = clock

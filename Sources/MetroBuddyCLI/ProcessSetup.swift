@@ -17,6 +17,12 @@ public enum ProcessSetup {
     }
   }
 
+  /// Writes progress to standard error.
+  public static func writeProgress(_ text: String) {
+    var stream = StandardStream.error
+    stream.write(text)
+  }
+
   /// Whether standard output is a terminal.
   public static var outputIsTerminal: Bool { isatty(1) == 1 }
 

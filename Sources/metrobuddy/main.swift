@@ -9,6 +9,6 @@ let status = MetroBuddy.run(
   environment: Environment(
     variables: ProcessSetup.environmentVariables(), outputIsTerminal: ProcessSetup.outputIsTerminal,
     errorIsTerminal: ProcessSetup.errorIsTerminal,
-    readStandardInput: ProcessSetup.readStandardInput),
+    readStandardInput: ProcessSetup.readStandardInput, writeProgress: ProcessSetup.writeProgress),
   output: &output, errors: &errors)
 exit(status)

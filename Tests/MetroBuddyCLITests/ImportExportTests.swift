@@ -1,6 +1,7 @@
 import Foundation
 import MetroBuddyCLI
 import MetroKit
+import Synchronization
 import Testing
 
 /// `export` and `import`: the formats, the round trip, and refusals that
@@ -189,5 +190,44 @@ struct ExportJSONFlagTests {
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Error: '--json' asks for JSON and '--format csv' for CSV; give one of them.\n"))
+  }
+}
+
+@Suite("Import progress")
+struct ImportProgressTests {
+  /// Collects what the import reports.
+  final class Reports: Sendable {
+    let lines = Mutex<[String]>([])
+  }
+
+  func importRows(terminal: Bool, delay: Double) throws -> [String] {
+    let cli = CLIHarness()
+    let path = cli.directory + "/rides.csv"
+    try "timestamp,type,amount\n2026-01-01,reload,20\n".write(toFile: path, atomically: false, encoding: .utf8)
+    let reports = Reports()
+    var output = Capture()
+    var errors = Capture()
+    let status = MetroBuddy.run(
+      arguments: ["import", path],
+      environment: Environment(
+        variables: [:], clock: cli.clock, timeZone: .utc, errorIsTerminal: terminal,
+        writeProgress: { text in reports.lines.withLock { $0.append(text) } }, progressDelay: delay),
+      output: &output, errors: &errors, store: cli.store)
+    #expect(status == 0)
+    return reports.lines.withLock { $0 }
+  }
+
+  @Test func aLongImportOnATerminalReportsWhatItIsDoing() throws {
+    let lines = try importRows(terminal: true, delay: 0)
+    #expect(lines.count == 3)
+    #expect(lines.first?.hasSuffix("Reading ") == false)
+    #expect(lines.first?.contains("Reading ") == true)
+    #expect(lines.dropFirst().first?.contains("Saving 1 updates…") == true)
+    #expect(lines.last == "\r\u{1B}[K", "the last report clears the line")
+  }
+
+  @Test func aQuickImportOrOneWithoutATerminalSaysNothing() throws {
+    #expect(try importRows(terminal: true, delay: 60).isEmpty)
+    #expect(try importRows(terminal: false, delay: 0).isEmpty)
   }
 }

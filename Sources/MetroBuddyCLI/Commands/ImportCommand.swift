@@ -117,28 +117,26 @@ struct ImportCommand: Command {
 }
 
 /// Progress on stderr for long imports: only on a terminal, and only once
-/// the work has taken half a second.
+/// the work has taken `progressDelay` (half a second).
 final class Progress {
-  let enabled: Bool
+  let environment: Environment
   let start: Double
   var shown = false
 
   init(environment: Environment) {
-    enabled = environment.errorIsTerminal
+    self.environment = environment
     start = Self.now()
   }
 
   func report(_ message: String) {
-    guard enabled, Self.now() - start > 0.5 else { return }
-    var stream = StandardStream.error
-    stream.write("\r\u{1B}[K" + message)
+    guard environment.errorIsTerminal, Self.now() - start >= environment.progressDelay else { return }
+    environment.writeProgress("\r\u{1B}[K" + message)
     shown = true
   }
 
   func finish() {
     guard shown else { return }
-    var stream = StandardStream.error
-    stream.write("\r\u{1B}[K")
+    environment.writeProgress("\r\u{1B}[K")
   }
 
   static func now() -> Double {

@@ -142,7 +142,8 @@ public enum MetroBuddy {
 
     do {
       let result = try command.run(in: context)
-      if !context.options.quiet || result.exitCode != .success {
+      // --quiet silences reports, not the payload of export.
+      if !context.options.quiet || result.exitCode != .success || result.rawOutput {
         output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
@@ -152,6 +153,18 @@ public enum MetroBuddy {
       self.report(report, help: helpText, to: &errors)
       return report.exitCode.rawValue
     }
+  }
+
+  /// The exit status once the output is written: a command that succeeded
+  /// but whose stdout could not be written (a full disk under `export > file`)
+  /// exits 74 and says so; any change it made is saved.
+  public static func finish(
+    status: Int32, output: StandardStream, environment: Environment, errors: inout some TextOutputStream
+  ) -> Int32 {
+    guard status == ExitCode.success.rawValue, let reason = output.failureReason else { return status }
+    let text = Localizer(language: Language.from(environment))
+    errors.write(text(.errorPrefix) + " " + text(.outputFailed(reason: reason)) + "\n")
+    return ExitCode.ioError.rawValue
   }
 
   static func report(_ report: ErrorReport, help: HelpText, to errors: inout some TextOutputStream) {

@@ -59,9 +59,13 @@ public enum ProcessSetup {
   }
 }
 
-/// Standard output or standard error, written with `write(2)`.
+/// Standard output or standard error, written with `write(2)`; remembers
+/// the first failure, so that `main` can exit 74 instead of claiming success
+/// when, say, `export > file` ran out of disk.
 public struct StandardStream: TextOutputStream {
   let descriptor: Int32
+  /// The error number of the first failed write, if any.
+  public private(set) var failure: Int32?
 
   /// Standard output.
   public static var output: StandardStream { StandardStream(descriptor: 1) }
@@ -73,8 +77,14 @@ public struct StandardStream: TextOutputStream {
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
       if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
+      guard written > 0 else {
+        if failure == nil { failure = written < 0 ? errno : EIO }
+        return
+      }
       bytes = bytes.dropFirst(written)
     }
   }
+
+  /// Why the first failed write failed.
+  public var failureReason: String? { failure.map { String(cString: strerror($0)) } }
 }

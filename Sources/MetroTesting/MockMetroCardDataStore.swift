@@ -194,7 +194,8 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       let decision = try CardRules.importing(
         updates, into: &entry.card,
         existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
-        undone: Set(history.compactMap(\.undoes)), keys: Set(history.compactMap(\.key)), makeID: { UUID() })
+        undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
+        keys: Set(history.compactMap(\.key)), makeID: { UUID() })
       entry.updates += decision.recorded
       state.cards[index].card = entry
       state.revision += 1

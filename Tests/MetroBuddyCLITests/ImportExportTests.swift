@@ -140,6 +140,19 @@ struct ImportExportTests {
       message: ", update 1, field 'amount': is missing"),
     BadFile(name: "a.json", content: "{\"name\":\"x\"}", message: ": a card object needs an 'updates' array"),
     BadFile(name: "a.json", content: "[1,", message: ", line 1: not valid JSON: unexpected end of text"),
+    BadFile(
+      name: "a.json",
+      content:
+        #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","undoes":"00000000-0000-4000-8000-000000000001"}]"#,
+      message: ", update 1, field 'undoes': only an undo names an update it reverses"),
+    BadFile(
+      name: "a.json", content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"adjustment","amount":"0.00"}]"#,
+      message: ", update 1, field 'amount': an adjustment of 0.00 changes nothing"),
+    BadFile(
+      name: "a.json",
+      content:
+        #"[{"id":"11111111-0000-4000-8000-000000000001","timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00"},{"id":"11111111-0000-4000-8000-000000000002","timestamp":"2026-01-01T00:00:00Z","type":"undo","amount":"-5.00","undoes":"11111111-0000-4000-8000-000000000001"},{"timestamp":"2026-01-01T00:00:00Z","type":"undo","amount":"5.00","undoes":"11111111-0000-4000-8000-000000000002"}]"#,
+      message: ", update 3, field 'undoes': an undo cannot reverse another undo"),
   ]
 
   @Test(arguments: badFiles)

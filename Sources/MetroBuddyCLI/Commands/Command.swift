@@ -69,7 +69,7 @@ extension Command {
   static func wholeNumber(_ text: String, for name: String, maximum: Int, _ parsed: ParsedCommand) throws(UsageError)
     -> Int
   {
-    guard let value = Int(text), value >= 0, value <= maximum, text.allSatisfy(\.isASCII) else {
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 0, value <= maximum else {
       throw usageError(.invalidValue(name: name, problem: .wholeNumber(text)), parsed)
     }
     return value

@@ -40,8 +40,11 @@ struct ReloadCommand: Command {
     let card = result.card.snapshot
     let balance = context.money(card.balance, card.currency)
     if let key, result.alreadyAppliedKeys.contains(key) {
-      return Self.changed(
+      var output = Self.changed(
         context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: card.remainingRides)), result)
+      // With --json the empty "updates" says it; stderr says it in words too.
+      if context.options.json { output.note = String(output.text.dropLast()) }
+      return output
     }
     return Self.changed(
       context.text(

@@ -23,8 +23,8 @@ struct SwipeCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("count") {
-      guard let value = Int(text), (1...CardRules.maximumSwipeCount).contains(value),
-        text.allSatisfy(\.isASCII)
+      guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+        (1...CardRules.maximumSwipeCount).contains(value)
       else {
         throw Self.usageError(
           .invalidValue(name: "--count <n>", problem: .count(text, maximum: CardRules.maximumSwipeCount)), parsed)

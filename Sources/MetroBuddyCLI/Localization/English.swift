@@ -126,6 +126,8 @@ enum English {
     case .csvHoldsOneCard:
       "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
     case .jsonOrCSV: "'--json' asks for JSON and '--format csv' for CSV; give one of them."
+    case .outputFailed(let reason):
+      "Cannot write the output: \(reason). Any change was saved; the output is incomplete."
     case .allOrCard: "Give '--all' or '--card <name>', not both."
     case .formatFromName(let path):
       "Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'."

@@ -155,6 +155,8 @@ enum Italian {
     case .csvHoldsOneCard:
       "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card <name>'."
     case .jsonOrCSV: "'--json' chiede JSON e '--format csv' chiede CSV; indicane solo uno."
+    case .outputFailed(let reason):
+      "Impossibile scrivere l'output: \(reason). Le modifiche sono state salvate; l'output è incompleto."
     case .allOrCard: "Indica '--all' o '--card <name>', non entrambi."
     case .formatFromName(let path):
       "Impossibile dedurre il formato di '\(path)' dal nome; aggiungi '--format json' o '--format csv'."

@@ -102,6 +102,7 @@ enum Message: Equatable {
   case atNeedsAmount
   case removeNeedsForce(String)
   case csvHoldsOneCard
+  case outputFailed(reason: String)
   case jsonOrCSV
   case allOrCard
   case formatFromName(String)

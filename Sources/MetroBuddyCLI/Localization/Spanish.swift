@@ -154,6 +154,8 @@ enum Spanish {
     case .csvHoldsOneCard:
       "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card <name>'."
     case .jsonOrCSV: "'--json' pide JSON y '--format csv' pide CSV; indique solo uno."
+    case .outputFailed(let reason):
+      "No se pudo escribir la salida: \(reason). Los cambios se guardaron; la salida está incompleta."
     case .allOrCard: "Indique '--all' o '--card <name>', no ambas cosas."
     case .formatFromName(let path):
       "No se puede deducir el formato de '\(path)' por su nombre; añada '--format json' o '--format csv'."

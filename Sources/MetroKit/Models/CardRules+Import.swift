@@ -15,6 +15,7 @@ extension CardRules {
   ///   - card: The card's latest state; its balance changes only on success.
   ///   - existing: The card's history: each id with its amount.
   ///   - undone: The ids of updates already undone.
+  ///   - undos: The ids of updates that are themselves undos.
   ///   - keys: The reload keys the card already has.
   ///   - makeID: Makes ids for updates that bring none.
   /// - Returns: The balance updates to append, and how many were skipped.
@@ -22,10 +23,11 @@ extension CardRules {
   ///   an empty source) for the first update that breaks a rule.
   public static func importing(
     _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
-    keys: Set<String>, makeID: () -> UUID
+    undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     var amounts = existing
     var undone = undone
+    var undos = undos
     var keys = keys
     var balance = card.balance
     var recorded: [BalanceUpdate] = []
@@ -40,6 +42,14 @@ extension CardRules {
         skipped += 1
         continue
       }
+      if update.undoes != nil, update.type != .undo {
+        throw .importMalformed(
+          source: "", line: update.line, column: "undoes", detail: "only an undo names an update it reverses")
+      }
+      if update.type == .adjustment, update.amount == .zero {
+        throw .importMalformed(
+          source: "", line: update.line, column: "amount", detail: "an adjustment of 0.00 changes nothing")
+      }
       if update.type == .undo {
         guard let target = update.undoes else {
           throw .importMalformed(
@@ -52,6 +62,10 @@ extension CardRules {
           throw .importMalformed(
             source: "", line: update.line, column: "undoes",
             detail: "the update it undoes is not in this card's history or earlier in the file")
+        }
+        guard !undos.contains(target) else {
+          throw .importMalformed(
+            source: "", line: update.line, column: "undoes", detail: "an undo cannot reverse another undo")
         }
         guard !undone.contains(target) else {
           throw .importMalformed(
@@ -74,6 +88,7 @@ extension CardRules {
       balance = next
       let id = update.id ?? makeID()
       amounts[id] = update.amount
+      if update.type == .undo { undos.insert(id) }
       if let key = update.key { keys.insert(key) }
       recorded.append(
         BalanceUpdate(

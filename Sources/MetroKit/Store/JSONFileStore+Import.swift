@@ -6,20 +6,23 @@ extension JSONFileStore {
   ) throws(MetroError) -> ImportResult {
     var recorded: [BalanceUpdate] = []
     var skipped = 0
-    let result = try transaction { state, appends throws(MetroError) in
+    let result = try transaction { state, appends, makeID throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       var stored = state.cards[index]
       // Importing is the one write that reads the whole history: it must know
       // every id to skip what the card already has.
       var amounts: [UUID: Money] = [:]
       var undone = Set<UUID>()
+      var undos = Set<UUID>()
       try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
+        if update.type == .undo { undos.insert(update.id) }
         return true
       }
       let decision = try CardRules.importing(
-        updates, into: &stored.card, existing: amounts, undone: undone, keys: Set(stored.reloadKeys.keys),
+        updates, into: &stored.card, existing: amounts, undone: undone, undos: undos,
+        keys: Set(stored.reloadKeys.keys),
         makeID: makeID)
       for update in decision.recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = decision.recorded

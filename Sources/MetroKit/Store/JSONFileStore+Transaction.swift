@@ -16,13 +16,23 @@ extension JSONFileStore {
   ///
   /// - Parameters:
   ///   - body: Changes the state and sets the updates to append to the
-  ///     `target` card's journal; returns how to build the result from the
-  ///     state as saved.
+  ///     `target` card's journal, making their ids with the function it is
+  ///     given; returns how to build the result from the state as saved.
   ///   - target: The index of the card whose journal is read and written.
   func transaction<Result>(
-    _ body: (inout StoredState, inout [BalanceUpdate]) throws(MetroError) -> (StoredState) -> Result,
+    _ body: (inout StoredState, inout [BalanceUpdate], () -> UUID) throws(MetroError) -> (StoredState) -> Result,
     target: (StoredState) throws(MetroError) -> Int? = { _ throws(MetroError) in nil }
   ) throws(MetroError) -> Result {
+    // A store that does not exist yet is created only for a change that is
+    // allowed: decide it once against the fresh state first, so that a refusal
+    // (a swipe on an empty card, say) leaves no directory and no file behind.
+    // The decision is made again under the lock, against whatever is there then.
+    if try isUnsavedStore() {
+      var probe = StoredState.fresh(storeID: Self.unsavedStoreID)
+      var probeAppends: [BalanceUpdate] = []
+      if let index = try target(probe) { probe.cards[index] = try reconciled(probe.cards[index]) }
+      _ = try body(&probe, &probeAppends, { UUID() })
+    }
     try ensureDirectory()
     let lock: FileLock? =
       switch locking {
@@ -52,7 +62,7 @@ extension JSONFileStore {
 
     var appends: [BalanceUpdate] = []
     let unchanged = state
-    let makeResult = try body(&state, &appends)
+    let makeResult = try body(&state, &appends, makeID)
     // Nothing to record (a repeated keyed reload, an import of what the card
     // has): leave every file as it is.
     if appends.isEmpty, state == unchanged { return makeResult(state) }
@@ -69,15 +79,29 @@ extension JSONFileStore {
         .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
     } catch {
       if case .savedDurabilityUnconfirmed = error { throw error }
+      // The journal is committed. If it cannot be cut back either, the change
+      // stands: every reader replays it from the journal and the next write
+      // rewrites state.json, so the command reports success rather than a
+      // failure that a script would retry (and record twice).
       if let journalWrite, !journalWrite.rollBack() {
-        throw .storeIO(
-          path: statePath, operation: "write", errno: EIO,
-          reason: "\(error); the change was recorded in \(journalWrite.path) and will be applied by the next command")
+        sweep(state)
+        return makeResult(state)
       }
       throw error
     }
     sweep(state)
     return makeResult(state)
+  }
+
+  /// Whether the store has no state.json and no journal yet.
+  private func isUnsavedStore() throws(MetroError) -> Bool {
+    do {
+      guard try fileSystem.status(atPath: statePath) == nil else { return false }
+      guard try fileSystem.status(atPath: directory) != nil else { return true }
+      return try !fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
+    } catch {
+      throw Self.map(error)
+    }
   }
 
   /// An open journal after an append, which can be cut back to before it.
@@ -177,14 +201,18 @@ extension JSONFileStore {
       }
       path = slash == path.startIndex ? "/" : String(path[..<slash])
     }
+    var parent = path.isEmpty ? "." : path
     for created in missing.reversed() {
       do {
         try fileSystem.makeDirectory(created, permissions: 0o700)
       } catch {
         if error.errno != EEXIST { throw error }
       }
+      // Each new directory's entry is made durable in its parent; best effort,
+      // since the directory itself exists either way.
+      try? AtomicFile(fileSystem: fileSystem, directory: parent).syncDirectory()
+      parent = created
     }
-    try? AtomicFile(fileSystem: fileSystem, directory: path.isEmpty ? "." : path).syncDirectory()
   }
 
   /// Whether the store directory, which is not itself a directory, leads to one.

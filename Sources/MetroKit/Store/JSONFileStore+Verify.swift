@@ -278,7 +278,7 @@ extension JSONFileStore {
         .init(
           path: path, line: nil,
           detail:
-            "\(expected - 1 - stored.lastSequence) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write applies them"
+            "\(expected - 1 - stored.lastSequence) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them"
         ))
     }
     for (key, id) in stored.reloadKeys where keys[key] != id {

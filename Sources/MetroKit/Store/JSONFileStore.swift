@@ -83,42 +83,64 @@ public final class JSONFileStore: MetroCardDataStore {
   // MARK: - Reading
 
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
-    let state = try readState()
-    let index = state.index(ofCardID: state.defaultCardID)!
-    return reference(try reconciled(state.cards[index]).card, in: state)
+    try reading { state throws(MetroError) in
+      let index = state.index(ofCardID: state.defaultCardID)!
+      return reference(try reconciled(state.cards[index]).card, in: state)
+    }
   }
 
   public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
-    let state = try readState()
-    guard let index = state.index(ofCardNamed: name) else {
-      throw .cardNotFound(name: name, available: state.cards.map(\.card.name))
+    try reading { state throws(MetroError) in
+      guard let index = state.index(ofCardNamed: name) else {
+        throw .cardNotFound(name: name, available: state.cards.map(\.card.name))
+      }
+      return reference(try reconciled(state.cards[index]).card, in: state)
     }
-    return reference(try reconciled(state.cards[index]).card, in: state)
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
-    let state = try readState()
-    var result: [ObjectReference<MetroCard>] = []
-    for stored in state.cards { result.append(reference(try reconciled(stored).card, in: state)) }
-    return result
+    try reading { state throws(MetroError) in
+      var result: [ObjectReference<MetroCard>] = []
+      for stored in state.cards { result.append(reference(try reconciled(stored).card, in: state)) }
+      return result
+    }
   }
 
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
-    let state = try readState()
-    let index = try cardIndex(of: card, in: state)
-    let stored = try reconciled(state.cards[index])
-    var result: [ObjectReference<BalanceUpdate>] = []
-    if query.limit == 0 { return result }
-    try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
-      if query.matches(update, in: timeZone) {
-        result.append(
-          ObjectReference(snapshot: update, storeID: state.storeID, objectID: stored.id, revision: state.revision))
+    try reading { state throws(MetroError) in
+      let index = try cardIndex(of: card, in: state)
+      let stored = try reconciled(state.cards[index])
+      var result: [ObjectReference<BalanceUpdate>] = []
+      if query.limit == 0 { return result }
+      try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+        if query.matches(update, in: timeZone) {
+          result.append(
+            ObjectReference(snapshot: update, storeID: state.storeID, objectID: stored.id, revision: state.revision))
+        }
+        return query.limit.map { result.count < $0 } ?? true
       }
-      return query.limit.map { result.count < $0 } ?? true
+      return result
     }
-    return result
+  }
+
+  /// Runs a read against `state.json`. Reads take no lock, so a writer may
+  /// replace `state.json` meanwhile: removing a card, for one, unlinks its
+  /// journal once the new state.json no longer lists it, and a reader holding
+  /// the old one finds the journal gone. What looks like damage is therefore
+  /// checked once more against a fresh `state.json`; it is damage only if
+  /// nothing was written in between.
+  func reading<T>(_ body: (StoredState) throws(MetroError) -> T) throws(MetroError) -> T {
+    let state = try readState()
+    do {
+      return try body(state)
+    } catch {
+      guard case .storeDamaged = error else { throw error }
+      let again = try readState()
+      guard again.revision != state.revision || again.storeID != state.storeID else { throw error }
+      return try body(again)
+    }
   }
 
   /// Reads `state.json`; a store with no files yet reads as a fresh one.
@@ -205,7 +227,7 @@ public final class JSONFileStore: MetroCardDataStore {
   public func apply(
     _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> UpdateResult {
-    try transaction { state, appends throws(MetroError) in
+    try transaction { state, appends, makeID throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       var stored = state.cards[index]
       let now = clock.now()
@@ -236,7 +258,7 @@ public final class JSONFileStore: MetroCardDataStore {
     try CardName.validate(name)
     guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
     guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
-    return try transaction { state, _ throws(MetroError) in
+    return try transaction { state, _, _ throws(MetroError) in
       guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }
       let id = state.nextCardID
       state.nextCardID += 1
@@ -253,7 +275,7 @@ public final class JSONFileStore: MetroCardDataStore {
     -> ObjectReference<MetroCard>
   {
     try CardName.validate(newName)
-    return try transaction { state, _ throws(MetroError) in
+    return try transaction { state, _, _ throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       if state.cards[index].card.name != newName {
         guard state.index(ofCardNamed: newName) == nil else { throw .cardExists(name: newName) }
@@ -268,7 +290,7 @@ public final class JSONFileStore: MetroCardDataStore {
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
     var removedID = 0
     do {
-      try transaction { state, _ throws(MetroError) in
+      try transaction { state, _, _ throws(MetroError) in
         let index = try cardIndex(of: card, in: state)
         guard state.cards[index].id != state.defaultCardID else {
           throw .cannotRemoveDefaultCard(name: state.cards[index].card.name)
@@ -289,7 +311,7 @@ public final class JSONFileStore: MetroCardDataStore {
 
   @discardableResult
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
-    try transaction { state, _ throws(MetroError) in
+    try transaction { state, _, _ throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       state.defaultCardID = state.cards[index].id
       return { state in self.reference(state.cards[index].card, in: state) }

@@ -1,0 +1,137 @@
+import Foundation
+import MetroBuddyCLI
+import MetroTesting
+import Testing
+
+@testable import MetroKit
+
+/// Behaviours pinned after a review of the whole change.
+@Suite("Review findings")
+struct ReviewFindingsTests {
+  @Test(arguments: [["swipe"], ["undo"], ["card", "add", "default"], ["--card", "nope", "reload", "5"]])
+  func aRefusalOnAStoreThatDoesNotExistCreatesNothing(arguments: [String]) {
+    let cli = CLIHarness()
+    let result = cli.run(arguments)
+    #expect(result.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: cli.directory + "/store"), "\(arguments) created the store")
+  }
+
+  @Test func aBadImportIntoAStoreThatDoesNotExistCreatesNothing() throws {
+    let cli = CLIHarness()
+    let path = cli.directory + "/a.csv"
+    try "timestamp,type,amount\n2026-01-01,swipe,-3\n".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(cli.run("import", path).status == 65)
+    #expect(!FileManager.default.fileExists(atPath: cli.directory + "/store"))
+  }
+
+  @Test func aChangeThatIsCommittedButCannotUpdateStateJSONStillSucceeds() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "10")
+    // state.json cannot be renamed into place, and the journal cannot be cut back:
+    // the reload is committed in the journal, so the command must not report failure.
+    let faulty = JSONFileStore(
+      directory: cli.store.directory,
+      fileSystem: FaultInjectingFileSystem(
+        rules: [
+          FaultRule(operation: "rename", call: 1, fault: .error(EIO)),
+          FaultRule(operation: "truncate", call: 1, fault: .error(EIO)),
+        ]), clock: cli.clock, timeZone: .utc)
+    var output = Capture()
+    var errors = Capture()
+    let status = MetroBuddy.run(
+      arguments: ["reload", "5"], environment: Environment(variables: [:], clock: cli.clock, timeZone: .utc),
+      output: &output, errors: &errors, store: faulty)
+    #expect(status == 0, "\(errors.text)")
+    #expect(cli.run("balance").stdout == "$15.00\n")
+    #expect(cli.run("verify").status == 0)
+    #expect(cli.run("swipe").stdout == "Swiped 1 ride for $3.00. Balance: $12.00, 4 rides left.\n")
+  }
+
+  @Test func quietStillWritesAnExport() {
+    let cli = CLIHarness()
+    cli.run("reload", "1")
+    let quiet = cli.run("-q", "export", "--format", "csv")
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout.hasPrefix("timestamp,type,amount,balance,id,key\r\n"))
+  }
+
+  @Test func anAlreadyAppliedKeySaysSoOnStderrInJSONMode() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "5", "--key", "k")
+    let again = cli.run("--json", "reload", "5", "--key", "k")
+    #expect(again.status == 0)
+    #expect(again.stderr == "Reload 'k' was already recorded; nothing changed. Balance: $5.00, 1 ride left.\n")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+    #expect((object["updates"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test(arguments: [["swipe", "--count", "+3"], ["history", "--limit", "+2"], ["check", "--min-rides", "+1"]])
+  func signedCountsAreRefused(arguments: [String]) {
+    #expect(CLIHarness().run(arguments).status == 64)
+  }
+
+  @Test func aReaderThatMeetsACardRemovalMidReadRetriesInsteadOfReportingDamage() throws {
+    let cli = CLIHarness()
+    cli.run("card", "add", "work", "--balance", "5")
+    cli.run("--card", "work", "swipe")
+    let remover = JSONFileStore(directory: cli.store.directory, clock: cli.clock, timeZone: .utc)
+    // The reader reads state.json, then, just before it opens the journal of
+    // 'work', another process removes the card (and unlinks its journal).
+    let reader = JSONFileStore(
+      directory: cli.store.directory,
+      fileSystem: HookFileSystem(beforeOpening: "journal-2.jsonl") {
+        try? remover.removeCard(remover.card(named: "work"))
+      }, clock: cli.clock, timeZone: .utc)
+    let cards = try reader.allCards()
+    #expect(cards.map(\.name) == ["default"])
+  }
+}
+
+/// The live file system, running `hook` once just before the first open of a file named `name`.
+final class HookFileSystem: FileSystem, @unchecked Sendable {
+  let live = LiveFileSystem()
+  let name: String
+  var hook: (() -> Void)?
+
+  init(beforeOpening name: String, hook: @escaping () -> Void) {
+    self.name = name
+    self.hook = hook
+  }
+
+  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
+    if path.hasSuffix("/" + name), let hook {
+      self.hook = nil
+      hook()
+    }
+    return try live.open(path, flags: flags, mode: mode)
+  }
+  func read(_ d: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+    try live.read(d, path: path, offset: offset, count: count)
+  }
+  func write(_ d: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+    try live.write(d, path: path, bytes: bytes)
+  }
+  func fsync(_ d: Int32, path: String) throws(SystemCallError) { try live.fsync(d, path: path) }
+  func close(_ d: Int32, path: String) throws(SystemCallError) { try live.close(d, path: path) }
+  func rename(_ source: String, to destination: String) throws(SystemCallError) {
+    try live.rename(source, to: destination)
+  }
+  func flock(_ d: Int32, path: String, operation: Int32) throws(SystemCallError) {
+    try live.flock(d, path: path, operation: operation)
+  }
+  func truncate(_ d: Int32, path: String, length: Int64) throws(SystemCallError) {
+    try live.truncate(d, path: path, length: length)
+  }
+  func chmod(_ d: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
+    try live.chmod(d, path: path, permissions: permissions)
+  }
+  func status(_ d: Int32, path: String) throws(SystemCallError) -> FileStatus { try live.status(d, path: path) }
+  func status(atPath path: String) throws(SystemCallError) -> FileStatus? { try live.status(atPath: path) }
+  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
+    try live.makeDirectory(path, permissions: permissions)
+  }
+  func unlink(_ path: String) throws(SystemCallError) { try live.unlink(path) }
+  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    try live.contentsOfDirectory(path)
+  }
+}

@@ -72,7 +72,7 @@ build() { # TARGET
   else
     mapfile -t files < <(sources MetroKit)
     "$swiftc" "${flags[@]}" "${link[@]}" -sanitize="$sanitizers" -module-name "Fuzz$target" \
-      "${files[@]}" "$root/Fuzz/FuzzSeal.swift" "$root/Fuzz/$target/main.swift" -o "$work/bin/$target"
+      "${files[@]}" "$root/Fuzz/$target/main.swift" -o "$work/bin/$target"
   fi
 }
 

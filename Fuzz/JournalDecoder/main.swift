@@ -12,7 +12,7 @@
 public func journalDecoderFuzzTest(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
   checkJournalLine(bytes)
-  if let resealed = FuzzSeal.resealed(bytes) { checkJournalLine(resealed) }
+  if let resealed = Checksum.resealed(bytes) { checkJournalLine(resealed) }
   return 0
 }
 

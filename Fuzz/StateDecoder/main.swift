@@ -12,7 +12,7 @@
 public func stateDecoderFuzzTest(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
   checkStateDecoder(bytes)
-  if let resealed = FuzzSeal.resealed(bytes) { checkStateDecoder(resealed) }
+  if let resealed = Checksum.resealed(bytes) { checkStateDecoder(resealed) }
   return 0
 }
 

@@ -129,7 +129,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       var entry = state.cards[index].card
       let now = clock.now()
       let (recorded, alreadyApplied) = try CardRules.apply(
-        updates, to: &entry.card, history: History(updates: entry.updates), now: now,
+        updates, to: &entry.card, history: InMemoryHistory(updates: entry.updates), now: now,
         today: timeZone.calendarDate(of: now), makeID: { UUID() })
       entry.updates += recorded
       state.cards[index].card = entry
@@ -249,25 +249,5 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     var snapshot = entry.card.card
     snapshot.isDefault = entry.id == state.defaultID
     return ObjectReference(snapshot: snapshot, storeID: storeID, objectID: entry.id, revision: state.revision)
-  }
-
-  private struct History: CardHistoryLookup {
-    let updates: [BalanceUpdate]
-
-    func containsReload(key: String) throws(MetroError) -> Bool {
-      updates.contains { $0.key == key }
-    }
-
-    func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
-      var undone = undone
-      for update in updates.reversed() {
-        if update.type == .undo {
-          if let target = update.undoes { undone.insert(target) }
-          continue
-        }
-        if !undone.contains(update.id) { return update }
-      }
-      return nil
-    }
   }
 }

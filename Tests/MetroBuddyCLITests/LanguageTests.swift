@@ -486,7 +486,7 @@ struct LanguageTests {
     .insufficientFareHint, .expiredCard(date: "d"), .expiredCardHint, .nothingToUndo, .invalidCardName("n"),
     .invalidText(field: .serialNumber, value: "v"), .invalidText(field: .reloadKey, value: "v"), .invalidCount(0),
     .cardNotFound(name: "n", suggestion: "m", available: ["m"]), .cardExists("n"), .cannotRemoveDefault("n"),
-    .balanceOutOfRange, .staleReference, .storeDamaged(place: "p", detail: "d"),
+    .balanceOutOfRange, .storeDamaged(place: "p", detail: "d"),
     .storeFromNewerVersion(path: "p", version: 9, supported: 1), .storeIO(verb: .open, path: "p", reason: "r"),
     .storeIO(verb: .read, path: "p", reason: "r"), .storeIO(verb: .create, path: "p", reason: "r"),
     .storeIO(verb: .lock, path: "p", reason: "r"), .storeIO(verb: .write, path: "p", reason: "r"),

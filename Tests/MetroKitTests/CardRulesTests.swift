@@ -1,4 +1,5 @@
 import Foundation
+import MetroTesting
 import Testing
 
 @testable import MetroKit

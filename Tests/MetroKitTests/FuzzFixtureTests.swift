@@ -23,7 +23,7 @@ struct DecoderFuzzFixtureTests {
   func stateDecoder(fixture: String) throws {
     let bytes = try FuzzFixtures.bytes("StateDecoder", fixture)
     try checkState(bytes)
-    if let resealed = Self.resealed(bytes) { try checkState(resealed) }
+    if let resealed = Checksum.resealed(bytes) { try checkState(resealed) }
   }
 
   @Test(
@@ -32,7 +32,7 @@ struct DecoderFuzzFixtureTests {
   func journalDecoder(fixture: String) throws {
     let bytes = try FuzzFixtures.bytes("JournalDecoder", fixture)
     try checkJournalLine(bytes)
-    if let resealed = Self.resealed(bytes) { try checkJournalLine(resealed) }
+    if let resealed = Checksum.resealed(bytes) { try checkJournalLine(resealed) }
   }
 
   @Test(
@@ -98,23 +98,6 @@ struct DecoderFuzzFixtureTests {
       entry.encoded(currency: currency, into: &line)
       #expect(try JournalEntry.decode(line[...], currency: currency, path: Self.journalPath, line: 7) == entry)
     }
-  }
-
-  /// The fuzz targets' `FuzzSeal.resealed`: any trailing checksum replaced by a correct one.
-  static func resealed(_ bytes: [UInt8]) -> [UInt8]? {
-    var body = ArraySlice(bytes)
-    while let last = body.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { body.removeLast() }
-    guard body.last == UInt8(ascii: "}"), body.count >= 2 else { return nil }
-    if body.count > Checksum.sealLength,
-      body[(body.endIndex - Checksum.sealLength)...].starts(with: Array(#","crc":""#.utf8))
-    {
-      body.removeLast(Checksum.sealLength)
-      body.append(UInt8(ascii: "}"))
-    }
-    var sealed = Array(body)
-    Checksum.seal(&sealed)
-    sealed.append(UInt8(ascii: "\n"))
-    return sealed
   }
 }
 

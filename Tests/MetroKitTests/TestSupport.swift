@@ -112,28 +112,6 @@ func instant(_ text: String) -> Date {
   return date
 }
 
-/// A card history held in memory, oldest first, answering the rules'
-/// questions the way the store does.
-struct InMemoryHistory: CardHistoryLookup {
-  var updates: [BalanceUpdate] = []
-
-  func containsReload(key: String) throws(MetroError) -> Bool {
-    updates.contains { $0.type == .reload && $0.key == key }
-  }
-
-  func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
-    var undone = undone
-    for update in updates.reversed() {
-      if update.type == .undo {
-        if let target = update.undoes { undone.insert(target) }
-        continue
-      }
-      if !undone.contains(update.id) { return update }
-    }
-    return nil
-  }
-}
-
 /// Ids `00000000-0000-0000-0000-000000000001`, `…02`, … in order, so tests can name them.
 final class SequentialIDs: @unchecked Sendable {
   private let lock = NSLock()

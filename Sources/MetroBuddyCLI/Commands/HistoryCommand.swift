@@ -43,11 +43,8 @@ struct HistoryCommand: Command {
     }
     let timeZone = context.environment.timeZone
     let rows = updates.map { update -> [String] in
-      let seconds = Int64(update.timestamp.timeIntervalSince1970.rounded(.down))
-      let local = seconds + Int64(timeZone.secondsEastOfUTC(at: seconds))
-      let day = CalendarDate(daysSinceEpoch: Int(local.floorDividedBy86400))
-      let secondOfDay = Int(local - Int64(day.daysSinceEpoch) * 86_400)
-      let time = CalendarDate.pad2(secondOfDay / 3600) + ":" + CalendarDate.pad2(secondOfDay / 60 % 60)
+      let (day, secondOfDay) = timeZone.localTime(of: update.timestamp)
+      let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
       let sign = update.amount.minorUnits > 0 ? "+" : ""
       var note = ""
       if let key = update.key { note = context.text(.historyKey(key)) }
@@ -68,15 +65,4 @@ struct HistoryCommand: Command {
     }.joined()
     return CommandOutput(text: text, json: json)
   }
-}
-
-extension Int64 {
-  var floorDividedBy86400: Int64 {
-    let quotient = self / 86_400
-    return self % 86_400 < 0 ? quotient - 1 : quotient
-  }
-}
-
-extension CalendarDate {
-  static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -93,7 +93,6 @@ enum English {
     case .cannotRemoveDefault(let name):
       "'\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'."
     case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
-    case .staleReference: "The card changed or was removed by another command; run the command again."
     case .storeDamaged(let place, let detail):
       "The store is damaged: \(place): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
     case .storeFromNewerVersion(let path, let version, let supported):

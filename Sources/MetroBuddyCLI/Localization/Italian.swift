@@ -114,8 +114,6 @@ enum Italian {
         + "Prima rendi predefinita un'altra carta con 'metrobuddy card use <name>'."
     case .balanceOutOfRange:
       "Il credito uscirebbe dai limiti consentiti (sotto 0,00 o sopra 10.000.000.000,00)."
-    case .staleReference:
-      "Un altro comando ha modificato o eliminato la carta; esegui di nuovo il comando."
     case .storeDamaged(let place, let detail):
       "L'archivio è danneggiato: \(place): \(detail).\nNon è stato modificato nulla. "
         + "Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."

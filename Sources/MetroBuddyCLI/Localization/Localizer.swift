@@ -40,9 +40,12 @@ struct Localizer {
     switch language {
     case .english: return date.description
     case .spanish, .italian:
-      return CalendarDate.pad2(date.day) + "/" + CalendarDate.pad2(date.month) + "/" + String(date.year)
+      return Self.twoDigits(date.day) + "/" + Self.twoDigits(date.month) + "/" + String(date.year)
     }
   }
+
+  /// `7` as `07`.
+  static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
   /// English, for tests and the man page.
   static let english = Localizer(language: .english)

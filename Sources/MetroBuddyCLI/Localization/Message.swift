@@ -76,7 +76,6 @@ enum Message: Equatable {
   case cardExists(String)
   case cannotRemoveDefault(String)
   case balanceOutOfRange
-  case staleReference
   case storeDamaged(place: String, detail: String)
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   case storeIO(verb: IOVerb, path: String, reason: String)

@@ -114,8 +114,6 @@ enum Spanish {
         + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use <name>'."
     case .balanceOutOfRange:
       "El saldo quedaría fuera del rango permitido (por debajo de 0,00 o por encima de 10.000.000.000,00)."
-    case .staleReference:
-      "Otro comando cambió o eliminó la tarjeta; vuelva a ejecutar el comando."
     case .storeDamaged(let place, let detail):
       "El almacén está dañado: \(place): \(detail).\nNo se cambió nada. "
         + "Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."

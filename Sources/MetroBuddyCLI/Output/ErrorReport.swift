@@ -55,8 +55,6 @@ struct ErrorReport: Equatable {
       self = failure(.cannotRemoveDefault(name), .usage)
     case .balanceOutOfRange:
       self = failure(.balanceOutOfRange, .usage)
-    case .staleReference:
-      self = failure(.staleReference, .usage)
     case .storeDamaged(let path, let line, let detail):
       self = failure(.storeDamaged(place: line.map { "\(path), line \($0)" } ?? path, detail: detail), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):

@@ -10,6 +10,41 @@ public protocol CardHistoryLookup {
   func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate?
 }
 
+/// Finds what `undo` reverses, walking a card's history from the newest
+/// update back: the first update that is not an undo and that no later undo
+/// reversed. Every store and the rules use this one walk.
+public struct UndoSearch: Sendable {
+  /// The ids reversed by the undos seen so far.
+  public private(set) var undone: Set<UUID>
+
+  /// Starts a search that already knows `undone` to be reversed.
+  public init(undone: Set<UUID> = []) {
+    self.undone = undone
+  }
+
+  /// Looks at the next older update.
+  ///
+  /// - Returns: The update when it is the one to undo; `nil` to go on.
+  public mutating func visit(_ update: BalanceUpdate) -> BalanceUpdate? {
+    if update.type == .undo {
+      if let target = update.undoes { undone.insert(target) }
+      return nil
+    }
+    return undone.contains(update.id) ? nil : update
+  }
+
+  /// The update to undo in `newestFirst`, or `nil` when there is none.
+  public static func target(
+    in newestFirst: some Sequence<BalanceUpdate>, skipping undone: Set<UUID> = []
+  ) -> BalanceUpdate? {
+    var search = UndoSearch(undone: undone)
+    for update in newestFirst {
+      if let target = search.visit(update) { return target }
+    }
+    return nil
+  }
+}
+
 /// The card's rules, in one place: given the latest state of a card, decide
 /// whether an update is allowed and what it records.
 ///
@@ -94,19 +129,11 @@ public enum CardRules {
           guard target != working.balance else { continue }
           try record(.adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits))
         case .undo:
-          var undone = Set<UUID>()
+          // Updates recorded earlier in this same request come first, then the history.
+          var search = UndoSearch()
           var target: BalanceUpdate?
-          for pending in recorded.reversed() {
-            if pending.type == .undo, let id = pending.undoes {
-              undone.insert(id)
-              continue
-            }
-            if !undone.contains(pending.id) {
-              target = pending
-              break
-            }
-          }
-          if target == nil { target = try history.latestUndoable(skipping: undone) }
+          for pending in recorded.reversed() where target == nil { target = search.visit(pending) }
+          if target == nil { target = try history.latestUndoable(skipping: search.undone) }
           guard let target else { throw .nothingToUndo }
           try record(.undo, -target.amount, undoes: target.id)
         }

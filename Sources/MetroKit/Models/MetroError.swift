@@ -31,8 +31,6 @@ public enum MetroError: Error, Sendable, Equatable {
   case cannotRemoveDefaultCard(name: String)
   /// The result would exceed the largest balance.
   case balanceOutOfRange
-  /// A reference that another store made, or whose object has been removed.
-  case staleReference
 
   // MARK: - The store
 

@@ -334,16 +334,11 @@ struct JournalHistory: CardHistoryLookup {
   }
 
   func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
-    var undone = undone
+    var search = UndoSearch(undone: undone)
     var found: BalanceUpdate?
     try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
-      if update.type == .undo {
-        if let target = update.undoes { undone.insert(target) }
-        return true
-      }
-      if undone.contains(update.id) { return true }
-      found = update
-      return false
+      found = search.visit(update)
+      return found == nil
     }
     return found
   }

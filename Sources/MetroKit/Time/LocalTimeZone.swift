@@ -35,9 +35,15 @@ public enum LocalTimeZone: Sendable, Equatable {
 
   /// The local calendar day of an instant.
   public func calendarDate(of date: Date) -> CalendarDate {
+    localTime(of: date).date
+  }
+
+  /// The local calendar day of an instant and the seconds since local midnight.
+  public func localTime(of date: Date) -> (date: CalendarDate, secondsIntoDay: Int) {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     let local = seconds + Int64(secondsEastOfUTC(at: seconds))
-    return CalendarDate(daysSinceEpoch: Int(local.floorDivided(by: 86_400)))
+    let day = local.floorDivided(by: 86_400)
+    return (CalendarDate(daysSinceEpoch: Int(day)), Int(local - day * 86_400))
   }
 
   /// The instant of a local wall-clock time; in a gap or overlap of daylight

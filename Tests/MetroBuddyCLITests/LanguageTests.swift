@@ -572,14 +572,16 @@ struct LanguageTests {
       #expect(text(.expiredCardHint).contains("'metrobuddy expiration \(date)'"))
       #expect(text(.cannotRemoveDefault("w")).contains("'metrobuddy card use \(name)'"))
       #expect(
-        text(.cardNotFound(name: "x", suggestion: nil, available: ["a", "b"])).contains("'metrobuddy card add \(name)'"))
+        text(.cardNotFound(name: "x", suggestion: nil, available: ["a", "b"])).contains("'metrobuddy card add \(name)'")
+      )
       #expect(text(.csvHoldsOneCard).contains("'--all --format json'"))
       #expect(text(.storeBusy(path: "/s", seconds: "0.5")).contains(" 0,5 s.\n"))
       #expect(text(.storeBusy(path: "/s", seconds: "0.5")).contains("METROBUDDY_LOCK_TIMEOUT"))
       #expect(text(.storeIO(verb: .write, path: "/s/x", reason: "r")).contains("--store"))
       #expect(text(.invalidValue(name: "n", problem: .historyType("x"))).contains("swipe, reload, adjustment"))
       #expect(
-        text(.helpSeeCommandHelp(command: "metrobuddy", placeholder: .command)).contains("'metrobuddy help \(command)'"))
+        text(.helpSeeCommandHelp(command: "metrobuddy", placeholder: .command)).contains("'metrobuddy help \(command)'")
+      )
       #expect(text(.usageSeeHelp("metrobuddy card")).contains("'metrobuddy card --help'"))
       for message in Self.samples where message != .developer("d") {
         for english in ["<amount>", "<date>", "<name>", "<time>", "<dir>", "<command>", "<subcommand>"] {

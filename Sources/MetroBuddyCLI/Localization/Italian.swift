@@ -92,7 +92,8 @@ enum Italian {
       "CREDITO INSUFFICIENTE: il credito di \(balance) non copre la tariffa di \(fare)."
     case .insufficientFareForRides(let count, let total, let balance):
       "CREDITO INSUFFICIENTE: \(text(.rides(count))) \(count == 1 ? "costa" : "costano") \(total); il credito è di \(balance)."
-    case .insufficientFareHint: "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload \(slot("amount"))'."
+    case .insufficientFareHint:
+      "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload \(slot("amount"))'."
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:
       "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration \(slot("date"))'."
@@ -107,7 +108,8 @@ enum Italian {
       "Nessuna carta di nome '\(name)'."
         + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
         + (available.isEmpty
-          ? "" : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add \(slot("name"))'.")
+          ? ""
+          : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add \(slot("name"))'.")
     case .cardExists(let name): "Esiste già una carta di nome '\(name)'; scegli un altro nome."
     case .cannotRemoveDefault(let name):
       "'\(name)' è la carta predefinita e non può essere eliminata.\n"

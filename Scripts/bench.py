@@ -5,9 +5,10 @@ Usage: bench.py BINARY FLOOR [--runs N] [--sizes 1,10000,100000] [--smoke]
 
 Builds stores of each size through `metrobuddy import`, then times each
 command at the largest size in alternation with the same command at 1 update
-and with floor.c (the least a durable swipe can do), and reports the median
-of the per-pair ratios, the medians of the times, and peak memory. Where
-ledger or hledger are installed it times them on equivalent journals.
+and with the C floor (Scripts/bench/floor.c: the least a durable swipe can
+do), and reports the median of the per-pair ratios, the medians of the times,
+and peak memory. Where ledger or hledger are installed it times them on
+equivalent journals.
 It reports; it never fails on a time.
 """
 import argparse

@@ -93,7 +93,7 @@ public enum MetroBuddy {
     arguments: [String], environment: Environment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil
   ) -> Int32 {
-    let text = Localizer(language: Language.from(environment))
+    let text = Localizer(environment)
     let helpText = helpText(text)
     let parsed: ParsedCommand
     do {
@@ -147,6 +147,11 @@ public enum MetroBuddy {
         output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
+      // Whether a change was saved decides the wording of an output failure.
+      if result.exitCode == .success, let reason = (output as? StandardStream)?.failureReason {
+        errors.write(ErrorReport.outputFailure(reason: reason, result: result.json, text) + "\n")
+        return ExitCode.ioError.rawValue
+      }
       return result.exitCode.rawValue
     } catch {
       let report = ErrorReport(error, text)
@@ -162,8 +167,8 @@ public enum MetroBuddy {
     status: Int32, output: StandardStream, environment: Environment, errors: inout some TextOutputStream
   ) -> Int32 {
     guard status == ExitCode.success.rawValue, let reason = output.failureReason else { return status }
-    let text = Localizer(language: Language.from(environment))
-    errors.write(text(.errorPrefix) + " " + text(.outputFailed(reason: reason)) + "\n")
+    let text = Localizer(environment)
+    errors.write(text(.errorPrefix) + " " + text(.outputFailed(reason: reason, changed: false)) + "\n")
     return ExitCode.ioError.rawValue
   }
 

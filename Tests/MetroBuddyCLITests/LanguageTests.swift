@@ -486,12 +486,13 @@ struct LanguageTests {
     .insufficientFareHint, .expiredCard(date: "d"), .expiredCardHint, .nothingToUndo, .invalidCardName("n"),
     .invalidText(field: .serialNumber, value: "v"), .invalidText(field: .reloadKey, value: "v"), .invalidCount(0),
     .cardNotFound(name: "n", suggestion: "m", available: ["m"]), .cardExists("n"), .cannotRemoveDefault("n"),
-    .balanceOutOfRange, .storeDamaged(place: "p", detail: "d"),
+    .balanceOutOfRange, .storeDamaged(path: "p", line: 3, detail: "d"),
     .storeFromNewerVersion(path: "p", version: 9, supported: 1), .storeIO(verb: .open, path: "p", reason: "r"),
     .storeIO(verb: .read, path: "p", reason: "r"), .storeIO(verb: .create, path: "p", reason: "r"),
     .storeIO(verb: .lock, path: "p", reason: "r"), .storeIO(verb: .write, path: "p", reason: "r"),
     .savedDurabilityUnconfirmed(path: "p", reason: "r"), .storeBusy(path: "p", seconds: "0.5"),
-    .writeFailed(path: "p", reason: "r"), .importMalformed(source: "s", place: "", detail: "d"),
+    .writeFailed(path: "p", reason: "r"), .importMalformed(source: "s", line: 3, column: "amount", detail: "d"),
+    .importUnreadable(path: "p", reason: "r"),
     .invalidAmountValue("v", reason: "r"),
     .unknownOption("--x", suggestion: "--y"), .unknownCommand("x", suggestion: "y"), .flagTakesNoValue("f"),
     .missingValue("--v <v>"), .missingArgument("a"), .unexpectedArgument("a"), .missingSubcommand,
@@ -508,7 +509,7 @@ struct LanguageTests {
     .invalidValue(name: "n", problem: .template(.unknownPlaceholder("x", known: ["name"]))),
     .invalidValue(name: "n", problem: .template(.unclosed)), .invalidValue(name: "n", problem: .template(.unopened)),
     .giveDateOrClear, .giveSerialOrClear, .atNeedsAmount, .removeNeedsForce("n"), .csvHoldsOneCard,
-    .outputFailed(reason: "r"), .jsonOrCSV,
+    .outputFailed(reason: "r", changed: true), .outputFailed(reason: "r", changed: false), .jsonOrCSV,
     .allOrCard,
     .formatFromName("p"), .lockTimeoutInvalid("x"), .noStoreLocation, .emptyStoreOption, .invalidUTF8("x"),
     .invalidCardNameOption("n"), .developer("d"),
@@ -516,7 +517,7 @@ struct LanguageTests {
     .helpExamples, .helpDefaultCommand, .helpDefaultValue("v"), .helpShowHelp,
     .helpSeeCommandHelp(command: "c", placeholder: .command),
     .helpSeeCommandHelp(command: "c", placeholder: .subcommand),
-    .usageLine, .usageSeeHelp("c"), .errorPrefix, .definition("Create a card."),
+    .usageLine, .usageSeeHelp("c"), .errorPrefix, .definition("Create a card."), .placeholder("amount"),
   ]
 
   /// The name of a case, such as `ridesLeft`.
@@ -559,23 +560,34 @@ struct LanguageTests {
     #expect(text(.developer("as given")) == "as given")
   }
 
-  /// The values in messages that people type stay as typed; shown numbers use a comma.
-  @Test func messagesKeepCommandsAndPlaceholders() {
-    for language in [Language.spanish, .italian] {
+  /// Commands and options stay as typed; their placeholders are translated;
+  /// shown numbers use a comma.
+  @Test func messagesKeepCommandsAndTranslatePlaceholders() {
+    for (language, amount, date, name, command) in [
+      (Language.spanish, "<importe>", "<fecha>", "<nombre>", "<comando>"),
+      (.italian, "<importo>", "<data>", "<nome>", "<comando>"),
+    ] {
       let text = Localizer(language: language)
-      #expect(text(.insufficientFareHint).contains("'metrobuddy reload <amount>'"))
-      #expect(text(.expiredCardHint).contains("'metrobuddy expiration <date>'"))
-      #expect(text(.cannotRemoveDefault("w")).contains("'metrobuddy card use <name>'"))
+      #expect(text(.insufficientFareHint).contains("'metrobuddy reload \(amount)'"))
+      #expect(text(.expiredCardHint).contains("'metrobuddy expiration \(date)'"))
+      #expect(text(.cannotRemoveDefault("w")).contains("'metrobuddy card use \(name)'"))
       #expect(
-        text(.cardNotFound(name: "x", suggestion: nil, available: ["a", "b"])).contains("'metrobuddy card add <name>'"))
+        text(.cardNotFound(name: "x", suggestion: nil, available: ["a", "b"])).contains("'metrobuddy card add \(name)'")
+      )
       #expect(text(.csvHoldsOneCard).contains("'--all --format json'"))
       #expect(text(.storeBusy(path: "/s", seconds: "0.5")).contains(" 0,5 s.\n"))
       #expect(text(.storeBusy(path: "/s", seconds: "0.5")).contains("METROBUDDY_LOCK_TIMEOUT"))
       #expect(text(.storeIO(verb: .write, path: "/s/x", reason: "r")).contains("--store"))
       #expect(text(.invalidValue(name: "n", problem: .historyType("x"))).contains("swipe, reload, adjustment"))
       #expect(
-        text(.helpSeeCommandHelp(command: "metrobuddy", placeholder: .command)).contains("'metrobuddy help <command>'"))
+        text(.helpSeeCommandHelp(command: "metrobuddy", placeholder: .command)).contains("'metrobuddy help \(command)'")
+      )
       #expect(text(.usageSeeHelp("metrobuddy card")).contains("'metrobuddy card --help'"))
+      for message in Self.samples where message != .developer("d") {
+        for english in ["<amount>", "<date>", "<name>", "<time>", "<dir>", "<command>", "<subcommand>"] {
+          #expect(!text(message).contains(english), "\(language) \(message)")
+        }
+      }
     }
   }
 }

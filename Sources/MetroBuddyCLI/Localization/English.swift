@@ -93,8 +93,8 @@ enum English {
     case .cannotRemoveDefault(let name):
       "'\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'."
     case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
-    case .storeDamaged(let place, let detail):
-      "The store is damaged: \(place): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
+    case .storeDamaged(let path, let line, let detail):
+      "The store is damaged: \(path)\(line.map { ", line \($0)" } ?? ""): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store."
     case .storeIO(let verb, let path, let reason):
@@ -104,8 +104,9 @@ enum English {
     case .storeBusy(let path, let seconds):
       "The store \(path) is busy: another metrobuddy held its lock for \(seconds) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer."
     case .writeFailed(let path, let reason): "Cannot save to \(path): \(reason).\nNothing was changed."
-    case .importMalformed(let source, let place, let detail):
-      "Cannot import \(source)\(place): \(detail).\nNothing was imported."
+    case .importMalformed(let source, let line, let column, let detail):
+      "Cannot import \(source)\(place(line: line, column: column, "line", "column")): \(detail).\nNothing was imported."
+    case .importUnreadable(let path, let reason): "Cannot read \(path): \(reason).\nNothing was imported."
     case .invalidAmountValue(let value, let reason): "Invalid amount '\(value)'. \(reason)"
 
     case .unknownOption(let token, let suggestion):
@@ -125,8 +126,9 @@ enum English {
     case .csvHoldsOneCard:
       "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
     case .jsonOrCSV: "'--json' asks for JSON and '--format csv' for CSV; give one of them."
-    case .outputFailed(let reason):
-      "Cannot write the output: \(reason). Any change was saved; the output is incomplete."
+    case .outputFailed(let reason, let changed):
+      "Cannot write the output: \(reason). "
+        + (changed ? "The change was saved; the output is incomplete." : "The output is incomplete.")
     case .allOrCard: "Give '--all' or '--card <name>', not both."
     case .formatFromName(let path):
       "Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'."
@@ -157,6 +159,7 @@ enum English {
     case .usageSeeHelp(let command): "See '\(command) --help' for more information."
     case .errorPrefix: "Error:"
     case .definition(let text): text
+    case .placeholder(let word): word
     }
   }
 
@@ -200,6 +203,13 @@ enum English {
     case .write: "write"
     }
   }
+}
+
+/// Where in an imported file: `, line 3, column 'amount'` with the words
+/// for line and column of a language; a column without a line (a JSON
+/// update and field) follows as it is.
+func place(line: Int, column: String?, _ lineWord: String, _ columnWord: String) -> String {
+  (line > 0 ? ", \(lineWord) \(line)" : "") + (column.map { line > 0 ? ", \(columnWord) '\($0)'" : ", \($0)" } ?? "")
 }
 
 /// "No rides left" becomes "no rides left".

@@ -1,8 +1,8 @@
 /// The Italian catalogue. Instructions address the reader with "tu", as
 /// Italian command-line tools do; help text describes what a command does
-/// ("Mostra…", "Registra…"). Command and option names, placeholders such as
-/// `<amount>`, paths and the values typed on the command line (`2.75`,
-/// `YYYY-MM-DD` written as `AAAA-MM-GG`) stay as they are typed.
+/// ("Mostra…", "Registra…"). Command and option names, paths and the values
+/// typed on the command line (`2.75`) stay as they are typed; placeholders are
+/// translated (`<amount>` is `<importo>`, `YYYY-MM-DD` is `AAAA-MM-GG`).
 enum Italian {
   static func text(_ message: Message) -> String {
     switch message {
@@ -85,17 +85,18 @@ enum Italian {
       "scade il \(date), \(days == 0 ? "oggi" : days == 1 ? "domani" : "tra \(days) giorni")."
     case .checkFewRides(let rides, let balance, let fare):
       "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) con una tariffa di \(fare)); "
-        + "ricarica con 'metrobuddy reload <amount>'."
+        + "ricarica con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "il credito di \(balance) è inferiore a \(minimum)."
 
     case .insufficientFare(let balance, let fare):
       "CREDITO INSUFFICIENTE: il credito di \(balance) non copre la tariffa di \(fare)."
     case .insufficientFareForRides(let count, let total, let balance):
       "CREDITO INSUFFICIENTE: \(text(.rides(count))) \(count == 1 ? "costa" : "costano") \(total); il credito è di \(balance)."
-    case .insufficientFareHint: "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload <amount>'."
+    case .insufficientFareHint:
+      "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload \(slot("amount"))'."
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:
-      "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration <date>'."
+      "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration \(slot("date"))'."
     case .nothingToUndo: "Niente da annullare: tutti i movimenti di credito di questa carta sono già annullati."
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nome di carta non valido '\(name)': \(cardNameRule)."
@@ -107,15 +108,16 @@ enum Italian {
       "Nessuna carta di nome '\(name)'."
         + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
         + (available.isEmpty
-          ? "" : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add <name>'.")
+          ? ""
+          : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add \(slot("name"))'.")
     case .cardExists(let name): "Esiste già una carta di nome '\(name)'; scegli un altro nome."
     case .cannotRemoveDefault(let name):
       "'\(name)' è la carta predefinita e non può essere eliminata.\n"
-        + "Prima rendi predefinita un'altra carta con 'metrobuddy card use <name>'."
+        + "Prima rendi predefinita un'altra carta con 'metrobuddy card use \(slot("name"))'."
     case .balanceOutOfRange:
       "Il credito uscirebbe dai limiti consentiti (sotto 0,00 o sopra 10.000.000.000,00)."
-    case .storeDamaged(let place, let detail):
-      "L'archivio è danneggiato: \(place): \(detail).\nNon è stato modificato nulla. "
+    case .storeDamaged(let path, let line, let detail):
+      "L'archivio è danneggiato: \(path)\(line.map { ", riga \($0)" } ?? ""): \(detail).\nNon è stato modificato nulla. "
         + "Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) è stato scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported)).\n"
@@ -131,8 +133,11 @@ enum Italian {
         + "Non è stato modificato nulla. Riprova, oppure imposta METROBUDDY_LOCK_TIMEOUT per attendere di più."
     case .writeFailed(let path, let reason):
       "Impossibile salvare in \(path): \(reason).\nNon è stato modificato nulla."
-    case .importMalformed(let source, let place, let detail):
-      "Impossibile importare \(source)\(place): \(detail).\nNon è stato importato nulla."
+    case .importMalformed(let source, let line, let column, let detail):
+      "Impossibile importare \(source)\(place(line: line, column: column, "riga", "colonna")): \(detail).\n"
+        + "Non è stato importato nulla."
+    case .importUnreadable(let path, let reason):
+      "Impossibile leggere \(path): \(reason).\nNon è stato importato nulla."
     case .invalidAmountValue(let value, let reason): "Importo non valido '\(value)'. \(reason)"
 
     case .unknownOption(let token, let suggestion):
@@ -147,22 +152,23 @@ enum Italian {
     case .invalidValue(let name, let problem): "Valore non valido per '\(name)': \(self.problem(problem))"
     case .giveDateOrClear: "Indica una data o '--clear', non entrambi."
     case .giveSerialOrClear: "Indica un numero di serie o '--clear', non entrambi."
-    case .atNeedsAmount: "'--at <time>' richiede un importo da impostare."
+    case .atNeedsAmount: "'--at \(slot("time"))' richiede un importo da impostare."
     case .removeNeedsForce(let name):
       "Eliminare '\(name)' cancella per sempre la sua cronologia; aggiungi '--force' per confermare."
     case .csvHoldsOneCard:
-      "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card <name>'."
+      "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card \(slot("name"))'."
     case .jsonOrCSV: "'--json' chiede JSON e '--format csv' chiede CSV; indicane solo uno."
-    case .outputFailed(let reason):
-      "Impossibile scrivere l'output: \(reason). Le modifiche sono state salvate; l'output è incompleto."
-    case .allOrCard: "Indica '--all' o '--card <name>', non entrambi."
+    case .outputFailed(let reason, let changed):
+      "Impossibile scrivere l'output: \(reason). "
+        + (changed ? "La modifica è stata salvata; l'output è incompleto." : "L'output è incompleto.")
+    case .allOrCard: "Indica '--all' o '--card \(slot("name"))', non entrambi."
     case .formatFromName(let path):
       "Impossibile dedurre il formato di '\(path)' dal nome; aggiungi '--format json' o '--format csv'."
     case .lockTimeoutInvalid(let text):
       "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; impostalo a un numero di secondi, come 10 o 0.5."
     case .noStoreLocation:
-      "Impossibile trovare l'archivio: HOME non è impostata. Passa --store <dir> o imposta METROBUDDY_STORE."
-    case .emptyStoreOption: "Il valore di '--store <dir>' è vuoto."
+      "Impossibile trovare l'archivio: HOME non è impostata. Passa --store \(slot("dir")) o imposta METROBUDDY_STORE."
+    case .emptyStoreOption: "Il valore di '--store \(slot("dir"))' è vuoto."
     case .invalidUTF8(let token):
       "'\(token)' non è testo UTF-8 valido (U+FFFD indica i byte che non lo erano); scrivi gli argomenti in UTF-8."
     case .developer(let text): text
@@ -179,13 +185,25 @@ enum Italian {
     case .helpDefaultValue(let value): "(predefinito: \(value))"
     case .helpShowHelp: "Mostra l'aiuto."
     case .helpSeeCommandHelp(let command, let placeholder):
-      "Vedi '\(command) help <\(placeholder == .command ? "command" : "subcommand")>' per l'aiuto dettagliato."
+      "Vedi '\(command) help \(slot(placeholder == .command ? "command" : "subcommand"))' per l'aiuto dettagliato."
     case .usageLine: "Uso:"
     case .usageSeeHelp(let command): "Vedi '\(command) --help' per maggiori informazioni."
     case .errorPrefix: "Errore:"
     case .definition(let text): ItalianDefinitions.strings[text] ?? text
+    case .placeholder(let word): placeholders[word] ?? word
     }
   }
+
+  /// The words of placeholders such as `<amount>`, keyed by the English.
+  static let placeholders: [String: String] = [
+    "amount": "importo", "date": "data", "name": "nome", "time": "momento", "dir": "directory",
+    "command": "comando", "subcommand": "sottocomando", "options": "opzioni", "days": "giorni", "format": "formato",
+    "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
+    "shell": "shell", "n": "n",
+  ]
+
+  /// `<amount>` as `<importo>`.
+  static func slot(_ word: String) -> String { "<" + (placeholders[word] ?? word) + ">" }
 
   static let cardNameRule = "usa da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra"
 

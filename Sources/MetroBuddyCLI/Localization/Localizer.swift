@@ -3,6 +3,21 @@ import MetroKit
 /// Renders messages, money and dates in one language.
 struct Localizer {
   let language: Language
+  /// How money is written: by the language, and for Spanish by the territory.
+  let moneyStyle: MoneyStyle
+
+  /// A localizer for `language`, writing money as its main territory does.
+  init(language: Language, region: String? = nil) {
+    self.language = language
+    self.moneyStyle = MoneyStyle(language: language, region: region)
+  }
+
+  /// The localizer the environment asks for (`LC_ALL`, `LC_MESSAGES`, `LANG`):
+  /// `es_MX.UTF-8` is Spanish with money written `$1,234.50`.
+  init(_ environment: Environment) {
+    self.init(
+      language: Language.from(environment), region: Language.localeName(environment).flatMap(Language.region))
+  }
 
   /// The message in this language.
   func callAsFunction(_ message: Message) -> String {
@@ -13,12 +28,13 @@ struct Localizer {
     }
   }
 
-  /// Money as people of this language write it: `$1,250.00` in English,
-  /// `1.250,00 US$` in Spanish, `1.250,00 USD` in Italian.
+  /// Money as people of this language write it: `$1,250.00` in English and
+  /// in the Spanish of Mexico or the United States, `1.250,00 US$` in
+  /// Spain's Spanish, `1.250,00 USD` in Italian.
   func money(_ amount: Money, _ currency: Currency) -> String {
-    switch language {
-    case .english: return amount.formatted(in: currency)
-    case .spanish, .italian:
+    switch moneyStyle {
+    case .symbolFirst: return amount.formatted(in: currency)
+    case .spanishCodeAfter, .italianCodeAfter:
       let plain = Money(minorUnits: Int64(clamping: amount.minorUnits.magnitude)).plainString(in: currency)
       let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
       let whole = Array(parts[0])
@@ -29,7 +45,7 @@ struct Localizer {
       }
       if parts.count > 1 { grouped += "," + parts[1] }
       let sign = amount.minorUnits < 0 ? "-" : ""
-      let unit = language == .spanish && currency.code == "USD" ? "US$" : currency.code
+      let unit = moneyStyle == .spanishCodeAfter && currency.code == "USD" ? "US$" : currency.code
       return sign + grouped + "\u{00A0}" + unit
     }
   }

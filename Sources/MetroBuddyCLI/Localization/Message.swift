@@ -76,13 +76,17 @@ enum Message: Equatable {
   case cardExists(String)
   case cannotRemoveDefault(String)
   case balanceOutOfRange
-  case storeDamaged(place: String, detail: String)
+  /// A store file that cannot be trusted; `line` when the problem is on one line.
+  case storeDamaged(path: String, line: Int?, detail: String)
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   case storeIO(verb: IOVerb, path: String, reason: String)
   case savedDurabilityUnconfirmed(path: String, reason: String)
   case storeBusy(path: String, seconds: String)
   case writeFailed(path: String, reason: String)
-  case importMalformed(source: String, place: String, detail: String)
+  /// A file to import that is malformed; `line` is 0 when the problem is not on one line.
+  case importMalformed(source: String, line: Int, column: String?, detail: String)
+  /// A file to import that cannot be opened or read: the file's fault, not the store's.
+  case importUnreadable(path: String, reason: String)
   case invalidAmountValue(String, reason: String)
 
   // MARK: - Usage errors
@@ -101,7 +105,8 @@ enum Message: Equatable {
   case atNeedsAmount
   case removeNeedsForce(String)
   case csvHoldsOneCard
-  case outputFailed(reason: String)
+  /// Standard output could not be written; `changed` when the command changed the store.
+  case outputFailed(reason: String, changed: Bool)
   case jsonOrCSV
   case allOrCard
   case formatFromName(String)
@@ -132,6 +137,8 @@ enum Message: Equatable {
   case errorPrefix
   /// A string from the command definitions, translated by the help catalogue.
   case definition(String)
+  /// A placeholder's word, as in `<amount>`: `amount` in English, `importe` in Spanish.
+  case placeholder(String)
 }
 
 /// The fields whose text is checked.

@@ -1,8 +1,8 @@
 /// The Spanish catalogue. Instructions address the reader as "usted"; help
 /// text describes what a command does ("Muestra…", "Registra…"). Command and
-/// option names, placeholders such as `<amount>`, paths and the values typed
-/// on the command line (`2.75`, `YYYY-MM-DD` written as `AAAA-MM-DD`) stay as
-/// they are typed.
+/// option names, paths and the values typed on the command line (`2.75`) stay
+/// as they are typed; placeholders are translated (`<amount>` is `<importe>`,
+/// `YYYY-MM-DD` is `AAAA-MM-DD`).
 enum Spanish {
   static func text(_ message: Message) -> String {
     switch message {
@@ -84,17 +84,17 @@ enum Spanish {
       "vence el \(date), \(days == 0 ? "hoy" : days == 1 ? "mañana" : "dentro de \(days) días")."
     case .checkFewRides(let rides, let balance, let fare):
       "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) con una tarifa de \(fare)); "
-        + "recargue con 'metrobuddy reload <amount>'."
+        + "recargue con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "el saldo de \(balance) es inferior a \(minimum)."
 
     case .insufficientFare(let balance, let fare):
       "SALDO INSUFICIENTE: el saldo de \(balance) no alcanza para la tarifa de \(fare)."
     case .insufficientFareForRides(let count, let total, let balance):
       "SALDO INSUFICIENTE: \(text(.rides(count))) \(count == 1 ? "cuesta" : "cuestan") \(total); el saldo es de \(balance)."
-    case .insufficientFareHint: "No se registró nada. Añada dinero con 'metrobuddy reload <amount>'."
+    case .insufficientFareHint: "No se registró nada. Añada dinero con 'metrobuddy reload \(slot("amount"))'."
     case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
     case .expiredCardHint:
-      "No se registró nada. Si tiene una tarjeta nueva, fije su fecha con 'metrobuddy expiration <date>'."
+      "No se registró nada. Si tiene una tarjeta nueva, fije su fecha con 'metrobuddy expiration \(slot("date"))'."
     case .nothingToUndo: "Nada que deshacer: todos los movimientos de saldo de esta tarjeta ya están anulados."
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nombre de tarjeta no válido '\(name)': \(cardNameRule)."
@@ -107,15 +107,15 @@ enum Spanish {
         + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")
         + (available.isEmpty
           ? ""
-          : "\nTarjetas: \(available.joined(separator: ", ")). Añada una con 'metrobuddy card add <name>'.")
+          : "\nTarjetas: \(available.joined(separator: ", ")). Añada una con 'metrobuddy card add \(slot("name"))'.")
     case .cardExists(let name): "Ya existe una tarjeta llamada '\(name)'; elija otro nombre."
     case .cannotRemoveDefault(let name):
       "'\(name)' es la tarjeta predeterminada y no se puede eliminar.\n"
-        + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use <name>'."
+        + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use \(slot("name"))'."
     case .balanceOutOfRange:
       "El saldo quedaría fuera del rango permitido (por debajo de 0,00 o por encima de 10.000.000.000,00)."
-    case .storeDamaged(let place, let detail):
-      "El almacén está dañado: \(place): \(detail).\nNo se cambió nada. "
+    case .storeDamaged(let path, let line, let detail):
+      "El almacén está dañado: \(path)\(line.map { ", línea \($0)" } ?? ""): \(detail).\nNo se cambió nada. "
         + "Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported)).\n"
@@ -130,8 +130,10 @@ enum Spanish {
       "El almacén \(path) está ocupado: otro metrobuddy mantuvo su bloqueo durante \(decimalComma(seconds)) s.\n"
         + "No se cambió nada. Inténtelo de nuevo, o defina METROBUDDY_LOCK_TIMEOUT para esperar más."
     case .writeFailed(let path, let reason): "No se puede guardar en \(path): \(reason).\nNo se cambió nada."
-    case .importMalformed(let source, let place, let detail):
-      "No se puede importar \(source)\(place): \(detail).\nNo se importó nada."
+    case .importMalformed(let source, let line, let column, let detail):
+      "No se puede importar \(source)\(place(line: line, column: column, "línea", "columna")): \(detail).\n"
+        + "No se importó nada."
+    case .importUnreadable(let path, let reason): "No se puede leer \(path): \(reason).\nNo se importó nada."
     case .invalidAmountValue(let value, let reason): "Importe no válido '\(value)'. \(reason)"
 
     case .unknownOption(let token, let suggestion):
@@ -146,22 +148,23 @@ enum Spanish {
     case .invalidValue(let name, let problem): "Valor no válido para '\(name)': \(self.problem(problem))"
     case .giveDateOrClear: "Indique una fecha o '--clear', no ambas cosas."
     case .giveSerialOrClear: "Indique un número de serie o '--clear', no ambas cosas."
-    case .atNeedsAmount: "'--at <time>' necesita un importe que fijar."
+    case .atNeedsAmount: "'--at \(slot("time"))' necesita un importe que fijar."
     case .removeNeedsForce(let name):
       "Eliminar '\(name)' borra su historial para siempre; añada '--force' para confirmarlo."
     case .csvHoldsOneCard:
-      "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card <name>'."
+      "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card \(slot("name"))'."
     case .jsonOrCSV: "'--json' pide JSON y '--format csv' pide CSV; indique solo uno."
-    case .outputFailed(let reason):
-      "No se pudo escribir la salida: \(reason). Los cambios se guardaron; la salida está incompleta."
-    case .allOrCard: "Indique '--all' o '--card <name>', no ambas cosas."
+    case .outputFailed(let reason, let changed):
+      "No se pudo escribir la salida: \(reason). "
+        + (changed ? "El cambio se guardó; la salida está incompleta." : "La salida está incompleta.")
+    case .allOrCard: "Indique '--all' o '--card \(slot("name"))', no ambas cosas."
     case .formatFromName(let path):
       "No se puede deducir el formato de '\(path)' por su nombre; añada '--format json' o '--format csv'."
     case .lockTimeoutInvalid(let text):
       "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; asígnele un número de segundos, como 10 o 0.5."
     case .noStoreLocation:
-      "No se encuentra el almacén: HOME no está definida. Pase --store <dir> o defina METROBUDDY_STORE."
-    case .emptyStoreOption: "El valor de '--store <dir>' está vacío."
+      "No se encuentra el almacén: HOME no está definida. Pase --store \(slot("dir")) o defina METROBUDDY_STORE."
+    case .emptyStoreOption: "El valor de '--store \(slot("dir"))' está vacío."
     case .invalidUTF8(let token):
       "'\(token)' no es texto UTF-8 válido (U+FFFD marca los bytes que no lo eran); escriba los argumentos en UTF-8."
     case .developer(let text): text
@@ -178,13 +181,25 @@ enum Spanish {
     case .helpDefaultValue(let value): "(por defecto: \(value))"
     case .helpShowHelp: "Muestra la ayuda."
     case .helpSeeCommandHelp(let command, let placeholder):
-      "Consulte '\(command) help <\(placeholder == .command ? "command" : "subcommand")>' para ver la ayuda detallada."
+      "Consulte '\(command) help \(slot(placeholder == .command ? "command" : "subcommand"))' para ver la ayuda detallada."
     case .usageLine: "Uso:"
     case .usageSeeHelp(let command): "Consulte '\(command) --help' para más información."
     case .errorPrefix: "Error:"
     case .definition(let text): SpanishDefinitions.strings[text] ?? text
+    case .placeholder(let word): placeholders[word] ?? word
     }
   }
+
+  /// The words of placeholders such as `<amount>`, keyed by the English.
+  static let placeholders: [String: String] = [
+    "amount": "importe", "date": "fecha", "name": "nombre", "time": "momento", "dir": "directorio",
+    "command": "comando", "subcommand": "subcomando", "options": "opciones", "days": "días", "format": "formato",
+    "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
+    "shell": "shell", "n": "n",
+  ]
+
+  /// `<amount>` as `<importe>`.
+  static func slot(_ word: String) -> String { "<" + (placeholders[word] ?? word) + ">" }
 
   static let cardNameRule = "use de 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito"
 

@@ -56,9 +56,11 @@ struct ErrorReport: Equatable {
     case .balanceOutOfRange:
       self = failure(.balanceOutOfRange, .usage)
     case .storeDamaged(let path, let line, let detail):
-      self = failure(.storeDamaged(place: line.map { "\(path), line \($0)" } ?? path, detail: detail), .dataError)
+      self = failure(.storeDamaged(path: path, line: line, detail: detail), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
+    case .storeIO(let path, let operation, _, let reason) where operation == Self.importFileOperation:
+      self = failure(.importUnreadable(path: path, reason: reason), .ioError)
     case .storeIO(let path, let operation, _, let reason):
       self = failure(.storeIO(verb: Self.verb(operation), path: path, reason: reason), .ioError)
     case .savedDurabilityUnconfirmed(let path, let reason):
@@ -68,9 +70,23 @@ struct ErrorReport: Equatable {
     case .writeFailed(let path, let reason):
       self = failure(.writeFailed(path: path, reason: reason), .ioError)
     case .importMalformed(let source, let line, let column, let detail):
-      let place = (line > 0 ? ", line \(line)" : "") + (column.map { line > 0 ? ", column '\($0)'" : ", \($0)" } ?? "")
-      self = failure(.importMalformed(source: source, place: place, detail: detail), .dataError)
+      self = failure(.importMalformed(source: source, line: line, column: column, detail: detail), .dataError)
     }
+  }
+
+  /// The operation `import` names when the file it imports cannot be opened
+  /// or read, so the error blames that file rather than the store.
+  static let importFileOperation = "read import file"
+
+  /// The message for standard output that could not be written: a change
+  /// (the `--json` form `{"card", "updates"}`) was saved; a read-only command
+  /// saved nothing and must not say it did.
+  static func outputFailure(reason: String, result: JSONValue, _ text: Localizer) -> String {
+    var changed = false
+    if case .object(let members) = result {
+      changed = members.map(\.0) == ["card", "updates"]
+    }
+    return text(.errorPrefix) + " " + text(.outputFailed(reason: reason, changed: changed))
   }
 
   static func verb(_ operation: String) -> IOVerb {

@@ -13,10 +13,11 @@ public final class SequentialIDs: Sendable {
 
   /// The next id.
   public func make() -> UUID {
-    Self.id(next.withLock { value in
-      defer { value += 1 }
-      return value
-    })
+    Self.id(
+      next.withLock { value in
+        defer { value += 1 }
+        return value
+      })
   }
 
   /// The id numbered `number` (`0 ... 999_999_999_999`), in decimal digits.

@@ -55,6 +55,15 @@ struct DataStoreContractTests {
 
   @Test(arguments: ContractStore.allCases)
   func anEmptyStoreOffersTheDefaultCard(kind: ContractStore) throws {
+    // Asked first, before anything else has touched the store.
+    try kind.withStore { store in
+      let cards = try store.allCards()
+      #expect(cards.map(\.name) == [MetroCard.defaultName])
+    }
+    try kind.withStore { store in
+      let card = try store.card(named: MetroCard.defaultName)
+      #expect(card.isDefault)
+    }
     try kind.withStore { store in
       let card = try store.currentCard()
       #expect(card.name == MetroCard.defaultName)
@@ -93,18 +102,24 @@ struct DataStoreContractTests {
         ("Work", three, .zero, .invalidCardName("Work")),
         ("", three, .zero, .invalidCardName("")),
         ("-work", three, .zero, .invalidCardName("-work")),
-        (String(repeating: "a", count: CardName.maximumLength + 1), three, .zero,
-         .invalidCardName(String(repeating: "a", count: CardName.maximumLength + 1))),
+        (
+          String(repeating: "a", count: CardName.maximumLength + 1), three, .zero,
+          .invalidCardName(String(repeating: "a", count: CardName.maximumLength + 1))
+        ),
         ("work", three, .zero, .cardExists(name: "work")),
         ("home", three, Money(minorUnits: -1), .balanceOutOfRange),
         ("home", three, Money(minorUnits: Money.maximumBalance.minorUnits + 1), .balanceOutOfRange),
       ]
       for (name, fare, balance, expected) in refusals {
-        let error = metroError { () throws(MetroError) in _ = try store.addCard(named: name, fare: fare, balance: balance) }
+        let error = metroError { () throws(MetroError) in
+          _ = try store.addCard(named: name, fare: fare, balance: balance)
+        }
         #expect(error == expected, "\(name) \(fare) \(balance)")
       }
       for fare in [Money.zero, Money(minorUnits: -300)] {
-        let error = metroError { () throws(MetroError) in _ = try store.addCard(named: "home", fare: fare, balance: .zero) }
+        let error = metroError { () throws(MetroError) in
+          _ = try store.addCard(named: "home", fare: fare, balance: .zero)
+        }
         guard case .invalidAmount? = error else {
           Issue.record("a fare of \(fare) gave \(String(describing: error))")
           continue
@@ -202,7 +217,8 @@ struct DataStoreContractTests {
   func undoReversesTheLatestChangeNotYetUndone(kind: ContractStore) throws {
     try kind.withStore { store in
       let card = try store.currentCard()
-      #expect(metroError { () throws(MetroError) in _ = try store.apply([.balance(.undo)], to: card) } == .nothingToUndo)
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.apply([.balance(.undo)], to: card) } == .nothingToUndo)
       try store.apply([.balance(.reload(.usd("10.00")))], to: card)
       try store.apply([.balance(.swipe(count: 1))], to: card)
       let undone = try store.apply([.balance(.undo)], to: card)
@@ -215,7 +231,8 @@ struct DataStoreContractTests {
       #expect(second.card.balance == .zero)
       #expect(second.recorded.first?.undoes == history.last?.id)
       let before = try store.everything()
-      #expect(metroError { () throws(MetroError) in _ = try store.apply([.balance(.undo)], to: card) } == .nothingToUndo)
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.apply([.balance(.undo)], to: card) } == .nothingToUndo)
       #expect(try store.everything() == before)
     }
   }
@@ -268,6 +285,85 @@ struct DataStoreContractTests {
         return
       }
       #expect(try store.currentCard().fare == MetroCard.standardFare)
+    }
+  }
+
+  @Test(arguments: ContractStore.allCases)
+  func invalidValuesAreRefusedAndChangeNothing(kind: ContractStore) throws {
+    try kind.withStore { store in
+      let card = try store.currentCard()
+      try store.apply([.balance(.reload(.usd("5.00"))), .serialNumber("0123456789")], to: card)
+      let before = try store.everything()
+      let refusals: [([MetroCardUpdate], MetroError)] = [
+        ([.serialNumber("01\n23")], .invalidText(field: "serial number", value: "01\n23")),
+        ([.serialNumber("")], .invalidText(field: "serial number", value: "")),
+        ([.balance(.reload(.usd("1.00"), key: "a\tb"))], .invalidText(field: "reload key", value: "a\tb")),
+        ([.balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),
+        ([.balance(.reload(.maximumBalance))], .balanceOutOfRange),
+        ([.serialNumber("9"), .balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),
+      ]
+      for (updates, expected) in refusals {
+        #expect(
+          metroError { () throws(MetroError) in _ = try store.apply(updates, to: card) } == expected, "\(updates)")
+      }
+      let zero = metroError { () throws(MetroError) in _ = try store.apply([.balance(.reload(.zero))], to: card) }
+      guard case .invalidAmount? = zero else {
+        Issue.record("a reload of zero gave \(String(describing: zero))")
+        return
+      }
+      #expect(try store.everything() == before)
+      #expect(try store.currentCard().serialNumber == "0123456789")
+    }
+  }
+
+  // MARK: - Import
+
+  @Test(arguments: ContractStore.allCases)
+  func anImportIsAppendedOnceAndAllOrNothing(kind: ContractStore) throws {
+    try kind.withStore { store in
+      let card = try store.currentCard()
+      try store.apply([.balance(.reload(.usd("2.00"), key: "earlier"))], to: card)
+      let ids = SequentialIDs(startingAt: 900)
+      let reload = ids.make()
+      let swipe = ids.make()
+      let updates = [
+        ImportedUpdate(
+          id: reload, type: .reload, amount: .usd("10.00"), timestamp: instant("2026-11-20T08:00:00Z"), key: "k",
+          line: 2),
+        ImportedUpdate(
+          id: swipe, type: .swipe, amount: Money(minorUnits: -300), timestamp: instant("2026-11-20T09:00:00Z"), line: 3),
+        ImportedUpdate(
+          type: .reload, amount: .usd("2.00"), timestamp: instant("2026-11-20T10:00:00Z"), key: "earlier", line: 4),
+      ]
+      let first = try store.importUpdates(updates, to: card)
+      #expect(first.imported == 2)
+      #expect(first.skipped == 1)
+      #expect(first.card.balance == .usd("9.00"))
+      #expect(try store.history(of: "default").map(\.balance) == [.usd("9.00"), .usd("12.00"), .usd("2.00")])
+      let before = try store.everything()
+      let again = try store.importUpdates(updates, to: card)
+      #expect(again.imported == 0)
+      #expect(again.skipped == 3)
+      #expect(try store.everything() == before)
+      let refused: [[ImportedUpdate]] = [
+        [
+          ImportedUpdate(type: .reload, amount: .usd("1.00"), timestamp: storeNow, line: 1),
+          ImportedUpdate(type: .swipe, amount: Money(minorUnits: -9900), timestamp: storeNow, line: 2),
+        ],
+        [ImportedUpdate(type: .undo, amount: .usd("5.00"), timestamp: storeNow, undoes: ids.make(), line: 1)],
+      ]
+      for bad in refused {
+        let error = metroError { () throws(MetroError) in _ = try store.importUpdates(bad, to: card) }
+        guard case .importMalformed? = error else {
+          Issue.record("\(bad) gave \(String(describing: error))")
+          continue
+        }
+      }
+      #expect(try store.everything() == before)
+      let undo = try store.importUpdates(
+        [ImportedUpdate(type: .undo, amount: .usd("3.00"), timestamp: storeNow, undoes: swipe, line: 1)], to: card)
+      #expect(undo.imported == 1)
+      #expect(undo.card.balance == .usd("12.00"))
     }
   }
 

@@ -74,144 +74,58 @@ public struct FaultRule: Sendable, Equatable {
   }
 }
 
-/// A ``FileSystem`` that passes calls to another and injects faults by plan:
-/// errors, short writes, or a `SIGKILL` before or after a call. It also counts
-/// the calls of each operation, so a test can walk k upward over every point.
-public final class FaultInjectingFileSystem: FileSystem {
-  private let base: any FileSystem
-  private let rules: [FaultRule]
-  private let counts = Mutex<[String: Int]>([:])
+/// The hooks that carry out a fault plan: an error or a short write instead of
+/// a call, or a `SIGKILL` just before or after it. Each rule names the call by
+/// its number, so a test can walk k upward over every point.
+public final class FaultPlan: FileSystemHooks {
+  /// The plan's rules; the first that matches a call decides.
+  public let rules: [FaultRule]
   private let fired = Mutex(0)
 
-  /// Wraps `base` with the fault plan `rules`.
-  public init(_ base: any FileSystem = LiveFileSystem(), rules: [FaultRule]) {
-    self.base = base
+  /// Creates the hooks for `rules`.
+  public init(rules: [FaultRule]) {
     self.rules = rules
   }
-
-  /// How many calls of each operation have been made.
-  public var callCounts: [String: Int] { counts.withLock { $0 } }
 
   /// How many faults have been injected.
   public var faultsInjected: Int { fired.withLock { $0 } }
 
-  /// Counts the call and returns the fault to inject, if any.
-  private func fault(for operation: String) -> Fault? {
-    let call = counts.withLock { counts -> Int in
-      counts[operation, default: 0] += 1
-      return counts[operation]!
-    }
-    guard
-      let rule = rules.first(where: { $0.operation == operation && ($0.call == call || ($0.repeats && call > $0.call)) }
-      )
-    else { return nil }
+  /// The fault `call` gets, if any.
+  public func fault(for call: FileSystemCall) -> Fault? {
+    rules.first { rule in
+      rule.operation == call.operation && (rule.call == call.number || (rule.repeats && call.number > rule.call))
+    }?.fault
+  }
+
+  public func before(_ call: FileSystemCall) -> FileSystemAction {
+    guard let fault = fault(for: call) else { return .proceed }
     fired.withLock { $0 += 1 }
-    return rule.fault
-  }
-
-  private func perform<T>(_ operation: String, _ path: String, _ body: () throws(SystemCallError) -> T)
-    throws(SystemCallError) -> T
-  {
-    switch fault(for: operation) {
-    case .error(let number)?: throw SystemCallError(operation: operation, path: path, errno: number)
-    case .crashBefore?:
-      raise(SIGKILL)
-      return try body()
-    case .crashAfter?:
-      let result = try body()
-      raise(SIGKILL)
-      return result
-    case .shortWrite?, nil:
-      return try body()
-    }
-  }
-
-  public func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    try perform("open", path) { () throws(SystemCallError) in try base.open(path, flags: flags, mode: mode) }
-  }
-
-  public func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
-    try perform("read", path) { () throws(SystemCallError) in
-      try base.read(descriptor, path: path, offset: offset, count: count)
-    }
-  }
-
-  public func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
-    let fault = fault(for: "write")
     switch fault {
-    case .error(let number)?: throw SystemCallError(operation: "write", path: path, errno: number)
-    case .shortWrite?: return try base.write(descriptor, path: path, bytes: bytes.prefix(max(1, bytes.count / 3)))
-    case .crashBefore?:
+    case .error(let number): return .fail(number)
+    case .shortWrite: return .shortWrite
+    case .crashBefore:
       raise(SIGKILL)
-      return try base.write(descriptor, path: path, bytes: bytes)
-    case .crashAfter?:
-      let written = try base.write(descriptor, path: path, bytes: bytes)
-      raise(SIGKILL)
-      return written
-    case nil: return try base.write(descriptor, path: path, bytes: bytes)
+      return .proceed
+    case .crashAfter: return .proceed
     }
   }
 
-  public func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    try perform("fsync", path) { () throws(SystemCallError) in try base.fsync(descriptor, path: path) }
+  public func after(_ call: FileSystemCall, error: SystemCallError?) {
+    if error == nil, fault(for: call) == .crashAfter { raise(SIGKILL) }
+  }
+}
+
+/// A ``FileSystem`` that passes calls to another and injects faults by plan
+/// (see ``FaultPlan``); it also counts the calls of each operation.
+public typealias FaultInjectingFileSystem = ForwardingFileSystem<FaultPlan>
+
+extension ForwardingFileSystem where Hooks == FaultPlan {
+  /// Wraps `base` with the fault plan `rules`; with `logsCalls`, keeps every
+  /// call in ``events``.
+  public convenience init(_ base: any FileSystem = LiveFileSystem(), rules: [FaultRule], logsCalls: Bool = false) {
+    self.init(base, hooks: FaultPlan(rules: rules), logsCalls: logsCalls)
   }
 
-  public func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    switch fault(for: "close") {
-    case .error(let number)?:
-      // As on Linux, a failed close still releases the descriptor.
-      try? base.close(descriptor, path: path)
-      throw SystemCallError(operation: "close", path: path, errno: number)
-    case .crashBefore?:
-      raise(SIGKILL)
-      try base.close(descriptor, path: path)
-    case .crashAfter?:
-      try base.close(descriptor, path: path)
-      raise(SIGKILL)
-    case .shortWrite?, nil:
-      try base.close(descriptor, path: path)
-    }
-  }
-
-  public func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try perform("rename", destination) { () throws(SystemCallError) in try base.rename(source, to: destination) }
-  }
-
-  public func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    try perform("flock", path) { () throws(SystemCallError) in
-      try base.flock(descriptor, path: path, operation: operation)
-    }
-  }
-
-  public func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    try perform("truncate", path) { () throws(SystemCallError) in
-      try base.truncate(descriptor, path: path, length: length)
-    }
-  }
-
-  public func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    try perform("chmod", path) { () throws(SystemCallError) in
-      try base.chmod(descriptor, path: path, permissions: permissions)
-    }
-  }
-
-  public func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
-    try perform("stat", path) { () throws(SystemCallError) in try base.status(descriptor, path: path) }
-  }
-
-  public func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
-    try perform("stat", path) { () throws(SystemCallError) in try base.status(atPath: path) }
-  }
-
-  public func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    try perform("mkdir", path) { () throws(SystemCallError) in try base.makeDirectory(path, permissions: permissions) }
-  }
-
-  public func unlink(_ path: String) throws(SystemCallError) {
-    try perform("unlink", path) { () throws(SystemCallError) in try base.unlink(path) }
-  }
-
-  public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-    try perform("opendir", path) { () throws(SystemCallError) in try base.contentsOfDirectory(path) }
-  }
+  /// How many faults have been injected.
+  public var faultsInjected: Int { hooks.faultsInjected }
 }

@@ -105,7 +105,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
     let result: Result<[ObjectReference<BalanceUpdate>], MetroError> = state.withLock { state in
-      guard let entry = state.cards.first(where: { $0.id == card.objectID }) else {
+      guard card.storeID == storeID, let entry = state.cards.first(where: { $0.id == card.objectID }) else {
         return .failure(.cardNotFound(name: card.name, available: state.cards.map(\.card.card.name)))
       }
       var found: [ObjectReference<BalanceUpdate>] = []
@@ -148,6 +148,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
   {
     try CardName.validate(name)
     guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
+    guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
     return try write { state throws(MetroError) in
       guard !state.cards.contains(where: { $0.card.card.name == name }) else { throw .cardExists(name: name) }
       let entry = (id: state.nextID, card: Card(card: MetroCard(name: name, balance: balance, fare: fare)))

@@ -220,7 +220,6 @@ extension Scenario {
 
   /// Ids that stay the same from run to run, so golden output can pin them.
   static func stableID(_ index: Int) -> UUID {
-    let suffix = String(index + 1)
-    return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - suffix.count) + suffix)!
+    SequentialIDs.id(index + 1)
   }
 }

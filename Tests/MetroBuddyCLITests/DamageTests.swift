@@ -1,5 +1,6 @@
 import Foundation
 import MetroKit
+import MetroTesting
 import Testing
 
 /// Damaged stores: every cut, flipped byte, empty file, future version or
@@ -61,7 +62,7 @@ struct DamageTests {
   @Test func randomByteFlipsAreRefused() throws {
     var random = SystemRandomNumberGenerator()
     let seed = UInt64.random(in: 0...UInt64.max, using: &random)
-    var generator = SplitMix(state: seed)
+    var generator = SeededGenerator(seed: seed)
     let cli = Self.populated()
     for round in 0..<150 {
       let file = Self.files[round % Self.files.count]
@@ -125,17 +126,5 @@ struct DamageTests {
     let result = cli.run("history")
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("Error: The store is damaged: \(path), line 3: "))
-  }
-}
-
-/// SplitMix64, for reproducible random damage.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

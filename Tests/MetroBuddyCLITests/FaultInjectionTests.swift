@@ -157,105 +157,6 @@ final class FaultMatrixTally: Sendable {
   }
 }
 
-// MARK: - The seam, recorded
-
-/// One call through the seam.
-struct SeamEvent: Sendable {
-  var operation: String
-  var path: String
-  /// Whether the plan injected a fault into this call.
-  var injected: Bool
-  /// The error the call threw, if any.
-  var error: SystemCallError?
-}
-
-/// Wraps a ``FaultInjectingFileSystem`` to log every call, and gives an
-/// injected `close` failure Linux's semantics: the descriptor is released
-/// anyway (the fault double throws without closing, which would leak the
-/// descriptor and, for the lock file, keep the lock held).
-final class RecordingFileSystem: FileSystem {
-  let inner: FaultInjectingFileSystem
-  private let log = Mutex<[SeamEvent]>([])
-
-  init(rules: [FaultRule]) {
-    inner = FaultInjectingFileSystem(LiveFileSystem(), rules: rules)
-  }
-
-  var events: [SeamEvent] { log.withLock { $0 } }
-
-  private func record<T>(
-    _ operation: String, _ path: String, onInjectedFailure: () -> Void = {},
-    _ body: () throws(SystemCallError) -> T
-  ) throws(SystemCallError) -> T {
-    let before = inner.faultsInjected
-    do {
-      let result = try body()
-      let injected = inner.faultsInjected > before
-      log.withLock { $0.append(SeamEvent(operation: operation, path: path, injected: injected, error: nil)) }
-      return result
-    } catch {
-      let injected = inner.faultsInjected > before
-      log.withLock { $0.append(SeamEvent(operation: operation, path: path, injected: injected, error: error)) }
-      if injected { onInjectedFailure() }
-      throw error
-    }
-  }
-
-  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    try record("open", path) { () throws(SystemCallError) in try inner.open(path, flags: flags, mode: mode) }
-  }
-  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
-    try record("read", path) { () throws(SystemCallError) in
-      try inner.read(descriptor, path: path, offset: offset, count: count)
-    }
-  }
-  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
-    try record("write", path) { () throws(SystemCallError) in try inner.write(descriptor, path: path, bytes: bytes) }
-  }
-  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    try record("fsync", path) { () throws(SystemCallError) in try inner.fsync(descriptor, path: path) }
-  }
-  func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    // FaultInjectingFileSystem releases the descriptor of a close it fails, as Linux does.
-    try record("close", path) { () throws(SystemCallError) in
-      try inner.close(descriptor, path: path)
-    }
-  }
-  func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try record("rename", destination) { () throws(SystemCallError) in try inner.rename(source, to: destination) }
-  }
-  func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    try record("flock", path) { () throws(SystemCallError) in
-      try inner.flock(descriptor, path: path, operation: operation)
-    }
-  }
-  func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    try record("truncate", path) { () throws(SystemCallError) in
-      try inner.truncate(descriptor, path: path, length: length)
-    }
-  }
-  func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    try record("chmod", path) { () throws(SystemCallError) in
-      try inner.chmod(descriptor, path: path, permissions: permissions)
-    }
-  }
-  func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
-    try record("stat", path) { () throws(SystemCallError) in try inner.status(descriptor, path: path) }
-  }
-  func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
-    try record("stat", path) { () throws(SystemCallError) in try inner.status(atPath: path) }
-  }
-  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    try record("mkdir", path) { () throws(SystemCallError) in try inner.makeDirectory(path, permissions: permissions) }
-  }
-  func unlink(_ path: String) throws(SystemCallError) {
-    try record("unlink", path) { () throws(SystemCallError) in try inner.unlink(path) }
-  }
-  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-    try record("opendir", path) { () throws(SystemCallError) in try inner.contentsOfDirectory(path) }
-  }
-}
-
 // MARK: - The oracle
 
 /// What must have happened, given the faults that fired.
@@ -267,7 +168,7 @@ enum FaultOutcome: Equatable {
 
 /// Decides the expected outcome from the log of seam calls.
 struct FaultOracle {
-  var events: [SeamEvent]
+  var events: [FileSystemEvent]
   var storeDirectory: String
   var repeats: Bool
 
@@ -322,7 +223,7 @@ struct FaultOracle {
   }
 
   /// The injected faults the store does not absorb.
-  var unabsorbed: [SeamEvent] {
+  var unabsorbed: [FileSystemEvent] {
     events.indices.filter { events[$0].injected && !isAbsorbed($0) }.map { events[$0] }
   }
 
@@ -400,13 +301,13 @@ final class FaultBench {
     let directory = try Self.restore(baseline, into: root + "/reference-\(UUID().uuidString.prefix(8))")
     var counts: [String: Int] = [:]
     for (arguments, firstID) in commands {
-      let seam = RecordingFileSystem(rules: [])
+      let seam = FaultInjectingFileSystem(rules: [], logsCalls: true)
       let store = JSONFileStore(
         directory: directory + "/store", fileSystem: seam, clock: clock, timeZone: .utc, makeID: Self.ids(from: firstID)
       )
       let (status, _, errors) = Self.run(arguments, store: store, clock: clock)
       guard status == 0 else { throw FaultBenchError(description: "reference \(arguments) failed: \(errors)") }
-      if counts.isEmpty { counts = seam.inner.callCounts }
+      if counts.isEmpty { counts = seam.callCounts }
     }
     let image = try StoreImage.read(directory + "/store")
     let view = Self.view(directory + "/store", clock: clock)
@@ -432,9 +333,8 @@ final class FaultBench {
     let storePath = directory + "/store"
     let context = "\(scenario) with \(operation):\(call):\(fault)\(repeats ? ":always" : "")"
 
-    let seam = RecordingFileSystem(rules: [
-      FaultRule(operation: operation, call: call, repeats: repeats, fault: fault.fault)
-    ])
+    let seam = FaultInjectingFileSystem(
+      rules: [FaultRule(operation: operation, call: call, repeats: repeats, fault: fault.fault)], logsCalls: true)
     let store = JSONFileStore(
       directory: storePath, fileSystem: seam, clock: clock, timeZone: .utc, lockTimeout: 0.5,
       makeID: Self.ids(from: 1000))
@@ -535,15 +435,8 @@ final class FaultBench {
 
   /// Ids that count up from `first`, so every run records the same bytes.
   static func ids(from first: Int) -> @Sendable () -> UUID {
-    let counter = Mutex(first)
-    return {
-      let number = counter.withLock { value in
-        defer { value += 1 }
-        return value
-      }
-      let digits = String(number)
-      return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
-    }
+    let ids = SequentialIDs(startingAt: first)
+    return { ids.make() }
   }
 
   static func run(_ arguments: [String], store: JSONFileStore, clock: Clock) -> (Int32, String, String) {

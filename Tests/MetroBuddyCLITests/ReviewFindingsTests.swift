@@ -1,6 +1,7 @@
 import Foundation
 import MetroBuddyCLI
 import MetroTesting
+import Synchronization
 import Testing
 
 @testable import MetroKit
@@ -79,59 +80,32 @@ struct ReviewFindingsTests {
     // 'work', another process removes the card (and unlinks its journal).
     let reader = JSONFileStore(
       directory: cli.store.directory,
-      fileSystem: HookFileSystem(beforeOpening: "journal-2.jsonl") {
-        try? remover.removeCard(remover.card(named: "work"))
-      }, clock: cli.clock, timeZone: .utc)
+      fileSystem: ForwardingFileSystem(
+        hooks: BeforeOpening("journal-2.jsonl") {
+          try? remover.removeCard(remover.card(named: "work"))
+        }), clock: cli.clock, timeZone: .utc)
     let cards = try reader.allCards()
     #expect(cards.map(\.name) == ["default"])
   }
 }
 
-/// The live file system, running `hook` once just before the first open of a file named `name`.
-final class HookFileSystem: FileSystem, @unchecked Sendable {
-  let live = LiveFileSystem()
-  let name: String
-  var hook: (() -> Void)?
+/// Runs `hook` once, just before the first open of a file named `name`.
+final class BeforeOpening: FileSystemHooks {
+  private let name: String
+  private let pending: Mutex<(@Sendable () -> Void)?>
 
-  init(beforeOpening name: String, hook: @escaping () -> Void) {
+  init(_ name: String, hook: @escaping @Sendable () -> Void) {
     self.name = name
-    self.hook = hook
+    pending = Mutex(hook)
   }
 
-  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    if path.hasSuffix("/" + name), let hook {
-      self.hook = nil
-      hook()
+  func before(_ call: FileSystemCall) -> FileSystemAction {
+    if call.operation == "open", call.path.hasSuffix("/" + name) {
+      pending.withLock { hook in
+        defer { hook = nil }
+        return hook
+      }?()
     }
-    return try live.open(path, flags: flags, mode: mode)
-  }
-  func read(_ d: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
-    try live.read(d, path: path, offset: offset, count: count)
-  }
-  func write(_ d: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
-    try live.write(d, path: path, bytes: bytes)
-  }
-  func fsync(_ d: Int32, path: String) throws(SystemCallError) { try live.fsync(d, path: path) }
-  func close(_ d: Int32, path: String) throws(SystemCallError) { try live.close(d, path: path) }
-  func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try live.rename(source, to: destination)
-  }
-  func flock(_ d: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    try live.flock(d, path: path, operation: operation)
-  }
-  func truncate(_ d: Int32, path: String, length: Int64) throws(SystemCallError) {
-    try live.truncate(d, path: path, length: length)
-  }
-  func chmod(_ d: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    try live.chmod(d, path: path, permissions: permissions)
-  }
-  func status(_ d: Int32, path: String) throws(SystemCallError) -> FileStatus { try live.status(d, path: path) }
-  func status(atPath path: String) throws(SystemCallError) -> FileStatus? { try live.status(atPath: path) }
-  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    try live.makeDirectory(path, permissions: permissions)
-  }
-  func unlink(_ path: String) throws(SystemCallError) { try live.unlink(path) }
-  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-    try live.contentsOfDirectory(path)
+    return .proceed
   }
 }

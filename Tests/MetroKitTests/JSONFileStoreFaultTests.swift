@@ -8,59 +8,6 @@ import Testing
   import Glibc
 #endif
 
-/// MetroTesting's fault-injecting file system, with Linux's `close`
-/// semantics added: a `close` that fails still releases the descriptor (the
-/// double throws without closing, which would leak it and, for the lock file,
-/// keep the lock held by this process).
-final class FaultyFileSystem: FileSystem {
-  let faults: FaultInjectingFileSystem
-
-  init(_ rules: [FaultRule]) {
-    faults = FaultInjectingFileSystem(LiveFileSystem(), rules: rules)
-  }
-
-  /// Whether any fault was injected.
-  var fired: Bool { faults.faultsInjected > 0 }
-
-  func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    try faults.open(path, flags: flags, mode: mode)
-  }
-  func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
-    try faults.read(descriptor, path: path, offset: offset, count: count)
-  }
-  func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
-    try faults.write(descriptor, path: path, bytes: bytes)
-  }
-  func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) { try faults.fsync(descriptor, path: path) }
-  func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    // FaultInjectingFileSystem releases the descriptor of a close it fails, as Linux does.
-    try faults.close(descriptor, path: path)
-  }
-  func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    try faults.rename(source, to: destination)
-  }
-  func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    try faults.flock(descriptor, path: path, operation: operation)
-  }
-  func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    try faults.truncate(descriptor, path: path, length: length)
-  }
-  func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    try faults.chmod(descriptor, path: path, permissions: permissions)
-  }
-  func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
-    try faults.status(descriptor, path: path)
-  }
-  func status(atPath path: String) throws(SystemCallError) -> FileStatus? { try faults.status(atPath: path) }
-  func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    try faults.makeDirectory(path, permissions: permissions)
-  }
-  func unlink(_ path: String) throws(SystemCallError) { try faults.unlink(path) }
-  func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
-    try faults.contentsOfDirectory(path)
-  }
-}
-
 /// A temporary directory on a tmpfs when there is one (thousands of `fsync`s
 /// are free there), else under `/tmp`; removed afterwards.
 func withFastTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
@@ -98,7 +45,7 @@ struct JSONFileStoreFaultTests {
         let key = "run-\(call)"
         try store.applyToCurrent([.balance(.reload(.usd("1.00"), key: "earlier"))])
         let before = try directorySnapshot(store.directory)
-        let faulty = FaultyFileSystem([
+        let faulty = FaultInjectingFileSystem(rules: [
           FaultRule(operation: operation, call: call, repeats: afterwards, fault: .error(errorNumber))
         ])
         let failing = JSONFileStore(
@@ -112,7 +59,7 @@ struct JSONFileStoreFaultTests {
         } catch let thrown {
           error = thrown
         }
-        guard faulty.fired else {
+        guard faulty.faultsInjected > 0 else {
           #expect(error == nil, "\(context): \(String(describing: error))")
           return false
         }
@@ -164,7 +111,9 @@ struct JSONFileStoreFaultTests {
     try withTemporaryDirectory { parent in
       let store = JSONFileStore(
         directory: parent + "/metrobuddy",
-        fileSystem: FaultyFileSystem([FaultRule(operation: "write", call: 1, repeats: true, fault: .shortWrite)]),
+        fileSystem: FaultInjectingFileSystem(rules: [
+          FaultRule(operation: "write", call: 1, repeats: true, fault: .shortWrite)
+        ]),
         clock: .constant(storeNow),
         timeZone: .utc)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])

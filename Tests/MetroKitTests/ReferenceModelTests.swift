@@ -1,4 +1,5 @@
 import Foundation
+import MetroTesting
 import Testing
 
 @testable import MetroKit
@@ -8,18 +9,6 @@ import Testing
 /// after every step the cards and their histories agree.
 @Suite("Reference model")
 struct ReferenceModelTests {
-  /// A reproducible random number generator (SplitMix64).
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The model: cards as plain values, rules as the contract states them.
   struct Model {
     struct Entry: Equatable {
@@ -76,7 +65,7 @@ struct ReferenceModelTests {
   @Test(arguments: seeds)
   func theStoreAgreesWithTheModelAfterEveryStep(seed: UInt64) throws {
     try withTemporaryDirectory { directory in
-      var random = SeededGenerator(state: seed)
+      var random = SeededGenerator(seed: seed)
       let store = makeStore(in: directory)
       var model = Model()
       var names = ["default"]

@@ -112,21 +112,6 @@ func instant(_ text: String) -> Date {
   return date
 }
 
-/// Ids `00000000-0000-0000-0000-000000000001`, `…02`, … in order, so tests can name them.
-final class SequentialIDs: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next = 1
-
-  func make() -> UUID {
-    lock.lock()
-    defer { lock.unlock() }
-    let hex = String(next, radix: 16)
-    next += 1
-    return UUID(
-      uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - hex.count) + hex)!
-  }
-}
-
 // MARK: - Stores
 
 /// The instant the test stores' clock stands at.

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 // Helpers for the crash and concurrency tests: a process group that can be
-// killed as a whole, a seeded random generator, busy waits on a monotonic
+// killed as a whole, busy waits on a monotonic
 // clock, and the store's invariants checked through the binary.
 
 // MARK: - Settings
@@ -29,22 +29,7 @@ enum SoakSettings {
   }
 }
 
-// MARK: - Randomness and time
-
-/// SplitMix64: a small, seeded, reproducible generator.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+// MARK: - Time
 
 /// The monotonic clock, in nanoseconds.
 func monotonicNanoseconds() -> UInt64 {

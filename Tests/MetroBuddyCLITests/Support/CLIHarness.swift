@@ -1,7 +1,6 @@
 import Foundation
 import MetroBuddyCLI
 import MetroTesting
-import Synchronization
 
 @testable import MetroKit
 
@@ -32,20 +31,14 @@ final class CLIHarness {
     var template = Array("/tmp/metrobuddy-cli-XXXXXX".utf8CString)
     directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     clock = .constant(now)
-    let counter = IDCounter()
+    let ids = SequentialIDs()
     store = JSONFileStore(
       directory: directory + "/store", clock: clock, timeZone: .utc, lockTimeout: 1,
-      makeID: { CLIHarness.id(counter.next()) })
+      makeID: { ids.make() })
   }
 
   deinit {
     try? FileManager.default.removeItem(atPath: directory)
-  }
-
-  /// `00000000-0000-4000-8000-00000000000N`.
-  static func id(_ number: Int) -> UUID {
-    let digits = String(number)
-    return UUID(uuidString: "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
   }
 
   /// Runs `metrobuddy ARGUMENTS` against this harness's store.
@@ -85,16 +78,4 @@ func runScenario(
     arguments: arguments, environment: Environment(variables: [:], clock: scenario.clock, timeZone: .utc),
     output: &output, errors: &errors, store: store)
   return Invocation(stdout: output.text, stderr: errors.text, status: status)
-}
-
-/// Counts up from 1, safely across threads.
-final class IDCounter: Sendable {
-  private let value = Mutex(0)
-
-  func next() -> Int {
-    value.withLock { value in
-      value += 1
-      return value
-    }
-  }
 }

@@ -147,6 +147,7 @@ public enum MetroBuddy {
         output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
+      if let warning = result.warning { errors.write(warning + "\n") }
       return result.exitCode.rawValue
     } catch {
       let report = ErrorReport(error, text)

@@ -213,8 +213,11 @@ private struct RowFields {
     guard let kind = BalanceUpdate.Kind(rawValue: type.trimmingWhitespace().lowercased()) else {
       throw error("type", "'\(type)' is not swipe, reload, adjustment or undo")
     }
-    guard let date = Timestamp.parse(timestamp.trimmingWhitespace(), in: timeZone) else {
+    guard let date = Timestamp.parseAnyInstant(timestamp.trimmingWhitespace(), in: timeZone) else {
       throw error("timestamp", "'\(timestamp)' is not a time such as 2026-11-21T13:15:00Z")
+    }
+    guard Timestamp.isRecordable(date) else {
+      throw error("timestamp", "'\(timestamp)' is outside the times metrobuddy records, \(Timestamp.rangeText)")
     }
     guard
       let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency)

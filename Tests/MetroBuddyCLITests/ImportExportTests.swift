@@ -31,7 +31,8 @@ struct ImportExportTests {
             + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1)\r\n"
             + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,\r\n"
             + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n",
+            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,\r\n",
           stderr: "", status: 0))
   }
 
@@ -41,9 +42,9 @@ struct ImportExportTests {
     let one = try #require(
       try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
     #expect(one["name"] as? String == "default")
-    #expect(one["balance"] as? String == "17.00")
+    #expect(one["balance"] as? String == "20.00")
     let updates = try #require(one["updates"] as? [[String: Any]])
-    #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo"])
+    #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo", "undo"])
     #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000003")
     let all = try #require(
       try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
@@ -59,7 +60,7 @@ struct ImportExportTests {
     let before = cli.storeFiles()
     #expect(
       cli.run("import", path).stdout
-        == "Imported 0 updates into 'default' (4 already present, skipped). Balance: $17.00, 5 rides left.\n")
+        == "Imported 0 updates into 'default' (5 already present, skipped). Balance: $20.00, 6 rides left.\n")
     #expect(cli.storeFiles() == before)
   }
 
@@ -69,7 +70,7 @@ struct ImportExportTests {
     cli.run("card", "add", "copy")
     #expect(
       cli.run("--card", "copy", "import", path).stdout
-        == "Imported 4 updates into 'copy'. Balance: $17.00, 5 rides left.\n")
+        == "Imported 5 updates into 'copy'. Balance: $20.00, 6 rides left.\n")
     #expect(cli.run("--card", "copy", "history").stdout == cli.run("history").stdout)
     #expect(
       cli.run("--card", "copy", "reload", "1", "--key", "=SUM(A1)").stdout.hasPrefix(

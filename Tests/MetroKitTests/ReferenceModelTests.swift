@@ -31,7 +31,9 @@ struct ReferenceModelTests {
       var command = 0  // which command recorded it (not compared with the store)
 
       static func == (lhs: Entry, rhs: Entry) -> Bool {
-        (lhs.type, lhs.amount, lhs.balance, lhs.key, lhs.undoes) == (rhs.type, rhs.amount, rhs.balance, rhs.key, rhs.undoes)
+        (lhs.type, lhs.amount, lhs.balance, lhs.key, lhs.undoes) == (
+          rhs.type, rhs.amount, rhs.balance, rhs.key, rhs.undoes
+        )
       }
     }
     struct Card {

@@ -100,6 +100,31 @@ struct ImportExportTests {
 
   static let badFiles: [BadFile] = [
     BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n9999-12-31T23:59:59-01:00,reload,20\n",
+      message:
+        ", line 2, column 'timestamp': '9999-12-31T23:59:59-01:00' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    ),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,100000.01\n",
+      message: ", line 2, column 'amount': '100000.01' is more than 100000.00, the most a reload can change"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,-100000.01\n",
+      message: ", line 2, column 'amount': '-100000.01' is more than 100000.00, the most a swipe can change"),
+    BadFile(
+      name: "a.json",
+      content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
+      message:
+        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes"
+    ),
+    BadFile(
+      name: "a.json", content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","balance":5}]"#,
+      message: ", update 1, field 'balance': is not a string"),
+    BadFile(
+      name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
+      message:
+        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates"
+    ),
+    BadFile(
       name: "a.csv", content: "",
       message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),
     BadFile(

@@ -138,6 +138,14 @@ public enum Interchange {
     return result
   }
 
+  /// The fields of an update object in a JSON export.
+  static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes"]
+  /// The fields of a card object in a JSON export.
+  static let cardFields = [
+    "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
+    "openingBalance", "updates",
+  ]
+
   /// Reads updates from JSON: a card object with an `updates` array (as
   /// `export` writes), or a bare array of update objects, oldest first.
   ///
@@ -156,9 +164,14 @@ public enum Interchange {
     let elements: [JSONValue]
     switch document {
     case .array(let array): elements = array
-    case .object:
+    case .object(let members):
       guard case .array(let array)? = document["updates"] else {
         throw .importMalformed(source: source, line: 0, column: nil, detail: "a card object needs an 'updates' array")
+      }
+      if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
+        throw .importMalformed(
+          source: source, line: 0, column: "field '\(unknown.0)'",
+          detail: "unknown field of a card; the fields are \(cardFields.joined(separator: ", "))")
       }
       elements = array
     default:
@@ -169,8 +182,14 @@ public enum Interchange {
     for (position, element) in elements.enumerated() {
       let number = position + 1
       let fields = RowFields(source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true)
-      guard case .object = element else {
+      guard case .object(let members) = element else {
         throw .importMalformed(source: source, line: 0, column: "update \(number)", detail: "not an object")
+      }
+      if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
+        throw fields.error(unknown.0, "is not a field of an update; they are \(updateFields.joined(separator: ", "))")
+      }
+      if let balance = element["balance"] {
+        guard case .string = balance else { throw fields.error("balance", "is not a string") }
       }
       func text(_ key: String, required: Bool) throws(MetroError) -> String? {
         switch element[key] {
@@ -223,6 +242,13 @@ private struct RowFields {
       let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency)
     else {
       throw error("amount", "'\(amount)' is not a signed amount such as -3.00 or 20")
+    }
+    // The same limits as the command line: a ride or a reload at most the
+    // largest AMOUNT, any change at most the largest balance.
+    let limit = kind == .swipe || kind == .reload ? Money.maximumInput(in: currency) : .maximumBalance
+    guard money.minorUnits.magnitude <= limit.minorUnits.magnitude else {
+      throw error(
+        "amount", "'\(amount)' is more than \(limit.plainString(in: currency)), the most a \(kind.rawValue) can change")
     }
     switch kind {
     case .swipe where money >= .zero: throw error("amount", "a swipe takes money: write it negative, such as -3.00")

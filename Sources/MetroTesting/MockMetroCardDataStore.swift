@@ -196,7 +196,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
   }
 
   public func importUpdates(
-    _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> ImportResult {
     try write { state throws(MetroError) in
       let index = try index(of: card, in: state)
@@ -206,7 +206,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         updates, into: &entry.card,
         existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
         undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-        keys: Set(history.compactMap(\.key)), makeID: { UUID() })
+        keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes)
       entry.record(decision.recorded)
       state.cards[index].card = entry
       state.revision += 1

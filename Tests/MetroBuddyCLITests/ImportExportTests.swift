@@ -78,6 +78,31 @@ struct ImportExportTests {
     #expect(cli.run("verify").status == 0)
   }
 
+  @Test func aCardMadeWithAnOpeningBalanceRoundTripsWithItsFareExpirationAndSerial() throws {
+    let cli = CLIHarness()
+    cli.run("card", "add", "src", "--balance", "20", "--fare", "2.50")
+    cli.run("--card", "src", "expiration", "2030-03-20")
+    cli.run("--card", "src", "serial", "0123456789")
+    cli.run("--card", "src", "swipe")
+    let exported = cli.run("--card", "src", "export").stdout
+    #expect(exported.contains(#""openingBalance": "20.00""#))
+    let path = try write(exported, "src.json", in: cli)
+    cli.run("card", "add", "copy")
+    #expect(
+      cli.run("--card", "copy", "import", path).stdout
+        == "Imported 1 update into 'copy'. Balance: $17.50, 7 rides left.\n")
+    #expect(
+      cli.run("--card", "copy", "show").stdout
+        == cli.run("--card", "src", "show").stdout.replacingOccurrences(of: "src", with: "copy"))
+    #expect(
+      cli.run("--card", "copy", "export").stdout
+        == exported.replacingOccurrences(of: #""name": "src""#, with: #""name": "copy""#))
+    #expect(cli.run("verify").status == 0)
+    let before = cli.storeFiles()
+    #expect(cli.run("--card", "copy", "import", path).status == 0)
+    #expect(cli.storeFiles() == before, "importing it again changes nothing")
+  }
+
   @Test func theMinimalCSVImportsWithNewIdsInOneTransaction() throws {
     let cli = CLIHarness()
     let path = try write(

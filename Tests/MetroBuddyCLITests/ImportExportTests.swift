@@ -125,6 +125,11 @@ struct ImportExportTests {
 
   static let badFiles: [BadFile] = [
     BadFile(
+      name: "a.json", content: #"[{"name":"default","updates":[]}]"#,
+      message:
+        ": this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+    ),
+    BadFile(
       name: "a.csv", content: "timestamp,type,amount\n9999-12-31T23:59:59-01:00,reload,20\n",
       message:
         ", line 2, column 'timestamp': '9999-12-31T23:59:59-01:00' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"

@@ -1,81 +1,5 @@
 import FoundationEssentials
 
-/// A balance update read from a file to import, before the store decides
-/// where it goes in the card's history.
-public struct ImportedUpdate: Sendable, Equatable {
-  /// The id it had; with one already in the card's history it is skipped,
-  /// so importing an export again changes nothing. `nil`: a new id.
-  public var id: UUID?
-  /// The kind of update.
-  public var type: BalanceUpdate.Kind
-  /// The signed change to the balance.
-  public var amount: Money
-  /// When it happened.
-  public var timestamp: Date
-  /// The key of a keyed reload.
-  public var key: String?
-  /// For an undo: the update it reverses.
-  public var undoes: UUID?
-  /// Where it came from, for error messages: the line in the file.
-  public var line: Int
-
-  /// Creates an update to import.
-  public init(
-    id: UUID? = nil, type: BalanceUpdate.Kind, amount: Money, timestamp: Date, key: String? = nil,
-    undoes: UUID? = nil, line: Int
-  ) {
-    self.id = id
-    self.type = type
-    self.amount = amount
-    self.timestamp = timestamp
-    self.key = key
-    self.undoes = undoes
-    self.line = line
-  }
-}
-
-/// What a JSON export says about the card itself, besides its updates: it
-/// travels with the history so that a card restored from an export is the
-/// card that was exported.
-public struct ImportedCardAttributes: Sendable, Equatable {
-  /// The balance before the first update (a card made with `card add --balance`).
-  public var openingBalance: Money
-  /// The fare for one ride.
-  public var fare: Money
-  /// The expiration date, if set.
-  public var expirationDate: CalendarDate?
-  /// The serial number, if set.
-  public var serialNumber: String?
-
-  /// Creates the attributes of an exported card.
-  public init(openingBalance: Money, fare: Money, expirationDate: CalendarDate?, serialNumber: String?) {
-    self.openingBalance = openingBalance
-    self.fare = fare
-    self.expirationDate = expirationDate
-    self.serialNumber = serialNumber
-  }
-}
-
-/// What an import did.
-public struct ImportResult: Sendable, Equatable {
-  /// The card afterwards.
-  public var card: ObjectReference<MetroCard>
-  /// How many updates were added.
-  public var imported: Int
-  /// How many were skipped because the card already had their id (or their reload key).
-  public var skipped: Int
-  /// The updates added, in order.
-  public var recorded: [BalanceUpdate]
-
-  /// Creates a result.
-  public init(card: ObjectReference<MetroCard>, imported: Int, skipped: Int, recorded: [BalanceUpdate] = []) {
-    self.card = card
-    self.imported = imported
-    self.skipped = skipped
-    self.recorded = recorded
-  }
-}
-
 /// Reading and writing the export formats: CSV (`timestamp,type,amount,balance,id,key`)
 /// and JSON (a card object of the contract with its `updates`, oldest first).
 public enum Interchange {
@@ -168,49 +92,6 @@ public enum Interchange {
     "openingBalance", "updates",
   ]
 
-  /// The card attributes of a JSON export's card object; `nil` for a bare
-  /// array of updates or an export made before exports carried
-  /// `openingBalance`.
-  ///
-  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` naming the field.
-  public static func cardAttributes(
-    fromJSON bytes: [UInt8], source: String, currency: Currency
-  ) throws(MetroError) -> ImportedCardAttributes? {
-    guard let document = try? JSONParser.parse(bytes), case .object = document, document["openingBalance"] != nil
-    else { return nil }
-    func failure(_ field: String, _ detail: String) -> MetroError {
-      .importMalformed(source: source, line: 0, column: "field '\(field)'", detail: detail)
-    }
-    func money(_ field: String, minimum: Money) throws(MetroError) -> Money {
-      guard case .string(let text)? = document[field], let value = Money.parseCanonical(text, currency: currency),
-        value >= minimum, value <= .maximumBalance
-      else { throw failure(field, "is not an amount such as 20.00 from \(minimum.plainString(in: currency))") }
-      return value
-    }
-    let opening = try money("openingBalance", minimum: .zero)
-    let fare = try money("fare", minimum: Money(minorUnits: 1))
-    guard fare <= Money.maximumInput(in: currency) else { throw failure("fare", "is more than the largest fare") }
-    var expiration: CalendarDate?
-    switch document["expirationDate"] {
-    case nil, .null?: break
-    case .string(let text)?:
-      guard let date = CalendarDate(iso: text) else { throw failure("expirationDate", "is not a date such as 2030-03-20") }
-      expiration = date
-    default: throw failure("expirationDate", "is not a date such as 2030-03-20")
-    }
-    var serial: String?
-    switch document["serialNumber"] {
-    case nil, .null?: break
-    case .string(let text)?:
-      do { try CardRules.validateText(text, field: "serial number") } catch {
-        throw failure("serialNumber", "'\(text)' is not a valid serial number")
-      }
-      serial = text
-    default: throw failure("serialNumber", "is not a string")
-    }
-    return ImportedCardAttributes(openingBalance: opening, fare: fare, expirationDate: expiration, serialNumber: serial)
-  }
-
   /// Reads updates from JSON: a card object with an `updates` array (as
   /// `export` writes), or a bare array of update objects, oldest first.
   ///
@@ -228,7 +109,15 @@ public enum Interchange {
     }
     let elements: [JSONValue]
     switch document {
-    case .array(let array): elements = array
+    case .array(let array):
+      if let first = array.first, first["updates"] != nil {
+        throw .importMalformed(
+          source: source, line: 0, column: nil,
+          detail:
+            "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+        )
+      }
+      elements = array
     case .object(let members):
       guard case .array(let array)? = document["updates"] else {
         throw .importMalformed(source: source, line: 0, column: nil, detail: "a card object needs an 'updates' array")

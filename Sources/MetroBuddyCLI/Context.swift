@@ -76,6 +76,8 @@ struct CommandOutput {
   var json: JSONValue
   /// A note for stderr even on success, such as a refused keyed reload.
   var note: String? = nil
+  /// A warning for stderr even with `--quiet`: something a cron job's owner must hear.
+  var warning: String? = nil
   /// The exit status; `verify` reports damage with 65 and its findings on stdout.
   var exitCode: ExitCode = .success
   /// Whether `text` is the payload itself (an export), printed even with `--json`.

@@ -147,6 +147,7 @@ public enum MetroBuddy {
         output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
         if let note = result.note { errors.write(note + "\n") }
       }
+      if let warning = result.warning { errors.write(warning + "\n") }
       // Whether a change was saved decides the wording of an output failure.
       if result.exitCode == .success, let reason = (output as? StandardStream)?.failureReason {
         errors.write(ErrorReport.outputFailure(reason: reason, result: result.json, text) + "\n")

@@ -73,9 +73,12 @@ public protocol MetroCardDataStore: Sendable {
   /// Appends imported updates to the card's history in one transaction, all
   /// or nothing; see ``CardRules/importing(_:into:existing:undone:keys:makeID:)``.
   ///
+  /// - Parameter attributes: What a JSON export says about the card; a card
+  ///   with no history takes them (see `CardRules.importing`).
   /// - Returns: The card afterwards and how many updates were added and skipped.
-  func importUpdates(_ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>) throws(MetroError)
-    -> ImportResult
+  func importUpdates(
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> ImportResult
 
   /// Creates a card.
   ///
@@ -97,4 +100,13 @@ public protocol MetroCardDataStore: Sendable {
   /// Makes the card the default.
   @discardableResult
   func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard>
+}
+
+extension MetroCardDataStore {
+  /// Appends imported updates, without card attributes.
+  public func importUpdates(_ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>) throws(MetroError)
+    -> ImportResult
+  {
+    try importUpdates(updates, attributes: nil, to: card)
+  }
 }

@@ -6,17 +6,40 @@ import MetroKit
 public struct InMemoryHistory: CardHistoryLookup {
   /// The updates, oldest first.
   public var updates: [BalanceUpdate]
+  /// For each update, a number it shares with the other updates of its
+  /// command (transaction); missing entries make an update its own command.
+  public var transactions: [Int]
 
   /// Creates a history.
-  public init(updates: [BalanceUpdate] = []) {
+  public init(updates: [BalanceUpdate] = [], transactions: [Int] = []) {
     self.updates = updates
+    self.transactions = transactions
+  }
+
+  /// Appends the updates of one command.
+  public mutating func record(_ command: [BalanceUpdate]) {
+    transactions = (0..<updates.count).map(transaction(at:))
+    transactions += Array(repeating: updates.count, count: command.count)
+    updates += command
+  }
+
+  /// The transaction of the update at `index`.
+  func transaction(at index: Int) -> Int {
+    index < transactions.count ? transactions[index] : index
   }
 
   public func containsReload(key: String) throws(MetroError) -> Bool {
     updates.contains { $0.type == .reload && $0.key == key }
   }
 
-  public func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
-    UndoSearch.target(in: updates.reversed(), skipping: undone)
+  public func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
+    UndoSearch.targets(
+      in: updates.indices.reversed().lazy.map { (update: updates[$0], transaction: transaction(at: $0)) },
+      skipping: undone)
+  }
+
+  public func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
+    guard let reload = updates.last(where: { $0.type == .reload && $0.key == key }) else { return nil }
+    return RecordedReload(amount: reload.amount, isUndone: updates.contains { $0.undoes == reload.id })
   }
 }

@@ -15,11 +15,22 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     public var card: MetroCard
     /// The history, oldest first; each update's `balance` is the balance after it.
     public var updates: [BalanceUpdate]
+    /// Which command recorded each update (see ``InMemoryHistory/transactions``).
+    public var transactions: [Int] = []
 
-    /// Creates a card with a history.
+    /// Creates a card with a history, each update recorded by its own command.
     public init(card: MetroCard, updates: [BalanceUpdate] = []) {
       self.card = card
       self.updates = updates
+    }
+
+    var history: InMemoryHistory { InMemoryHistory(updates: updates, transactions: transactions) }
+
+    mutating func record(_ command: [BalanceUpdate]) {
+      var history = self.history
+      history.record(command)
+      updates = history.updates
+      transactions = history.transactions
     }
   }
 
@@ -128,10 +139,10 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       let index = try index(of: card, in: state)
       var entry = state.cards[index].card
       let now = clock.now()
-      let (recorded, alreadyApplied) = try CardRules.apply(
-        updates, to: &entry.card, history: InMemoryHistory(updates: entry.updates), now: now,
-        today: timeZone.calendarDate(of: now), makeID: { UUID() })
-      entry.updates += recorded
+      let decision = try CardRules.decide(
+        updates, to: &entry.card, history: entry.history, now: now, timeZone: timeZone, makeID: { UUID() })
+      let recorded = decision.recorded
+      entry.record(recorded)
       state.cards[index].card = entry
       state.revision += 1
       let id = state.cards[index].id
@@ -139,7 +150,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       return UpdateResult(
         card: reference(state.cards[index], in: state),
         recorded: recorded.map { ObjectReference(snapshot: $0, storeID: storeID, objectID: id, revision: revision) },
-        alreadyAppliedKeys: alreadyApplied)
+        alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads)
     }
   }
 
@@ -186,7 +197,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
   }
 
   public func importUpdates(
-    _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> ImportResult {
     try write { state throws(MetroError) in
       let index = try index(of: card, in: state)
@@ -196,8 +207,8 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         updates, into: &entry.card,
         existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
         undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-        keys: Set(history.compactMap(\.key)), makeID: { UUID() })
-      entry.updates += decision.recorded
+        keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes)
+      entry.record(decision.recorded)
       state.cards[index].card = entry
       state.revision += 1
       return ImportResult(

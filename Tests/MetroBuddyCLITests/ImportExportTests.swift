@@ -31,7 +31,8 @@ struct ImportExportTests {
             + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1)\r\n"
             + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,\r\n"
             + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n",
+            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,\r\n",
           stderr: "", status: 0))
   }
 
@@ -41,9 +42,9 @@ struct ImportExportTests {
     let one = try #require(
       try JSONSerialization.jsonObject(with: Data(cli.run("export").stdout.utf8)) as? [String: Any])
     #expect(one["name"] as? String == "default")
-    #expect(one["balance"] as? String == "17.00")
+    #expect(one["balance"] as? String == "20.00")
     let updates = try #require(one["updates"] as? [[String: Any]])
-    #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo"])
+    #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo", "undo"])
     #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000003")
     let all = try #require(
       try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
@@ -59,7 +60,7 @@ struct ImportExportTests {
     let before = cli.storeFiles()
     #expect(
       cli.run("import", path).stdout
-        == "Imported 0 updates into 'default' (4 already present, skipped). Balance: $17.00, 5 rides left.\n")
+        == "Imported 0 updates into 'default' (5 already present, skipped). Balance: $20.00, 6 rides left.\n")
     #expect(cli.storeFiles() == before)
   }
 
@@ -69,12 +70,37 @@ struct ImportExportTests {
     cli.run("card", "add", "copy")
     #expect(
       cli.run("--card", "copy", "import", path).stdout
-        == "Imported 4 updates into 'copy'. Balance: $17.00, 5 rides left.\n")
+        == "Imported 5 updates into 'copy'. Balance: $20.00, 6 rides left.\n")
     #expect(cli.run("--card", "copy", "history").stdout == cli.run("history").stdout)
     #expect(
       cli.run("--card", "copy", "reload", "1", "--key", "=SUM(A1)").stdout.hasPrefix(
         "Reload '=SUM(A1)' was already recorded"))
     #expect(cli.run("verify").status == 0)
+  }
+
+  @Test func aCardMadeWithAnOpeningBalanceRoundTripsWithItsFareExpirationAndSerial() throws {
+    let cli = CLIHarness()
+    cli.run("card", "add", "src", "--balance", "20", "--fare", "2.50")
+    cli.run("--card", "src", "expiration", "2030-03-20")
+    cli.run("--card", "src", "serial", "0123456789")
+    cli.run("--card", "src", "swipe")
+    let exported = cli.run("--card", "src", "export").stdout
+    #expect(exported.contains(#""openingBalance": "20.00""#))
+    let path = try write(exported, "src.json", in: cli)
+    cli.run("card", "add", "copy")
+    #expect(
+      cli.run("--card", "copy", "import", path).stdout
+        == "Imported 1 update into 'copy'. Balance: $17.50, 7 rides left.\n")
+    #expect(
+      cli.run("--card", "copy", "show").stdout
+        == cli.run("--card", "src", "show").stdout.replacingOccurrences(of: "src", with: "copy"))
+    #expect(
+      cli.run("--card", "copy", "export").stdout
+        == exported.replacingOccurrences(of: #""name": "src""#, with: #""name": "copy""#))
+    #expect(cli.run("verify").status == 0)
+    let before = cli.storeFiles()
+    #expect(cli.run("--card", "copy", "import", path).status == 0)
+    #expect(cli.storeFiles() == before, "importing it again changes nothing")
   }
 
   @Test func theMinimalCSVImportsWithNewIdsInOneTransaction() throws {
@@ -98,6 +124,36 @@ struct ImportExportTests {
   }
 
   static let badFiles: [BadFile] = [
+    BadFile(
+      name: "a.json", content: #"[{"name":"default","updates":[]}]"#,
+      message:
+        ": this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+    ),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n9999-12-31T23:59:59-01:00,reload,20\n",
+      message:
+        ", line 2, column 'timestamp': '9999-12-31T23:59:59-01:00' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    ),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,100000.01\n",
+      message: ", line 2, column 'amount': '100000.01' is more than 100000.00, the most a reload can change"),
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,-100000.01\n",
+      message: ", line 2, column 'amount': '-100000.01' is more than 100000.00, the most a swipe can change"),
+    BadFile(
+      name: "a.json",
+      content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
+      message:
+        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes"
+    ),
+    BadFile(
+      name: "a.json", content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","balance":5}]"#,
+      message: ", update 1, field 'balance': is not a string"),
+    BadFile(
+      name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
+      message:
+        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates"
+    ),
     BadFile(
       name: "a.csv", content: "",
       message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),

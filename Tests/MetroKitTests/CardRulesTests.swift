@@ -9,7 +9,7 @@ private struct RulesHarness {
   var card = MetroCard(name: "default", balance: .usd("10.00"), fare: .usd("3.00"))
   var history = InMemoryHistory()
   var now = instant("2026-11-21T13:15:00Z")
-  var today = CalendarDate.day("2026-11-21")
+  var timeZone = LocalTimeZone.utc
   let ids = SequentialIDs()
 
   @discardableResult
@@ -18,8 +18,8 @@ private struct RulesHarness {
   ) {
     let ids = self.ids
     let result = try CardRules.apply(
-      updates, to: &card, history: history, now: now, today: today, makeID: ids.make)
-    history.updates += result.recorded
+      updates, to: &card, history: history, now: now, timeZone: timeZone, makeID: ids.make)
+    history.record(result.recorded)
     return result
   }
 
@@ -86,7 +86,7 @@ struct CardRulesTests {
     rules.card.expirationDate = .day("2026-11-21")
     try rules.apply([.balance(.swipe(count: 1))])
     #expect(rules.card.balance == .usd("7.00"))
-    rules.today = .day("2026-11-22")
+    rules.now = instant("2026-11-22T00:00:00Z")
     rules.expectRefusal(
       [.balance(.swipe(count: 1))], .expiredCard(expirationDate: .day("2026-11-21")))
     try rules.apply([.balance(.reload(.usd("5.00")))])  // reloading an expired card is allowed

@@ -132,7 +132,7 @@ struct MoneyTests {
     for _ in 0..<1000 {
       let (recorded, _) = try CardRules.apply(
         [.balance(.swipe(count: 1))], to: &card, history: history, now: now,
-        today: .day("2026-11-21"),
+        timeZone: .utc,
         makeID: { UUID() })
       history.updates += recorded
     }
@@ -146,7 +146,7 @@ struct MoneyTests {
     ) {
       try CardRules.apply(
         [.balance(.swipe(count: 1))], to: &card, history: history, now: now,
-        today: .day("2026-11-21"),
+        timeZone: .utc,
         makeID: { UUID() })
     }
   }
@@ -156,7 +156,7 @@ struct MoneyTests {
     var card = MetroCard(name: "default", balance: .usd("100.00"), fare: .usd("0.10"))
     let (recorded, _) = try CardRules.apply(
       [.balance(.swipe(count: 1000))], to: &card, history: InMemoryHistory(),
-      now: instant("2026-11-21T13:15:00Z"), today: .day("2026-11-21"), makeID: { UUID() })
+      now: instant("2026-11-21T13:15:00Z"), timeZone: .utc, makeID: { UUID() })
     #expect(recorded.count == 1000)
     #expect(card.balance == .zero)
   }

@@ -17,6 +17,13 @@ struct ReferenceModelTests {
       var balance: Int64
       var key: String?
       var undoes: Int?  // index into the same card's history
+      var command = 0  // which command recorded it (not compared with the store)
+
+      static func == (lhs: Entry, rhs: Entry) -> Bool {
+        (lhs.type, lhs.amount, lhs.balance, lhs.key, lhs.undoes) == (
+          rhs.type, rhs.amount, rhs.balance, rhs.key, rhs.undoes
+        )
+      }
     }
     struct Card {
       var name: String
@@ -35,9 +42,11 @@ struct ReferenceModelTests {
     mutating func apply(_ change: BalanceChange, to name: String) -> Outcome {
       guard let index = cards.firstIndex(where: { $0.name == name }) else { return .invalid }
       var card = cards[index]
+      let command = card.history.count
       func record(_ type: BalanceUpdate.Kind, _ amount: Int64, key: String? = nil, undoes: Int? = nil) {
         card.balance += amount
-        card.history.append(Entry(type: type, amount: amount, balance: card.balance, key: key, undoes: undoes))
+        card.history.append(
+          Entry(type: type, amount: amount, balance: card.balance, key: key, undoes: undoes, command: command))
       }
       switch change {
       case .swipe(let count):
@@ -51,9 +60,13 @@ struct ReferenceModelTests {
         if target.minorUnits != card.balance { record(.adjustment, target.minorUnits - card.balance) }
       case .undo:
         let undone = Set(card.history.compactMap(\.undoes))
-        guard let target = card.history.indices.last(where: { card.history[$0].type != .undo && !undone.contains($0) })
-        else { return .refused }
-        record(.undo, -card.history[target].amount, undoes: target)
+        let undoable = { (i: Int) in card.history[i].type != .undo && !undone.contains(i) }
+        guard let newest = card.history.indices.last(where: undoable) else { return .refused }
+        // The whole command that recorded it is undone, newest update first.
+        let targets = card.history.indices.reversed().filter {
+          undoable($0) && card.history[$0].command == card.history[newest].command
+        }
+        for target in targets { record(.undo, -card.history[target].amount, undoes: target) }
       }
       cards[index] = card
       return .ok

@@ -1,4 +1,5 @@
 import Foundation
+import MetroTesting
 import Testing
 
 @testable import MetroKit
@@ -106,5 +107,41 @@ struct TimestampTests {
     #expect(
       Self.newYork.instant(of: .day("2026-11-21"), secondsIntoDay: 3600) == 1_795_219_200 + 3600
         + 18_000)
+  }
+}
+
+@Suite("Timestamp range")
+struct TimestampRangeTests {
+  @Test(
+    "Instants the store cannot read back are refused by parse; the edges are kept",
+    arguments: [
+      ("9999-12-31T23:59:59-01:00", LocalTimeZone.utc, nil),
+      ("9999-12-31T23:59:59Z", .utc, "9999-12-31T23:59:59Z"),
+      ("9999-12-31T23:59:59", .fixed(secondsEastOfUTC: -3600), nil),
+      ("0001-01-01", .fixed(secondsEastOfUTC: 5 * 3600 + 53 * 60), nil),
+      ("0001-01-01T00:00:00Z", .utc, "0001-01-01T00:00:00Z"),
+      ("0001-01-01T00:00:00-05:00", .utc, "0001-01-01T05:00:00Z"),
+    ] as [(String, LocalTimeZone, String?)])
+  func range(text: String, zone: LocalTimeZone, expected: String?) {
+    #expect(Timestamp.parse(text, in: zone).map(Timestamp.iso8601) == expected)
+  }
+
+  @Test("The clock's time is checked where the rules take it; a given time is checked too")
+  func clockAndGivenTimes() {
+    var card = MetroCard(name: "default", balance: .usd("10.00"), fare: .usd("3.00"))
+    let late = Date(timeIntervalSince1970: Timestamp.latest.timeIntervalSince1970 + 1)
+    #expect(throws: MetroError.clockOutOfRange(late)) {
+      try CardRules.apply(
+        [.balance(.reload(.usd("1.00")))], to: &card, history: InMemoryHistory(), now: late, timeZone: .utc,
+        makeID: { UUID() })
+    }
+    let now = Date(timeIntervalSince1970: 1_795_266_900)
+    let tooLate = Date(timeIntervalSince1970: 1_795_266_900 + 86_401)
+    #expect(throws: MetroError.timeInFuture(tooLate, now: now)) {
+      try CardRules.apply(
+        [.balance(.swipe(count: 1), at: tooLate)], to: &card, history: InMemoryHistory(), now: now, timeZone: .utc,
+        makeID: { UUID() })
+    }
+    #expect(card.balance == .usd("10.00"))
   }
 }

@@ -49,8 +49,15 @@ struct ExportCommand: Command {
       case .csv: csv = Interchange.csv(updates, currency: card.currency)
       case .json:
         guard case .object(let members) = JSONRenderer.card(card.snapshot) else { continue }
+        // The balance before the first update (card add --balance), so that an import restores it.
+        let opening = Money(
+          minorUnits: updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits })
         objects.append(
-          .object(members + [("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) }))]))
+          .object(
+            members + [
+              ("openingBalance", .string(opening.plainString(in: card.currency))),
+              ("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) })),
+            ]))
       }
     }
     if format == .csv { return CommandOutput(text: csv, json: .null, rawOutput: true) }

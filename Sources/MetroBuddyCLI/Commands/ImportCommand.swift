@@ -61,10 +61,13 @@ struct ImportCommand: Command {
         try Interchange.updates(
           fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
       }
+    let attributes =
+      format == .json
+      ? try Interchange.cardAttributes(fromJSON: bytes, source: source, currency: card.currency) : nil
     progress.report(context.text(.importSaving(updates.count)))
     let result: ImportResult
     do {
-      result = try context.store.importUpdates(updates, to: card)
+      result = try context.store.importUpdates(updates, attributes: attributes, to: card)
     } catch {
       guard case .importMalformed(_, let line, let column, let detail) = error else { throw error }
       // The store names rows by their number; give the file and the form of the position.

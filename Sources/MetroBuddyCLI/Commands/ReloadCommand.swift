@@ -44,11 +44,26 @@ struct ReloadCommand: Command {
         context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: card.remainingRides)), result)
       // With --json the empty "updates" says it; stderr says it in words too.
       if context.options.json { output.note = String(output.text.dropLast()) }
+      output.warning = Self.warning(
+        key: key, asked: amount, recorded: result.recordedReloads[key], currency: card.currency, context)
       return output
     }
     return Self.changed(
       context.text(
         .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: card.remainingRides)),
       result)
+  }
+
+  /// What a cron job's owner must hear about a repeated key: it was recorded
+  /// with another amount, or undone since. `nil` for a plain retry.
+  static func warning(
+    key: String, asked: Money, recorded: RecordedReload?, currency: Currency, _ context: Context
+  ) -> String? {
+    guard let recorded else { return nil }
+    if recorded.isUndone { return context.text(.reloadKeyUndone(key: key)) }
+    guard recorded.amount != asked else { return nil }
+    return context.text(
+      .reloadKeyOtherAmount(
+        key: key, recorded: context.money(recorded.amount, currency), asked: context.money(asked, currency)))
   }
 }

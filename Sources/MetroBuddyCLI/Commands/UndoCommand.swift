@@ -13,13 +13,17 @@ struct UndoCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let result = try context.store.apply([.balance(.undo)], to: context.selectedCard())
     let card = result.card.snapshot
-    let undo = result.recorded[0].snapshot
-    let reversed = -undo.amount
+    // Undo takes back the latest command as a whole: each undo reverses one of its updates.
+    let reversed = Money(minorUnits: -result.recorded.reduce(Int64(0)) { $0 + $1.snapshot.amount.minorUnits })
     let sign = reversed.minorUnits > 0 ? "+" : ""
+    let amount = sign + context.money(reversed, card.currency)
+    let balance = context.money(card.balance, card.currency)
+    if result.recorded.count == 1 {
+      return Self.changed(context.text(.undid(amount: amount, balance: balance, rides: card.remainingRides)), result)
+    }
     return Self.changed(
       context.text(
-        .undid(
-          amount: sign + context.money(reversed, card.currency), balance: context.money(card.balance, card.currency),
-          rides: card.remainingRides)), result)
+        .undidCommand(count: result.recorded.count, amount: amount, balance: balance, rides: card.remainingRides)),
+      result)
   }
 }

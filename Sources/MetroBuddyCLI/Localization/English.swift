@@ -108,6 +108,18 @@ enum English {
       "Cannot import \(source)\(place(line: line, column: column, "line", "column")): \(detail).\nNothing was imported."
     case .importUnreadable(let path, let reason): "Cannot read \(path): \(reason).\nNothing was imported."
     case .invalidAmountValue(let value, let reason): "Invalid amount '\(value)'. \(reason)"
+    case .timeOutOfRange(let time):
+      "The time \(time) is outside what metrobuddy records (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)."
+    case .timeInFuture(let time, let now):
+      "The time \(time) is more than a day after now (\(now)); metrobuddy records what happened."
+    case .clockOutOfRange(let now):
+      "The system clock says \(now), a time metrobuddy cannot record.\nNothing was changed. Set the clock, or give the time with --at."
+    case .undidCommand(let count, let amount, let balance, let rides):
+      "Undid the latest command's \(count) updates, a change of \(amount) in all. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadKeyOtherAmount(let key, let recorded, let asked):
+      "Note: reload '\(key)' was recorded with \(recorded), not \(asked); it is not applied again. Use another key to add \(asked)."
+    case .reloadKeyUndone(let key):
+      "Note: reload '\(key)' was recorded and later undone; it is not applied again. Use another key to add it."
 
     case .unknownOption(let token, let suggestion):
       "Unknown option '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")

@@ -139,6 +139,18 @@ enum Italian {
     case .importUnreadable(let path, let reason):
       "Impossibile leggere \(path): \(reason).\nNon è stato importato nulla."
     case .invalidAmountValue(let value, let reason): "Importo non valido '\(value)'. \(reason)"
+    case .timeOutOfRange(let time):
+      "L'ora \(time) è fuori da ciò che metrobuddy registra (da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
+    case .timeInFuture(let time, let now):
+      "L'ora \(time) è più di un giorno dopo adesso (\(now)); metrobuddy registra ciò che è già successo."
+    case .clockOutOfRange(let now):
+      "L'orologio di sistema segna \(now), un'ora che metrobuddy non può registrare.\nNon è stato modificato nulla. Regola l'orologio o indica l'ora con --at."
+    case .undidCommand(let count, let amount, let balance, let rides):
+      "Annullati i \(count) movimenti dell'ultimo comando, una variazione di \(amount) in tutto. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadKeyOtherAmount(let key, let recorded, let asked):
+      "Nota: la ricarica '\(key)' è stata registrata con \(recorded), non \(asked); non viene applicata di nuovo. Usa un'altra chiave per aggiungere \(asked)."
+    case .reloadKeyUndone(let key):
+      "Nota: la ricarica '\(key)' è stata registrata e poi annullata; non viene applicata di nuovo. Usa un'altra chiave per aggiungerla."
 
     case .unknownOption(let token, let suggestion):
       "Opzione sconosciuta '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")

@@ -89,6 +89,15 @@ enum Message: Equatable {
   case importUnreadable(path: String, reason: String)
   case invalidAmountValue(String, reason: String)
 
+  // MARK: - Times, undo and keyed reloads (the rules work)
+
+  case timeOutOfRange(String)
+  case timeInFuture(time: String, now: String)
+  case clockOutOfRange(String)
+  case undidCommand(count: Int, amount: String, balance: String, rides: Int)
+  case reloadKeyOtherAmount(key: String, recorded: String, asked: String)
+  case reloadKeyUndone(key: String)
+
   // MARK: - Usage errors
 
   case unknownOption(String, suggestion: String?)

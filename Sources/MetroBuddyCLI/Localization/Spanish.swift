@@ -135,6 +135,18 @@ enum Spanish {
         + "No se importó nada."
     case .importUnreadable(let path, let reason): "No se puede leer \(path): \(reason).\nNo se importó nada."
     case .invalidAmountValue(let value, let reason): "Importe no válido '\(value)'. \(reason)"
+    case .timeOutOfRange(let time):
+      "La hora \(time) está fuera de lo que metrobuddy registra (de 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
+    case .timeInFuture(let time, let now):
+      "La hora \(time) es más de un día posterior a ahora (\(now)); metrobuddy registra lo que ya pasó."
+    case .clockOutOfRange(let now):
+      "El reloj del sistema indica \(now), una hora que metrobuddy no puede registrar.\nNo se cambió nada. Ajuste el reloj o indique la hora con --at."
+    case .undidCommand(let count, let amount, let balance, let rides):
+      "Se deshicieron los \(count) movimientos de la última orden, un cambio de \(amount) en total. \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .reloadKeyOtherAmount(let key, let recorded, let asked):
+      "Nota: la recarga '\(key)' se registró con \(recorded), no con \(asked); no se aplica de nuevo. Use otra clave para añadir \(asked)."
+    case .reloadKeyUndone(let key):
+      "Nota: la recarga '\(key)' se registró y después se deshizo; no se aplica de nuevo. Use otra clave para añadirla."
 
     case .unknownOption(let token, let suggestion):
       "Opción desconocida '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")

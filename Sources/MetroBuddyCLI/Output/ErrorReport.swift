@@ -55,6 +55,12 @@ struct ErrorReport: Equatable {
       self = failure(.cannotRemoveDefault(name), .usage)
     case .balanceOutOfRange:
       self = failure(.balanceOutOfRange, .usage)
+    case .timeOutOfRange(let time):
+      self = failure(.timeOutOfRange(Timestamp.iso8601(time)), .usage)
+    case .timeInFuture(let time, let now):
+      self = failure(.timeInFuture(time: Timestamp.iso8601(time), now: Timestamp.iso8601(now)), .usage)
+    case .clockOutOfRange(let now):
+      self = failure(.clockOutOfRange(Timestamp.iso8601(now)), .ioError)
     case .storeDamaged(let path, let line, let detail):
       self = failure(.storeDamaged(path: path, line: line, detail: detail), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):

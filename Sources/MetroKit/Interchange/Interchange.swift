@@ -1,59 +1,5 @@
 import FoundationEssentials
 
-/// A balance update read from a file to import, before the store decides
-/// where it goes in the card's history.
-public struct ImportedUpdate: Sendable, Equatable {
-  /// The id it had; with one already in the card's history it is skipped,
-  /// so importing an export again changes nothing. `nil`: a new id.
-  public var id: UUID?
-  /// The kind of update.
-  public var type: BalanceUpdate.Kind
-  /// The signed change to the balance.
-  public var amount: Money
-  /// When it happened.
-  public var timestamp: Date
-  /// The key of a keyed reload.
-  public var key: String?
-  /// For an undo: the update it reverses.
-  public var undoes: UUID?
-  /// Where it came from, for error messages: the line in the file.
-  public var line: Int
-
-  /// Creates an update to import.
-  public init(
-    id: UUID? = nil, type: BalanceUpdate.Kind, amount: Money, timestamp: Date, key: String? = nil,
-    undoes: UUID? = nil, line: Int
-  ) {
-    self.id = id
-    self.type = type
-    self.amount = amount
-    self.timestamp = timestamp
-    self.key = key
-    self.undoes = undoes
-    self.line = line
-  }
-}
-
-/// What an import did.
-public struct ImportResult: Sendable, Equatable {
-  /// The card afterwards.
-  public var card: ObjectReference<MetroCard>
-  /// How many updates were added.
-  public var imported: Int
-  /// How many were skipped because the card already had their id (or their reload key).
-  public var skipped: Int
-  /// The updates added, in order.
-  public var recorded: [BalanceUpdate]
-
-  /// Creates a result.
-  public init(card: ObjectReference<MetroCard>, imported: Int, skipped: Int, recorded: [BalanceUpdate] = []) {
-    self.card = card
-    self.imported = imported
-    self.skipped = skipped
-    self.recorded = recorded
-  }
-}
-
 /// Reading and writing the export formats: CSV (`timestamp,type,amount,balance,id,key`)
 /// and JSON (a card object of the contract with its `updates`, oldest first).
 public enum Interchange {
@@ -138,6 +84,14 @@ public enum Interchange {
     return result
   }
 
+  /// The fields of an update object in a JSON export.
+  static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes"]
+  /// The fields of a card object in a JSON export.
+  static let cardFields = [
+    "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
+    "openingBalance", "updates",
+  ]
+
   /// Reads updates from JSON: a card object with an `updates` array (as
   /// `export` writes), or a bare array of update objects, oldest first.
   ///
@@ -155,10 +109,23 @@ public enum Interchange {
     }
     let elements: [JSONValue]
     switch document {
-    case .array(let array): elements = array
-    case .object:
+    case .array(let array):
+      if let first = array.first, first["updates"] != nil {
+        throw .importMalformed(
+          source: source, line: 0, column: nil,
+          detail:
+            "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+        )
+      }
+      elements = array
+    case .object(let members):
       guard case .array(let array)? = document["updates"] else {
         throw .importMalformed(source: source, line: 0, column: nil, detail: "a card object needs an 'updates' array")
+      }
+      if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
+        throw .importMalformed(
+          source: source, line: 0, column: "field '\(unknown.0)'",
+          detail: "unknown field of a card; the fields are \(cardFields.joined(separator: ", "))")
       }
       elements = array
     default:
@@ -169,8 +136,14 @@ public enum Interchange {
     for (position, element) in elements.enumerated() {
       let number = position + 1
       let fields = RowFields(source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true)
-      guard case .object = element else {
+      guard case .object(let members) = element else {
         throw .importMalformed(source: source, line: 0, column: "update \(number)", detail: "not an object")
+      }
+      if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
+        throw fields.error(unknown.0, "is not a field of an update; they are \(updateFields.joined(separator: ", "))")
+      }
+      if let balance = element["balance"] {
+        guard case .string = balance else { throw fields.error("balance", "is not a string") }
       }
       func text(_ key: String, required: Bool) throws(MetroError) -> String? {
         switch element[key] {
@@ -213,13 +186,23 @@ private struct RowFields {
     guard let kind = BalanceUpdate.Kind(rawValue: type.trimmingWhitespace().lowercased()) else {
       throw error("type", "'\(type)' is not swipe, reload, adjustment or undo")
     }
-    guard let date = Timestamp.parse(timestamp.trimmingWhitespace(), in: timeZone) else {
+    guard let date = Timestamp.parseAnyInstant(timestamp.trimmingWhitespace(), in: timeZone) else {
       throw error("timestamp", "'\(timestamp)' is not a time such as 2026-11-21T13:15:00Z")
+    }
+    guard Timestamp.isRecordable(date) else {
+      throw error("timestamp", "'\(timestamp)' is outside the times metrobuddy records, \(Timestamp.rangeText)")
     }
     guard
       let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency)
     else {
       throw error("amount", "'\(amount)' is not a signed amount such as -3.00 or 20")
+    }
+    // The same limits as the command line: a ride or a reload at most the
+    // largest AMOUNT, any change at most the largest balance.
+    let limit = kind == .swipe || kind == .reload ? Money.maximumInput(in: currency) : .maximumBalance
+    guard money.minorUnits.magnitude <= limit.minorUnits.magnitude else {
+      throw error(
+        "amount", "'\(amount)' is more than \(limit.plainString(in: currency)), the most a \(kind.rawValue) can change")
     }
     switch kind {
     case .swipe where money >= .zero: throw error("amount", "a swipe takes money: write it negative, such as -3.00")

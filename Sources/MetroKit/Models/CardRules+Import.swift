@@ -18,13 +18,24 @@ extension CardRules {
   ///   - undos: The ids of updates that are themselves undos.
   ///   - keys: The reload keys the card already has.
   ///   - makeID: Makes ids for updates that bring none.
+  ///   - attributes: What the export says about the card. A card with no
+  ///     history yet takes them (its balance becomes the opening balance,
+  ///     and the fare, expiration date and serial number are the export's),
+  ///     so a card restored from an export is the card exported; a card
+  ///     with history keeps its own.
   /// - Returns: The balance updates to append, and how many were skipped.
   /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` (with
   ///   an empty source) for the first update that breaks a rule.
   public static func importing(
     _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
-    undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID
+    undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
+    if let attributes, existing.isEmpty {
+      card.balance = attributes.openingBalance
+      card.fare = attributes.fare
+      card.expirationDate = attributes.expirationDate
+      card.serialNumber = attributes.serialNumber
+    }
     var amounts = existing
     var undone = undone
     var undos = undos

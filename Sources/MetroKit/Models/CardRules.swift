@@ -5,50 +5,85 @@ import FoundationEssentials
 public protocol CardHistoryLookup {
   /// Whether a reload with this key was ever recorded on the card.
   func containsReload(key: String) throws(MetroError) -> Bool
-  /// The newest update that is not an undo and whose id is not in `undone`,
-  /// collecting the ids that later undos reverse along the way.
-  func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate?
+  /// What `undo` reverses: the updates of the newest command (transaction)
+  /// that still has an update that is not an undo and not undone, newest
+  /// first, leaving out undos and the ids in `undone` or reversed by later
+  /// undos. Empty when there is nothing to undo.
+  func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate]
+  /// The keyed reload recorded with `key`, if the store can tell cheaply:
+  /// its amount and whether it was undone. `nil` when there is none or it
+  /// lies too far back to look for.
+  func recordedReload(key: String) throws(MetroError) -> RecordedReload?
+}
+
+extension CardHistoryLookup {
+  /// By default a store does not say what it recorded for a key.
+  public func recordedReload(key: String) throws(MetroError) -> RecordedReload? { nil }
+}
+
+/// A keyed reload as history recorded it, for the note a repeated reload gives.
+public struct RecordedReload: Sendable, Equatable {
+  /// The amount it added.
+  public var amount: Money
+  /// Whether a later `undo` reversed it.
+  public var isUndone: Bool
+
+  /// Creates a description of a recorded keyed reload.
+  public init(amount: Money, isUndone: Bool) {
+    self.amount = amount
+    self.isUndone = isUndone
+  }
 }
 
 /// Finds what `undo` reverses, walking a card's history from the newest
 /// update back: the first update that is not an undo and that no later undo
-/// reversed. Every store and the rules use this one walk.
+/// reversed, and with it every other such update of the same command (the
+/// same transaction, so `swipe --count 2` is undone as a whole). Every store
+/// and the rules use this one walk.
 public struct UndoSearch: Sendable {
   /// The ids reversed by the undos seen so far.
   public private(set) var undone: Set<UUID>
+  /// The updates to undo found so far, newest first.
+  public private(set) var targets: [BalanceUpdate] = []
+  /// The transaction of the targets, once the first is found.
+  private var transaction: Int?
 
   /// Starts a search that already knows `undone` to be reversed.
   public init(undone: Set<UUID> = []) {
     self.undone = undone
   }
 
-  /// Looks at the next older update.
+  /// Looks at the next older update and the transaction that recorded it
+  /// (any number that is the same for the updates of one command).
   ///
-  /// - Returns: The update when it is the one to undo; `nil` to go on.
-  public mutating func visit(_ update: BalanceUpdate) -> BalanceUpdate? {
+  /// - Returns: Whether to go on; `false` once an older command is reached
+  ///   after the targets were found.
+  public mutating func visit(_ update: BalanceUpdate, transaction: Int) -> Bool {
+    if let current = self.transaction, current != transaction { return false }
     if update.type == .undo {
       if let target = update.undoes { undone.insert(target) }
-      return nil
+      return true
     }
-    return undone.contains(update.id) ? nil : update
+    guard !undone.contains(update.id) else { return true }
+    targets.append(update)
+    self.transaction = transaction
+    return true
   }
 
-  /// The update to undo in `newestFirst`, or `nil` when there is none.
-  public static func target(
-    in newestFirst: some Sequence<BalanceUpdate>, skipping undone: Set<UUID> = []
-  ) -> BalanceUpdate? {
+  /// The updates to undo in `newestFirst` (each with its transaction), newest first.
+  public static func targets(
+    in newestFirst: some Sequence<(update: BalanceUpdate, transaction: Int)>, skipping undone: Set<UUID> = []
+  ) -> [BalanceUpdate] {
     var search = UndoSearch(undone: undone)
-    for update in newestFirst {
-      if let target = search.visit(update) { return target }
-    }
-    return nil
+    for (update, transaction) in newestFirst where !search.visit(update, transaction: transaction) { break }
+    return search.targets
   }
 }
 
 /// The card's rules, in one place: given the latest state of a card, decide
 /// whether an update is allowed and what it records.
 ///
-/// Stores call ``apply(_:to:history:now:today:makeID:)`` inside their
+/// Stores call ``decide(_:to:history:now:timeZone:makeID:)`` inside their
 /// transaction, with the state they just read under the lock.
 public enum CardRules {
   /// The most rides one `swipe` may record.
@@ -62,16 +97,41 @@ public enum CardRules {
   ///   - updates: The changes asked for.
   ///   - card: The card's latest state; changed only when every update is allowed.
   ///   - history: The card's recorded history.
-  ///   - now: The time of updates that give none.
-  ///   - today: The local calendar day, for the expiration rule.
+  ///   - now: The time of updates that give none; the clock must be between
+  ///     ``Timestamp/earliest`` and ``Timestamp/latest``.
+  ///   - timeZone: For the local calendar day of a ride, for the expiration rule.
   ///   - makeID: Makes the id of each new balance update.
   /// - Returns: The balance updates to record, in order, and the keys of keyed
   ///   reloads that were already applied.
-  /// - Throws: The first rule the updates break; `card` is then unchanged.
+  /// - Throws: The first rule the updates break; `card` is then unchanged. A
+  ///   given time outside the recordable range or more than
+  ///   ``maximumFutureSeconds`` after `now` is refused, and so is a change at
+  ///   the clock's time when the clock is outside the range.
   public static func apply(
     _ updates: [MetroCardUpdate], to card: inout MetroCard, history: some CardHistoryLookup,
-    now: Date, today: CalendarDate, makeID: () -> UUID
+    now: Date, timeZone: LocalTimeZone, makeID: () -> UUID
   ) throws(MetroError) -> (recorded: [BalanceUpdate], alreadyAppliedKeys: [String]) {
+    let decision = try decide(updates, to: &card, history: history, now: now, timeZone: timeZone, makeID: makeID)
+    return (decision.recorded, decision.alreadyAppliedKeys)
+  }
+
+  /// What ``decide(_:to:history:now:timeZone:makeID:)`` decided.
+  public struct Decision: Sendable, Equatable {
+    /// The balance updates to record, in order.
+    public var recorded: [BalanceUpdate]
+    /// The keys of keyed reloads that were already applied, and so changed nothing.
+    public var alreadyAppliedKeys: [String]
+    /// For those keys, what history recorded under them, where the store could tell.
+    public var recordedReloads: [String: RecordedReload]
+  }
+
+  /// Like ``apply(_:to:history:now:timeZone:makeID:)``, also saying what a
+  /// repeated keyed reload found recorded under its key.
+  public static func decide(
+    _ updates: [MetroCardUpdate], to card: inout MetroCard, history: some CardHistoryLookup,
+    now: Date, timeZone: LocalTimeZone, makeID: () -> UUID
+  ) throws(MetroError) -> Decision {
+    var recordedReloads: [String: RecordedReload] = [:]
     var working = card
     var recorded: [BalanceUpdate] = []
     var alreadyApplied: [String] = []
@@ -88,7 +148,7 @@ public enum CardRules {
       case .expirationDate(let date):
         working.expirationDate = date
       case .balance(let change, let at):
-        let timestamp = Date(timeIntervalSince1970: (at ?? now).timeIntervalSince1970.rounded(.down))
+        let timestamp = try recordableTime(at, now: now)
         func record(_ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil)
           throws(MetroError)
         {
@@ -103,7 +163,7 @@ public enum CardRules {
         switch change {
         case .swipe(let count):
           guard (1...maximumSwipeCount).contains(count) else { throw .invalidCount(count) }
-          if let expiration = working.expirationDate, working.isExpired(on: today) {
+          if let expiration = working.expirationDate, working.isExpired(on: timeZone.calendarDate(of: timestamp)) {
             throw .expiredCard(expirationDate: expiration)
           }
           guard let total = working.fare.multiplied(by: count), working.balance >= total else {
@@ -120,6 +180,7 @@ public enum CardRules {
             let seenBefore = try history.containsReload(key: key)
             if seenBefore || recorded.contains(where: { $0.key == key }) {
               alreadyApplied.append(key)
+              if seenBefore, let found = try history.recordedReload(key: key) { recordedReloads[key] = found }
               continue
             }
           }
@@ -131,16 +192,38 @@ public enum CardRules {
         case .undo:
           // Updates recorded earlier in this same request come first, then the history.
           var search = UndoSearch()
-          var target: BalanceUpdate?
-          for pending in recorded.reversed() where target == nil { target = search.visit(pending) }
-          if target == nil { target = try history.latestUndoable(skipping: search.undone) }
-          guard let target else { throw .nothingToUndo }
-          try record(.undo, -target.amount, undoes: target.id)
+          for pending in recorded.reversed() { _ = search.visit(pending, transaction: -1) }
+          let targets =
+            search.targets.isEmpty ? try history.latestUndoableCommand(skipping: search.undone) : search.targets
+          guard !targets.isEmpty else { throw .nothingToUndo }
+          // Newest first, as a person takes back what they did.
+          for target in targets { try record(.undo, -target.amount, undoes: target.id) }
         }
       }
     }
     card = working
-    return (recorded, alreadyApplied)
+    return Decision(recorded: recorded, alreadyAppliedKeys: alreadyApplied, recordedReloads: recordedReloads)
+  }
+
+  /// How far after the clock a given time may be: a day, for time zones and
+  /// a clock that is a little behind.
+  public static let maximumFutureSeconds: Double = 86_400
+
+  /// The time to record for a change given at `at` (or now), to the second.
+  ///
+  /// - Throws: ``MetroError/timeOutOfRange(_:)`` or ``MetroError/timeInFuture(_:now:)``
+  ///   for a given time, ``MetroError/clockOutOfRange(_:)`` when the clock's time
+  ///   is needed and cannot be recorded.
+  static func recordableTime(_ at: Date?, now: Date) throws(MetroError) -> Date {
+    guard let at else {
+      guard Timestamp.isRecordable(now) else { throw .clockOutOfRange(now) }
+      return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    }
+    guard Timestamp.isRecordable(at) else { throw .timeOutOfRange(at) }
+    guard at.timeIntervalSince1970 <= now.timeIntervalSince1970 + maximumFutureSeconds else {
+      throw .timeInFuture(at, now: now)
+    }
+    return Date(timeIntervalSince1970: at.timeIntervalSince1970.rounded(.down))
   }
 
   /// Checks a serial number or reload key: not empty, no control characters,

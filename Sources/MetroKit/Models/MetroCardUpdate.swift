@@ -35,14 +35,18 @@ public struct UpdateResult: Sendable, Equatable {
   public var recorded: [ObjectReference<BalanceUpdate>]
   /// The keys of keyed reloads that had been applied before, and so changed nothing.
   public var alreadyAppliedKeys: [String]
+  /// For those keys, what history recorded under each, where the store could
+  /// tell: another amount, or a reload since undone, deserves a note.
+  public var recordedReloads: [String: RecordedReload]
 
   /// Creates a result.
   public init(
     card: ObjectReference<MetroCard>, recorded: [ObjectReference<BalanceUpdate>],
-    alreadyAppliedKeys: [String] = []
+    alreadyAppliedKeys: [String] = [], recordedReloads: [String: RecordedReload] = [:]
   ) {
     self.card = card
     self.recorded = recorded
     self.alreadyAppliedKeys = alreadyAppliedKeys
+    self.recordedReloads = recordedReloads
   }
 }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Everything that can go wrong in MetroKit, each case with the context a
 /// person needs to act on it.
 ///
@@ -31,6 +33,13 @@ public enum MetroError: Error, Sendable, Equatable {
   case cannotRemoveDefaultCard(name: String)
   /// The result would exceed the largest balance.
   case balanceOutOfRange
+  /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).
+  case timeOutOfRange(Date)
+  /// A given time more than ``CardRules/maximumFutureSeconds`` after the clock's `now`.
+  case timeInFuture(Date, now: Date)
+  /// The clock's time, needed for a change given without one, is outside
+  /// what the store records: the system clock is wrong.
+  case clockOutOfRange(Date)
 
   // MARK: - The store
 

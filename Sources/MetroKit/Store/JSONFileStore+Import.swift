@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension JSONFileStore {
   public func importUpdates(
-    _ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> ImportResult {
     var recorded: [BalanceUpdate] = []
     var skipped = 0
@@ -23,7 +23,9 @@ extension JSONFileStore {
       let decision = try CardRules.importing(
         updates, into: &stored.card, existing: amounts, undone: undone, undos: undos,
         keys: Set(stored.reloadKeys.keys),
-        makeID: makeID)
+        makeID: makeID, attributes: attributes)
+      // A card with no history took the export's opening balance.
+      if amounts.isEmpty, let attributes { stored.openingBalance = attributes.openingBalance }
       for update in decision.recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = decision.recorded
       recorded = decision.recorded

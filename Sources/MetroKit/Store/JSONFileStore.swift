@@ -232,8 +232,9 @@ public final class JSONFileStore: MetroCardDataStore {
       var stored = state.cards[index]
       let now = clock.now()
       let history = JournalHistory(store: self, stored: stored)
-      let (recorded, alreadyApplied) = try CardRules.apply(
-        updates, to: &stored.card, history: history, now: now, today: timeZone.calendarDate(of: now), makeID: makeID)
+      let decision = try CardRules.decide(
+        updates, to: &stored.card, history: history, now: now, timeZone: timeZone, makeID: makeID)
+      let recorded = decision.recorded
       for update in recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = recorded
       state.cards[index] = stored
@@ -244,7 +245,7 @@ public final class JSONFileStore: MetroCardDataStore {
           recorded: recorded.map {
             ObjectReference(snapshot: $0, storeID: state.storeID, objectID: stored.id, revision: state.revision)
           },
-          alreadyAppliedKeys: alreadyApplied)
+          alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads)
       }
     } target: { state throws(MetroError) in
       try cardIndex(of: card, in: state)
@@ -333,15 +334,32 @@ struct JournalHistory: CardHistoryLookup {
     stored.reloadKeys[key] != nil
   }
 
-  func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
+  func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
     var search = UndoSearch(undone: undone)
-    var found: BalanceUpdate?
+    try store.journal(for: stored).forEachEntryNewestFirst(stored) { entry throws(MetroError) in
+      search.visit(entry.update, transaction: entry.transactionEnd)
+    }
+    return search.targets
+  }
+
+  /// Looks back at most ``recordedReloadSearchLimit`` updates, so that a
+  /// repeated keyed reload does work that does not grow with history.
+  func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
+    guard let id = stored.reloadKeys[key] else { return nil }
+    var undone = false
+    var found: RecordedReload?
+    var seen = 0
     try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
-      found = search.visit(update)
-      return found == nil
+      if update.undoes == id { undone = true }
+      if update.id == id { found = RecordedReload(amount: update.amount, isUndone: undone) }
+      seen += 1
+      return found == nil && seen < Self.recordedReloadSearchLimit
     }
     return found
   }
+
+  /// How many updates a repeated keyed reload reads back to describe the first.
+  static let recordedReloadSearchLimit = 1000
 }
 
 extension StoredCard {

@@ -3,6 +3,21 @@ import FoundationEssentials
 /// Reading and writing instants as text: ISO 8601 in UTC to the second for
 /// machines, and the `--at TIME` grammar for people.
 public enum Timestamp {
+  /// The earliest instant the store records, `0001-01-01T00:00:00Z`.
+  public static let earliest = Date(timeIntervalSince1970: -62_135_596_800)
+  /// The latest instant the store records, `9999-12-31T23:59:59Z`.
+  public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+
+  /// The recordable range as text: `0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z`.
+  public static let rangeText = "0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+
+  /// Whether the store can record `date` and read it back: between
+  /// ``earliest`` and ``latest`` (fractions of a second are dropped).
+  public static func isRecordable(_ date: Date) -> Bool {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    return seconds >= earliest.timeIntervalSince1970 && seconds <= latest.timeIntervalSince1970
+  }
+
   /// `2026-11-21T13:15:00Z`: UTC, to the second.
   ///
   /// - Parameter date: The instant; fractions of a second are dropped.
@@ -21,7 +36,7 @@ public enum Timestamp {
   public static func parseISO8601UTC(_ text: some StringProtocol) -> Date? {
     let bytes = Array(text.utf8)
     guard bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") else { return nil }
-    return parse(bytes, in: .utc)
+    return parse(bytes, in: .utc).flatMap { isRecordable($0) ? $0 : nil }
   }
 
   /// Parses a time as a person writes it after `--at`: `YYYY-MM-DD` (local
@@ -31,9 +46,16 @@ public enum Timestamp {
   /// - Parameters:
   ///   - text: The text to parse.
   ///   - timeZone: The zone for times written without an offset.
-  /// - Returns: `nil` when the text is not in one of those forms or names a
-  ///   day or time that does not exist.
+  /// - Returns: `nil` when the text is not in one of those forms, names a
+  ///   day or time that does not exist, or names an instant the store cannot
+  ///   record (see ``isRecordable(_:)``).
   public static func parse(_ text: some StringProtocol, in timeZone: LocalTimeZone) -> Date? {
+    parseAnyInstant(text, in: timeZone).flatMap { isRecordable($0) ? $0 : nil }
+  }
+
+  /// Like ``parse(_:in:)``, but also gives instants outside the recordable
+  /// range, so that a caller can say why it refuses them.
+  static func parseAnyInstant(_ text: some StringProtocol, in timeZone: LocalTimeZone) -> Date? {
     parse(Array(text.utf8), in: timeZone)
   }
 

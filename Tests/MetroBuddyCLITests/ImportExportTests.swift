@@ -103,6 +103,13 @@ struct ImportExportTests {
     #expect(cli.storeFiles() == before, "importing it again changes nothing")
   }
 
+  @Test func aCSVFromASpreadsheetWithAByteOrderMarkImports() throws {
+    let cli = CLIHarness()
+    let path = try write("\u{FEFF}timestamp,type,amount\n2026-01-01T08:00:00Z,reload,007.50\n", "excel.csv", in: cli)
+    #expect(cli.run("import", path).status == 0)
+    #expect(cli.run("balance").stdout == "$7.50\n")
+  }
+
   @Test func theMinimalCSVImportsWithNewIdsInOneTransaction() throws {
     let cli = CLIHarness()
     let path = try write(
@@ -157,6 +164,11 @@ struct ImportExportTests {
     BadFile(
       name: "a.csv", content: "",
       message: ", line 1: the file is empty; it needs a header such as timestamp,type,amount"),
+    BadFile(
+      name: "a.csv", content: "timestamp,\u{FEFF}type,amount\n",
+      message:
+        ", line 1, column '<U+FEFF>type': the column name holds a byte-order mark (U+FEFF); remove it or save the file as plain UTF-8"
+    ),
     BadFile(
       name: "a.csv", content: "timestamp,type\n",
       message: ", line 1, column 'amount': the header has no 'amount' column"),

@@ -13,6 +13,7 @@ struct MoneyTests {
     arguments: [
       ("20", 2000), ("20.5", 2050), ("20.50", 2050), ("0.01", 1), ("0", 0), ("2.75", 275),
       ("100000", 10_000_000), ("100000.00", 10_000_000), ("007", 700),
+      ("00000000000000000000000000020", 2000), ("0000000000000000000000000.50", 50),
     ] as [(String, Int64)])
   func acceptsPlainAmounts(text: String, cents: Int64) throws {
     #expect(try Money.parse(text) == Money(minorUnits: cents))

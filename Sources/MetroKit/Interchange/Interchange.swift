@@ -36,8 +36,10 @@ public enum Interchange {
   public static func updates(
     fromCSV bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
+    // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let records: [CSV.Record]
-    do { records = try CSV.records(bytes) } catch {
+    do { records = try CSV.records(body) } catch {
       throw .importMalformed(source: source, line: error.line, column: nil, detail: error.detail)
     }
     guard let header = records.first else {
@@ -48,6 +50,11 @@ public enum Interchange {
     let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
     var columns: [String: Int] = [:]
     for (index, name) in names.enumerated() {
+      guard !name.unicodeScalars.contains("\u{FEFF}") else {
+        throw .importMalformed(
+          source: source, line: header.line, column: name.replacing("\u{FEFF}", with: "<U+FEFF>"),
+          detail: "the column name holds a byte-order mark (U+FEFF); remove it or save the file as plain UTF-8")
+      }
       guard ["timestamp", "type", "amount", "balance", "id", "key"].contains(name) else {
         throw .importMalformed(
           source: source, line: header.line, column: name,

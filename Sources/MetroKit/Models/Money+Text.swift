@@ -52,6 +52,7 @@ extension Money {
     var fraction: Int64 = 0
     var fractionCount = 0
     var wholeCount = 0
+    var significantCount = 0
     var seenPoint = false
     for byte in bytes {
       switch byte {
@@ -65,8 +66,10 @@ extension Money {
           fraction = fraction * 10 + digit
         } else {
           wholeCount += 1
-          // 13 digits already exceed any balance; stop before Int64 could overflow.
-          guard wholeCount <= 13 else {
+          // Leading zeros add nothing (`007.50` is 7.50); 13 significant digits
+          // already exceed any balance: stop before Int64 could overflow.
+          if whole > 0 || digit > 0 { significantCount += 1 }
+          guard significantCount <= 13 else {
             throw AmountError(
               text: text, reason: .tooLarge(maximum: maximumInput(in: currency).plainString(in: currency)))
           }

@@ -1,8 +1,4 @@
-@_spi(Testing) import MetroKit
-
-#if DEBUG
-  import MetroTesting
-#endif
+import MetroKit
 
 /// The command-line tool as a library: parse, run one command against a
 /// store, print, and return the exit status. `main.swift` only gathers the
@@ -85,13 +81,13 @@ public enum MetroBuddy {
   ///   - environment: Variables, clock and time zone.
   ///   - output: Standard output.
   ///   - errors: Standard error.
-  ///   - store: The store to use; when `nil`, the JSON file store in the
-  ///     directory the options and environment name (or, in debug builds, the
-  ///     scenario `METROBUDDY_SCENARIO` names).
+  ///   - store: The store to use; when `nil`, `opener` opens one.
+  ///   - opener: Opens the store the options and environment name when `store` is `nil`.
   /// - Returns: The exit status.
   public static func run(
     arguments: [String], environment: Environment, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil
+    errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil,
+    opening opener: any StoreOpening = FileStoreOpener()
   ) -> Int32 {
     let text = Localizer(language: Language.from(environment))
     let helpText = helpText(text)
@@ -134,7 +130,7 @@ public enum MetroBuddy {
       let options = try GlobalOptions(parsed, environment: environment)
       command = try type.init(parsed, environment: environment)
       context = try makeContext(
-        options: options, environment: environment, store: store, path: parsed.path, text: text)
+        options: options, environment: environment, store: store, opener: opener, path: parsed.path, text: text)
     } catch {
       report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
@@ -174,31 +170,14 @@ public enum MetroBuddy {
 
   /// Chooses the store and the clock.
   static func makeContext(
-    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, path: [String],
-    text: Localizer
+    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, opener: any StoreOpening,
+    path: [String], text: Localizer
   ) throws(UsageError) -> Context {
     let style = Style.forOutput(
       isTerminal: environment.outputIsTerminal, environment: environment, noColorFlag: options.noColor)
     if let store {
       return Context(
         environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
-    }
-    #if DEBUG
-      if let name = environment.value("METROBUDDY_SCENARIO") {
-        do {
-          let scenario = try ScenarioLoader.packageScenarios.load(name)
-          var environment = environment
-          environment.clock = scenario.clock
-          return Context(
-            environment: environment, options: options, store: scenario.makeStore(timeZone: environment.timeZone),
-            clock: scenario.clock, text: text, style: style)
-        } catch {
-          throw UsageError(message: .developer(error.description), path: path)
-        }
-      }
-    #endif
-    guard let directory = options.storeDirectory else {
-      throw UsageError(message: .noStoreLocation, path: path)
     }
     var timeout = 10.0
     if let setting = environment.value("METROBUDDY_LOCK_TIMEOUT") {
@@ -209,22 +188,19 @@ public enum MetroBuddy {
       }
       timeout = value
     }
-    var fileSystem: any FileSystem = LiveFileSystem()
-    var locking = JSONFileStore.Locking.exclusive
-    #if DEBUG
-      // Test-only switches for the reliability tests; release builds have none.
-      if let plan = environment.value("METROBUDDY_TEST_FAULTS") {
-        guard let rules = FaultRule.parsePlan(plan) else {
-          throw UsageError(message: .developer("METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'."), path: path)
-        }
-        fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
+    let opened: OpenedStore
+    do {
+      opened = try opener.open(
+        StoreRequest(directory: options.storeDirectory, lockTimeout: timeout, environment: environment))
+    } catch {
+      switch error {
+      case .noStoreLocation: throw UsageError(message: .noStoreLocation, path: path)
+      case .invalidSetting(let detail): throw UsageError(message: .developer(detail), path: path)
       }
-      if environment.value("METROBUDDY_TEST_NO_LOCK") == "1" { locking = .disabledForTesting }
-    #endif
-    let store = JSONFileStore(
-      directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
-      lockTimeout: timeout, locking: locking)
+    }
+    var environment = environment
+    environment.clock = opened.clock
     return Context(
-      environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
+      environment: environment, options: options, store: opened.store, clock: opened.clock, text: text, style: style)
   }
 }

@@ -65,12 +65,14 @@ extension Command {
     return date
   }
 
-  /// A whole number of 0 or more, up to `maximum`.
-  static func wholeNumber(_ text: String, for name: String, maximum: Int, _ parsed: ParsedCommand) throws(UsageError)
-    -> Int
-  {
-    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 0, value <= maximum else {
-      throw usageError(.invalidValue(name: name, problem: .wholeNumber(text)), parsed)
+  /// A whole number from `minimum` (0 or 1) up to `maximum`.
+  static func wholeNumber(
+    _ text: String, for name: String, minimum: Int = 0, maximum: Int, _ parsed: ParsedCommand
+  ) throws(UsageError) -> Int {
+    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= minimum, value <= maximum
+    else {
+      let problem: ValueProblem = minimum > 0 ? .positiveWholeNumber(text) : .wholeNumber(text)
+      throw usageError(.invalidValue(name: name, problem: problem), parsed)
     }
     return value
   }

@@ -20,7 +20,7 @@ struct HistoryCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     if let text = parsed.value("limit") {
-      query.limit = try Self.wholeNumber(text, for: "--limit <n>", maximum: Int.max, parsed)
+      query.limit = try Self.wholeNumber(text, for: "--limit <n>", minimum: 1, maximum: Int.max, parsed)
     }
     for text in parsed.values["type"] ?? [] {
       guard let type = BalanceUpdate.Kind(rawValue: text) else {

@@ -14,7 +14,7 @@ struct ShowCommand: Command {
       OptionSpec(
         name: "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.")
     ],
-    examples: ["metrobuddy show --format '🚇 {balance} · {ridesLeft} rides'"])
+    examples: ["metrobuddy show --format '{balance} · {ridesLeft} rides'"])
 
   var template: PromptTemplate?
 

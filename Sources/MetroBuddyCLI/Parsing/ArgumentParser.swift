@@ -40,6 +40,11 @@ struct ArgumentParser {
       if onlyPositionals || token == "-" || !token.hasPrefix("-") || isNegativeNumber {
         if !onlyPositionals, parsed.arguments.isEmpty, !command.subcommands.isEmpty {
           guard let sub = command.subcommand(named: token) else {
+            // `card help add` is `card add --help`, as swift-argument-parser reads it.
+            if token == "help", !parsed.path.isEmpty, !parsed.has("help") {
+              parsed.flags.insert("help")
+              continue
+            }
             if command.arguments.isEmpty {
               throw UsageError(message: unknownCommand(token, in: command), path: parsed.path)
             }

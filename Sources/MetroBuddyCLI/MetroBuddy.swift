@@ -7,42 +7,39 @@ public enum MetroBuddy {
   /// The version `--version` prints.
   public static let version = "1.0.0"
 
-  /// Every command, by its path.
-  static let commandPaths = [
-    "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
-    "card use", "card rename", "card remove", "verify", "export", "import", "check",
-    "completion",
-  ]
-
-  /// The implementation of the command at `path`.
-  static func command(at path: String) -> (any Command.Type)? {
-    switch path {
-    case "show": ShowCommand.self
-    case "swipe": SwipeCommand.self
-    case "reload": ReloadCommand.self
-    case "balance": BalanceCommand.self
-    case "fare": FareCommand.self
-    case "serial": SerialCommand.self
-    case "expiration": ExpirationCommand.self
-    case "history": HistoryCommand.self
-    case "undo": UndoCommand.self
-    case "cards": CardsCommand.self
-    case "card add": AddCardCommand.self
-    case "card use": UseCardCommand.self
-    case "card rename": RenameCardCommand.self
-    case "card remove": RemoveCardCommand.self
-    case "verify": VerifyCommand.self
-    case "export": ExportCommand.self
-    case "import": ImportCommand.self
-    case "check": CheckCommand.self
-    case "completion": CompletionCommand.self
-    default: nil
-    }
+  /// Every top-level command, in the order help lists them: the one list
+  /// from which the parser, help, the man page and the completions derive.
+  static var commands: [any CommandNode.Type] {
+    [
+      ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self,
+      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, UndoCommand.self, CardsCommand.self,
+      CardCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self, VerifyCommand.self,
+      HelpCommand.self, CompletionCommand.self,
+    ]
   }
 
-  static let helpSpec = CommandSpec(
-    name: "help", abstract: "Show help for a command (the same as --help).",
-    arguments: [ArgumentSpec(name: "command", help: "The command, such as 'swipe' or 'card add'.", isOptional: true)])
+  /// The command type at `path` (`["card", "add"]`), when it is one that runs.
+  static func command(at path: [String]) -> (any Command.Type)? {
+    var level = commands
+    var found: (any CommandNode.Type)?
+    for name in path {
+      guard let next = level.first(where: { $0.spec.name == name }) else { return nil }
+      found = next
+      level = next.subcommands
+    }
+    return found as? any Command.Type
+  }
+
+  /// The paths of every command that runs (`card add`), derived from ``commands``.
+  static var commandPaths: [String] {
+    func paths(_ nodes: [any CommandNode.Type], _ prefix: [String]) -> [[String]] {
+      nodes.flatMap { node -> [[String]] in
+        let path = prefix + [node.spec.name]
+        return (node is any Command.Type ? [path] : []) + paths(node.subcommands, path)
+      }
+    }
+    return paths(commands, []).map { $0.joined(separator: " ") }
+  }
 
   /// The root of the command tree, from which parsing, help and usage are generated.
   static let root = CommandSpec(
@@ -53,12 +50,7 @@ public enum MetroBuddy {
       shell or a prompt, and reload from cron. Money is exact; every change is saved
       durably before metrobuddy exits.
       """,
-    subcommands: [
-      ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
-      SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
-      CardCommand.spec, CheckCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
-      CompletionCommand.spec,
-    ],
+    subcommands: commands.map { $0.tree },
     examples: [
       "metrobuddy                      # the card at a glance",
       "metrobuddy swipe                # record a ride",
@@ -91,9 +83,10 @@ public enum MetroBuddy {
   ) -> Int32 {
     let text = Localizer(language: Language.from(environment))
     let helpText = helpText(text)
-    let parsed: ParsedCommand
+    var parsed: ParsedCommand
     do {
       parsed = try parser.parse(arguments)
+      parsed.timeZone = environment.timeZone
     } catch {
       report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
@@ -119,7 +112,7 @@ public enum MetroBuddy {
       return ExitCode.success.rawValue
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
-    guard let type = command(at: path.joined(separator: " ")) else {
+    guard let type = command(at: path) else {
       report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }

@@ -11,12 +11,13 @@ struct ReloadCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "amount", help: "The money to add, such as 20 or 2.75 (at most 100000.00).")],
     options: [
-      OptionSpec(
-        name: "at", valueName: "time",
-        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM."),
+      at.spec,
       OptionSpec(name: "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11."),
     ],
     examples: ["metrobuddy reload 20", "metrobuddy reload 33 --key \"monthly-$(date +%Y-%m)\""])
+
+  /// `--at TIME`.
+  static let at = SharedOptions.at
 
   var amount: Money
   var at: Date?
@@ -25,7 +26,7 @@ struct ReloadCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let text = try Self.arguments(parsed, ["amount"])[0]
     amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
-    at = try Self.time(parsed, environment: environment)
+    at = try parsed[Self.at]
     if let key = parsed.value("key") {
       do { try CardRules.validateText(key, field: "reload key") } catch {
         throw Self.usageError(

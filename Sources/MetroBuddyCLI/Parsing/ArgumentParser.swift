@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The result of reading the command line against the command definitions.
 struct ParsedCommand: Equatable {
   /// The command's path below the root: `["card", "add"]`; empty for the root.
@@ -8,6 +10,8 @@ struct ParsedCommand: Equatable {
   var flags: Set<String> = []
   /// Positional arguments.
   var arguments: [String] = []
+  /// The time zone typed options read local times and days in (the runner sets the process's).
+  var timeZone = LocalTimeZone.utc
 
   func value(_ name: String) -> String? { values[name]?.last }
   func has(_ flag: String) -> Bool { flags.contains(flag) }

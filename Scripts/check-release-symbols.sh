@@ -9,7 +9,7 @@ symbols="$(nm "$binary")"
 leaked="$(grep -cE 'MetroTesting|MetroBuddyTestHooks' <<<"$symbols" || true)"
 if [ "$leaked" -ne 0 ]; then
   echo "FAIL: $binary holds $leaked symbols of test-only modules, such as:"
-  grep -E 'MetroTesting|MetroBuddyTestHooks' <<<"$symbols" | head -5
+  grep -m 5 -E 'MetroTesting|MetroBuddyTestHooks' <<<"$symbols"
   exit 1
 fi
 echo "ok: $binary holds no MetroTesting or MetroBuddyTestHooks symbols ($(wc -l <<<"$symbols") symbols in all)"

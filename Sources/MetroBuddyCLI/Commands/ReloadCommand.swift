@@ -10,14 +10,20 @@ struct ReloadCommand: Command {
       says so, and exits 0, so a cron job can retry safely.
       """,
     arguments: [ArgumentSpec(name: "amount", help: "The money to add, such as 20 or 2.75 (at most 100000.00).")],
-    options: [
-      at.spec,
-      OptionSpec(name: "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11."),
-    ],
+    options: [at.spec, key.spec],
     examples: ["metrobuddy reload 20", "metrobuddy reload 33 --key \"monthly-$(date +%Y-%m)\""])
 
   /// `--at TIME`.
   static let at = SharedOptions.at
+  /// `--key KEY`: text the store accepts (checked by ``CardRules/validateText(_:field:)``).
+  static let key = Option<String?>(
+    "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11.", default: nil
+  ) { text, _ throws(OptionValueError) in
+    do { try CardRules.validateText(text, field: "reload key") } catch {
+      throw OptionValueError(problem: .text(maximum: CardRules.maximumTextLength))
+    }
+    return text
+  }
 
   var amount: Money
   var at: Date?
@@ -27,13 +33,7 @@ struct ReloadCommand: Command {
     let text = try Self.arguments(parsed, ["amount"])[0]
     amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
     at = try parsed[Self.at]
-    if let key = parsed.value("key") {
-      do { try CardRules.validateText(key, field: "reload key") } catch {
-        throw Self.usageError(
-          .invalidValue(name: "--key <key>", problem: .text(maximum: CardRules.maximumTextLength)), parsed)
-      }
-      self.key = key
-    }
+    key = try parsed[Self.key]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -21,6 +21,17 @@ struct TypedOptionTests {
     #expect(try parse("history", "--limit", "2")[HistoryCommand.limit] == 2)
   }
 
+  @Test("flags and repeatable options are typed too")
+  func flagsAndRepeats() throws {
+    #expect(try parse("card", "remove", "x", "--force")[RemoveCardCommand.force])
+    #expect(try !parse("card", "remove", "x")[RemoveCardCommand.force])
+    #expect(try parse("history", "--type", "undo", "--type", "swipe")[all: HistoryCommand.type] == [.undo, .swipe])
+    #expect(try parse("history")[all: HistoryCommand.type].isEmpty)
+    #expect(HistoryCommand.type.spec.repeats && HistoryCommand.type.spec.defaultValue == nil)
+    #expect(try parse("export")[ExportCommand.format] == .json)
+    #expect(try parse("import", "f")[ImportCommand.format] == nil)
+  }
+
   @Test("a bad value is a usage error naming the option by its synopsis, for the command's path")
   func badValue() throws {
     let parsed = try parse("swipe", "--count", "0")

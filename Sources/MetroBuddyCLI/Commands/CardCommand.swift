@@ -102,13 +102,16 @@ struct RemoveCardCommand: Command {
     name: "remove", abstract: "Delete a card and its history.",
     discussion: "This cannot be undone, so it needs --force. The default card cannot be removed.",
     arguments: [ArgumentSpec(name: "name", help: "The card to delete.")],
-    options: [OptionSpec(name: "force", help: "Confirm that the card and its history should be deleted.")])
+    options: [force.spec])
+
+  /// `--force`.
+  static let force = Flag("force", help: "Confirm that the card and its history should be deleted.")
 
   var name: String
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
-    guard parsed.has("force") else {
+    guard parsed[Self.force] else {
       throw Self.usageError(.removeNeedsForce(name), parsed)
     }
   }

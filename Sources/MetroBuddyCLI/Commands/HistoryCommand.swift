@@ -7,9 +7,7 @@ struct HistoryCommand: Command {
     discussion: "Dates are local calendar days; --since and --until are both inclusive.",
     options: [
       limit.spec,
-      OptionSpec(
-        name: "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
-        repeats: true),
+      type.spec,
       since.spec, until.spec,
     ],
     examples: ["metrobuddy history --limit 10", "metrobuddy history --type reload --since 2026-01-01"])
@@ -18,6 +16,11 @@ struct HistoryCommand: Command {
   static let limit = Option<Int>.wholeNumber(
     "limit", help: "Show at most N updates.", in: 1...Int.max, default: 0, problem: { .positiveWholeNumber($0) }
   ).optional
+  /// `--type TYPE`, repeatable.
+  static let type = Option<BalanceUpdate.Kind>.oneOf(
+    "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
+    default: .swipe, problem: { .historyType($0) }
+  ).repeating
   /// `--since DATE`.
   static let since = Option<CalendarDate?>.day("since", help: "Only updates on or after this day (YYYY-MM-DD).")
   /// `--until DATE`.
@@ -28,12 +31,7 @@ struct HistoryCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     query.limit = try parsed[Self.limit]
-    for text in parsed.values["type"] ?? [] {
-      guard let type = BalanceUpdate.Kind(rawValue: text) else {
-        throw Self.usageError(.invalidValue(name: "--type <type>", problem: .historyType(text)), parsed)
-      }
-      query.types.insert(type)
-    }
+    query.types = Set(try parsed[all: Self.type])
     query.since = try parsed[Self.since]
     query.until = try parsed[Self.until]
   }

@@ -63,6 +63,27 @@ extension Option {
     }
   }
 
+  /// One of the cases of `Value` by its raw value (`json`, `csv`); help shows the default's.
+  static func oneOf(
+    _ name: String, valueName: String, help: String, default defaultValue: Value,
+    problem: @escaping @Sendable (String) -> ValueProblem
+  ) -> Option<Value> where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    Option(name, valueName: valueName, help: help, default: defaultValue, shownDefault: defaultValue.rawValue) {
+      text, _ throws(OptionValueError) in
+      guard let value = Value(rawValue: text) else { throw OptionValueError(problem: problem(text)) }
+      return value
+    }
+  }
+
+  /// The same option, allowed more than once, with no default (none given is
+  /// an empty list); read every value with `parsed[all: option]`.
+  var repeating: Option<Value> {
+    var result = self
+    result.spec.repeats = true
+    result.spec.defaultValue = nil
+    return result
+  }
+
   /// `--at TIME`: a date, or a date and time, local unless it names its offset.
   static func time(help: String) -> Option<Date?> where Value == Date? {
     Option("at", valueName: "time", help: help, default: nil) { text, timeZone throws(OptionValueError) in
@@ -101,7 +122,34 @@ extension Option {
   }
 }
 
+/// A flag (`--force`): given or not, as swift-argument-parser's `@Flag`.
+struct Flag: Sendable {
+  /// The definition the parser and the documentation use.
+  var spec: OptionSpec
+
+  /// A flag named `--name`, with an optional `-x` short form.
+  init(_ name: String, short: Character? = nil, help: String) {
+    spec = OptionSpec(name: name, short: short, help: help)
+  }
+}
+
 extension ParsedCommand {
+  /// Whether `flag` was given.
+  subscript(flag: Flag) -> Bool { has(flag.spec.name) }
+
+  /// Every value of a repeatable option, in the order given; empty when it is not given.
+  subscript<Value>(all option: Option<Value>) -> [Value] {
+    get throws(UsageError) {
+      var result: [Value] = []
+      for text in values[option.spec.name] ?? [] {
+        do { result.append(try option.parse(text, timeZone)) } catch {
+          throw UsageError(message: .invalidValue(name: option.spec.synopsis, problem: error.problem), path: path)
+        }
+      }
+      return result
+    }
+  }
+
   /// The typed value of `option`: its default when it is not given, a usage
   /// error naming it when its text is wrong.
   subscript<Value>(option: Option<Value>) -> Value {

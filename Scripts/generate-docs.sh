@@ -15,6 +15,7 @@ echo "wrote man/metrobuddy.1"
 if command -v groff >/dev/null; then
   # -ww: every warning; -z: check only. Prints nothing when the page is clean.
   groff -man -Tutf8 -ww -z man/metrobuddy.1
+  groff -man -ww -z man/metrobuddy.1
   echo "groff: no warnings"
 else
   echo "groff is not installed; skipped the render check (apt-get install groff-base)"

@@ -38,7 +38,7 @@ public struct Environment: Sendable {
   }
 
   /// A variable's value, treating an empty one as unset.
-  func value(_ name: String) -> String? {
+  public func value(_ name: String) -> String? {
     guard let value = variables[name], !value.isEmpty else { return nil }
     return value
   }

@@ -1,8 +1,4 @@
-@_spi(Testing) import MetroKit
-
-#if DEBUG
-  import MetroTesting
-#endif
+import MetroKit
 
 /// The command-line tool as a library: parse, run one command against a
 /// store, print, and return the exit status. `main.swift` only gathers the
@@ -11,42 +7,39 @@ public enum MetroBuddy {
   /// The version `--version` prints.
   public static let version = "1.0.0"
 
-  /// Every command, by its path.
-  static let commandPaths = [
-    "show", "swipe", "reload", "balance", "fare", "serial", "expiration", "history", "undo", "cards", "card add",
-    "card use", "card rename", "card remove", "verify", "export", "import", "check",
-    "completion",
-  ]
-
-  /// The implementation of the command at `path`.
-  static func command(at path: String) -> (any Command.Type)? {
-    switch path {
-    case "show": ShowCommand.self
-    case "swipe": SwipeCommand.self
-    case "reload": ReloadCommand.self
-    case "balance": BalanceCommand.self
-    case "fare": FareCommand.self
-    case "serial": SerialCommand.self
-    case "expiration": ExpirationCommand.self
-    case "history": HistoryCommand.self
-    case "undo": UndoCommand.self
-    case "cards": CardsCommand.self
-    case "card add": AddCardCommand.self
-    case "card use": UseCardCommand.self
-    case "card rename": RenameCardCommand.self
-    case "card remove": RemoveCardCommand.self
-    case "verify": VerifyCommand.self
-    case "export": ExportCommand.self
-    case "import": ImportCommand.self
-    case "check": CheckCommand.self
-    case "completion": CompletionCommand.self
-    default: nil
-    }
+  /// Every top-level command, in the order help lists them: the one list
+  /// from which the parser, help, the man page and the completions derive.
+  static var commands: [any CommandNode.Type] {
+    [
+      ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self,
+      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, UndoCommand.self, CardsCommand.self,
+      CardCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self, VerifyCommand.self,
+      HelpCommand.self, CompletionCommand.self,
+    ]
   }
 
-  static let helpSpec = CommandSpec(
-    name: "help", abstract: "Show help for a command (the same as --help).",
-    arguments: [ArgumentSpec(name: "command", help: "The command, such as 'swipe' or 'card add'.", isOptional: true)])
+  /// The command type at `path` (`["card", "add"]`), when it is one that runs.
+  static func command(at path: [String]) -> (any Command.Type)? {
+    var level = commands
+    var found: (any CommandNode.Type)?
+    for name in path {
+      guard let next = level.first(where: { $0.spec.name == name }) else { return nil }
+      found = next
+      level = next.subcommands
+    }
+    return found as? any Command.Type
+  }
+
+  /// The paths of every command that runs (`card add`), derived from ``commands``.
+  static var commandPaths: [String] {
+    func paths(_ nodes: [any CommandNode.Type], _ prefix: [String]) -> [[String]] {
+      nodes.flatMap { node -> [[String]] in
+        let path = prefix + [node.spec.name]
+        return (node is any Command.Type ? [path] : []) + paths(node.subcommands, path)
+      }
+    }
+    return paths(commands, []).map { $0.joined(separator: " ") }
+  }
 
   /// The root of the command tree, from which parsing, help and usage are generated.
   static let root = CommandSpec(
@@ -57,12 +50,7 @@ public enum MetroBuddy {
       shell or a prompt, and reload from cron. Money is exact; every change is saved
       durably before metrobuddy exits.
       """,
-    subcommands: [
-      ShowCommand.spec, SwipeCommand.spec, ReloadCommand.spec, BalanceCommand.spec, FareCommand.spec,
-      SerialCommand.spec, ExpirationCommand.spec, HistoryCommand.spec, UndoCommand.spec, CardsCommand.spec,
-      CardCommand.spec, CheckCommand.spec, ExportCommand.spec, ImportCommand.spec, VerifyCommand.spec, helpSpec,
-      CompletionCommand.spec,
-    ],
+    subcommands: commands.map { $0.tree },
     examples: [
       "metrobuddy                      # the card at a glance",
       "metrobuddy swipe                # record a ride",
@@ -85,19 +73,20 @@ public enum MetroBuddy {
   ///   - environment: Variables, clock and time zone.
   ///   - output: Standard output.
   ///   - errors: Standard error.
-  ///   - store: The store to use; when `nil`, the JSON file store in the
-  ///     directory the options and environment name (or, in debug builds, the
-  ///     scenario `METROBUDDY_SCENARIO` names).
+  ///   - store: The store to use; when `nil`, `opener` opens one.
+  ///   - opener: Opens the store the options and environment name when `store` is `nil`.
   /// - Returns: The exit status.
   public static func run(
     arguments: [String], environment: Environment, output: inout some TextOutputStream,
-    errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil
+    errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil,
+    opening opener: any StoreOpening = FileStoreOpener()
   ) -> Int32 {
     let text = Localizer(environment)
     let helpText = helpText(text)
-    let parsed: ParsedCommand
+    var parsed: ParsedCommand
     do {
       parsed = try parser.parse(arguments)
+      parsed.timeZone = environment.timeZone
     } catch {
       report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
@@ -123,7 +112,7 @@ public enum MetroBuddy {
       return ExitCode.success.rawValue
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
-    guard let type = command(at: path.joined(separator: " ")) else {
+    guard let type = command(at: path) else {
       report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }
@@ -134,7 +123,7 @@ public enum MetroBuddy {
       let options = try GlobalOptions(parsed, environment: environment)
       command = try type.init(parsed, environment: environment)
       context = try makeContext(
-        options: options, environment: environment, store: store, path: parsed.path, text: text)
+        options: options, environment: environment, store: store, opener: opener, path: parsed.path, text: text)
     } catch {
       report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
@@ -180,31 +169,14 @@ public enum MetroBuddy {
 
   /// Chooses the store and the clock.
   static func makeContext(
-    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, path: [String],
-    text: Localizer
+    options: GlobalOptions, environment: Environment, store: (any MetroCardDataStore)?, opener: any StoreOpening,
+    path: [String], text: Localizer
   ) throws(UsageError) -> Context {
     let style = Style.forOutput(
       isTerminal: environment.outputIsTerminal, environment: environment, noColorFlag: options.noColor)
     if let store {
       return Context(
         environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
-    }
-    #if DEBUG
-      if let name = environment.value("METROBUDDY_SCENARIO") {
-        do {
-          let scenario = try ScenarioLoader.packageScenarios.load(name)
-          var environment = environment
-          environment.clock = scenario.clock
-          return Context(
-            environment: environment, options: options, store: scenario.makeStore(timeZone: environment.timeZone),
-            clock: scenario.clock, text: text, style: style)
-        } catch {
-          throw UsageError(message: .developer(error.description), path: path)
-        }
-      }
-    #endif
-    guard let directory = options.storeDirectory else {
-      throw UsageError(message: .noStoreLocation, path: path)
     }
     var timeout = 10.0
     if let setting = environment.value("METROBUDDY_LOCK_TIMEOUT") {
@@ -215,22 +187,19 @@ public enum MetroBuddy {
       }
       timeout = value
     }
-    var fileSystem: any FileSystem = LiveFileSystem()
-    var locking = JSONFileStore.Locking.exclusive
-    #if DEBUG
-      // Test-only switches for the reliability tests; release builds have none.
-      if let plan = environment.value("METROBUDDY_TEST_FAULTS") {
-        guard let rules = FaultRule.parsePlan(plan) else {
-          throw UsageError(message: .developer("METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'."), path: path)
-        }
-        fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
+    let opened: OpenedStore
+    do {
+      opened = try opener.open(
+        StoreRequest(directory: options.storeDirectory, lockTimeout: timeout, environment: environment))
+    } catch {
+      switch error {
+      case .noStoreLocation: throw UsageError(message: .noStoreLocation, path: path)
+      case .invalidSetting(let detail): throw UsageError(message: .developer(detail), path: path)
       }
-      if environment.value("METROBUDDY_TEST_NO_LOCK") == "1" { locking = .disabledForTesting }
-    #endif
-    let store = JSONFileStore(
-      directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
-      lockTimeout: timeout, locking: locking)
+    }
+    var environment = environment
+    environment.clock = opened.clock
     return Context(
-      environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
+      environment: environment, options: options, store: opened.store, clock: opened.clock, text: text, style: style)
   }
 }

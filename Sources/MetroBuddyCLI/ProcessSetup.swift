@@ -4,6 +4,27 @@
 
 /// What `main.swift` needs from the process, gathered in one place.
 public enum ProcessSetup {
+  /// Runs the command line of this process and returns its exit status: what
+  /// `main.swift` does. Descriptors 0–2 are reserved first; `SIGPIPE` is
+  /// ignored, so a write to a pipe whose reader has gone fails with `EPIPE`
+  /// and is reported (exit 74, the change saved) instead of killing the
+  /// process silently after a commit.
+  ///
+  /// - Parameter opener: Opens the store: ``FileStoreOpener`` in the shipped binary.
+  public static func runCommandLine(opening opener: some StoreOpening) -> Int32 {
+    reserveStandardDescriptors()
+    signal(SIGPIPE, SIG_IGN)
+    var output = StandardStream.output
+    var errors = StandardStream.error
+    let environment = Environment(
+      variables: environmentVariables(), outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
+      readStandardInput: readStandardInput, writeProgress: writeProgress)
+    let status = MetroBuddy.run(
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output,
+      errors: &errors, opening: opener)
+    return MetroBuddy.finish(status: status, output: output, environment: environment, errors: &errors)
+  }
+
   /// Makes sure descriptors 0, 1 and 2 are open (on `/dev/null` if they were
   /// closed), so that no store file can become one of them and receive
   /// diagnostics meant for stderr.

@@ -164,6 +164,7 @@ struct CompletionTests {
     ]
     var program = "source \(shellQuoted(script))\n"
     for line in lines { program += "echo '=='; complete -C \(shellQuoted(line)) | string replace -r '\\t.*' ''\n" }
+    program += "true\n"  // string replace fails when no value has a description left to cut
     let result = try MetroBuddyProcess.run(
       executable: Shells.fish!, ["--no-config", "-c", program], environment: try BashCompletion.environment(sandbox),
       workingDirectory: sandbox.workingDirectory)
@@ -177,6 +178,38 @@ struct CompletionTests {
     #expect(answers[1] == ["--key"])
     #expect(Set(answers[2]) == ["swipe", "reload", "adjustment", "undo"])
     #expect(Set(answers[3]) == ["default", "work"])
+  }
+
+  @Test(
+    "fish: listed values do not repeat their option's description; the option keeps it",
+    .enabled(if: Shells.fish != nil, "fish is not installed (.ci/run installs it with apt-get)"))
+  func fishValuesHaveNoRepeatedDescription() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.metrobuddy("card", "add", "work").status == 0)
+    let script = sandbox.root + "/metrobuddy.fish"
+    try sandbox.run(["completion", "fish"], environment: sandbox.environment).stdout
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let lines = [
+      "metrobuddy history --type ", "metrobuddy export --format ", "metrobuddy --store \(sandbox.store) --card ",
+      "metrobuddy history --ty",
+    ]
+    var program = "source \(shellQuoted(script))\n"
+    for line in lines { program += "echo '=='; complete -C \(shellQuoted(line))\n" }
+    let result = try MetroBuddyProcess.run(
+      executable: Shells.fish!, ["--no-config", "-c", program], environment: try BashCompletion.environment(sandbox),
+      workingDirectory: sandbox.workingDirectory)
+    #expect(result.status == 0, "\(result)")
+    let answers = result.stdout.components(separatedBy: "==\n").dropFirst().map {
+      $0.split(separator: "\n").map(String.init)
+    }
+    guard answers.count == 4 else {
+      Issue.record("\(result)")
+      return
+    }
+    #expect(Set(answers[0]) == ["swipe", "reload", "adjustment", "undo"], "\(answers[0])")
+    #expect(Set(answers[1]) == ["json", "csv"], "\(answers[1])")
+    #expect(Set(answers[2]) == ["default", "work"], "\(answers[2])")
+    #expect(answers[3] == ["--type\tOnly this type: swipe, reload, adjustment or undo. Repeatable"])
   }
 }
 

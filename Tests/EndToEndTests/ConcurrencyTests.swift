@@ -220,7 +220,7 @@ struct ReloadRace {
   static func run(
     sandbox: Sandbox, writers: Int, reloads: Int, environment extra: [String: String] = [:]
   ) throws -> ReloadRace {
-    let binary = try MetroBuddyProcess.binaryPath()
+    let binary = try MetroBuddyProcess.binaryPath(for: extra)
     let script = """
       f=0
       i=0

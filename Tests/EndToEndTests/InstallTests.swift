@@ -63,4 +63,17 @@ struct InstallTests {
     }
     #expect(render.stdout.contains(#"metrobuddy -q reload 132 --key "monthly-$(date +\%Y-\%m)""#))
   }
+
+  @Test(
+    "groff -man -ww -z (the default device too, not only utf8) finds nothing to warn about",
+    .enabled(if: Shells.path("groff") != nil, "groff is not installed (.ci/run installs groff-base)"))
+  func manPageHasNoWarningOnAnyDevice() throws {
+    let sandbox = try Sandbox()
+    for device in [[], ["-Tutf8"]] {
+      let check = try MetroBuddyProcess.run(
+        executable: Shells.path("groff")!, ["-man", "-ww", "-z"] + device + [Self.packageRoot + "/man/metrobuddy.1"],
+        environment: sandbox.environment, workingDirectory: sandbox.workingDirectory)
+      #expect(check.status == 0 && check.stderr.isEmpty, "groff \(device): \(check)")
+    }
+  }
 }

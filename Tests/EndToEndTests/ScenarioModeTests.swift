@@ -1,10 +1,23 @@
 import Foundation
 import Testing
 
-/// In debug builds (which `swift test` builds), METROBUDDY_SCENARIO runs the
-/// binary against a scenario's in-memory store: nothing is saved or created.
+/// METROBUDDY_SCENARIO runs `metrobuddy-testing` (the binary with the test
+/// hooks, which the support code picks for it) against a scenario's in-memory
+/// store: nothing is saved or created. `metrobuddy` itself has no such switch.
 @Suite("Scenario mode")
 struct ScenarioModeTests {
+  @Test("metrobuddy itself, even a debug build, ignores the test switches and uses the real store")
+  func theShippedBinaryHasNoTestHooks() throws {
+    let sandbox = try Sandbox()
+    try sandbox.metrobuddy("reload", "7")
+    for hook in [["METROBUDDY_SCENARIO": "returning-user"], ["METROBUDDY_TEST_FAULTS": "not a plan"]] {
+      let result = try MetroBuddyProcess.run(
+        executable: try MetroBuddyProcess.binaryPath(), ["--store", sandbox.store, "balance"],
+        environment: sandbox.environment.merging(hook) { $1 }, workingDirectory: sandbox.workingDirectory)
+      #expect(result.status == 0 && result.stdout == "$7.00\n", "\(hook): \(result)")
+    }
+  }
+
   @Test func aScenarioDrivesTheBinaryAndCreatesNothing() throws {
     let sandbox = try Sandbox()
     let shown = try sandbox.run(["show"], environment: ["HOME": sandbox.home, "METROBUDDY_SCENARIO": "returning-user"])

@@ -44,6 +44,8 @@ struct ArgumentParserTests {
     }
     let defined = Set(paths(MetroBuddy.root, [])).subtracting(["help"])
     #expect(defined == Set(MetroBuddy.commandPaths))
-    for path in MetroBuddy.commandPaths { #expect(MetroBuddy.command(at: path) != nil, "\(path)") }
+    for path in MetroBuddy.commandPaths {
+      #expect(MetroBuddy.command(at: path.split(separator: " ").map(String.init)) != nil, "\(path)")
+    }
   }
 }

@@ -69,7 +69,7 @@ struct UsageErrorTests {
     Case(
       arguments: ["history", "--type", "swipes"],
       message: "Invalid value for '--type <type>': 'swipes'; use swipe, reload, adjustment or undo.",
-      usage: "metrobuddy history [--limit <n>] [--type <type>] ... [--since <date>] [--until <date>]"),
+      usage: "metrobuddy history [--limit <n>] [--type <type>] ... [--since <date>]\n       [--until <date>]"),
     Case(
       arguments: ["show", "extra"], message: "Unexpected argument 'extra'.",
       usage: "metrobuddy show [--format <template>]"),

@@ -7,12 +7,11 @@ struct BalanceCommand: Command {
     name: "balance", abstract: "Print the balance, or set it to AMOUNT.",
     discussion: "Setting the balance records an adjustment in the history: the new balance minus the old.",
     arguments: [ArgumentSpec(name: "amount", help: "The new balance, such as 25 or 5.25.", isOptional: true)],
-    options: [
-      OptionSpec(
-        name: "at", valueName: "time",
-        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM.")
-    ],
+    options: [at.spec],
     examples: ["metrobuddy balance", "metrobuddy balance 5.25"])
+
+  /// `--at TIME`.
+  static let at = SharedOptions.at
 
   var amount: Money?
   var at: Date?
@@ -21,7 +20,7 @@ struct BalanceCommand: Command {
     if let text = try Self.optionalArgument(parsed) {
       amount = try Self.amount(text, for: "<amount>", parsed, positive: false)
     }
-    at = try Self.time(parsed, environment: environment)
+    at = try parsed[Self.at]
     if amount == nil, at != nil {
       throw Self.usageError(.atNeedsAmount, parsed)
     }

@@ -1,10 +1,11 @@
 import MetroKit
 
 /// `card add|use|rename|remove`: manage cards.
-enum CardCommand {
-  static let spec = CommandSpec(
-    name: "card", abstract: "Add, choose, rename or remove cards.",
-    subcommands: [AddCardCommand.spec, UseCardCommand.spec, RenameCardCommand.spec, RemoveCardCommand.spec])
+enum CardCommand: CommandNode {
+  static let spec = CommandSpec(name: "card", abstract: "Add, choose, rename or remove cards.")
+  static var subcommands: [any CommandNode.Type] {
+    [AddCardCommand.self, UseCardCommand.self, RenameCardCommand.self, RemoveCardCommand.self]
+  }
 
   static func changed(_ text: String, _ card: ObjectReference<MetroCard>) -> CommandOutput {
     CommandOutput(text: text + "\n", json: JSONRenderer.change(card: card.snapshot, recorded: []))
@@ -23,22 +24,24 @@ struct AddCardCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Create a card.",
     arguments: [ArgumentSpec(name: "name", help: "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.")],
-    options: [
-      OptionSpec(name: "fare", valueName: "amount", help: "The fare for one ride.", defaultValue: "3.00"),
-      OptionSpec(name: "balance", valueName: "amount", help: "The money on the card.", defaultValue: "0.00"),
-    ],
+    options: [fare.spec, balance.spec],
     examples: ["metrobuddy card add work --fare 2.90 --balance 20"])
 
+  /// `--fare AMOUNT`; by default MetroKit's standard fare, which help shows.
+  static let fare = Option<Money>.amount(
+    "fare", help: "The fare for one ride.", default: MetroCard.standardFare, positive: true)
+  /// `--balance AMOUNT`, by default nothing.
+  static let balance = Option<Money>.amount(
+    "balance", help: "The money on the card.", default: .zero, positive: false)
+
   var name: String
-  var fare = MetroCard.standardFare
-  var balance = Money.zero
+  var fare: Money
+  var balance: Money
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
-    if let text = parsed.value("fare") { fare = try Self.amount(text, for: "--fare <amount>", parsed, positive: true) }
-    if let text = parsed.value("balance") {
-      balance = try Self.amount(text, for: "--balance <amount>", parsed, positive: false)
-    }
+    fare = try parsed[Self.fare]
+    balance = try parsed[Self.balance]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -99,13 +102,16 @@ struct RemoveCardCommand: Command {
     name: "remove", abstract: "Delete a card and its history.",
     discussion: "This cannot be undone, so it needs --force. The default card cannot be removed.",
     arguments: [ArgumentSpec(name: "name", help: "The card to delete.")],
-    options: [OptionSpec(name: "force", help: "Confirm that the card and its history should be deleted.")])
+    options: [force.spec])
+
+  /// `--force`.
+  static let force = Flag("force", help: "Confirm that the card and its history should be deleted.")
 
   var name: String
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
-    guard parsed.has("force") else {
+    guard parsed[Self.force] else {
       throw Self.usageError(.removeNeedsForce(name), parsed)
     }
   }

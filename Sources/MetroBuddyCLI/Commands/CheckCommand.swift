@@ -11,30 +11,32 @@ struct CheckCommand: Command {
       only when something needs doing. Without options, a card needs attention when it
       cannot pay a ride or has expired.
       """,
-    options: [
-      OptionSpec(name: "min-rides", valueName: "n", help: "Warn when fewer than N rides are left.", defaultValue: "1"),
-      OptionSpec(name: "min-balance", valueName: "amount", help: "Warn when the balance is below AMOUNT."),
-      OptionSpec(
-        name: "expires-within", valueName: "days",
-        help: "Warn when the card expires within DAYS days (0: today). Expired cards are always reported."),
-    ],
+    options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec],
     examples: ["metrobuddy check --min-rides 4 --expires-within 14"])
 
-  var minimumRides = 1
+  /// `--min-rides N`.
+  static let minimumRides = Option<Int>.wholeNumber(
+    "min-rides", help: "Warn when fewer than N rides are left.", in: 0...100_000, default: 1, shownDefault: "1"
+  ) { .wholeNumber($0) }
+  /// `--min-balance AMOUNT`.
+  static let minimumBalance = Option<Money?>.optionalAmount(
+    "min-balance", help: "Warn when the balance is below AMOUNT.", positive: false)
+  /// `--expires-within DAYS`.
+  static let expiresWithin = Option<Int>.wholeNumber(
+    "expires-within", valueName: "days",
+    help: "Warn when the card expires within DAYS days (0: today). Expired cards are always reported.",
+    in: 0...36_500, default: 0
+  ) { .wholeNumber($0) }.optional
+
+  var minimumRides: Int
   var minimumBalance: Money?
   var expiresWithin: Int?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
-    if let text = parsed.value("min-rides") {
-      minimumRides = try Self.wholeNumber(text, for: "--min-rides <n>", maximum: 100_000, parsed)
-    }
-    if let text = parsed.value("min-balance") {
-      minimumBalance = try Self.amount(text, for: "--min-balance <amount>", parsed, positive: false)
-    }
-    if let text = parsed.value("expires-within") {
-      expiresWithin = try Self.wholeNumber(text, for: "--expires-within <days>", maximum: 36_500, parsed)
-    }
+    minimumRides = try parsed[Self.minimumRides]
+    minimumBalance = try parsed[Self.minimumBalance]
+    expiresWithin = try parsed[Self.expiresWithin]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -1,11 +1,32 @@
 import FoundationEssentials
 import MetroKit
 
-/// A command: its definition, a validating initialiser that turns parsed
-/// arguments into typed values (usage errors, exit 64), and `run`, which asks
-/// MetroKit to decide and returns what to print.
-protocol Command {
+/// A node of the command tree, like swift-argument-parser's command
+/// configuration: a definition and the command types below it. The tree of
+/// types (``MetroBuddy/commands``) is the only list of commands; parsing,
+/// help, the man page and the completions all derive from it.
+protocol CommandNode {
+  /// The command's own definition, without its subcommands.
   static var spec: CommandSpec { get }
+  /// The commands below this one, in the order help lists them.
+  static var subcommands: [any CommandNode.Type] { get }
+}
+
+extension CommandNode {
+  static var subcommands: [any CommandNode.Type] { [] }
+
+  /// The definition with the definitions of every command below it.
+  static var tree: CommandSpec {
+    var spec = self.spec
+    spec.subcommands = subcommands.map { $0.tree }
+    return spec
+  }
+}
+
+/// A command that runs: its definition, a validating initialiser that turns
+/// parsed arguments into typed values (usage errors, exit 64), and `run`,
+/// which asks MetroKit to decide and returns what to print.
+protocol Command: CommandNode {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError)
   func run(in context: Context) throws(MetroError) -> CommandOutput
 }
@@ -48,31 +69,12 @@ extension Command {
     return value
   }
 
-  /// A `--at` TIME.
-  static func time(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) -> Date? {
-    guard let text = parsed.value("at") else { return nil }
-    guard let date = Timestamp.parse(text, in: environment.timeZone) else {
-      throw usageError(.invalidValue(name: "--at <time>", problem: .notATime(text)), parsed)
-    }
-    return date
-  }
-
   /// A DATE.
   static func date(_ text: String, for name: String, _ parsed: ParsedCommand) throws(UsageError) -> CalendarDate {
     guard let date = CalendarDate(iso: text) else {
       throw usageError(.invalidValue(name: name, problem: .notADate(text)), parsed)
     }
     return date
-  }
-
-  /// A whole number of 0 or more, up to `maximum`.
-  static func wholeNumber(_ text: String, for name: String, maximum: Int, _ parsed: ParsedCommand) throws(UsageError)
-    -> Int
-  {
-    guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text), value >= 0, value <= maximum else {
-      throw usageError(.invalidValue(name: name, problem: .wholeNumber(text)), parsed)
-    }
-    return value
   }
 
   /// A change's output: a confirmation line and the card.

@@ -16,8 +16,9 @@ struct CompletionCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.")],
     examples: [
-      "metrobuddy completion bash > ~/.local/share/bash-completion/completions/metrobuddy",
-      "metrobuddy completion zsh > ~/.zfunc/_metrobuddy      # with fpath+=(~/.zfunc) before compinit",
+      "metrobuddy completion bash \\",
+      "    > ~/.local/share/bash-completion/completions/metrobuddy",
+      "metrobuddy completion zsh > ~/.zfunc/_metrobuddy   # with fpath+=(~/.zfunc)",
       "metrobuddy completion fish > ~/.config/fish/completions/metrobuddy.fish",
     ])
 

@@ -6,7 +6,7 @@ struct ExpirationCommand: Command {
     name: "expiration", abstract: "Print, set or clear the card's expiration date.",
     discussion: "The card can be used through its expiration date; from the next day, swipes are refused.",
     arguments: [ArgumentSpec(name: "date", help: "The last day the card works, as YYYY-MM-DD.", isOptional: true)],
-    options: [OptionSpec(name: "clear", help: "Remove the expiration date.")],
+    options: [clear.spec],
     examples: ["metrobuddy expiration 2030-03-20", "metrobuddy expiration --clear"])
 
   enum Action {
@@ -16,9 +16,12 @@ struct ExpirationCommand: Command {
   }
   var action: Action = .show
 
+  /// `--clear`.
+  static let clear = Flag("clear", help: "Remove the expiration date.")
+
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let text = try Self.optionalArgument(parsed)
-    switch (text, parsed.has("clear")) {
+    switch (text, parsed[Self.clear]) {
     case (let text?, false): action = .set(try Self.date(text, for: "<date>", parsed))
     case (nil, true): action = .clear
     case (nil, false): action = .show

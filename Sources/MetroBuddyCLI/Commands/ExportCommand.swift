@@ -9,28 +9,26 @@ struct ExportCommand: Command {
       spreadsheet would run as a formula is prefixed with '). JSON is the card object of
       --json with its "updates". Importing an export again changes nothing.
       """,
-    options: [
-      OptionSpec(name: "format", valueName: "format", help: "json or csv.", defaultValue: "json"),
-      OptionSpec(name: "all", help: "Every card (JSON only): an array of card objects."),
-    ],
+    options: [format.spec, all.spec],
     examples: ["metrobuddy export --format csv > rides.csv", "metrobuddy export --all > backup.json"])
 
-  enum Format: String, CaseIterable { case json, csv }
-  var format = Format.json
-  var all = false
+  enum Format: String, CaseIterable, Sendable { case json, csv }
+  /// `--format json|csv`.
+  static let format = Option<Format>.oneOf(
+    "format", valueName: "format", help: "json or csv.", default: .json, problem: { .format($0) })
+  /// `--all`.
+  static let all = Flag("all", help: "Every card (JSON only): an array of card objects.")
+
+  var format: Format
+  var all: Bool
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
-    if let text = parsed.value("format") {
-      guard let value = Format(rawValue: text) else {
-        throw Self.usageError(.invalidValue(name: "--format <format>", problem: .format(text)), parsed)
-      }
-      format = value
-    }
+    format = try parsed[Self.format]
     if parsed.has("json"), format == .csv {
       throw Self.usageError(.jsonOrCSV, parsed)
     }
-    all = parsed.has("all")
+    all = parsed[Self.all]
     if all, format == .csv {
       throw Self.usageError(.csvHoldsOneCard, parsed)
     }

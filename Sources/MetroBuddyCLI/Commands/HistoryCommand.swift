@@ -6,30 +6,34 @@ struct HistoryCommand: Command {
     name: "history", abstract: "List balance updates, newest first.",
     discussion: "Dates are local calendar days; --since and --until are both inclusive.",
     options: [
-      OptionSpec(name: "limit", valueName: "n", help: "Show at most N updates."),
-      OptionSpec(
-        name: "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
-        repeats: true),
-      OptionSpec(name: "since", valueName: "date", help: "Only updates on or after this day (YYYY-MM-DD)."),
-      OptionSpec(name: "until", valueName: "date", help: "Only updates on or before this day (YYYY-MM-DD)."),
+      limit.spec,
+      type.spec,
+      since.spec, until.spec,
     ],
     examples: ["metrobuddy history --limit 10", "metrobuddy history --type reload --since 2026-01-01"])
+
+  /// `--limit N`: 1 or more; `0` is refused rather than printing nothing.
+  static let limit = Option<Int>.wholeNumber(
+    "limit", help: "Show at most N updates.", in: 1...Int.max, default: 0, problem: { .positiveWholeNumber($0) }
+  ).optional
+  /// `--type TYPE`, repeatable.
+  static let type = Option<BalanceUpdate.Kind>.oneOf(
+    "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
+    default: .swipe, problem: { .historyType($0) }
+  ).repeating
+  /// `--since DATE`.
+  static let since = Option<CalendarDate?>.day("since", help: "Only updates on or after this day (YYYY-MM-DD).")
+  /// `--until DATE`.
+  static let until = Option<CalendarDate?>.day("until", help: "Only updates on or before this day (YYYY-MM-DD).")
 
   var query = HistoryQuery()
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
-    if let text = parsed.value("limit") {
-      query.limit = try Self.wholeNumber(text, for: "--limit <n>", maximum: Int.max, parsed)
-    }
-    for text in parsed.values["type"] ?? [] {
-      guard let type = BalanceUpdate.Kind(rawValue: text) else {
-        throw Self.usageError(.invalidValue(name: "--type <type>", problem: .historyType(text)), parsed)
-      }
-      query.types.insert(type)
-    }
-    if let text = parsed.value("since") { query.since = try Self.date(text, for: "--since <date>", parsed) }
-    if let text = parsed.value("until") { query.until = try Self.date(text, for: "--until <date>", parsed) }
+    query.limit = try parsed[Self.limit]
+    query.types = Set(try parsed[all: Self.type])
+    query.since = try parsed[Self.since]
+    query.until = try parsed[Self.until]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -16,20 +16,21 @@ struct ImportCommand: Command {
       its line and column; nothing is written.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
-    options: [
-      OptionSpec(name: "format", valueName: "format", help: "json or csv; by default from the file's extension.")
-    ],
+    options: [format.spec],
     examples: ["metrobuddy import rides.csv", "metrobuddy --card work import - --format json < backup.json"])
+
+  /// `--format json|csv`; without it, the file's extension decides.
+  static let format = Option<ExportCommand.Format>.oneOf(
+    "format", valueName: "format", help: "json or csv; by default from the file's extension.", default: .json,
+    problem: { .format($0) }
+  ).optional
 
   var path: String
   var format: ExportCommand.Format?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     path = try Self.arguments(parsed, ["file"])[0]
-    if let text = parsed.value("format") {
-      guard let value = ExportCommand.Format(rawValue: text) else {
-        throw Self.usageError(.invalidValue(name: "--format <format>", problem: .format(text)), parsed)
-      }
+    if let value = try parsed[Self.format] {
       format = value
     } else if path.lowercased().hasSuffix(".csv") {
       format = .csv

@@ -10,13 +10,20 @@ struct ReloadCommand: Command {
       says so, and exits 0, so a cron job can retry safely.
       """,
     arguments: [ArgumentSpec(name: "amount", help: "The money to add, such as 20 or 2.75 (at most 100000.00).")],
-    options: [
-      OptionSpec(
-        name: "at", valueName: "time",
-        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM."),
-      OptionSpec(name: "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11."),
-    ],
+    options: [at.spec, key.spec],
     examples: ["metrobuddy reload 20", "metrobuddy reload 33 --key \"monthly-$(date +%Y-%m)\""])
+
+  /// `--at TIME`.
+  static let at = SharedOptions.at
+  /// `--key KEY`: text the store accepts (checked by ``CardRules/validateText(_:field:)``).
+  static let key = Option<String?>(
+    "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11.", default: nil
+  ) { text, _ throws(OptionValueError) in
+    do { try CardRules.validateText(text, field: "reload key") } catch {
+      throw OptionValueError(problem: .text(maximum: CardRules.maximumTextLength))
+    }
+    return text
+  }
 
   var amount: Money
   var at: Date?
@@ -25,14 +32,8 @@ struct ReloadCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let text = try Self.arguments(parsed, ["amount"])[0]
     amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
-    at = try Self.time(parsed, environment: environment)
-    if let key = parsed.value("key") {
-      do { try CardRules.validateText(key, field: "reload key") } catch {
-        throw Self.usageError(
-          .invalidValue(name: "--key <key>", problem: .text(maximum: CardRules.maximumTextLength)), parsed)
-      }
-      self.key = key
-    }
+    at = try parsed[Self.at]
+    key = try parsed[Self.key]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -5,7 +5,7 @@ struct SerialCommand: Command {
   static let spec = CommandSpec(
     name: "serial", abstract: "Print, set or clear the card's serial number.",
     arguments: [ArgumentSpec(name: "number", help: "The number printed on the card.", isOptional: true)],
-    options: [OptionSpec(name: "clear", help: "Remove the serial number.")],
+    options: [clear.spec],
     examples: ["metrobuddy serial 0123456789", "metrobuddy serial --clear"])
 
   enum Action {
@@ -13,11 +13,14 @@ struct SerialCommand: Command {
     case set(String)
     case clear
   }
+  /// `--clear`.
+  static let clear = Flag("clear", help: "Remove the serial number.")
+
   var action: Action = .show
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let number = try Self.optionalArgument(parsed)
-    switch (number, parsed.has("clear")) {
+    switch (number, parsed[Self.clear]) {
     case (let number?, false):
       do { try CardRules.validateText(number, field: "serial number") } catch {
         throw Self.usageError(

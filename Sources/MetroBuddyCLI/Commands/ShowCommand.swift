@@ -10,21 +10,23 @@ struct ShowCommand: Command {
       placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
       {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
       """,
-    options: [
-      OptionSpec(
-        name: "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.")
-    ],
-    examples: ["metrobuddy show --format '🚇 {balance} · {ridesLeft} rides'"])
+    options: [format.spec],
+    examples: ["metrobuddy show --format '{balance} · {ridesLeft} rides'"])
+
+  /// `--format TEMPLATE`: a prompt template, checked when parsed.
+  static let format = Option<PromptTemplate?>(
+    "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.", default: nil
+  ) { text, _ throws(OptionValueError) in
+    do throws(PromptTemplate.Failure) { return try PromptTemplate(text) } catch {
+      throw OptionValueError(problem: .template(error.problem))
+    }
+  }
 
   var template: PromptTemplate?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
-    if let text = parsed.value("format") {
-      do { template = try PromptTemplate(text) } catch {
-        throw Self.usageError(.invalidValue(name: "--format <template>", problem: .template(error.problem)), parsed)
-      }
-    }
+    template = try parsed[Self.format]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

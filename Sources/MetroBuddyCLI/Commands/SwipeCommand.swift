@@ -9,29 +9,24 @@ struct SwipeCommand: Command {
       All or nothing: if the balance cannot pay every fare, or the card has expired,
       nothing is recorded and metrobuddy exits with status 1.
       """,
-    options: [
-      OptionSpec(name: "count", valueName: "n", help: "How many rides to record (1 to 1000).", defaultValue: "1"),
-      OptionSpec(
-        name: "at", valueName: "time",
-        help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM."),
-    ],
+    options: [count.spec, at.spec],
     examples: ["metrobuddy swipe", "metrobuddy swipe --count 2 --at 2026-11-20T08:15"])
 
-  var count = 1
+  /// `--count N`: how many rides, 1 to ``CardRules/maximumSwipeCount``.
+  static let count = Option<Int>.wholeNumber(
+    "count", help: "How many rides to record (1 to \(CardRules.maximumSwipeCount)).",
+    in: 1...CardRules.maximumSwipeCount, default: 1, shownDefault: "1"
+  ) { .count($0, maximum: CardRules.maximumSwipeCount) }
+  /// `--at TIME`.
+  static let at = SharedOptions.at
+
+  var count: Int
   var at: Date?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
-    if let text = parsed.value("count") {
-      guard text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-        (1...CardRules.maximumSwipeCount).contains(value)
-      else {
-        throw Self.usageError(
-          .invalidValue(name: "--count <n>", problem: .count(text, maximum: CardRules.maximumSwipeCount)), parsed)
-      }
-      count = value
-    }
-    at = try Self.time(parsed, environment: environment)
+    count = try parsed[Self.count]
+    at = try parsed[Self.at]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -15,7 +15,7 @@ struct VerifyCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    guard let store = context.store as? JSONFileStore else {
+    guard let store = context.store as? any StoreVerifying else {
       return CommandOutput(
         text: context.text(.verifyInMemory) + "\n",
         json: .object([("store", .null), ("sound", .bool(true))]))

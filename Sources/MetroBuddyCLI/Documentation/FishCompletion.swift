@@ -102,17 +102,22 @@ enum FishCompletion {
       end
 
       # Prints the card names of the store the command line names (or the environment),
-      # one a line; prints nothing on an error. Never creates a file.
+      # one a line, each with an empty description (a tab) so that fish does not repeat
+      # the option's; prints nothing on an error. Never creates a file.
       function __\#(program)_cards
           set -l state (__\#(program)_state)
           set -l store (string replace -r '^s:' '' -- $state[4])
           set -l program (commandline -opc)[1]
           set program (string replace -r '^~/' "$HOME/" -- $program)
           set store (string replace -r '^~/' "$HOME/" -- $store)
+          set -l names
           if test -n "$store"
-              $program \#(CompletionScript.storeOption) $store completion \#(CompletionScript.cardsRequest) 2>/dev/null </dev/null
+              set names ($program \#(CompletionScript.storeOption) $store completion \#(CompletionScript.cardsRequest) 2>/dev/null </dev/null)
           else
-              $program completion \#(CompletionScript.cardsRequest) 2>/dev/null </dev/null
+              set names ($program completion \#(CompletionScript.cardsRequest) 2>/dev/null </dev/null)
+          end
+          for name in $names
+              printf '%s\t\n' $name
           end
       end
 
@@ -142,11 +147,13 @@ enum FishCompletion {
   }
 
   /// The `-a`/`-F` part for values of this kind, or `nil` when there is nothing to list.
+  /// Each listed value ends in `\t` (an empty description): fish would otherwise show
+  /// the option's description again beside every value.
   private static func arguments(_ values: CompletionValues, program: String, model: CompletionModel) -> String? {
     let quote = CompletionScript.fishQuoted
     switch values {
     case .none: return nil
-    case .words(let words): return "-a \(quote(words.joined(separator: " ")))"
+    case .words(let words): return "-a \(quote(words.map { $0 + "\\t" }.joined(separator: " ")))"
     case .commands: return "-a \(quote(model.topLevelCommands.joined(separator: " ")))"
     case .cards: return "-a \(quote("(__\(program)_cards)"))"
     case .files: return "-F"

@@ -191,6 +191,7 @@ enum English {
     case .notADate(let text): "'\(text)' is not a date that exists; write YYYY-MM-DD."
     case .count(let text, let maximum): "'\(text)' is not a whole number from 1 to \(maximum)."
     case .wholeNumber(let text): "'\(text)' is not a whole number of 0 or more."
+    case .positiveWholeNumber(let text): "'\(text)' is not allowed: it must be a whole number of 1 or more."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment or undo."
     case .format(let text): "'\(text)'; use json or csv."
     case .shell(let text): "'\(text)'; use bash, zsh or fish."

@@ -236,6 +236,7 @@ enum Italian {
     case .notADate(let text): "'\(text)' non è una data esistente; scrivi AAAA-MM-GG."
     case .count(let text, let maximum): "'\(text)' non è un numero intero da 1 a \(maximum)."
     case .wholeNumber(let text): "'\(text)' non è un numero intero maggiore o uguale a 0."
+    case .positiveWholeNumber(let text): "'\(text)' non è ammesso: deve essere un numero intero maggiore o uguale a 1."
     case .historyType(let text): "'\(text)'; usa swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; usa json o csv."
     case .shell(let text): "'\(text)'; usa bash, zsh o fish."

@@ -174,6 +174,7 @@ enum ValueProblem: Equatable {
   case notADate(String)
   case count(String, maximum: Int)
   case wholeNumber(String)
+  case positiveWholeNumber(String)
   case historyType(String)
   case format(String)
   case shell(String)

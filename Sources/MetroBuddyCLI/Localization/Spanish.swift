@@ -232,6 +232,7 @@ enum Spanish {
     case .notADate(let text): "'\(text)' no es una fecha que exista; escriba AAAA-MM-DD."
     case .count(let text, let maximum): "'\(text)' no es un número entero de 1 a \(maximum)."
     case .wholeNumber(let text): "'\(text)' no es un número entero igual o mayor que 0."
+    case .positiveWholeNumber(let text): "'\(text)' no está permitido: debe ser un número entero igual o mayor que 1."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; use json o csv."
     case .shell(let text): "'\(text)'; use bash, zsh o fish."

@@ -16,8 +16,14 @@ struct HelpText {
     return result
   }
 
+  /// The width help text fits in.
+  static let width = 80
+
   /// `metrobuddy card add <name> [--fare <amount>] [--balance <amount>]`.
-  func usage(_ path: [String]) -> String {
+  func usage(_ path: [String]) -> String { usageParts(path).joined(separator: " ") }
+
+  /// The words of the usage line; a line break may come only between them.
+  func usageParts(_ path: [String]) -> [String] {
     let chain = commands(along: path)
     let command = chain.last ?? root
     var parts = chain.map(\.name)
@@ -31,13 +37,38 @@ struct HelpText {
       parts.append("[\(option.synopsis)]" + (option.repeats ? " ..." : ""))
     }
     if command === root { parts.insert("[<options>]", at: 1) }
-    return parts.joined(separator: " ")
+    return parts
+  }
+
+  /// `heading` and the words after it, wrapped to ``width`` with the
+  /// continuation lines indented under the first word.
+  static func hanging(_ heading: String, _ words: [String]) -> String {
+    let indent = String(repeating: " ", count: heading.count + 1)
+    var lines: [String] = []
+    var line = heading
+    for word in words {
+      if line.count > indent.count, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent + word
+      } else {
+        line += " " + word
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  /// Text with every line longer than ``width`` wrapped at spaces; shorter lines are kept as written.
+  static func fitted(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.count > width ? wrap(String(line), width: width).joined(separator: "\n") : String(line)
+    }.joined(separator: "\n")
   }
 
   /// The lines after `Error: …` for a usage error.
   func usageFooter(_ path: [String]) -> String {
     let name = commands(along: path).map(\.name).joined(separator: " ")
-    return text(.usageLine) + " \(usage(path))\n  " + text(.usageSeeHelp(name)) + "\n"
+    return Self.hanging(text(.usageLine), usageParts(path)) + "\n  " + text(.usageSeeHelp(name)) + "\n"
   }
 
   /// The full help for the command at `path`.
@@ -46,9 +77,10 @@ struct HelpText {
     let command = chain.last ?? root
     let say = self.text
     func define(_ string: String) -> String { say(.definition(string)) }
-    var text = say(.helpOverview) + " \(define(command.abstract))\n\n"
-    if !command.discussion.isEmpty { text += define(command.discussion) + "\n\n" }
-    text += say(.helpUsage) + " \(usage(path))\n\n"
+    var text = Self.hanging(say(.helpOverview), define(command.abstract).split(separator: " ").map(String.init))
+    text += "\n\n"
+    if !command.discussion.isEmpty { text += Self.fitted(define(command.discussion)) + "\n\n" }
+    text += Self.hanging(say(.helpUsage), usageParts(path)) + "\n\n"
     if !command.arguments.isEmpty {
       text += say(.helpArguments) + "\n" + rows(command.arguments.map { ("<\($0.name)>", define($0.help)) }) + "\n"
     }
@@ -86,7 +118,7 @@ struct HelpText {
     var text = ""
     for (label, description) in items {
       let prefix = "  " + label
-      let lines = Self.wrap(description, width: 80 - width)
+      let lines = Self.wrap(description, width: Self.width - width)
       if prefix.count + 2 > width {
         text += prefix + "\n"
       } else {

@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The result of reading the command line against the command definitions.
 struct ParsedCommand: Equatable {
   /// The command's path below the root: `["card", "add"]`; empty for the root.
@@ -8,6 +10,8 @@ struct ParsedCommand: Equatable {
   var flags: Set<String> = []
   /// Positional arguments.
   var arguments: [String] = []
+  /// The time zone typed options read local times and days in (the runner sets the process's).
+  var timeZone = LocalTimeZone.utc
 
   func value(_ name: String) -> String? { values[name]?.last }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
@@ -40,6 +44,11 @@ struct ArgumentParser {
       if onlyPositionals || token == "-" || !token.hasPrefix("-") || isNegativeNumber {
         if !onlyPositionals, parsed.arguments.isEmpty, !command.subcommands.isEmpty {
           guard let sub = command.subcommand(named: token) else {
+            // `card help add` is `card add --help`, as swift-argument-parser reads it.
+            if token == "help", !parsed.path.isEmpty, !parsed.has("help") {
+              parsed.flags.insert("help")
+              continue
+            }
             if command.arguments.isEmpty {
               throw UsageError(message: unknownCommand(token, in: command), path: parsed.path)
             }

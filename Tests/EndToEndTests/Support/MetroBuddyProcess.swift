@@ -66,6 +66,16 @@ enum MetroBuddyProcess {
   /// must fail the test, not hang the suite).
   static let timeLimit: Double = 30
 
+  /// The variables only `metrobuddy-testing` reads; the shipped binary has no such code.
+  static let testHookVariables: Set = ["METROBUDDY_SCENARIO", "METROBUDDY_TEST_FAULTS", "METROBUDDY_TEST_NO_LOCK"]
+
+  /// The binary for a run with `environment`: `metrobuddy-testing` when it
+  /// sets a test hook, else the built `metrobuddy`.
+  static func binaryPath(for environment: [String: String]) throws -> String {
+    environment.keys.contains(where: testHookVariables.contains)
+      ? try binaryPath(named: "metrobuddy-testing") : try binaryPath()
+  }
+
   /// The built `metrobuddy`: `METROBUDDY_BINARY` when set, else the file
   /// `metrobuddy` beside the running test bundle.
   static func binaryPath() throws -> String {
@@ -75,6 +85,11 @@ enum MetroBuddyProcess {
       }
       return override
     }
+    return try binaryPath(named: "metrobuddy")
+  }
+
+  /// The built executable `name`, beside the running test bundle.
+  static func binaryPath(named name: String) throws -> String {
     var directories: [URL] = []
     directories.append(Bundle.main.bundleURL)
     directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
@@ -85,7 +100,7 @@ enum MetroBuddyProcess {
       directories.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
     }
     for directory in directories {
-      let candidate = directory.appendingPathComponent("metrobuddy").path
+      let candidate = directory.appendingPathComponent(name).path
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
         FileManager.default.isExecutableFile(atPath: candidate)
@@ -94,7 +109,7 @@ enum MetroBuddyProcess {
       }
     }
     throw EndToEndSetupError(
-      description: "cannot find the metrobuddy binary in \(directories.map(\.path)); build with "
+      description: "cannot find the \(name) binary in \(directories.map(\.path)); build with "
         + "'swift build --build-tests' or set METROBUDDY_BINARY")
   }
 
@@ -112,7 +127,7 @@ enum MetroBuddyProcess {
   ) throws -> RunningProcess {
     let ioDirectory = try makeTemporaryDirectory(prefix: "metrobuddy-e2e-io")
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try executable ?? binaryPath())
+    process.executableURL = URL(fileURLWithPath: try executable ?? binaryPath(for: environment))
     process.arguments = arguments
     process.environment = environment
     process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)

@@ -1,0 +1,59 @@
+import MetroKit
+
+/// What a run knows when it opens its store: the directory the options and
+/// environment name, the lock timeout, and the process's environment.
+public struct StoreRequest: Sendable {
+  /// The store directory from `--store`, `METROBUDDY_STORE`, `XDG_DATA_HOME` or
+  /// `HOME`; `nil` when none of them names one.
+  public var directory: String?
+  /// How long a write waits for another writer, in seconds.
+  public var lockTimeout: Double
+  /// The process's environment (variables, clock, time zone).
+  public var environment: Environment
+}
+
+/// A store, and the clock to read "now" from while using it.
+public struct OpenedStore {
+  /// The store the command works on.
+  public var store: any MetroCardDataStore
+  /// The clock; a scenario fixes it, the file store uses the environment's.
+  public var clock: Clock
+
+  /// Pairs a store with its clock.
+  public init(store: any MetroCardDataStore, clock: Clock) {
+    self.store = store
+    self.clock = clock
+  }
+}
+
+/// Why a store could not be opened.
+public enum StoreSetupError: Error, Sendable, Equatable {
+  /// Neither an option nor the environment names a store directory.
+  case noStoreLocation
+  /// A developer setting (only test builds read any) is wrong; the text says how.
+  case invalidSetting(String)
+}
+
+/// Opens the store for one run. The shipped binary uses ``FileStoreOpener``;
+/// a test build passes one that also honours its test-only switches, so the
+/// CLI library itself has none.
+public protocol StoreOpening: Sendable {
+  /// Opens the store `request` describes.
+  func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore
+}
+
+/// The JSON file store in the requested directory, locked as always.
+public struct FileStoreOpener: StoreOpening {
+  /// Creates the opener.
+  public init() {}
+
+  /// Opens the JSON file store in `request.directory`.
+  public func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
+    guard let directory = request.directory else { throw .noStoreLocation }
+    let environment = request.environment
+    let store = JSONFileStore(
+      directory: directory, clock: environment.clock, timeZone: environment.timeZone,
+      lockTimeout: request.lockTimeout)
+    return OpenedStore(store: store, clock: environment.clock)
+  }
+}

@@ -1,0 +1,45 @@
+import MetroBuddyCLI
+@_spi(Testing) import MetroKit
+import MetroTesting
+
+/// Opens the store the way the reliability and scenario tests need, reading
+/// three switches from the environment; only the `metrobuddy-testing`
+/// executable and the test targets link this, never the shipped binary.
+///
+/// - `METROBUDDY_SCENARIO=NAME`: an in-memory store and a fixed clock from
+///   `Scenarios/NAME.json`.
+/// - `METROBUDDY_TEST_FAULTS=PLAN`: the file store over a
+///   ``FaultInjectingFileSystem`` (`fsync:2:EIO,write:1:short`, `crash-before:…`).
+/// - `METROBUDDY_TEST_NO_LOCK=1`: the file store without its lock, for the
+///   control run that shows the concurrency test detects lost updates.
+public struct TestHookStoreOpener: StoreOpening {
+  /// Creates the opener.
+  public init() {}
+
+  /// Opens a scenario, or the file store with the requested faults and locking.
+  public func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
+    let environment = request.environment
+    if let name = environment.value("METROBUDDY_SCENARIO") {
+      do {
+        let scenario = try ScenarioLoader.packageScenarios.load(name)
+        return OpenedStore(store: scenario.makeStore(timeZone: environment.timeZone), clock: scenario.clock)
+      } catch {
+        throw .invalidSetting(error.description)
+      }
+    }
+    guard let directory = request.directory else { throw .noStoreLocation }
+    var fileSystem: any FileSystem = LiveFileSystem()
+    if let plan = environment.value("METROBUDDY_TEST_FAULTS") {
+      guard let rules = FaultRule.parsePlan(plan) else {
+        throw .invalidSetting("METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'.")
+      }
+      fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
+    }
+    let locking: JSONFileStore.Locking =
+      environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive
+    let store = JSONFileStore(
+      directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
+      lockTimeout: request.lockTimeout, locking: locking)
+    return OpenedStore(store: store, clock: environment.clock)
+  }
+}

@@ -1,0 +1,13 @@
+/// A store that can check its own files and report each broken invariant,
+/// without taking the lock and without changing anything.
+///
+/// `verify` asks for this instead of a particular store type, so a store that
+/// keeps nothing on disk simply does not conform.
+public protocol StoreVerifying {
+  /// Reads every file of the store and reports what is wrong with it.
+  ///
+  /// - Returns: The problems (broken invariants) and notes (what an
+  ///   interrupted write leaves and the next write tidies).
+  /// - Throws: ``MetroError`` when the store cannot be read at all.
+  func verify() throws(MetroError) -> VerificationReport
+}

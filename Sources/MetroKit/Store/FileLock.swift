@@ -4,9 +4,10 @@
   import Musl
 #endif
 
-/// An exclusive `flock(2)` on the store's `lock` file, which is never removed
-/// or renamed. The kernel releases it when the process dies, so a crash
-/// leaves nothing to clean up.
+/// An exclusive `flock(2)` on the store's `lock` file, which metrobuddy never
+/// removes or renames. The kernel releases it when the process dies, so a
+/// crash leaves nothing to clean up. Someone else may delete or replace the
+/// file, so a lock counts only once the file locked is still the one at the path.
 struct FileLock {
   let fileSystem: any FileSystem
   let path: String
@@ -18,37 +19,74 @@ struct FileLock {
   /// - Throws: ``MetroError/storeBusy(path:waitedSeconds:)`` when the wait
   ///   runs out; ``MetroError/storeIO(path:operation:errno:reason:)`` otherwise.
   static func acquire(
-    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double
+    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double, owner: FileStatus? = nil
   ) throws(MetroError) -> FileLock {
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
-    } catch { throw JSONFileStore.map(error) }
-    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
     let start = monotonicSeconds()
     var pause = 0.001
     while true {
+      let lock = try open(fileSystem: fileSystem, path: path, owner: owner)
       let failure: SystemCallError?
       do {
-        try fileSystem.flock(descriptor, path: path, operation: LOCK_EX | LOCK_NB)
+        try fileSystem.flock(lock.descriptor, path: path, operation: LOCK_EX | LOCK_NB)
         failure = nil
       } catch {
         failure = error
       }
-      guard let failure else { return lock }
-      guard failure.errno == EWOULDBLOCK else {
+      if let failure {
         lock.release()
-        throw JSONFileStore.map(failure)
+        guard failure.errno == EWOULDBLOCK else { throw JSONFileStore.map(failure) }
+      } else if try lock.isStillAtPath() {
+        return lock
+      } else {
+        // Someone deleted or replaced `lock` while we waited: the file we
+        // hold is no longer the one other writers open. Start again.
+        lock.release()
+        continue
       }
       let waited = monotonicSeconds() - start
-      guard waited < timeout else {
-        lock.release()
-        throw .storeBusy(path: storeDirectory, waitedSeconds: timeout)
-      }
+      guard waited < timeout else { throw .storeBusy(path: storeDirectory, waitedSeconds: timeout) }
       // Poll with a growing pause: flock(2) has no timeout of its own.
       var request = timespec(tv_sec: 0, tv_nsec: Int(min(pause, max(0.0005, timeout - waited)) * 1e9))
       nanosleep(&request, nil)
       pause = min(pause * 2, 0.05)
+    }
+  }
+
+  /// Opens (creating it if need be) the lock file, refusing anything but a regular file.
+  private static func open(fileSystem: any FileSystem, path: String, owner: FileStatus?) throws(MetroError)
+    -> FileLock
+  {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(
+        path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+    } catch { throw JSONFileStore.map(error) }
+    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile else {
+        lock.release()
+        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+      }
+      try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
+    } catch let error as SystemCallError {
+      lock.release()
+      throw JSONFileStore.map(error)
+    } catch {
+      throw JSONFileStore.map(error)
+    }
+    return lock
+  }
+
+  /// Whether the locked file is still the one at `path` (same device and inode).
+  private func isStillAtPath() throws(MetroError) -> Bool {
+    do {
+      let held = try fileSystem.status(descriptor, path: path)
+      guard let current = try fileSystem.status(atPath: path) else { return false }
+      return held.isSameFile(as: current)
+    } catch {
+      release()
+      throw JSONFileStore.map(error)
     }
   }
 

@@ -36,6 +36,17 @@ public struct FileStatus: Sendable, Equatable {
   public var isRegularFile: Bool
   /// Whether it is a directory.
   public var isDirectory: Bool
+  /// The device that holds it; with `inode`, the file's identity.
+  public var device: UInt64 = 0
+  /// The inode number; with `device`, the file's identity.
+  public var inode: UInt64 = 0
+  /// The owner's user id.
+  public var owner: UInt32 = 0
+  /// The owner's group id.
+  public var group: UInt32 = 0
+
+  /// Whether both describe the same file (not merely equal contents).
+  public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
 }
 
 /// The seam through which the store makes every system call on its files, so
@@ -72,6 +83,24 @@ public protocol FileSystem: Sendable {
   func unlink(_ path: String) throws(SystemCallError)
   /// The names in a directory, without `.` and `..`.
   func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
+  /// Sets an open file's owner and group.
+  func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError)
+  /// Removes an empty directory.
+  func removeDirectory(_ path: String) throws(SystemCallError)
+}
+
+extension FileSystem {
+  /// The C library's `fchown(2)`, for file systems that do not intercept it.
+  public func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
+    if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
+      throw SystemCallError(operation: "chown", path: path, errno: errno)
+    }
+  }
+
+  /// The C library's `rmdir(2)`, for file systems that do not intercept it.
+  public func removeDirectory(_ path: String) throws(SystemCallError) {
+    if rmdir(path) != 0 { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
+  }
 }
 
 /// The real file system, through the C library.
@@ -196,7 +225,8 @@ extension FileStatus {
     let type = info.st_mode & S_IFMT
     self.init(
       size: Int64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
-      isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR)
+      isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, device: UInt64(info.st_dev),
+      inode: UInt64(info.st_ino), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
   }
 }
 

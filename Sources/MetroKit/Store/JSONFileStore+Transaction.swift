@@ -34,10 +34,15 @@ extension JSONFileStore {
       _ = try body(&probe, &probeAppends, { UUID() })
     }
     try ensureDirectory()
+    let owner: FileStatus
+    do { owner = try AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus() } catch {
+      throw Self.map(error)
+    }
     let lock: FileLock? =
       switch locking {
       case .exclusive:
-        try FileLock.acquire(fileSystem: fileSystem, path: lockPath, storeDirectory: directory, timeout: lockTimeout)
+        try FileLock.acquire(
+          fileSystem: fileSystem, path: lockPath, storeDirectory: directory, timeout: lockTimeout, owner: owner)
       case .disabledForTesting: nil
       }
     defer { lock?.release() }
@@ -58,10 +63,15 @@ extension JSONFileStore {
       }
     }
     let targetIndex = try target(state)
-    if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
+    let unchanged = state
+    if let targetIndex {
+      state.cards[targetIndex] = try reconciled(state.cards[targetIndex])
+      // Committed lines a crashed writer (or a version 1 store) left out of
+      // the key index go in before anything is decided.
+      try indexKeys(of: &state.cards[targetIndex], owner: owner)
+    }
 
     var appends: [BalanceUpdate] = []
-    let unchanged = state
     let makeResult = try body(&state, &appends, makeID)
     // Nothing to record (a repeated keyed reload, an import of what the card
     // has): leave every file as it is.
@@ -69,7 +79,20 @@ extension JSONFileStore {
 
     var journalWrite: JournalWrite?
     if !appends.isEmpty, let targetIndex {
-      journalWrite = try append(appends, to: &state.cards[targetIndex])
+      let (write, keyed) = try append(appends, to: &state.cards[targetIndex], owner: owner)
+      journalWrite = write
+      do {
+        try record(keyed, in: &state.cards[targetIndex], owner: owner)
+      } catch {
+        // Key files written for lines that are rolled back point at nothing
+        // and are never trusted (see KeyIndex).
+        if !write.rollBack() {
+          write.close()
+          return makeResult(state)
+        }
+        write.close()
+        throw error
+      }
     }
     defer { journalWrite?.close() }
 
@@ -132,19 +155,23 @@ extension JSONFileStore {
 
   /// Appends one transaction to the card's journal with a single write and
   /// `fsync`s it: the commit point.
-  private func append(_ updates: [BalanceUpdate], to stored: inout StoredCard) throws(MetroError) -> JournalWrite {
+  private func append(
+    _ updates: [BalanceUpdate], to stored: inout StoredCard, owner: FileStatus
+  ) throws(MetroError) -> (JournalWrite, keyed: [(key: String, offset: Int64)]) {
     let path = journalPath(stored.id)
     let committed = stored.journalLength
     var bytes: [UInt8] = committed == 0 ? JournalEntry.header(cardID: stored.id) : []
     let first = stored.lastSequence + 1
     let last = stored.lastSequence + updates.count
+    var keyed: [(key: String, offset: Int64)] = []
     for (offset, update) in updates.enumerated() {
+      if let key = update.key { keyed.append((key, committed + Int64(bytes.count))) }
       JournalEntry(sequence: first + offset, transactionEnd: last, update: update)
         .encoded(currency: stored.card.currency, into: &bytes)
     }
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+      descriptor = try fileSystem.open(path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     } catch { throw Self.map(error) }
     let write = JournalWrite(fileSystem: fileSystem, path: path, descriptor: descriptor, previousLength: committed)
     do {
@@ -153,8 +180,13 @@ extension JSONFileStore {
         write.close()
         throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
       }
-      if status.size == 0 { try fileSystem.chmod(descriptor, path: path, permissions: 0o600) }
-      // A crashed writer's torn transaction is cut off before appending.
+      if status.size == 0 {
+        try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
+        try fileSystem.chmod(descriptor, path: path, permissions: 0o600)
+      }
+      if committed > 0 { try checkHeader(descriptor, path: path, cardID: stored.id) }
+      // A crashed writer's torn transaction is cut off before appending
+      // (reconciling checked that it is one).
       if status.size != committed { try fileSystem.truncate(descriptor, path: path, length: committed) }
       try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
       try fileSystem.fsync(descriptor, path: path)
@@ -163,6 +195,7 @@ extension JSONFileStore {
       write.close()
       throw Self.map(error)
     } catch let error as MetroError {
+      write.close()
       throw error
     } catch {
       write.close()
@@ -170,7 +203,65 @@ extension JSONFileStore {
     }
     stored.lastSequence = last
     stored.journalLength = committed + Int64(bytes.count)
-    return write
+    return (write, keyed)
+  }
+
+  /// Checks the journal's header line before appending to it: one short read.
+  private func checkHeader(_ descriptor: Int32, path: String, cardID: Int) throws {
+    let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: 512)
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+      throw MetroError.storeDamaged(path: path, line: 1, detail: "the header line is incomplete")
+    }
+    try JournalEntry.checkHeader(bytes[..<newline], cardID: cardID, path: path)
+  }
+
+  /// The card's reload-key index.
+  func keyIndex(for stored: StoredCard) -> KeyIndex {
+    KeyIndex(fileSystem: fileSystem, directory: keysDirectory(stored.id), journal: journal(for: stored))
+  }
+
+  /// Adds the keys of lines just appended to the index, durably, and marks
+  /// the journal indexed up to its new end.
+  private func record(
+    _ keyed: [(key: String, offset: Int64)], in stored: inout StoredCard, owner: FileStatus
+  ) throws(MetroError) {
+    let index = keyIndex(for: stored)
+    for (key, offset) in keyed {
+      try index.record(key, offset: offset, committedLength: stored.journalLength, owner: owner)
+    }
+    if !keyed.isEmpty { try index.syncDirectory() }
+    stored.keysIndexedLength = stored.journalLength
+  }
+
+  /// Indexes the keys of committed lines past `keysIndexedLength`: after a
+  /// crash between a commit and its `state.json`, or once for a store
+  /// upgraded from version 1. Normally there are none and this reads nothing.
+  private func indexKeys(of stored: inout StoredCard, owner: FileStatus) throws(MetroError) {
+    guard stored.keysIndexedLength < stored.journalLength else { return }
+    let journal = journal(for: stored)
+    let index = keyIndex(for: stored)
+    let path = journal.path
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    } catch { throw Self.map(error) }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    var recorded = false
+    let committed = stored.journalLength
+    try journal.checkLineBoundary(descriptor, at: stored.keysIndexedLength)
+    _ = try journal.forEachLine(descriptor, from: stored.keysIndexedLength, to: committed) {
+      bytes, offset throws(MetroError) in
+      // The header has no key; its offset is 0.
+      guard offset > 0, bytes.firstRange(of: Array(#""key":"#.utf8)) != nil else { return true }
+      let entry = try JournalEntry.decode(bytes, currency: journal.currency, path: path, line: 0)
+      if let key = entry.update.key {
+        try index.record(key, offset: offset, committedLength: committed, owner: owner)
+        recorded = true
+      }
+      return true
+    }
+    if recorded { try index.syncDirectory() }
+    stored.keysIndexedLength = committed
   }
 
   /// Creates the store directory and any missing parents, `0700`.
@@ -251,7 +342,8 @@ extension JSONFileStore {
     case ELOOP:
       .storeDamaged(
         path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
-    case EISDIR:
+    case EISDIR, ENXIO:
+      // ENXIO: a FIFO with no reader, opened for writing without blocking.
       .storeDamaged(path: error.path, line: nil, detail: "not a regular file")
     default:
       .storeIO(path: error.path, operation: error.operation, errno: error.errno, reason: error.reason)

@@ -76,6 +76,7 @@ public final class JSONFileStore: MetroCardDataStore {
   var statePath: String { directory + "/state.json" }
   var lockPath: String { directory + "/lock" }
   func journalPath(_ cardID: Int) -> String { directory + "/journal-\(cardID).jsonl" }
+  func keysDirectory(_ cardID: Int) -> String { directory + "/keys-\(cardID)" }
   func journal(for stored: StoredCard) -> Journal {
     Journal(fileSystem: fileSystem, path: journalPath(stored.id), cardID: stored.id, currency: stored.card.currency)
   }
@@ -179,7 +180,7 @@ public final class JSONFileStore: MetroCardDataStore {
   private func readWholeFile(_ path: String) throws -> [UInt8]? {
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT { return nil }
       if error.errno == ELOOP {
@@ -234,7 +235,6 @@ public final class JSONFileStore: MetroCardDataStore {
       let history = JournalHistory(store: self, stored: stored)
       let (recorded, alreadyApplied) = try CardRules.apply(
         updates, to: &stored.card, history: history, now: now, today: timeZone.calendarDate(of: now), makeID: makeID)
-      for update in recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = recorded
       state.cards[index] = stored
       return { state in
@@ -260,12 +260,15 @@ public final class JSONFileStore: MetroCardDataStore {
     guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
     return try transaction { state, _, _ throws(MetroError) in
       guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }
-      let id = state.nextCardID
-      state.nextCardID += 1
+      // An older state.json restored from a backup has a smaller nextCardID
+      // than the journals on disk: never hand a new card someone's history.
+      var id = state.nextCardID
+      while try isTaken(id) { id += 1 }
+      state.nextCardID = id + 1
       state.cards.append(
         StoredCard(
           id: id, card: MetroCard(name: name, isDefault: false, balance: balance, fare: fare),
-          openingBalance: balance, lastSequence: 0, journalLength: 0, reloadKeys: [:]))
+          openingBalance: balance, lastSequence: 0, journalLength: 0, keysIndexedLength: 0))
       return { state in self.reference(state.cards[state.index(ofCardID: id)!].card, in: state) }
     }
   }
@@ -285,6 +288,14 @@ public final class JSONFileStore: MetroCardDataStore {
     } target: { state throws(MetroError) in
       try cardIndex(of: card, in: state)
     }
+  }
+
+  /// Whether a card id's journal or key folder exists (under the lock).
+  private func isTaken(_ id: Int) throws(MetroError) -> Bool {
+    do {
+      return try fileSystem.status(atPath: journalPath(id)) != nil
+        || fileSystem.status(atPath: keysDirectory(id)) != nil
+    } catch { throw Self.map(error) }
   }
 
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
@@ -323,14 +334,16 @@ public final class JSONFileStore: MetroCardDataStore {
 
 // MARK: - History for the rules
 
-/// Answers the rules' questions about a card's history from `state.json`
+/// Answers the rules' questions about a card's history from its key index
 /// (reload keys) and the end of its journal (undo).
 struct JournalHistory: CardHistoryLookup {
   let store: JSONFileStore
   let stored: StoredCard
 
   func containsReload(key: String) throws(MetroError) -> Bool {
-    stored.reloadKeys[key] != nil
+    // The writer indexed every committed line before deciding (transaction).
+    if case .found = try store.keyIndex(for: stored).lookup(key, committedLength: stored.journalLength) { return true }
+    return false
   }
 
   func latestUndoable(skipping undone: Set<UUID>) throws(MetroError) -> BalanceUpdate? {
@@ -350,7 +363,6 @@ extension StoredCard {
     for entry in tail.entries {
       card.balance = entry.update.balance
       lastSequence = entry.sequence
-      if let key = entry.update.key { reloadKeys[key] = entry.update.id }
     }
     journalLength = tail.committedLength
   }

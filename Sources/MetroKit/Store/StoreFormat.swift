@@ -6,7 +6,7 @@ import FoundationEssentials
 /// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
 enum StoreFormat {
   /// The format version this build writes.
-  static let currentVersion = 1
+  static let currentVersion = 2
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
@@ -14,10 +14,31 @@ enum StoreFormat {
   /// MetroBuddy's Core Data migrations do.
   typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
 
-  /// The shipped steps, keyed by the version each upgrades from. Version 1
-  /// is the first format, so there are none yet; a format change adds its
-  /// step here and a fixture of the old format to the tests.
-  static let migrations: [Int: Migration] = [:]
+  /// The shipped steps, keyed by the version each upgrades from; each format
+  /// change adds its step here and a fixture of the old format to the tests.
+  static let migrations: [Int: Migration] = [1: moveReloadKeysOut]
+
+  /// Version 1 listed every reload key in `state.json`, so every command
+  /// decoded all of them. Version 2 keeps them in a ``KeyIndex`` per card;
+  /// the step drops the list and marks nothing as indexed, so the next write
+  /// to each card indexes its keys from its journal, under the lock.
+  static let moveReloadKeysOut: Migration = { document throws(MetroError) in
+    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
+      throw .storeDamaged(path: "", line: nil, detail: "not a metrobuddy state file")
+    }
+    let upgraded = cards.map { card -> JSONValue in
+      guard case .object(let fields) = card else { return card }
+      return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
+    }
+    return .object(
+      members.map {
+        switch $0.0 {
+        case "cards": ("cards", .array(upgraded))
+        case "version": ("version", .integer(2))
+        default: $0
+        }
+      })
+  }
 
   /// Upgrades `document`, written in format `version`, to ``currentVersion``.
   ///
@@ -51,8 +72,9 @@ struct StoredCard: Equatable {
   var lastSequence: Int
   /// The journal's length in bytes once that line was applied.
   var journalLength: Int64
-  /// The keys of keyed reloads, each with the id of its update.
-  var reloadKeys: [String: UUID]
+  /// How much of the journal has its reload keys in the card's ``KeyIndex``;
+  /// a writer indexes the rest before it decides anything.
+  var keysIndexedLength: Int64
 }
 
 /// Everything in `state.json`.
@@ -71,7 +93,7 @@ struct StoredState: Equatable {
       cards: [
         StoredCard(
           id: 1, card: MetroCard(name: MetroCard.defaultName), openingBalance: .zero, lastSequence: 0,
-          journalLength: 0, reloadKeys: [:])
+          journalLength: 0, keysIndexedLength: 0)
       ])
   }
 
@@ -108,10 +130,7 @@ extension StoredState {
           ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
           ("lastSequence", .integer(Int64(stored.lastSequence))),
           ("journalLength", .integer(stored.journalLength)),
-          (
-            "reloadKeys",
-            .object(stored.reloadKeys.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.uuidString)) })
-          ),
+          ("keysIndexedLength", .integer(stored.keysIndexedLength)),
         ]))
     }
     let value = JSONValue.object([
@@ -246,10 +265,10 @@ extension StoredState {
     guard bytes.last == UInt8(ascii: "\n") else {
       throw header.damaged("the file is incomplete: it does not end with a newline")
     }
+    // Every version from 1 on seals the file; version 0 did not.
+    if version >= 1 { try verifySeal(bytes, path: path, line: nil) }
     if version < StoreFormat.currentVersion {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
-    } else {
-      try verifySeal(bytes, path: path, line: nil)
     }
     let top = FieldReader(object: document, path: path, line: nil, context: "")
     try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "crc"])
@@ -261,7 +280,7 @@ extension StoredState {
       let reader = FieldReader(object: value, path: path, line: nil, context: "card \(position + 1)")
       try reader.allowOnly([
         "id", "name", "balance", "fare", "currency", "expirationDate", "serialNumber", "openingBalance",
-        "lastSequence", "journalLength", "reloadKeys",
+        "lastSequence", "journalLength", "keysIndexedLength",
       ])
       let code = try reader.string("currency")
       guard let currency = Currency(code: code) else { throw reader.damaged("unknown currency '\(code)'") }
@@ -280,26 +299,24 @@ extension StoredState {
       let balance = try reader.money("balance", currency: currency)
       guard fare > .zero else { throw reader.damaged("the fare is not above zero") }
       guard balance >= .zero else { throw reader.damaged("the balance is negative") }
-      guard case .object(let keyMembers) = try reader.value("reloadKeys") else {
-        throw reader.damaged("'reloadKeys' is not an object")
-      }
-      var keys: [String: UUID] = [:]
-      for (key, idValue) in keyMembers {
-        guard case .string(let text) = idValue, let updateID = UUID(uuidString: text) else {
-          throw reader.damaged("reload key '\(key)' has no update id")
-        }
-        keys[key] = updateID
+      let serialNumber = try reader.optionalString("serialNumber")
+      if let serialNumber, (try? CardRules.validateText(serialNumber, field: "serial")) == nil {
+        throw reader.damaged("the serial number is empty, too long or holds control characters")
       }
       let journalLength = try reader.integer("journalLength")
+      let keysIndexedLength = try reader.integer("keysIndexedLength")
+      guard keysIndexedLength <= journalLength else {
+        throw reader.damaged("'keysIndexedLength' is past 'journalLength'")
+      }
       cards.append(
         StoredCard(
           id: id,
           card: MetroCard(
             name: name, isDefault: false, balance: balance, fare: fare, currency: currency,
-            expirationDate: expiration, serialNumber: try reader.optionalString("serialNumber")),
+            expirationDate: expiration, serialNumber: serialNumber),
           openingBalance: try reader.money("openingBalance", currency: currency),
           lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          reloadKeys: keys))
+          keysIndexedLength: Int64(keysIndexedLength)))
     }
     let state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
@@ -364,12 +381,16 @@ extension JournalEntry {
       throw reader.damaged("'timestamp' is not a UTC time: '\(timestampText)'")
     }
     let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
+    let key = try reader.optionalString("key")
+    if let key, (try? CardRules.validateText(key, field: "key")) == nil {
+      throw reader.damaged("the reload key is empty, too long or holds control characters")
+    }
     return JournalEntry(
       sequence: sequence, transactionEnd: transactionEnd,
       update: BalanceUpdate(
         id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
         balance: try reader.money("balance", currency: currency), timestamp: timestamp,
-        key: try reader.optionalString("key"), undoes: undoes))
+        key: key, undoes: undoes))
   }
 }
 

@@ -4,14 +4,22 @@
   import Musl
 #endif
 
-/// An exclusive `flock(2)` on the store's `lock` file, which metrobuddy never
-/// removes or renames. The kernel releases it when the process dies, so a
-/// crash leaves nothing to clean up. Someone else may delete or replace the
-/// file, so a lock counts only once the file locked is still the one at the path.
+/// An exclusive `flock(2)` on the store directory itself and on its `lock`
+/// file. The kernel releases both when the process dies, so a crash leaves
+/// nothing to clean up.
+///
+/// The directory is the lock that counts: unlike `lock`, nobody deletes or
+/// replaces it while it holds the store. The `lock` file (which metrobuddy
+/// never removes) is still taken, after the directory, so that writers of
+/// version 1.0, which lock only the file, are kept out too; a lock on it
+/// counts only once the file locked is still the one at the path.
 struct FileLock {
   let fileSystem: any FileSystem
   let path: String
   let descriptor: Int32
+  /// The store directory's descriptor, locked first; `-1` for none.
+  var directoryDescriptor: Int32 = -1
+  var directoryPath = ""
 
   /// Takes the lock, waiting up to `timeout` seconds for another process to
   /// release it.
@@ -21,8 +29,56 @@ struct FileLock {
   static func acquire(
     fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double, owner: FileStatus? = nil
   ) throws(MetroError) -> FileLock {
-    let start = monotonicSeconds()
-    var pause = 0.001
+    var waiter = Waiter(timeout: timeout, storeDirectory: storeDirectory)
+    let directory: Int32
+    do {
+      directory = try fileSystem.open(storeDirectory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    } catch { throw JSONFileStore.map(error) }
+    while true {
+      do {
+        try fileSystem.flock(directory, path: storeDirectory, operation: LOCK_EX | LOCK_NB)
+        break
+      } catch {
+        guard error.errno == EWOULDBLOCK else {
+          try? fileSystem.close(directory, path: storeDirectory)
+          throw JSONFileStore.map(error)
+        }
+      }
+      do { try waiter.pause() } catch {
+        try? fileSystem.close(directory, path: storeDirectory)
+        throw error
+      }
+    }
+    do {
+      var lock = try acquireFile(fileSystem: fileSystem, path: path, owner: owner, waiter: &waiter)
+      lock.directoryDescriptor = directory
+      lock.directoryPath = storeDirectory
+      return lock
+    } catch {
+      try? fileSystem.close(directory, path: storeDirectory)
+      throw error
+    }
+  }
+
+  /// Polls with a growing pause, since `flock(2)` has no timeout of its own.
+  struct Waiter {
+    let timeout: Double
+    let storeDirectory: String
+    let start = FileLock.monotonicSeconds()
+    var delay = 0.001
+
+    mutating func pause() throws(MetroError) {
+      let waited = FileLock.monotonicSeconds() - start
+      guard waited < timeout else { throw .storeBusy(path: storeDirectory, waitedSeconds: timeout) }
+      var request = timespec(tv_sec: 0, tv_nsec: Int(min(delay, max(0.0005, timeout - waited)) * 1e9))
+      nanosleep(&request, nil)
+      delay = min(delay * 2, 0.05)
+    }
+  }
+
+  private static func acquireFile(
+    fileSystem: any FileSystem, path: String, owner: FileStatus?, waiter: inout Waiter
+  ) throws(MetroError) -> FileLock {
     while true {
       let lock = try open(fileSystem: fileSystem, path: path, owner: owner)
       let failure: SystemCallError?
@@ -38,17 +94,12 @@ struct FileLock {
       } else if try lock.isStillAtPath() {
         return lock
       } else {
-        // Someone deleted or replaced `lock` while we waited: the file we
-        // hold is no longer the one other writers open. Start again.
+        // Someone deleted or replaced `lock` meanwhile: the file we hold is
+        // no longer the one other writers open. Start again.
         lock.release()
         continue
       }
-      let waited = monotonicSeconds() - start
-      guard waited < timeout else { throw .storeBusy(path: storeDirectory, waitedSeconds: timeout) }
-      // Poll with a growing pause: flock(2) has no timeout of its own.
-      var request = timespec(tv_sec: 0, tv_nsec: Int(min(pause, max(0.0005, timeout - waited)) * 1e9))
-      nanosleep(&request, nil)
-      pause = min(pause * 2, 0.05)
+      try waiter.pause()
     }
   }
 
@@ -90,9 +141,10 @@ struct FileLock {
     }
   }
 
-  /// Releases the lock by closing its descriptor.
+  /// Releases the lock by closing its descriptors.
   func release() {
     try? fileSystem.close(descriptor, path: path)
+    if directoryDescriptor >= 0 { try? fileSystem.close(directoryDescriptor, path: directoryPath) }
   }
 
   static func monotonicSeconds() -> Double {

@@ -30,6 +30,9 @@ public struct VerificationReport: Sendable, Equatable {
   /// torn line that the next write removes.
   public var notes: [Finding]
 
+  /// The revision of `state.json` that was checked.
+  public var revision = 0
+
   /// Whether every invariant holds.
   public var isSound: Bool { problems.isEmpty }
 }
@@ -45,10 +48,27 @@ extension JSONFileStore {
   /// - Throws: ``MetroError/storeIO(path:operation:errno:reason:)`` when a file
   ///   cannot be read at all.
   public func verify() throws(MetroError) -> VerificationReport {
+    // Like every reader, verify takes no lock; a problem seen while a writer
+    // replaced state.json (a card removal unlinks a journal, say) is checked
+    // again against the new state.json.
+    var report = try verifyOnce()
+    for _ in 0..<3 where !report.isSound {
+      let revision = try? readState().revision
+      guard revision != report.revision else { break }
+      report = try verifyOnce()
+    }
+    return report
+  }
+
+  private func verifyOnce() throws(MetroError) -> VerificationReport {
     var report = VerificationReport(directory: directory, exists: false, cards: 0, updates: 0, problems: [], notes: [])
     let names: [String]
     do {
-      guard let status = try fileSystem.status(atPath: directory) else { return report }
+      guard var status = try fileSystem.status(atPath: directory) else { return report }
+      // A symbolic link to a directory is a store directory, as for writers.
+      if !status.isDirectory, let target = try? AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus() {
+        status = target
+      }
       guard status.isDirectory else {
         report.exists = true
         report.problems.append(.init(path: directory, line: nil, detail: "not a directory"))
@@ -57,6 +77,14 @@ extension JSONFileStore {
       names = try fileSystem.contentsOfDirectory(directory)
     } catch { throw Self.map(error) }
     report.exists = !names.isEmpty
+    if let status = try? AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus(),
+      status.permissions & 0o002 != 0
+    {
+      report.notes.append(
+        .init(
+          path: directory, line: nil,
+          detail: "the store directory is writable by every user, who could change or remove the store; chmod 700 it"))
+    }
 
     let state: StoredState
     do {
@@ -82,24 +110,57 @@ extension JSONFileStore {
       }
     }
     report.cards = state.cards.count
+    report.revision = state.revision
 
     for stored in state.cards {
       try verifyJournal(of: stored, into: &report)
     }
     let live = Set(state.cards.map { "journal-\($0.id).jsonl" })
+    let writerIsLive = isLockHeld()
     for name in names.sorted() {
       if name.hasPrefix(AtomicFile.temporaryPrefix) {
-        report.notes.append(
-          .init(
-            path: directory + "/" + name, line: nil,
-            detail: "a temporary file left by an interrupted write; the next write removes it"))
+        let detail =
+          writerIsLive || Self.isLiveWriter(temporaryName: name)
+          ? "the temporary file of a write in progress" : "a temporary file left by an interrupted write; the next write removes it"
+        report.notes.append(.init(path: directory + "/" + name, line: nil, detail: detail))
       } else if name.hasPrefix("journal-"), !live.contains(name) {
-        report.notes.append(
-          .init(
-            path: directory + "/" + name, line: nil, detail: "the journal of a removed card; the next write removes it")
-        )
+        let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)) ?? 0
+        if id >= state.nextCardID {
+          report.problems.append(
+            .init(
+              path: directory + "/" + name, line: nil,
+              detail:
+                "the journal of card \(id), which state.json has not created yet (was an older state.json restored from a backup?)"
+            ))
+        } else {
+          report.notes.append(
+            .init(
+              path: directory + "/" + name, line: nil,
+              detail: "the journal of a removed card; the next write removes it"))
+        }
       }
     }
     return report
+  }
+
+  /// Whether a writer holds the store's lock right now (tried without waiting, released at once).
+  private func isLockHeld() -> Bool {
+    guard let descriptor = try? fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0) else {
+      return false
+    }
+    defer { try? fileSystem.close(descriptor, path: directory) }
+    do {
+      try fileSystem.flock(descriptor, path: directory, operation: LOCK_SH | LOCK_NB)
+      return false
+    } catch {
+      return error.errno == EWOULDBLOCK
+    }
+  }
+
+  /// Whether the process named in a temporary file's name (`.tmp-<name>-<pid>-<random>`) is alive.
+  static func isLiveWriter(temporaryName name: String) -> Bool {
+    let parts = name.split(separator: "-")
+    guard parts.count >= 3, let pid = Int32(parts[parts.count - 2]), pid > 0 else { return false }
+    return kill(pid, 0) == 0 || errno == EPERM
   }
 }

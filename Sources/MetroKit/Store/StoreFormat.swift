@@ -353,6 +353,8 @@ extension JournalEntry {
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
+    // Journals began at version 1; their lines have not changed since.
+    guard version >= 1 else { throw reader.damaged("format version \(version) is not a journal version") }
     try verifySeal(bytes, path: path, line: 1)
     guard try reader.integer("card") == cardID else { throw reader.damaged("the journal belongs to another card") }
   }

@@ -270,20 +270,14 @@ extension JSONFileStore {
     return true
   }
 
-  /// Removes temporary files and journals of removed cards that a crash left
-  /// behind; runs under the lock, and its failures change nothing.
+  /// Removes temporary files that a crashed writer left behind; runs under
+  /// the lock, and its failures change nothing. Journals that state.json does
+  /// not list are never removed here: after an older state.json is restored
+  /// from a backup, one may hold the only copy of a card's history.
   private func sweep(_ state: StoredState) {
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
-    let live = Set(state.cards.map(\.id))
-    for name in names {
-      if name.hasPrefix(AtomicFile.temporaryPrefix) {
-        try? fileSystem.unlink(directory + "/" + name)
-      } else if name.hasPrefix("journal-"), name.hasSuffix(".jsonl"),
-        let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)),
-        !live.contains(id), id < state.nextCardID
-      {
-        try? fileSystem.unlink(directory + "/" + name)
-      }
+    for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
+      try? fileSystem.unlink(directory + "/" + name)
     }
   }
 

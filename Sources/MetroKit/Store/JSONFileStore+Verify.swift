@@ -136,7 +136,7 @@ extension JSONFileStore {
           report.notes.append(
             .init(
               path: directory + "/" + name, line: nil,
-              detail: "the journal of a removed card; the next write removes it"))
+              detail: "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"))
         }
       }
     }

@@ -41,7 +41,9 @@ struct StoreHardeningTests {
     #expect(verify.status == 0, "\(verify)")
   }
 
-  @Test("a FIFO in place of a store file is refused at once (65), by verify too", arguments: ["state.json", "journal-1.jsonl", "lock"])
+  @Test(
+    "a FIFO in place of a store file is refused at once (65), by verify too",
+    arguments: ["state.json", "journal-1.jsonl", "lock"])
   func fifoIsRefused(name: String) throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
@@ -51,7 +53,9 @@ struct StoreHardeningTests {
     for arguments in [["swipe"], ["verify"]] + (name == "lock" ? [] : [["balance"]]) {
       let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
       #expect(!result.wasSignalled, "\(arguments) hung on a FIFO")
-      #expect(result.status == 65 || (name == "lock" && arguments == ["verify"] && result.status == 0), "\(arguments): \(result)")
+      #expect(
+        result.status == 65 || (name == "lock" && arguments == ["verify"] && result.status == 0),
+        "\(arguments): \(result)")
     }
   }
 }

@@ -146,10 +146,14 @@ struct JSONFileStoreDamageTests {
       let journal = store.directory + "/journal-2.jsonl"
       try replaceText(#""version":2"#, with: #""version":99"#, in: journal)
       let before = try directorySnapshot(store.directory)
-      #expect(throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: 1)) {
+      #expect(
+        throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: StoreFormat.currentVersion)
+      ) {
         try store.card(named: "work")
       }
-      #expect(throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: 1)) {
+      #expect(
+        throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: StoreFormat.currentVersion)
+      ) {
         try store.apply([.balance(.reload(.usd("5.00")))], to: store.card(named: "work"))
       }
       #expect(try directorySnapshot(store.directory) == before)
@@ -165,7 +169,7 @@ struct JSONFileStoreDamageTests {
       let statePath = store.directory + "/state.json"
       try replaceText(#""version":2"#, with: #""version":99"#, in: statePath)
       let before = try directorySnapshot(store.directory)
-      let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: 1)
+      let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: StoreFormat.currentVersion)
       #expect(throws: newer) { try store.currentCard() }
       #expect(throws: newer) { try store.allCards() }
       #expect(throws: newer) {
@@ -200,7 +204,7 @@ struct JSONFileStoreDamageTests {
       (#""currency":"USD""#, #""currency":"XXX""#), (#""name":"default""#, #""name":"Default""#),
       (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":2"#, #""version":0"#),
       (#""revision":3"#, #""revision":3,"extra":true"#), (#""revision":3"#, #""revision":-3"#),
-      (#""keysIndexedLength":0"#, #""keysIndexedLength":"0""#),
+      (#""keysIndexedLength""#, #""keysIndexed""#),
       (#""expirationDate":null"#, #""expirationDate":"2030-02-30""#),
     ])
   func inconsistentState(old: String, new: String) throws {

@@ -184,9 +184,11 @@ struct JSONFileStoreHardeningTests {
     try withTemporaryDirectory { parent in
       let store = try storeWithHistory(parent)
       let nobody: uid_t = 65534
-      for path in [store.directory] + (try FileManager.default.subpathsOfDirectory(atPath: store.directory)).map({
-        store.directory + "/" + $0
-      }) {
+      for path in [store.directory]
+        + (try FileManager.default.subpathsOfDirectory(atPath: store.directory)).map({
+          store.directory + "/" + $0
+        })
+      {
         #expect(chown(path, nobody, gid_t(nobody)) == 0)
       }
       try store.applyToCurrent([.balance(.reload(.usd("1.00"), key: "k9"))])

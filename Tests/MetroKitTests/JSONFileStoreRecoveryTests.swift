@@ -75,7 +75,9 @@ struct JSONFileStoreRecoveryTests {
           == Int64(fileBytes(store.directory + "/journal-1.jsonl")?.count ?? -1))
       #expect(state.cards[0].keysIndexedLength == state.cards[0].journalLength)
       let index = store.keyIndex(for: state.cards[0])
-      #expect(try index.lookup("k", committedLength: state.cards[0].journalLength) != .missing(slot: KeyIndex.slots(for: "k")[0]))
+      #expect(
+        try index.lookup("k", committedLength: state.cards[0].journalLength)
+          != .missing(slot: KeyIndex.slots(for: "k")[0]))
     }
   }
 

@@ -55,7 +55,9 @@ struct MigrationTests {
     let future = Array(
       String(decoding: Self.versionZero, as: UTF8.self).replacingOccurrences(of: #""version":0"#, with: #""version":9"#)
         .utf8)
-    #expect(throws: MetroError.storeFromNewerVersion(path: "state.json", version: 9, supported: StoreFormat.currentVersion)) {
+    #expect(
+      throws: MetroError.storeFromNewerVersion(path: "state.json", version: 9, supported: StoreFormat.currentVersion)
+    ) {
       try StoredState.decode(future, path: "state.json")
     }
   }

@@ -13,11 +13,11 @@ extension JSONFileStore {
   /// Adds the keys of lines just appended to the index, durably, and marks
   /// the journal indexed up to its new end.
   func record(
-    _ keyed: [(key: String, offset: Int64)], in stored: inout StoredCard, owner: FileStatus
+    _ keyed: [(key: String, offset: Int64)], in stored: inout StoredCard, owner: FileStatus, created: inout [String]
   ) throws(MetroError) {
     let index = keyIndex(for: stored)
     for (key, offset) in keyed {
-      try index.record(key, offset: offset, committedLength: stored.journalLength, owner: owner)
+      try index.record(key, offset: offset, committedLength: stored.journalLength, owner: owner, created: &created)
     }
     if !keyed.isEmpty { try index.syncDirectory() }
     stored.keysIndexedLength = stored.journalLength
@@ -45,7 +45,8 @@ extension JSONFileStore {
       guard offset > 0, bytes.firstRange(of: Array(#""key":"#.utf8)) != nil else { return true }
       let entry = try JournalEntry.decode(bytes, currency: journal.currency, path: path, line: 0)
       if let key = entry.update.key {
-        try index.record(key, offset: offset, committedLength: committed, owner: owner)
+        var created: [String] = []
+        try index.record(key, offset: offset, committedLength: committed, owner: owner, created: &created)
         recorded = true
       }
       return true

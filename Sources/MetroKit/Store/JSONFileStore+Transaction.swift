@@ -78,18 +78,20 @@ extension JSONFileStore {
     if appends.isEmpty, state == unchanged { return makeResult(state) }
 
     var journalWrite: JournalWrite?
+    // Key files this write created: removed again if the write is rolled
+    // back. (Any left behind point at nothing and are never trusted.)
+    var createdKeyFiles: [String] = []
     if !appends.isEmpty, let targetIndex {
       let (write, keyed) = try append(appends, to: &state.cards[targetIndex], owner: owner)
       journalWrite = write
       do {
-        try record(keyed, in: &state.cards[targetIndex], owner: owner)
+        try record(keyed, in: &state.cards[targetIndex], owner: owner, created: &createdKeyFiles)
       } catch {
-        // Key files written for lines that are rolled back point at nothing
-        // and are never trusted (see KeyIndex).
         if !write.rollBack() {
           write.close()
           return makeResult(state)
         }
+        KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
         write.close()
         throw error
       }
@@ -97,6 +99,10 @@ extension JSONFileStore {
     defer { journalWrite?.close() }
 
     state.revision += 1
+    // Journals of cards removed by earlier writes go once this state.json,
+    // which no longer names them, is saved.
+    let removed = unchanged.removedCardIDs
+    state.removedCardIDs.removeAll { removed.contains($0) }
     do {
       try AtomicFile(fileSystem: fileSystem, directory: directory)
         .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -107,12 +113,13 @@ extension JSONFileStore {
       // rewrites state.json, so the command reports success rather than a
       // failure that a script would retry (and record twice).
       if let journalWrite, !journalWrite.rollBack() {
-        sweep(state)
+        sweep(removed)
         return makeResult(state)
       }
+      KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
       throw error
     }
-    sweep(state)
+    sweep(removed)
     return makeResult(state)
   }
 
@@ -171,7 +178,8 @@ extension JSONFileStore {
     }
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+      descriptor = try fileSystem.open(
+        path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     } catch { throw Self.map(error) }
     let write = JournalWrite(fileSystem: fileSystem, path: path, descriptor: descriptor, previousLength: committed)
     do {
@@ -270,11 +278,14 @@ extension JSONFileStore {
     return true
   }
 
-  /// Removes temporary files that a crashed writer left behind; runs under
-  /// the lock, and its failures change nothing. Journals that state.json does
-  /// not list are never removed here: after an older state.json is restored
-  /// from a backup, one may hold the only copy of a card's history.
-  private func sweep(_ state: StoredState) {
+  /// Removes the journals of cards removed by earlier writes (state.json, now
+  /// saved, no longer lists them) and temporary files that a crashed writer
+  /// left behind; runs under the lock, and its failures change nothing. Other
+  /// journals state.json does not list are never removed: after an older
+  /// state.json is restored from a backup, one may hold the only copy of a
+  /// card's history.
+  private func sweep(_ removed: [Int]) {
+    for id in removed { try? fileSystem.unlink(journalPath(id)) }
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
     for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
       try? fileSystem.unlink(directory + "/" + name)

@@ -66,7 +66,9 @@ extension JSONFileStore {
     do {
       guard var status = try fileSystem.status(atPath: directory) else { return report }
       // A symbolic link to a directory is a store directory, as for writers.
-      if !status.isDirectory, let target = try? AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus() {
+      if !status.isDirectory,
+        let target = try? AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus()
+      {
         status = target
       }
       guard status.isDirectory else {
@@ -121,7 +123,8 @@ extension JSONFileStore {
       if name.hasPrefix(AtomicFile.temporaryPrefix) {
         let detail =
           writerIsLive || Self.isLiveWriter(temporaryName: name)
-          ? "the temporary file of a write in progress" : "a temporary file left by an interrupted write; the next write removes it"
+          ? "the temporary file of a write in progress"
+          : "a temporary file left by an interrupted write; the next write removes it"
         report.notes.append(.init(path: directory + "/" + name, line: nil, detail: detail))
       } else if name.hasPrefix("journal-"), !live.contains(name) {
         let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)) ?? 0
@@ -136,7 +139,8 @@ extension JSONFileStore {
           report.notes.append(
             .init(
               path: directory + "/" + name, line: nil,
-              detail: "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"))
+              detail:
+                "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"))
         }
       }
     }

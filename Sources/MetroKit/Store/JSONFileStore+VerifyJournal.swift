@@ -40,7 +40,9 @@ extension JSONFileStore {
         }
         return
       }
-      if error.errno == ELOOP { return problem(nil, "is a symbolic link; metrobuddy keeps only regular files in a store") }
+      if error.errno == ELOOP {
+        return problem(nil, "is a symbolic link; metrobuddy keeps only regular files in a store")
+      }
       throw Self.map(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
@@ -138,7 +140,8 @@ extension JSONFileStore {
     let index = keyIndex(for: stored)
     for (key, offset, line) in keyed {
       guard case .found(offset) = try index.lookup(key, committedLength: stored.journalLength) else {
-        problems.append((line, "the reload key '\(key)' is missing from the key index, so a retry would apply it again"))
+        problems.append(
+          (line, "the reload key '\(key)' is missing from the key index, so a retry would apply it again"))
         continue
       }
     }

@@ -308,6 +308,7 @@ public final class JSONFileStore: MetroCardDataStore {
         }
         removedID = state.cards[index].id
         state.cards.remove(at: index)
+        state.removedCardIDs.append(removedID)
         return { _ in () }
       }
     } catch {

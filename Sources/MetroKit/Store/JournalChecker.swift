@@ -46,7 +46,9 @@ struct JournalChecker {
       balance = Money(minorUnits: update.balance.minorUnits - update.amount.minorUnits)
       resynchronise = false
     }
-    if entry.sequence != expected { problems.append("sequence number \(entry.sequence) where \(expected) was expected") }
+    if entry.sequence != expected {
+      problems.append("sequence number \(entry.sequence) where \(expected) was expected")
+    }
     expected = entry.sequence + 1
     if !ids.insert(update.id).inserted { problems.append("the id \(update.id.uuidString) is used twice") }
     if let next = balance.adding(update.amount), next == update.balance {

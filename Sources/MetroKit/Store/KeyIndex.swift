@@ -68,14 +68,20 @@ struct KeyIndex {
   /// Records that the line at `offset` carries `key`, unless that is already indexed.
   ///
   /// The file is flushed; call ``syncDirectory()`` before relying on its name.
-  func record(_ key: String, offset: Int64, committedLength: Int64, owner: FileStatus?) throws(MetroError) {
+  ///
+  /// - Parameter created: Gets the paths of the folder and file when this
+  ///   call creates them, so that a write rolled back can remove them.
+  func record(
+    _ key: String, offset: Int64, committedLength: Int64, owner: FileStatus?, created: inout [String]
+  ) throws(MetroError) {
     guard case .missing(let slot) = try lookup(key, committedLength: committedLength) else { return }
     let path = directory + "/" + slot
     var bytes = Array("\(offset)\n".utf8)
     bytes += Array(key.utf8)
     bytes.append(UInt8(ascii: "\n"))
     do {
-      try makeDirectoryIfMissing(owner: owner)
+      if try makeDirectoryIfMissing(owner: owner) { created.append(directory) }
+      if try fileSystem.status(atPath: path) == nil { created.append(path) }
       let descriptor = try fileSystem.open(
         path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
       defer { try? fileSystem.close(descriptor, path: path) }
@@ -98,13 +104,14 @@ struct KeyIndex {
     } catch { throw JSONFileStore.map(error) }
   }
 
-  private func makeDirectoryIfMissing(owner: FileStatus?) throws {
-    if try fileSystem.status(atPath: directory) != nil { return }
+  /// Creates the folder if it is missing; returns whether it did.
+  private func makeDirectoryIfMissing(owner: FileStatus?) throws -> Bool {
+    if try fileSystem.status(atPath: directory) != nil { return false }
     do {
       try fileSystem.makeDirectory(directory, permissions: 0o700)
     } catch {
       if error.errno != EEXIST { throw error }
-      return
+      return false
     }
     let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     defer { try? fileSystem.close(descriptor, path: directory) }
@@ -112,6 +119,19 @@ struct KeyIndex {
     try Ownership.match(descriptor, path: directory, status: status, to: owner, fileSystem: fileSystem)
     let parent = String(directory[..<(directory.lastIndex(of: "/") ?? directory.startIndex)])
     try AtomicFile(fileSystem: fileSystem, directory: parent.isEmpty ? "." : parent).syncDirectory()
+    return true
+  }
+
+  /// Removes what ``record(_:offset:committedLength:owner:created:)`` created,
+  /// newest first; best effort, since such files are never trusted anyway.
+  static func remove(_ created: [String], fileSystem: any FileSystem) {
+    for path in created.reversed() {
+      if (try? fileSystem.status(atPath: path))??.isDirectory == true {
+        try? fileSystem.removeDirectory(path)
+      } else {
+        try? fileSystem.unlink(path)
+      }
+    }
   }
 
   /// A key file's contents: the offset of its line (-1 when unreadable) and the key.

@@ -31,13 +31,13 @@ enum StoreFormat {
       return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
     }
     return .object(
-      members.map {
+      members.filter { $0.0 != "crc" }.map {
         switch $0.0 {
         case "cards": ("cards", .array(upgraded))
         case "version": ("version", .integer(2))
         default: $0
         }
-      })
+      } + [("removedCardIDs", .array([]))])
   }
 
   /// Upgrades `document`, written in format `version`, to ``currentVersion``.
@@ -85,6 +85,10 @@ struct StoredState: Equatable {
   var nextCardID: Int
   var defaultCardID: Int
   var cards: [StoredCard]
+  /// Cards removed whose journals the next write deletes. Only these are
+  /// deleted: a journal state.json does not list may otherwise be the only
+  /// copy of a card's history, after an older state.json was restored.
+  var removedCardIDs: [Int] = []
 
   /// The state of a store that has no files yet: one card, `default`.
   static func fresh(storeID: String) -> StoredState {
@@ -141,6 +145,7 @@ extension StoredState {
       ("nextCardID", .integer(Int64(nextCardID))),
       ("defaultCardID", .integer(Int64(defaultCardID))),
       ("cards", .array(cardValues)),
+      ("removedCardIDs", .array(removedCardIDs.map { .integer(Int64($0)) })),
     ])
     var bytes: [UInt8] = []
     JSONWriter.write(value, to: &bytes)
@@ -271,7 +276,9 @@ extension StoredState {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
     }
     let top = FieldReader(object: document, path: path, line: nil, context: "")
-    try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "crc"])
+    try top.allowOnly([
+      "format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "removedCardIDs", "crc",
+    ])
     guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
     var cards: [StoredCard] = []
     var names = Set<String>()
@@ -318,9 +325,20 @@ extension StoredState {
           lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
           keysIndexedLength: Int64(keysIndexedLength)))
     }
+    guard case .array(let removedValues) = try top.value("removedCardIDs") else {
+      throw top.damaged("'removedCardIDs' is not an array")
+    }
+    var removed: [Int] = []
+    for value in removedValues {
+      guard case .integer(let id) = value, id >= 1, id <= Int64(Int32.max) else {
+        throw top.damaged("'removedCardIDs' holds something other than card ids")
+      }
+      removed.append(Int(id))
+    }
     let state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
-      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
+      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards,
+      removedCardIDs: removed)
     guard !cards.isEmpty else { throw top.damaged("there are no cards") }
     guard state.index(ofCardID: state.defaultCardID) != nil else {
       throw top.damaged("the default card \(state.defaultCardID) does not exist")

@@ -87,6 +87,8 @@ public protocol FileSystem: Sendable {
   func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError)
   /// Removes an empty directory.
   func removeDirectory(_ path: String) throws(SystemCallError)
+  /// Flushes the whole file system that holds the open file (`syncfs(2)`).
+  func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError)
 }
 
 extension FileSystem {
@@ -95,6 +97,11 @@ extension FileSystem {
     if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
       throw SystemCallError(operation: "chown", path: path, errno: errno)
     }
+  }
+
+  /// The C library's `syncfs(2)`, for file systems that do not intercept it.
+  public func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    if systemSyncfs(descriptor) != 0 { throw SystemCallError(operation: "syncfs", path: path, errno: errno) }
   }
 
   /// The C library's `rmdir(2)`, for file systems that do not intercept it.
@@ -232,6 +239,10 @@ extension FileStatus {
 
 /// `flock(2)`, declared under another name because Glibc's `flock`
 /// structure hides the function from Swift.
+/// `syncfs(2)`, which Glibc declares only under `_GNU_SOURCE`.
+@_silgen_name("syncfs")
+private func systemSyncfs(_ descriptor: Int32) -> Int32
+
 @_silgen_name("flock")
 private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32
 

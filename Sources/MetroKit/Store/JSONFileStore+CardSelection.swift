@@ -39,3 +39,14 @@ extension JSONFileStore {
     }
   }
 }
+
+extension MetroCardDataStore {
+  /// Fetches the card, then applies the updates to it: for stores that have
+  /// no cheaper way (``JSONFileStore`` chooses the card inside its transaction).
+  @discardableResult
+  public func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult {
+    let selected: ObjectReference<MetroCard>
+    if let name { selected = try card(named: name) } else { selected = try currentCard() }
+    return try apply(updates, to: selected)
+  }
+}

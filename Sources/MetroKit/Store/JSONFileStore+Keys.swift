@@ -46,12 +46,13 @@ extension JSONFileStore {
       let entry = try JournalEntry.decode(bytes, currency: journal.currency, path: path, line: 0)
       if let key = entry.update.key {
         var created: [String] = []
-        try index.record(key, offset: offset, committedLength: committed, owner: owner, created: &created)
+        try index.record(
+          key, offset: offset, committedLength: committed, owner: owner, created: &created, flush: false)
         recorded = true
       }
       return true
     }
-    if recorded { try index.syncDirectory() }
+    if recorded { try index.syncAll() }
     stored.keysIndexedLength = committed
   }
 }

@@ -72,7 +72,8 @@ struct KeyIndex {
   /// - Parameter created: Gets the paths of the folder and file when this
   ///   call creates them, so that a write rolled back can remove them.
   func record(
-    _ key: String, offset: Int64, committedLength: Int64, owner: FileStatus?, created: inout [String]
+    _ key: String, offset: Int64, committedLength: Int64, owner: FileStatus?, created: inout [String],
+    flush: Bool = true
   ) throws(MetroError) {
     guard case .missing(let slot) = try lookup(key, committedLength: committedLength) else { return }
     let path = directory + "/" + slot
@@ -91,10 +92,20 @@ struct KeyIndex {
       }
       try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
       try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
-      try fileSystem.fsync(descriptor, path: path)
+      if flush { try fileSystem.fsync(descriptor, path: path) }
     } catch {
       throw JSONFileStore.map(error)
     }
+  }
+
+  /// Flushes every key file written without `flush`, and the folder, with one
+  /// `syncfs(2)`: indexing many keys at once costs one flush, not one each.
+  func syncAll() throws(MetroError) {
+    do {
+      let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+      defer { try? fileSystem.close(descriptor, path: directory) }
+      try fileSystem.syncFileSystem(descriptor, path: directory)
+    } catch { throw JSONFileStore.map(error) }
   }
 
   /// Flushes the folder's entries, so that the files written are found after a crash.

@@ -162,9 +162,11 @@ struct JSONFileStoreHardeningTests {
   @Test("Stored text with control characters is damage: serial numbers in state.json, keys in journals")
   func controlCharactersAreDamage() throws {
     try withTemporaryDirectory { parent in
-      let store = try storeWithHistory(parent)
+      let store = makeStore(in: parent)
+      try store.applyToCurrent([.balance(.reload(.usd("20.00"), key: "abcdef"))])
+      // The same length, so that only the key is wrong.
       try rewriteLine(2, of: store.directory + "/journal-1.jsonl") {
-        $0.replacingOccurrences(of: #""key":"k1""#, with: #""key":"k1\u001b[31m""#)
+        $0.replacingOccurrences(of: #""key":"abcdef""#, with: #""key":"\u0007""#)
       }
       #expect(throws: MetroError.self) { try store.history() }
     }

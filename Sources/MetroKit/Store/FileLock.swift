@@ -79,8 +79,10 @@ struct FileLock {
   private static func acquireFile(
     fileSystem: any FileSystem, path: String, owner: FileStatus?, waiter: inout Waiter
   ) throws(MetroError) -> FileLock {
+    // The file stays open while waiting; it is opened again only when the
+    // one locked turns out not to be the one at the path any more.
+    var lock = try open(fileSystem: fileSystem, path: path, owner: owner)
     while true {
-      let lock = try open(fileSystem: fileSystem, path: path, owner: owner)
       let failure: SystemCallError?
       do {
         try fileSystem.flock(lock.descriptor, path: path, operation: LOCK_EX | LOCK_NB)
@@ -89,17 +91,23 @@ struct FileLock {
         failure = error
       }
       if let failure {
-        lock.release()
-        guard failure.errno == EWOULDBLOCK else { throw JSONFileStore.map(failure) }
+        guard failure.errno == EWOULDBLOCK else {
+          lock.release()
+          throw JSONFileStore.map(failure)
+        }
       } else if try lock.isStillAtPath() {
         return lock
       } else {
         // Someone deleted or replaced `lock` meanwhile: the file we hold is
         // no longer the one other writers open. Start again.
         lock.release()
+        lock = try open(fileSystem: fileSystem, path: path, owner: owner)
         continue
       }
-      try waiter.pause()
+      do { try waiter.pause() } catch {
+        lock.release()
+        throw error
+      }
     }
   }
 

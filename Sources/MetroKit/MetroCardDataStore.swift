@@ -70,6 +70,11 @@ public protocol MetroCardDataStore: Sendable {
     _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> UpdateResult
 
+  /// Applies `updates` to the card named `name` (the default card when
+  /// `nil`), choosing the card inside the same transaction.
+  @discardableResult
+  func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult
+
   /// Appends imported updates to the card's history in one transaction, all
   /// or nothing; see ``CardRules/importing(_:into:existing:undone:keys:makeID:)``.
   ///

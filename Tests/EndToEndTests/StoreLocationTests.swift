@@ -22,7 +22,8 @@ struct StoreLocationTests {
     #expect(names.contains { $0.hasPrefix("journal-") }, "\(names)")
     for name in names {
       let mode = permissions(store + "/" + name)
-      #expect(mode == 0o600, "mode of \(name): \(String(mode ?? 0, radix: 8))")
+      // Folders (a card's reload-key index) are 0700 like the store.
+      #expect(mode == (name.hasPrefix("keys-") ? 0o700 : 0o600), "mode of \(name): \(String(mode ?? 0, radix: 8))")
     }
 
     let show = try sandbox.run(["show", "--json"], environment: cron)

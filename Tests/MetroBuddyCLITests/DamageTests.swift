@@ -90,13 +90,13 @@ struct DamageTests {
     let cli = Self.populated()
     let path = cli.directory + "/store/state.json"
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try text.replacingOccurrences(of: #""version":1,"#, with: #""version":2,"#).write(
+    try text.replacingOccurrences(of: #""version":2,"#, with: #""version":9,"#).write(
       toFile: path, atomically: false, encoding: .utf8)
     let before = cli.storeFiles()
     let result = cli.run("swipe")
     #expect(result.status == 65)
     #expect(
-      result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 2; this one reads up to 1).\n"))
+      result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 9; this one reads up to 2).\n"))
     #expect(cli.run("show").status == 65)
     #expect(cli.storeFiles() == before)
   }

@@ -488,8 +488,10 @@ struct StoreImage: Equatable {
   static func read(_ directory: String) throws -> StoreImage {
     var files: [String: [UInt8]] = [:]
     var modes: [String: mode_t] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+    for name in try FileManager.default.subpathsOfDirectory(atPath: directory) {
       let path = directory + "/" + name
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
       guard let data = FileManager.default.contents(atPath: path) else {
         throw FaultBenchError(description: "cannot read \(path)")
       }
@@ -509,6 +511,8 @@ struct StoreImage: Equatable {
       throw FaultBenchError(description: "mkdir \(directory): \(String(cString: strerror(errno)))")
     }
     for (name, bytes) in files {
+      // A card's key index is a folder of files.
+      if let slash = name.lastIndex(of: "/") { _ = mkdir(directory + "/" + name[..<slash], 0o700) }
       let descriptor = open(directory + "/" + name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, modes[name] ?? 0o600)
       guard descriptor >= 0 else { throw FaultBenchError(description: "cannot create \(name)") }
       defer { close(descriptor) }

@@ -144,12 +144,16 @@ struct JSONFileStoreDamageTests {
       try store.apply([.balance(.reload(.usd("5.00")))], to: store.card(named: "work"))
       try overwrite(statePath, with: older)
       let journal = store.directory + "/journal-2.jsonl"
-      try replaceText(#""version":1"#, with: #""version":99"#, in: journal)
+      try replaceText(#""version":2"#, with: #""version":99"#, in: journal)
       let before = try directorySnapshot(store.directory)
-      #expect(throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: 1)) {
+      #expect(
+        throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: StoreFormat.currentVersion)
+      ) {
         try store.card(named: "work")
       }
-      #expect(throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: 1)) {
+      #expect(
+        throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: StoreFormat.currentVersion)
+      ) {
         try store.apply([.balance(.reload(.usd("5.00")))], to: store.card(named: "work"))
       }
       #expect(try directorySnapshot(store.directory) == before)
@@ -163,9 +167,9 @@ struct JSONFileStoreDamageTests {
     try withTemporaryDirectory { parent in
       let store = try makeDamageableStore(in: parent)
       let statePath = store.directory + "/state.json"
-      try replaceText(#""version":1"#, with: #""version":99"#, in: statePath)
+      try replaceText(#""version":2"#, with: #""version":99"#, in: statePath)
       let before = try directorySnapshot(store.directory)
-      let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: 1)
+      let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: StoreFormat.currentVersion)
       #expect(throws: newer) { try store.currentCard() }
       #expect(throws: newer) { try store.allCards() }
       #expect(throws: newer) {
@@ -198,9 +202,9 @@ struct JSONFileStoreDamageTests {
       (#""defaultCardID":1"#, #""defaultCardID":5"#), (#""nextCardID":2"#, #""nextCardID":1"#),
       (#""fare":"3.00""#, #""fare":"0.00""#), (#""balance":"14.00""#, #""balance":"14""#),
       (#""currency":"USD""#, #""currency":"XXX""#), (#""name":"default""#, #""name":"Default""#),
-      (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":1"#, #""version":0"#),
+      (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":2"#, #""version":0"#),
       (#""revision":3"#, #""revision":3,"extra":true"#), (#""revision":3"#, #""revision":-3"#),
-      (#""reloadKeys":{}"#, #""reloadKeys":[]"#),
+      (#""keysIndexedLength""#, #""keysIndexed""#),
       (#""expirationDate":null"#, #""expirationDate":"2030-02-30""#),
     ])
   func inconsistentState(old: String, new: String) throws {

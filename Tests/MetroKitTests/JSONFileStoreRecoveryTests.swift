@@ -10,7 +10,6 @@ struct JSONFileStoreRecoveryTests {
     #"{"seq":2,"id":"#,
     // A whole line but for its newline is still the torn write of a crash.
     #"{"seq":2,"id":"00000000-0000-0000-0000-0000000000AA","type":"reload","amount":"5.00","balance":"25.00","timestamp":"2026-11-21T13:15:00Z"}"#,
-    "not json at all\n",
     #"{"seq":2,"id":"00000000-0000-0000-0000-0000000000AA","type":"reload","amount":"5.00","balance":"#,
   ]
 
@@ -74,7 +73,11 @@ struct JSONFileStoreRecoveryTests {
       #expect(
         state.cards[0].journalLength
           == Int64(fileBytes(store.directory + "/journal-1.jsonl")?.count ?? -1))
-      #expect(state.cards[0].reloadKeys.keys.sorted() == ["k"])
+      #expect(state.cards[0].keysIndexedLength == state.cards[0].journalLength)
+      let index = store.keyIndex(for: state.cards[0])
+      #expect(
+        try index.lookup("k", committedLength: state.cards[0].journalLength)
+          != .missing(slot: KeyIndex.slots(for: "k")[0]))
     }
   }
 

@@ -32,13 +32,14 @@ struct MigrationTests {
   }
 
   @Test func anOlderFormatIsUpgradedByItsSteps() throws {
-    let state = try StoredState.decode(Self.versionZero, path: "state.json", migrations: [0: Self.addCurrencyAndKeys])
+    let state = try StoredState.decode(
+      Self.versionZero, path: "state.json", migrations: [0: Self.addCurrencyAndKeys, 1: StoreFormat.moveReloadKeysOut])
     #expect(state.cards.count == 1)
     #expect(state.cards[0].card.currency == .usd)
     #expect(state.cards[0].card.balance == Money(minorUnits: 2500))
-    #expect(state.cards[0].reloadKeys.isEmpty)
+    #expect(state.cards[0].keysIndexedLength == 0)
     // The next write saves it in the current format.
-    #expect(String(decoding: state.encoded(), as: UTF8.self).contains(#""version":1"#))
+    #expect(String(decoding: state.encoded(), as: UTF8.self).contains(#""version":\#(StoreFormat.currentVersion)"#))
   }
 
   @Test func anOlderFormatWithoutAStepIsRefusedAsDamage() {
@@ -52,16 +53,18 @@ struct MigrationTests {
 
   @Test func aNewerFormatIsRefused() {
     let future = Array(
-      String(decoding: Self.versionZero, as: UTF8.self).replacingOccurrences(of: #""version":0"#, with: #""version":2"#)
+      String(decoding: Self.versionZero, as: UTF8.self).replacingOccurrences(of: #""version":0"#, with: #""version":9"#)
         .utf8)
-    #expect(throws: MetroError.storeFromNewerVersion(path: "state.json", version: 2, supported: 1)) {
+    #expect(
+      throws: MetroError.storeFromNewerVersion(path: "state.json", version: 9, supported: StoreFormat.currentVersion)
+    ) {
       try StoredState.decode(future, path: "state.json")
     }
   }
 
   @Test func theCurrentFormatRoundTrips() throws {
     var state = StoredState.fresh(storeID: "S")
-    state.cards[0].reloadKeys["monthly"] = CLIStableID.one
+    state.cards[0].keysIndexedLength = 0
     state.cards[0].card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
     let decoded = try StoredState.decode(state.encoded(), path: "state.json")
     #expect(decoded == state)

@@ -115,7 +115,8 @@ struct VerifyTests {
   @Test func leftoversAreNotes() throws {
     try withTemporaryDirectory { directory in
       let store = try populatedStore(in: directory)
-      try overwrite(store.directory + "/journal-9.jsonl", with: [])
+      try store.removeCard(store.card(named: "work"))
+      try overwrite(store.directory + "/journal-2.jsonl", with: [])
       try overwrite(store.directory + "/.tmp-state.json-1-ABC", with: [])
       let report = try store.verify()
       #expect(report.isSound)

@@ -211,9 +211,13 @@ public struct JSONParser {
     }
   }
 
+  /// How many members an object has before duplicate keys are found by hashing.
+  static let smallObject = 16
+
   private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     index += 1
     var members: [(String, JSONValue)] = []
+    var seen = Set<String>()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -224,8 +228,16 @@ public struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
       let keyStart = index
       let key = try parseString()
-      // Objects here are small: a linear scan beats hashing every key.
-      guard !members.contains(where: { $0.0 == key }) else {
+      // Small objects: a scan beats hashing. Past a few members, a set keeps
+      // the check linear in the object's size.
+      let isDuplicate: Bool
+      if members.count < Self.smallObject {
+        isDuplicate = members.contains { $0.0 == key }
+      } else {
+        if seen.isEmpty { seen = Set(members.map(\.0)) }
+        isDuplicate = !seen.insert(key).inserted
+      }
+      guard !isDuplicate else {
         index = keyStart
         throw fail("duplicate key '\(key)'")
       }

@@ -22,12 +22,18 @@ struct AtomicFile {
   func replace(_ name: String, with bytes: [UInt8], uniqueSuffix: String) throws(MetroError) {
     let target = directory + "/" + name
     var permissions: UInt32 = 0o600
+    // The new file keeps the owner of the one it replaces (or takes the
+    // directory's), so that a write run as root leaves the user's store theirs.
+    var owner: FileStatus?
     do {
       if let status = try fileSystem.status(atPath: target) {
         guard status.isRegularFile else {
           throw MetroError.storeDamaged(path: target, line: nil, detail: "not a regular file")
         }
         permissions = status.permissions & 0o777
+        owner = status
+      } else {
+        owner = try directoryStatus()
       }
     } catch let error as SystemCallError {
       throw JSONFileStore.map(error)
@@ -39,8 +45,10 @@ struct AtomicFile {
     let temporary = directory + "/" + Self.temporaryPrefix + name + "-" + uniqueSuffix
     do {
       let descriptor = try fileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: permissions)
+        temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: permissions)
       do {
+        let created = try fileSystem.status(descriptor, path: temporary)
+        try Ownership.match(descriptor, path: temporary, status: created, to: owner, fileSystem: fileSystem)
         try fileSystem.chmod(descriptor, path: temporary, permissions: permissions)
         try Self.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)
         try fileSystem.fsync(descriptor, path: temporary)
@@ -59,6 +67,13 @@ struct AtomicFile {
     } catch {
       throw .savedDurabilityUnconfirmed(path: directory, reason: error.reason)
     }
+  }
+
+  /// The status of the directory itself, through a symbolic link if it is one.
+  func directoryStatus() throws(SystemCallError) -> FileStatus {
+    let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    defer { try? fileSystem.close(descriptor, path: directory) }
+    return try fileSystem.status(descriptor, path: directory)
   }
 
   /// Flushes the directory's entries to stable storage.

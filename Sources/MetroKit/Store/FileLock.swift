@@ -4,13 +4,22 @@
   import Musl
 #endif
 
-/// An exclusive `flock(2)` on the store's `lock` file, which is never removed
-/// or renamed. The kernel releases it when the process dies, so a crash
-/// leaves nothing to clean up.
+/// An exclusive `flock(2)` on the store directory itself and on its `lock`
+/// file. The kernel releases both when the process dies, so a crash leaves
+/// nothing to clean up.
+///
+/// The directory is the lock that counts: unlike `lock`, nobody deletes or
+/// replaces it while it holds the store. The `lock` file (which metrobuddy
+/// never removes) is still taken, after the directory, so that writers of
+/// version 1.0, which lock only the file, are kept out too; a lock on it
+/// counts only once the file locked is still the one at the path.
 struct FileLock {
   let fileSystem: any FileSystem
   let path: String
   let descriptor: Int32
+  /// The store directory's descriptor, locked first; `-1` for none.
+  var directoryDescriptor: Int32 = -1
+  var directoryPath = ""
 
   /// Takes the lock, waiting up to `timeout` seconds for another process to
   /// release it.
@@ -18,43 +27,132 @@ struct FileLock {
   /// - Throws: ``MetroError/storeBusy(path:waitedSeconds:)`` when the wait
   ///   runs out; ``MetroError/storeIO(path:operation:errno:reason:)`` otherwise.
   static func acquire(
-    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double
+    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double, owner: FileStatus? = nil
   ) throws(MetroError) -> FileLock {
-    let descriptor: Int32
+    var waiter = Waiter(timeout: timeout, storeDirectory: storeDirectory)
+    let directory: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+      directory = try fileSystem.open(storeDirectory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     } catch { throw JSONFileStore.map(error) }
-    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    let start = monotonicSeconds()
-    var pause = 0.001
+    while true {
+      do {
+        try fileSystem.flock(directory, path: storeDirectory, operation: LOCK_EX | LOCK_NB)
+        break
+      } catch {
+        guard error.errno == EWOULDBLOCK else {
+          try? fileSystem.close(directory, path: storeDirectory)
+          throw JSONFileStore.map(error)
+        }
+      }
+      do { try waiter.pause() } catch {
+        try? fileSystem.close(directory, path: storeDirectory)
+        throw error
+      }
+    }
+    do {
+      var lock = try acquireFile(fileSystem: fileSystem, path: path, owner: owner, waiter: &waiter)
+      lock.directoryDescriptor = directory
+      lock.directoryPath = storeDirectory
+      return lock
+    } catch {
+      try? fileSystem.close(directory, path: storeDirectory)
+      throw error
+    }
+  }
+
+  /// Polls with a growing pause, since `flock(2)` has no timeout of its own.
+  struct Waiter {
+    let timeout: Double
+    let storeDirectory: String
+    let start = FileLock.monotonicSeconds()
+    var delay = 0.001
+
+    mutating func pause() throws(MetroError) {
+      let waited = FileLock.monotonicSeconds() - start
+      guard waited < timeout else { throw .storeBusy(path: storeDirectory, waitedSeconds: timeout) }
+      var request = timespec(tv_sec: 0, tv_nsec: Int(min(delay, max(0.0005, timeout - waited)) * 1e9))
+      nanosleep(&request, nil)
+      delay = min(delay * 2, 0.05)
+    }
+  }
+
+  private static func acquireFile(
+    fileSystem: any FileSystem, path: String, owner: FileStatus?, waiter: inout Waiter
+  ) throws(MetroError) -> FileLock {
+    // The file stays open while waiting; it is opened again only when the
+    // one locked turns out not to be the one at the path any more.
+    var lock = try open(fileSystem: fileSystem, path: path, owner: owner)
     while true {
       let failure: SystemCallError?
       do {
-        try fileSystem.flock(descriptor, path: path, operation: LOCK_EX | LOCK_NB)
+        try fileSystem.flock(lock.descriptor, path: path, operation: LOCK_EX | LOCK_NB)
         failure = nil
       } catch {
         failure = error
       }
-      guard let failure else { return lock }
-      guard failure.errno == EWOULDBLOCK else {
+      if let failure {
+        guard failure.errno == EWOULDBLOCK else {
+          lock.release()
+          throw JSONFileStore.map(failure)
+        }
+      } else if try lock.isStillAtPath() {
+        return lock
+      } else {
+        // Someone deleted or replaced `lock` meanwhile: the file we hold is
+        // no longer the one other writers open. Start again.
         lock.release()
-        throw JSONFileStore.map(failure)
+        lock = try open(fileSystem: fileSystem, path: path, owner: owner)
+        continue
       }
-      let waited = monotonicSeconds() - start
-      guard waited < timeout else {
+      do { try waiter.pause() } catch {
         lock.release()
-        throw .storeBusy(path: storeDirectory, waitedSeconds: timeout)
+        throw error
       }
-      // Poll with a growing pause: flock(2) has no timeout of its own.
-      var request = timespec(tv_sec: 0, tv_nsec: Int(min(pause, max(0.0005, timeout - waited)) * 1e9))
-      nanosleep(&request, nil)
-      pause = min(pause * 2, 0.05)
     }
   }
 
-  /// Releases the lock by closing its descriptor.
+  /// Opens (creating it if need be) the lock file, refusing anything but a regular file.
+  private static func open(fileSystem: any FileSystem, path: String, owner: FileStatus?) throws(MetroError)
+    -> FileLock
+  {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(
+        path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+    } catch { throw JSONFileStore.map(error) }
+    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile else {
+        lock.release()
+        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+      }
+      try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
+    } catch let error as SystemCallError {
+      lock.release()
+      throw JSONFileStore.map(error)
+    } catch {
+      throw JSONFileStore.map(error)
+    }
+    return lock
+  }
+
+  /// Whether the locked file is still the one at `path` (same device and inode).
+  private func isStillAtPath() throws(MetroError) -> Bool {
+    do {
+      let held = try fileSystem.status(descriptor, path: path)
+      guard let current = try fileSystem.status(atPath: path) else { return false }
+      return held.isSameFile(as: current)
+    } catch {
+      release()
+      throw JSONFileStore.map(error)
+    }
+  }
+
+  /// Releases the lock by closing its descriptors.
   func release() {
     try? fileSystem.close(descriptor, path: path)
+    if directoryDescriptor >= 0 { try? fileSystem.close(directoryDescriptor, path: directoryPath) }
   }
 
   static func monotonicSeconds() -> Double {

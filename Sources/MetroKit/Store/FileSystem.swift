@@ -36,6 +36,17 @@ public struct FileStatus: Sendable, Equatable {
   public var isRegularFile: Bool
   /// Whether it is a directory.
   public var isDirectory: Bool
+  /// The device that holds it; with `inode`, the file's identity.
+  public var device: UInt64 = 0
+  /// The inode number; with `device`, the file's identity.
+  public var inode: UInt64 = 0
+  /// The owner's user id.
+  public var owner: UInt32 = 0
+  /// The owner's group id.
+  public var group: UInt32 = 0
+
+  /// Whether both describe the same file (not merely equal contents).
+  public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
 }
 
 /// The seam through which the store makes every system call on its files, so
@@ -72,6 +83,31 @@ public protocol FileSystem: Sendable {
   func unlink(_ path: String) throws(SystemCallError)
   /// The names in a directory, without `.` and `..`.
   func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
+  /// Sets an open file's owner and group.
+  func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError)
+  /// Removes an empty directory.
+  func removeDirectory(_ path: String) throws(SystemCallError)
+  /// Flushes the whole file system that holds the open file (`syncfs(2)`).
+  func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError)
+}
+
+extension FileSystem {
+  /// The C library's `fchown(2)`, for file systems that do not intercept it.
+  public func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
+    if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
+      throw SystemCallError(operation: "chown", path: path, errno: errno)
+    }
+  }
+
+  /// The C library's `syncfs(2)`, for file systems that do not intercept it.
+  public func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    if systemSyncfs(descriptor) != 0 { throw SystemCallError(operation: "syncfs", path: path, errno: errno) }
+  }
+
+  /// The C library's `rmdir(2)`, for file systems that do not intercept it.
+  public func removeDirectory(_ path: String) throws(SystemCallError) {
+    if rmdir(path) != 0 { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
+  }
 }
 
 /// The real file system, through the C library.
@@ -196,12 +232,17 @@ extension FileStatus {
     let type = info.st_mode & S_IFMT
     self.init(
       size: Int64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
-      isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR)
+      isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, device: UInt64(info.st_dev),
+      inode: UInt64(info.st_ino), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
   }
 }
 
 /// `flock(2)`, declared under another name because Glibc's `flock`
 /// structure hides the function from Swift.
+/// `syncfs(2)`, which Glibc declares only under `_GNU_SOURCE`.
+@_silgen_name("syncfs")
+private func systemSyncfs(_ descriptor: Int32) -> Int32
+
 @_silgen_name("flock")
 private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32
 

@@ -83,4 +83,16 @@ struct InterruptRetrying: FileSystem {
   func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
     try retry { () throws(SystemCallError) in try base.contentsOfDirectory(path) }
   }
+
+  func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
+    try retry { () throws(SystemCallError) in try base.chown(descriptor, path: path, owner: owner, group: group) }
+  }
+
+  func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
+    try retry { () throws(SystemCallError) in try base.syncFileSystem(descriptor, path: path) }
+  }
+
+  func removeDirectory(_ path: String) throws(SystemCallError) {
+    try retry { () throws(SystemCallError) in try base.removeDirectory(path) }
+  }
 }

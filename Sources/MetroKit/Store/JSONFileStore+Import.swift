@@ -14,19 +14,20 @@ extension JSONFileStore {
       var amounts: [UUID: Money] = [:]
       var undone = Set<UUID>()
       var undos = Set<UUID>()
+      var keys = Set<String>()
       try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
+        if let key = update.key { keys.insert(key) }
         return true
       }
       let decision = try CardRules.importing(
         updates, into: &stored.card, existing: amounts, undone: undone, undos: undos,
-        keys: Set(stored.reloadKeys.keys),
+        keys: keys,
         makeID: makeID, attributes: attributes)
       // A card with no history took the export's opening balance.
       if amounts.isEmpty, let attributes { stored.openingBalance = attributes.openingBalance }
-      for update in decision.recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = decision.recorded
       recorded = decision.recorded
       skipped = decision.skipped

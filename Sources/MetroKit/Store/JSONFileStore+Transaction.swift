@@ -34,10 +34,15 @@ extension JSONFileStore {
       _ = try body(&probe, &probeAppends, { UUID() })
     }
     try ensureDirectory()
+    let owner: FileStatus
+    do { owner = try AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus() } catch {
+      throw Self.map(error)
+    }
     let lock: FileLock? =
       switch locking {
       case .exclusive:
-        try FileLock.acquire(fileSystem: fileSystem, path: lockPath, storeDirectory: directory, timeout: lockTimeout)
+        try FileLock.acquire(
+          fileSystem: fileSystem, path: lockPath, storeDirectory: directory, timeout: lockTimeout, owner: owner)
       case .disabledForTesting: nil
       }
     defer { lock?.release() }
@@ -58,22 +63,46 @@ extension JSONFileStore {
       }
     }
     let targetIndex = try target(state)
-    if let targetIndex { state.cards[targetIndex] = try reconciled(state.cards[targetIndex]) }
+    let unchanged = state
+    if let targetIndex {
+      state.cards[targetIndex] = try reconciled(state.cards[targetIndex])
+      // Committed lines a crashed writer (or a version 1 store) left out of
+      // the key index go in before anything is decided.
+      try indexKeys(of: &state.cards[targetIndex], owner: owner)
+    }
 
     var appends: [BalanceUpdate] = []
-    let unchanged = state
     let makeResult = try body(&state, &appends, makeID)
     // Nothing to record (a repeated keyed reload, an import of what the card
     // has): leave every file as it is.
     if appends.isEmpty, state == unchanged { return makeResult(state) }
 
     var journalWrite: JournalWrite?
+    // Key files this write created: removed again if the write is rolled
+    // back. (Any left behind point at nothing and are never trusted.)
+    var createdKeyFiles: [String] = []
     if !appends.isEmpty, let targetIndex {
-      journalWrite = try append(appends, to: &state.cards[targetIndex])
+      let (write, keyed) = try append(appends, to: &state.cards[targetIndex], owner: owner)
+      journalWrite = write
+      do {
+        try record(keyed, in: &state.cards[targetIndex], owner: owner, created: &createdKeyFiles)
+      } catch {
+        if !write.rollBack() {
+          write.close()
+          return makeResult(state)
+        }
+        KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
+        write.close()
+        throw error
+      }
     }
     defer { journalWrite?.close() }
 
     state.revision += 1
+    // Journals of cards removed by earlier writes go once this state.json,
+    // which no longer names them, is saved.
+    let removed = unchanged.removedCardIDs
+    state.removedCardIDs.removeAll { removed.contains($0) }
     do {
       try AtomicFile(fileSystem: fileSystem, directory: directory)
         .replace("state.json", with: state.encoded(), uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -84,12 +113,13 @@ extension JSONFileStore {
       // rewrites state.json, so the command reports success rather than a
       // failure that a script would retry (and record twice).
       if let journalWrite, !journalWrite.rollBack() {
-        sweep(state)
+        sweep(removed)
         return makeResult(state)
       }
+      KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
       throw error
     }
-    sweep(state)
+    sweep(removed)
     return makeResult(state)
   }
 
@@ -132,19 +162,24 @@ extension JSONFileStore {
 
   /// Appends one transaction to the card's journal with a single write and
   /// `fsync`s it: the commit point.
-  private func append(_ updates: [BalanceUpdate], to stored: inout StoredCard) throws(MetroError) -> JournalWrite {
+  private func append(
+    _ updates: [BalanceUpdate], to stored: inout StoredCard, owner: FileStatus
+  ) throws(MetroError) -> (JournalWrite, keyed: [(key: String, offset: Int64)]) {
     let path = journalPath(stored.id)
     let committed = stored.journalLength
     var bytes: [UInt8] = committed == 0 ? JournalEntry.header(cardID: stored.id) : []
     let first = stored.lastSequence + 1
     let last = stored.lastSequence + updates.count
+    var keyed: [(key: String, offset: Int64)] = []
     for (offset, update) in updates.enumerated() {
+      if let key = update.key { keyed.append((key, committed + Int64(bytes.count))) }
       JournalEntry(sequence: first + offset, transactionEnd: last, update: update)
         .encoded(currency: stored.card.currency, into: &bytes)
     }
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
+      descriptor = try fileSystem.open(
+        path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     } catch { throw Self.map(error) }
     let write = JournalWrite(fileSystem: fileSystem, path: path, descriptor: descriptor, previousLength: committed)
     do {
@@ -153,8 +188,13 @@ extension JSONFileStore {
         write.close()
         throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
       }
-      if status.size == 0 { try fileSystem.chmod(descriptor, path: path, permissions: 0o600) }
-      // A crashed writer's torn transaction is cut off before appending.
+      if status.size == 0 {
+        try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
+        try fileSystem.chmod(descriptor, path: path, permissions: 0o600)
+      }
+      if committed > 0 { try checkHeader(descriptor, path: path, cardID: stored.id) }
+      // A crashed writer's torn transaction is cut off before appending
+      // (reconciling checked that it is one).
       if status.size != committed { try fileSystem.truncate(descriptor, path: path, length: committed) }
       try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
       try fileSystem.fsync(descriptor, path: path)
@@ -163,6 +203,7 @@ extension JSONFileStore {
       write.close()
       throw Self.map(error)
     } catch let error as MetroError {
+      write.close()
       throw error
     } catch {
       write.close()
@@ -170,7 +211,16 @@ extension JSONFileStore {
     }
     stored.lastSequence = last
     stored.journalLength = committed + Int64(bytes.count)
-    return write
+    return (write, keyed)
+  }
+
+  /// Checks the journal's header line before appending to it: one short read.
+  private func checkHeader(_ descriptor: Int32, path: String, cardID: Int) throws {
+    let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: 512)
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+      throw MetroError.storeDamaged(path: path, line: 1, detail: "the header line is incomplete")
+    }
+    try JournalEntry.checkHeader(bytes[..<newline], cardID: cardID, path: path)
   }
 
   /// Creates the store directory and any missing parents, `0700`.
@@ -228,20 +278,17 @@ extension JSONFileStore {
     return true
   }
 
-  /// Removes temporary files and journals of removed cards that a crash left
-  /// behind; runs under the lock, and its failures change nothing.
-  private func sweep(_ state: StoredState) {
+  /// Removes the journals of cards removed by earlier writes (state.json, now
+  /// saved, no longer lists them) and temporary files that a crashed writer
+  /// left behind; runs under the lock, and its failures change nothing. Other
+  /// journals state.json does not list are never removed: after an older
+  /// state.json is restored from a backup, one may hold the only copy of a
+  /// card's history.
+  private func sweep(_ removed: [Int]) {
+    for id in removed { try? fileSystem.unlink(journalPath(id)) }
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
-    let live = Set(state.cards.map(\.id))
-    for name in names {
-      if name.hasPrefix(AtomicFile.temporaryPrefix) {
-        try? fileSystem.unlink(directory + "/" + name)
-      } else if name.hasPrefix("journal-"), name.hasSuffix(".jsonl"),
-        let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)),
-        !live.contains(id), id < state.nextCardID
-      {
-        try? fileSystem.unlink(directory + "/" + name)
-      }
+    for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
+      try? fileSystem.unlink(directory + "/" + name)
     }
   }
 
@@ -251,7 +298,8 @@ extension JSONFileStore {
     case ELOOP:
       .storeDamaged(
         path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
-    case EISDIR:
+    case EISDIR, ENXIO:
+      // ENXIO: a FIFO with no reader, opened for writing without blocking.
       .storeDamaged(path: error.path, line: nil, detail: "not a regular file")
     default:
       .storeIO(path: error.path, operation: error.operation, errno: error.errno, reason: error.reason)

@@ -76,6 +76,7 @@ public final class JSONFileStore: MetroCardDataStore {
   var statePath: String { directory + "/state.json" }
   var lockPath: String { directory + "/lock" }
   func journalPath(_ cardID: Int) -> String { directory + "/journal-\(cardID).jsonl" }
+  func keysDirectory(_ cardID: Int) -> String { directory + "/keys-\(cardID)" }
   func journal(for stored: StoredCard) -> Journal {
     Journal(fileSystem: fileSystem, path: journalPath(stored.id), cardID: stored.id, currency: stored.card.currency)
   }
@@ -179,7 +180,7 @@ public final class JSONFileStore: MetroCardDataStore {
   private func readWholeFile(_ path: String) throws -> [UInt8]? {
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT { return nil }
       if error.errno == ELOOP {
@@ -227,15 +228,22 @@ public final class JSONFileStore: MetroCardDataStore {
   public func apply(
     _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> UpdateResult {
+    try apply(updates) { state throws(MetroError) in try cardIndex(of: card, in: state) }
+  }
+
+  /// Decides and records `updates` on the card `select` picks from the state
+  /// read under the lock.
+  func apply(
+    _ updates: [MetroCardUpdate], selecting select: (StoredState) throws(MetroError) -> Int
+  ) throws(MetroError) -> UpdateResult {
     try transaction { state, appends, makeID throws(MetroError) in
-      let index = try cardIndex(of: card, in: state)
+      let index = try select(state)
       var stored = state.cards[index]
       let now = clock.now()
       let history = JournalHistory(store: self, stored: stored)
       let decision = try CardRules.decide(
         updates, to: &stored.card, history: history, now: now, timeZone: timeZone, makeID: makeID)
       let recorded = decision.recorded
-      for update in recorded where update.key != nil { stored.reloadKeys[update.key!] = update.id }
       appends = recorded
       state.cards[index] = stored
       return { state in
@@ -248,7 +256,7 @@ public final class JSONFileStore: MetroCardDataStore {
           alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads)
       }
     } target: { state throws(MetroError) in
-      try cardIndex(of: card, in: state)
+      try select(state)
     }
   }
 
@@ -261,12 +269,15 @@ public final class JSONFileStore: MetroCardDataStore {
     guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
     return try transaction { state, _, _ throws(MetroError) in
       guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }
-      let id = state.nextCardID
-      state.nextCardID += 1
+      // An older state.json restored from a backup has a smaller nextCardID
+      // than the journals on disk: never hand a new card someone's history.
+      var id = state.nextCardID
+      while try isTaken(id) { id += 1 }
+      state.nextCardID = id + 1
       state.cards.append(
         StoredCard(
           id: id, card: MetroCard(name: name, isDefault: false, balance: balance, fare: fare),
-          openingBalance: balance, lastSequence: 0, journalLength: 0, reloadKeys: [:]))
+          openingBalance: balance, lastSequence: 0, journalLength: 0, keysIndexedLength: 0))
       return { state in self.reference(state.cards[state.index(ofCardID: id)!].card, in: state) }
     }
   }
@@ -288,6 +299,14 @@ public final class JSONFileStore: MetroCardDataStore {
     }
   }
 
+  /// Whether a card id's journal or key folder exists (under the lock).
+  private func isTaken(_ id: Int) throws(MetroError) -> Bool {
+    do {
+      return try fileSystem.status(atPath: journalPath(id)) != nil
+        || fileSystem.status(atPath: keysDirectory(id)) != nil
+    } catch { throw Self.map(error) }
+  }
+
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
     var removedID = 0
     do {
@@ -298,6 +317,7 @@ public final class JSONFileStore: MetroCardDataStore {
         }
         removedID = state.cards[index].id
         state.cards.remove(at: index)
+        state.removedCardIDs.append(removedID)
         return { _ in () }
       }
     } catch {
@@ -324,14 +344,16 @@ public final class JSONFileStore: MetroCardDataStore {
 
 // MARK: - History for the rules
 
-/// Answers the rules' questions about a card's history from `state.json`
+/// Answers the rules' questions about a card's history from its key index
 /// (reload keys) and the end of its journal (undo).
 struct JournalHistory: CardHistoryLookup {
   let store: JSONFileStore
   let stored: StoredCard
 
   func containsReload(key: String) throws(MetroError) -> Bool {
-    stored.reloadKeys[key] != nil
+    // The writer indexed every committed line before deciding (transaction).
+    if case .found = try store.keyIndex(for: stored).lookup(key, committedLength: stored.journalLength) { return true }
+    return false
   }
 
   func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
@@ -345,13 +367,13 @@ struct JournalHistory: CardHistoryLookup {
   /// Looks back at most ``recordedReloadSearchLimit`` updates, so that a
   /// repeated keyed reload does work that does not grow with history.
   func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
-    guard let id = stored.reloadKeys[key] else { return nil }
-    var undone = false
+    guard try containsReload(key: key) else { return nil }
+    var undoneIDs = Set<UUID>()
     var found: RecordedReload?
     var seen = 0
     try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
-      if update.undoes == id { undone = true }
-      if update.id == id { found = RecordedReload(amount: update.amount, isUndone: undone) }
+      if let target = update.undoes { undoneIDs.insert(target) }
+      if update.key == key { found = RecordedReload(amount: update.amount, isUndone: undoneIDs.contains(update.id)) }
       seen += 1
       return found == nil && seen < Self.recordedReloadSearchLimit
     }
@@ -368,7 +390,6 @@ extension StoredCard {
     for entry in tail.entries {
       card.balance = entry.update.balance
       lastSequence = entry.sequence
-      if let key = entry.update.key { reloadKeys[key] = entry.update.id }
     }
     journalLength = tail.committedLength
   }

@@ -23,16 +23,30 @@ struct Journal {
     var fileSize: Int64
   }
 
+  /// The longest line metrobuddy writes is far shorter; anything longer is damage.
+  static let maximumLineLength = 8192
+  /// How much of a journal is read at once.
+  static let chunkSize = 64 * 1024
+
   /// Reads the journal past `card.journalLength` and checks it continues the
   /// card's history.
   ///
+  /// What follows the last complete transaction is a crashed writer's torn
+  /// write only if the byte before the recorded length is a newline, its
+  /// complete lines (if any) continue the sequence in one unfinished
+  /// transaction, and what follows them is shorter than one line can be.
+  /// Anything else is damage: an editor or sync tool that added a
+  /// byte-order mark or CRLF line endings moved every line, and cutting the
+  /// file back would cut a committed line in half. The tail is read in
+  /// bounded chunks and the read stops at the first bad line.
+  ///
   /// - Returns: The complete transactions there, and where they end.
   /// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when the file is
-  ///   shorter than recorded or a line other than the torn last one is bad.
+  ///   shorter than recorded or the tail is not a torn write.
   func readTail(after stored: StoredCard) throws(MetroError) -> Tail {
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT {
         guard stored.journalLength == 0 else {
@@ -55,35 +69,25 @@ struct Journal {
         detail: "the journal is \(status.size) bytes, shorter than the \(stored.journalLength) bytes state.json records"
       )
     }
-    let bytes: [UInt8]
-    do {
-      bytes = try fileSystem.read(
-        descriptor, path: path, offset: stored.journalLength, count: Int(status.size - stored.journalLength))
-    } catch { throw JSONFileStore.map(error) }
+    try checkLineBoundary(descriptor, at: stored.journalLength)
 
     var tail = Tail(committedLength: stored.journalLength, fileSize: status.size)
-    var lineStart = 0
     var line = stored.lastSequence + 2
     var pending: [JournalEntry] = []
     var expectedSequence = stored.lastSequence + 1
     var balance = stored.card.balance
     // A new journal starts with its header line.
-    if stored.journalLength == 0 {
-      guard let end = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return tail }
-      try JournalEntry.checkHeader(bytes[0..<end], cardID: cardID, path: path)
-      lineStart = end + 1
-      tail.committedLength = Int64(lineStart)
-    }
-    while lineStart < bytes.count {
-      guard let end = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }  // torn: no newline
-      let entry: JournalEntry
-      do {
-        entry = try JournalEntry.decode(bytes[lineStart..<end], currency: currency, path: path, line: line)
-      } catch {
-        // A bad final line is the torn write of a crashed writer; anything before it is damage.
-        if end + 1 == bytes.count { break }
-        throw error
+    var needsHeader = stored.journalLength == 0
+    let fragmentStart = try forEachLine(descriptor, from: stored.journalLength, to: status.size) {
+      bytes, offset throws(MetroError) in
+      let lineEnd = offset + Int64(bytes.count) + 1
+      if needsHeader {
+        try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
+        needsHeader = false
+        tail.committedLength = lineEnd
+        return true
       }
+      let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
       guard entry.sequence == expectedSequence, let next = balance.adding(entry.update.amount),
         next == entry.update.balance
       else {
@@ -92,15 +96,97 @@ struct Journal {
       balance = next
       expectedSequence += 1
       pending.append(entry)
-      lineStart = end + 1
       line += 1
       if entry.sequence == entry.transactionEnd {
         tail.entries += pending
         pending.removeAll()
-        tail.committedLength = stored.journalLength + Int64(lineStart)
+        tail.committedLength = lineEnd
       }
+      return true
+    }
+    if status.size - fragmentStart > Int64(Self.maximumLineLength) {
+      throw .storeDamaged(
+        path: path, line: line, detail: "the end of the journal is longer than any line metrobuddy writes")
     }
     return tail
+  }
+
+  /// Checks that `offset` starts a line: the byte before it is a newline.
+  func checkLineBoundary(_ descriptor: Int32, at offset: Int64) throws(MetroError) {
+    guard offset > 0 else { return }
+    let before: [UInt8]
+    do { before = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: 1) } catch {
+      throw JSONFileStore.map(error)
+    }
+    guard before == [UInt8(ascii: "\n")] else {
+      throw .storeDamaged(
+        path: path, line: nil,
+        detail:
+          "the journal changed before the length state.json records (an editor or sync tool may have added line endings or a byte-order mark)"
+      )
+    }
+  }
+
+  /// Calls `body` with each complete line in `start..<end` (without its
+  /// newline) and the offset where it starts, reading in bounded chunks, until
+  /// `body` returns `false`.
+  ///
+  /// - Returns: Where the bytes after the last complete line start (`end` when
+  ///   there are none, or where `body` stopped).
+  /// - Throws: Damage when a line is longer than ``maximumLineLength``.
+  func forEachLine(
+    _ descriptor: Int32, from start: Int64, to end: Int64,
+    _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Bool
+  ) throws(MetroError) -> Int64 {
+    var buffer: [UInt8] = []
+    var bufferStart = start
+    var position = start
+    while true {
+      var lineStart = 0
+      while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+        guard try body(buffer[lineStart..<newline], bufferStart + Int64(lineStart)) else {
+          return bufferStart + Int64(newline + 1)
+        }
+        lineStart = newline + 1
+      }
+      buffer.removeFirst(lineStart)
+      bufferStart += Int64(lineStart)
+      guard position < end else { return bufferStart }
+      guard buffer.count <= Self.maximumLineLength else {
+        throw .storeDamaged(
+          path: path, line: nil, detail: "at byte \(bufferStart), a line longer than any metrobuddy writes")
+      }
+      let chunk: [UInt8]
+      do {
+        chunk = try fileSystem.read(
+          descriptor, path: path, offset: position, count: Int(min(Int64(Self.chunkSize), end - position)))
+      } catch { throw JSONFileStore.map(error) }
+      if chunk.isEmpty { return bufferStart }
+      buffer += chunk
+      position += Int64(chunk.count)
+    }
+  }
+
+  /// Whether the line that starts at `offset` is a journal entry carrying reload key `key`.
+  func line(at offset: Int64, carriesKey key: String) throws(MetroError) -> Bool {
+    guard offset > 0 else { return false }
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    } catch {
+      if error.errno == ENOENT { return false }
+      throw JSONFileStore.map(error)
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    let bytes: [UInt8]
+    do {
+      guard try fileSystem.status(descriptor, path: path).isRegularFile else { return false }
+      bytes = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: Self.maximumLineLength + 1)
+    } catch { throw JSONFileStore.map(error) }
+    guard bytes.first == UInt8(ascii: "\n"), let newline = bytes.dropFirst().firstIndex(of: UInt8(ascii: "\n")),
+      let entry = try? JournalEntry.decode(bytes[1..<newline], currency: currency, path: path, line: 0)
+    else { return false }
+    return entry.update.key == key
   }
 
   /// Calls `body` with each update from the newest back, stopping when it
@@ -120,7 +206,7 @@ struct Journal {
     guard stored.lastSequence > 0 else { return }
     let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT {
         throw .storeDamaged(
@@ -130,6 +216,11 @@ struct Journal {
       throw JSONFileStore.map(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
+    do {
+      guard try fileSystem.status(descriptor, path: path).isRegularFile else {
+        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+      }
+    } catch { throw JSONFileStore.map(error) }
 
     let chunkSize: Int64 = 64 * 1024
     var end = stored.journalLength  // exclusive end of unread bytes

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
 enum StoreFormat {
   /// The format version this build writes.
-  static let currentVersion = 1
+  static let currentVersion = 2
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
@@ -14,10 +14,31 @@ enum StoreFormat {
   /// MetroBuddy's Core Data migrations do.
   typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
 
-  /// The shipped steps, keyed by the version each upgrades from. Version 1
-  /// is the first format, so there are none yet; a format change adds its
-  /// step here and a fixture of the old format to the tests.
-  static let migrations: [Int: Migration] = [:]
+  /// The shipped steps, keyed by the version each upgrades from; each format
+  /// change adds its step here and a fixture of the old format to the tests.
+  static let migrations: [Int: Migration] = [1: moveReloadKeysOut]
+
+  /// Version 1 listed every reload key in `state.json`, so every command
+  /// decoded all of them. Version 2 keeps them in a ``KeyIndex`` per card;
+  /// the step drops the list and marks nothing as indexed, so the next write
+  /// to each card indexes its keys from its journal, under the lock.
+  static let moveReloadKeysOut: Migration = { document throws(MetroError) in
+    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
+      throw .storeDamaged(path: "", line: nil, detail: "not a metrobuddy state file")
+    }
+    let upgraded = cards.map { card -> JSONValue in
+      guard case .object(let fields) = card else { return card }
+      return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
+    }
+    return .object(
+      members.filter { $0.0 != "crc" }.map {
+        switch $0.0 {
+        case "cards": ("cards", .array(upgraded))
+        case "version": ("version", .integer(2))
+        default: $0
+        }
+      } + [("removedCardIDs", .array([]))])
+  }
 
   /// Upgrades `document`, written in format `version`, to ``currentVersion``.
   ///
@@ -51,8 +72,9 @@ struct StoredCard: Equatable {
   var lastSequence: Int
   /// The journal's length in bytes once that line was applied.
   var journalLength: Int64
-  /// The keys of keyed reloads, each with the id of its update.
-  var reloadKeys: [String: UUID]
+  /// How much of the journal has its reload keys in the card's ``KeyIndex``;
+  /// a writer indexes the rest before it decides anything.
+  var keysIndexedLength: Int64
 }
 
 /// Everything in `state.json`.
@@ -63,6 +85,10 @@ struct StoredState: Equatable {
   var nextCardID: Int
   var defaultCardID: Int
   var cards: [StoredCard]
+  /// Cards removed whose journals the next write deletes. Only these are
+  /// deleted: a journal state.json does not list may otherwise be the only
+  /// copy of a card's history, after an older state.json was restored.
+  var removedCardIDs: [Int] = []
 
   /// The state of a store that has no files yet: one card, `default`.
   static func fresh(storeID: String) -> StoredState {
@@ -71,7 +97,7 @@ struct StoredState: Equatable {
       cards: [
         StoredCard(
           id: 1, card: MetroCard(name: MetroCard.defaultName), openingBalance: .zero, lastSequence: 0,
-          journalLength: 0, reloadKeys: [:])
+          journalLength: 0, keysIndexedLength: 0)
       ])
   }
 
@@ -108,10 +134,7 @@ extension StoredState {
           ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
           ("lastSequence", .integer(Int64(stored.lastSequence))),
           ("journalLength", .integer(stored.journalLength)),
-          (
-            "reloadKeys",
-            .object(stored.reloadKeys.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.uuidString)) })
-          ),
+          ("keysIndexedLength", .integer(stored.keysIndexedLength)),
         ]))
     }
     let value = JSONValue.object([
@@ -122,6 +145,7 @@ extension StoredState {
       ("nextCardID", .integer(Int64(nextCardID))),
       ("defaultCardID", .integer(Int64(defaultCardID))),
       ("cards", .array(cardValues)),
+      ("removedCardIDs", .array(removedCardIDs.map { .integer(Int64($0)) })),
     ])
     var bytes: [UInt8] = []
     JSONWriter.write(value, to: &bytes)
@@ -162,225 +186,5 @@ extension JournalEntry {
     Checksum.seal(&line)
     bytes += line
     bytes.append(UInt8(ascii: "\n"))
-  }
-}
-
-// MARK: - Decoding
-
-/// Reads typed fields out of a decoded object, naming the field in every error.
-struct FieldReader {
-  let object: JSONValue
-  let path: String
-  let line: Int?
-  let context: String
-
-  func damaged(_ detail: String) -> MetroError {
-    .storeDamaged(path: path, line: line, detail: context.isEmpty ? detail : "\(context): \(detail)")
-  }
-
-  func value(_ key: String) throws(MetroError) -> JSONValue {
-    guard let value = object[key] else { throw damaged("'\(key)' is missing") }
-    return value
-  }
-
-  func integer(_ key: String) throws(MetroError) -> Int {
-    guard case .integer(let number) = try value(key), number >= 0, number <= Int64(Int32.max) * 1_000_000 else {
-      throw damaged("'\(key)' is not a whole number")
-    }
-    return Int(number)
-  }
-
-  func string(_ key: String) throws(MetroError) -> String {
-    guard case .string(let text) = try value(key) else { throw damaged("'\(key)' is not a string") }
-    return text
-  }
-
-  func optionalString(_ key: String) throws(MetroError) -> String? {
-    switch object[key] {
-    case nil, .null?: return nil
-    case .string(let text)?: return text
-    default: throw damaged("'\(key)' is not a string")
-    }
-  }
-
-  func money(_ key: String, currency: Currency) throws(MetroError) -> Money {
-    let text = try string(key)
-    guard let money = Money.parseCanonical(text, currency: currency) else {
-      throw damaged("'\(key)' is not an amount: '\(text)'")
-    }
-    return money
-  }
-
-  func uuid(_ key: String) throws(MetroError) -> UUID {
-    let text = try string(key)
-    guard let id = UUID(uuidString: text) else { throw damaged("'\(key)' is not a UUID: '\(text)'") }
-    return id
-  }
-
-  func allowOnly(_ keys: Set<String>) throws(MetroError) {
-    guard case .object(let members) = object else { throw damaged("not a JSON object") }
-    for (key, _) in members where !keys.contains(key) { throw damaged("unknown field '\(key)'") }
-  }
-}
-
-extension StoredState {
-  /// Decodes `state.json`, migrating older versions.
-  static func decode(
-    _ bytes: [UInt8], path: String, migrations: [Int: StoreFormat.Migration] = StoreFormat.migrations
-  ) throws(MetroError) -> StoredState {
-    var document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw .storeDamaged(path: path, line: nil, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
-    }
-    let header = FieldReader(object: document, path: path, line: nil, context: "")
-    guard case .object = document else { throw header.damaged("not a JSON object") }
-    guard try header.string("format") == StoreFormat.stateFormatName else {
-      throw header.damaged("not a metrobuddy state file")
-    }
-    let version = try header.integer("version")
-    guard version <= StoreFormat.currentVersion else {
-      throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
-    }
-    guard bytes.last == UInt8(ascii: "\n") else {
-      throw header.damaged("the file is incomplete: it does not end with a newline")
-    }
-    if version < StoreFormat.currentVersion {
-      document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
-    } else {
-      try verifySeal(bytes, path: path, line: nil)
-    }
-    let top = FieldReader(object: document, path: path, line: nil, context: "")
-    try top.allowOnly(["format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "crc"])
-    guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
-    var cards: [StoredCard] = []
-    var names = Set<String>()
-    var ids = Set<Int>()
-    for (position, value) in cardValues.enumerated() {
-      let reader = FieldReader(object: value, path: path, line: nil, context: "card \(position + 1)")
-      try reader.allowOnly([
-        "id", "name", "balance", "fare", "currency", "expirationDate", "serialNumber", "openingBalance",
-        "lastSequence", "journalLength", "reloadKeys",
-      ])
-      let code = try reader.string("currency")
-      guard let currency = Currency(code: code) else { throw reader.damaged("unknown currency '\(code)'") }
-      let name = try reader.string("name")
-      guard CardName.isValid(name), names.insert(name).inserted else {
-        throw reader.damaged("invalid or repeated card name '\(name)'")
-      }
-      let id = try reader.integer("id")
-      guard ids.insert(id).inserted, id >= 1 else { throw reader.damaged("repeated card id \(id)") }
-      var expiration: CalendarDate?
-      if let text = try reader.optionalString("expirationDate") {
-        guard let date = CalendarDate(iso: text) else { throw reader.damaged("'expirationDate' is not a date") }
-        expiration = date
-      }
-      let fare = try reader.money("fare", currency: currency)
-      let balance = try reader.money("balance", currency: currency)
-      guard fare > .zero else { throw reader.damaged("the fare is not above zero") }
-      guard balance >= .zero else { throw reader.damaged("the balance is negative") }
-      guard case .object(let keyMembers) = try reader.value("reloadKeys") else {
-        throw reader.damaged("'reloadKeys' is not an object")
-      }
-      var keys: [String: UUID] = [:]
-      for (key, idValue) in keyMembers {
-        guard case .string(let text) = idValue, let updateID = UUID(uuidString: text) else {
-          throw reader.damaged("reload key '\(key)' has no update id")
-        }
-        keys[key] = updateID
-      }
-      let journalLength = try reader.integer("journalLength")
-      cards.append(
-        StoredCard(
-          id: id,
-          card: MetroCard(
-            name: name, isDefault: false, balance: balance, fare: fare, currency: currency,
-            expirationDate: expiration, serialNumber: try reader.optionalString("serialNumber")),
-          openingBalance: try reader.money("openingBalance", currency: currency),
-          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          reloadKeys: keys))
-    }
-    let state = StoredState(
-      storeID: try top.string("storeID"), revision: try top.integer("revision"),
-      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
-    guard !cards.isEmpty else { throw top.damaged("there are no cards") }
-    guard state.index(ofCardID: state.defaultCardID) != nil else {
-      throw top.damaged("the default card \(state.defaultCardID) does not exist")
-    }
-    guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
-      throw top.damaged("a card id is not below 'nextCardID'")
-    }
-    var result = state
-    for index in result.cards.indices {
-      result.cards[index].card.isDefault = result.cards[index].id == state.defaultCardID
-    }
-    return result
-  }
-}
-
-extension JournalEntry {
-  /// Checks a journal's first line.
-  static func checkHeader(_ bytes: ArraySlice<UInt8>, cardID: Int, path: String) throws(MetroError) {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw .storeDamaged(path: path, line: 1, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
-    }
-    let reader = FieldReader(object: document, path: path, line: 1, context: "")
-    guard try reader.string("format") == StoreFormat.journalFormatName else {
-      throw reader.damaged("not a metrobuddy journal")
-    }
-    let version = try reader.integer("version")
-    guard version <= StoreFormat.currentVersion else {
-      throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
-    }
-    try verifySeal(bytes, path: path, line: 1)
-    guard try reader.integer("card") == cardID else { throw reader.damaged("the journal belongs to another card") }
-  }
-
-  /// Decodes one journal line.
-  static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, line: Int) throws(MetroError)
-    -> JournalEntry
-  {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw .storeDamaged(
-        path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
-    }
-    let reader = FieldReader(object: document, path: path, line: line, context: "")
-    try verifySeal(bytes, path: path, line: line)
-    try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "crc"])
-    let sequence = try reader.integer("seq")
-    let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
-    guard transactionEnd >= sequence else { throw reader.damaged("'txEnd' is before 'seq'") }
-    let typeText = try reader.string("type")
-    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw reader.damaged("unknown type '\(typeText)'") }
-    let timestampText = try reader.string("timestamp")
-    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
-      throw reader.damaged("'timestamp' is not a UTC time: '\(timestampText)'")
-    }
-    let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
-    return JournalEntry(
-      sequence: sequence, transactionEnd: transactionEnd,
-      update: BalanceUpdate(
-        id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
-        balance: try reader.money("balance", currency: currency), timestamp: timestamp,
-        key: try reader.optionalString("key"), undoes: undoes))
-  }
-}
-
-/// Checks the checksum that seals a line of a store file.
-///
-/// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when it is
-///   missing or does not match: the line changed after it was written.
-func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
-  var slice = ArraySlice(bytes)
-  while let last = slice.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { slice.removeLast() }
-  guard Checksum.verify(slice) else {
-    throw .storeDamaged(path: path, line: line, detail: "checksum mismatch: the data changed after metrobuddy wrote it")
   }
 }

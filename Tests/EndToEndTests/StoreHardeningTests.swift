@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What other programs do to a store's files while metrobuddy runs.
+@Suite("Store files changed by other programs")
+struct StoreHardeningTests {
+  @Test("writers lose nothing while another process keeps deleting and replacing the lock file")
+  func lockFileReplacedWhileWritersRun() throws {
+    let writers = 4
+    let reloads = 40
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("fare", "3").status == 0)
+    // Deletes `lock`, or puts a new file in its place, until told to stop.
+    let vandal = """
+      cd "$1" || exit 1
+      while [ ! -e "$2" ]; do
+        rm -f lock
+        : > lock.new && mv -f lock.new lock
+      done
+      """
+    let stop = sandbox.root + "/stop-vandal"
+    let group = try ProcessGroup(
+      ["/bin/sh", "-c", vandal, "vandal", sandbox.store, stop], environment: sandbox.environment,
+      directory: sandbox.workingDirectory, stdout: sandbox.root + "/vandal.out", stderr: sandbox.root + "/vandal.err",
+      timeLimit: 300)
+    let race = try ReloadRace.run(sandbox: sandbox, writers: writers, reloads: reloads)
+    _ = FileManager.default.createFile(atPath: stop, contents: Data())
+    _ = group.wait()
+
+    #expect(race.failedReloads == 0, "\(race.errors)")
+    #expect(race.damage.isEmpty, "\(race.damage)")
+    #expect(race.balance == "\(writers * reloads).00")
+    #expect(race.history.count == writers * reloads)
+    let verify = try sandbox.metrobuddy("verify")
+    #expect(verify.status == 0, "\(verify)")
+  }
+
+  @Test(
+    "a FIFO in place of a store file is refused at once (65), by verify too",
+    arguments: ["state.json", "journal-1.jsonl", "lock"])
+  func fifoIsRefused(name: String) throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let path = sandbox.storeFile(name)
+    unlink(path)
+    try #require(mkfifo(path, 0o600) == 0)
+    for arguments in [["swipe"], ["verify"]] + (name == "lock" ? [] : [["balance"]]) {
+      let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
+      #expect(!result.wasSignalled, "\(arguments) hung on a FIFO")
+      #expect(
+        result.status == 65 || (name == "lock" && arguments == ["verify"] && result.status == 0),
+        "\(arguments): \(result)")
+    }
+  }
+}

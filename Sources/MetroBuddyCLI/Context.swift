@@ -62,6 +62,12 @@ struct Context {
   func money(_ amount: Money, _ currency: Currency) -> String { text.money(amount, currency) }
 
   /// The card named by `--card` or `METROBUDDY_CARD`, else the default card.
+  /// Records `updates` on the selected card, which the store chooses inside
+  /// its transaction: one read of the store for the whole change.
+  func apply(_ updates: [MetroCardUpdate]) throws(MetroError) -> UpdateResult {
+    try store.apply(updates, toCardNamed: options.cardName)
+  }
+
   func selectedCard() throws(MetroError) -> ObjectReference<MetroCard> {
     if let name = options.cardName { return try store.card(named: name) }
     return try store.currentCard()

@@ -27,12 +27,12 @@ struct BalanceCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let card = try context.selectedCard()
     guard let amount else {
+      let card = try context.selectedCard()
       return CommandOutput(
         text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
     }
-    let result = try context.store.apply([.balance(.adjustment(to: amount), at: at)], to: card)
+    let result = try context.apply([.balance(.adjustment(to: amount), at: at)])
     let after = result.card.snapshot
     if result.recorded.isEmpty {
       return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result)

@@ -37,7 +37,7 @@ struct ReloadCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let result = try context.store.apply([.balance(.reload(amount, key: key), at: at)], to: context.selectedCard())
+    let result = try context.apply([.balance(.reload(amount, key: key), at: at)])
     let card = result.card.snapshot
     let balance = context.money(card.balance, card.currency)
     if let key, result.alreadyAppliedKeys.contains(key) {

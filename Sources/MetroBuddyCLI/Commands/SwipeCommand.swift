@@ -30,7 +30,7 @@ struct SwipeCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let result = try context.store.apply([.balance(.swipe(count: count), at: at)], to: context.selectedCard())
+    let result = try context.apply([.balance(.swipe(count: count), at: at)])
     let card = result.card.snapshot
     let total = Money(minorUnits: card.fare.minorUnits * Int64(count))
     return Self.changed(

@@ -11,7 +11,7 @@ struct UndoCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let result = try context.store.apply([.balance(.undo)], to: context.selectedCard())
+    let result = try context.apply([.balance(.undo)])
     let card = result.card.snapshot
     // Undo takes back the latest command as a whole: each undo reverses one of its updates.
     let reversed = Money(minorUnits: -result.recorded.reduce(Int64(0)) { $0 + $1.snapshot.amount.minorUnits })

@@ -131,14 +131,17 @@ enum Italian {
     case .storeBusy(let path, let seconds):
       "L'archivio \(path) è occupato: un altro metrobuddy ne ha tenuto il blocco per \(decimalComma(seconds)) s.\n"
         + "Non è stato modificato nulla. Riprova, oppure imposta METROBUDDY_LOCK_TIMEOUT per attendere di più."
-    case .writeFailed(let path, let reason):
-      "Impossibile salvare in \(path): \(reason).\nNon è stato modificato nulla."
-    case .importMalformed(let source, let line, let column, let detail):
-      "Impossibile importare \(source)\(place(line: line, column: column, "riga", "colonna")): \(detail).\n"
+    case .writeFailed(let path, .configuredToFail):
+      "Impossibile salvare in \(path): questo archivio è configurato in modo che ogni scrittura fallisca.\nNon è stato modificato nulla."
+    case .importMalformed(let source, let line, let column, let problem):
+      "Impossibile importare \(source)\(place(line: line, column: column, ("riga", "colonna", "movimento", "campo"))): \(importProblem(problem)).\n"
         + "Non è stato importato nulla."
     case .importUnreadable(let path, let reason):
       "Impossibile leggere \(path): \(reason).\nNon è stato importato nulla."
-    case .invalidAmountValue(let value, let reason): "Importo non valido '\(value)'. \(reason)"
+    case .invalidAmountValue(let value, .fareNotPositive):
+      "Importo non valido '\(value)'. La tariffa deve essere maggiore di zero."
+    case .invalidAmountValue(let value, .reloadNotPositive):
+      "Importo non valido '\(value)'. Una ricarica deve aggiungere più di zero."
     case .timeOutOfRange(let time):
       "L'ora \(time) è fuori da ciò che metrobuddy registra (da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
     case .timeInFuture(let time, let now):

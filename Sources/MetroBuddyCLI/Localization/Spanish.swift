@@ -129,12 +129,16 @@ enum Spanish {
     case .storeBusy(let path, let seconds):
       "El almacén \(path) está ocupado: otro metrobuddy mantuvo su bloqueo durante \(decimalComma(seconds)) s.\n"
         + "No se cambió nada. Inténtelo de nuevo, o defina METROBUDDY_LOCK_TIMEOUT para esperar más."
-    case .writeFailed(let path, let reason): "No se puede guardar en \(path): \(reason).\nNo se cambió nada."
-    case .importMalformed(let source, let line, let column, let detail):
-      "No se puede importar \(source)\(place(line: line, column: column, "línea", "columna")): \(detail).\n"
+    case .writeFailed(let path, .configuredToFail):
+      "No se puede guardar en \(path): este almacén está preparado para que falle toda escritura.\nNo se cambió nada."
+    case .importMalformed(let source, let line, let column, let problem):
+      "No se puede importar \(source)\(place(line: line, column: column, ("línea", "columna", "movimiento", "campo"))): \(importProblem(problem)).\n"
         + "No se importó nada."
     case .importUnreadable(let path, let reason): "No se puede leer \(path): \(reason).\nNo se importó nada."
-    case .invalidAmountValue(let value, let reason): "Importe no válido '\(value)'. \(reason)"
+    case .invalidAmountValue(let value, .fareNotPositive):
+      "Importe no válido '\(value)'. La tarifa debe ser mayor que cero."
+    case .invalidAmountValue(let value, .reloadNotPositive):
+      "Importe no válido '\(value)'. Una recarga debe añadir más de cero."
     case .timeOutOfRange(let time):
       "La hora \(time) está fuera de lo que metrobuddy registra (de 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
     case .timeInFuture(let time, let now):

@@ -15,7 +15,19 @@ public enum CSV {
     /// The line, from 1.
     public var line: Int
     /// What is wrong.
-    public var detail: String
+    public var problem: Problem
+  }
+
+  /// The ways text is not CSV.
+  public enum Problem: Sendable, Equatable {
+    /// Bytes that are not UTF-8.
+    case notUTF8
+    /// Text after a closing quote, before the next comma or line break.
+    case textAfterClosingQuote
+    /// A quote in the middle of an unquoted field.
+    case quoteInUnquotedField
+    /// A quoted field that is never closed.
+    case unclosedQuote
   }
 
   /// Splits text into records; blank lines are skipped.
@@ -34,7 +46,7 @@ public enum CSV {
     var wasQuoted = false
     func finishField() throws(Failure) {
       guard let text = String(validating: field, as: UTF8.self) else {
-        throw Failure(line: line, detail: "the text is not UTF-8")
+        throw Failure(line: line, problem: .notUTF8)
       }
       fields.append(text)
       field.removeAll(keepingCapacity: true)
@@ -57,7 +69,7 @@ public enum CSV {
           inQuotes = false
           index += 1
           if index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
-            throw Failure(line: line, detail: "text after a closing quote")
+            throw Failure(line: line, problem: .textAfterClosingQuote)
           }
           continue
         }
@@ -79,7 +91,7 @@ public enum CSV {
         line += 1
         recordLine = line
       case UInt8(ascii: "\""):
-        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, detail: "a quote inside an unquoted field") }
+        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, problem: .quoteInUnquotedField) }
         inQuotes = true
         wasQuoted = true
       default:
@@ -87,7 +99,7 @@ public enum CSV {
       }
       index += 1
     }
-    guard !inQuotes else { throw Failure(line: recordLine, detail: "a quoted field is never closed") }
+    guard !inQuotes else { throw Failure(line: recordLine, problem: .unclosedQuote) }
     if !field.isEmpty || !fields.isEmpty || wasQuoted { try finishRecord() }
     return records
   }

@@ -139,11 +139,11 @@ public enum CardRules {
       switch update {
       case .fare(let fare):
         guard fare > .zero else {
-          throw .invalidAmount(fare.plainString(in: working.currency), reason: "The fare must be more than zero.")
+          throw .invalidAmount(fare.plainString(in: working.currency), reason: .fareNotPositive)
         }
         working.fare = fare
       case .serialNumber(let serial):
-        if let serial { try validateText(serial, field: "serial number") }
+        if let serial { try validateText(serial, field: .serialNumber) }
         working.serialNumber = serial
       case .expirationDate(let date):
         working.expirationDate = date
@@ -173,10 +173,10 @@ public enum CardRules {
           for _ in 0..<count { try record(.swipe, -working.fare) }
         case .reload(let amount, let key):
           guard amount > .zero else {
-            throw .invalidAmount(amount.plainString(in: working.currency), reason: "A reload must add more than zero.")
+            throw .invalidAmount(amount.plainString(in: working.currency), reason: .reloadNotPositive)
           }
           if let key {
-            try validateText(key, field: "reload key")
+            try validateText(key, field: .reloadKey)
             let seenBefore = try history.containsReload(key: key)
             if seenBefore || recorded.contains(where: { $0.key == key }) {
               alreadyApplied.append(key)
@@ -230,7 +230,7 @@ public enum CardRules {
   /// at most ``maximumTextLength`` characters.
   ///
   /// - Throws: ``MetroError/invalidText(field:value:)``.
-  public static func validateText(_ text: String, field: String) throws(MetroError) {
+  public static func validateText(_ text: String, field: TextField) throws(MetroError) {
     guard !text.isEmpty, text.count <= maximumTextLength,
       !text.unicodeScalars.contains(where: {
         $0.properties.generalCategory == .control || $0.properties.generalCategory == .format

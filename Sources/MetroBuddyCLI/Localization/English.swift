@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The English catalogue.
 enum English {
   static func text(_ message: Message) -> String {
@@ -82,7 +84,7 @@ enum English {
     case .invalidCardName(let name):
       "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
     case .invalidText(let field, let value):
-      "Invalid \(field == .serialNumber ? "serial number" : "reload key") '\(value)': it must be 1 to 64 characters, without control characters or surrounding spaces."
+      "Invalid \(fieldText(field)) '\(value)': it must be 1 to 64 characters, without control characters or surrounding spaces."
     case .invalidCount(let count): "Invalid count \(count): swipe 1 to 1000 rides at a time."
     case .cardNotFound(let name, let suggestion, let available):
       "No card named '\(name)'."
@@ -207,6 +209,13 @@ enum English {
       case .unclosed: "'{' without a closing '}'; write '{{' for a brace."
       case .unopened: "'}' without an opening '{'; write '}}' for a brace."
       }
+    }
+  }
+
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "serial number"
+    case .reloadKey: "reload key"
     }
   }
 

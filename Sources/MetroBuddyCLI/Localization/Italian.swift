@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The Italian catalogue. Instructions address the reader with "tu", as
 /// Italian command-line tools do; help text describes what a command does
 /// ("Mostra…", "Registra…"). Command and option names, paths and the values
@@ -101,7 +103,7 @@ enum Italian {
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nome di carta non valido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):
-      (field == .serialNumber ? "Numero di serie non valido" : "Chiave di ricarica non valida")
+      fieldText(field)
         + " '\(value)': deve avere da 1 a 64 caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."
     case .invalidCount(let count): "Numero non valido \(count): registra da 1 a 1000 corse alla volta."
     case .cardNotFound(let name, let suggestion, let available):
@@ -253,6 +255,13 @@ enum Italian {
       case .unclosed: "'{' senza '}' di chiusura; scrivi '{{' per una graffa."
       case .unopened: "'}' senza '{' di apertura; scrivi '}}' per una graffa."
       }
+    }
+  }
+
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "Numero di serie non valido"
+    case .reloadKey: "Chiave di ricarica non valida"
     }
   }
 

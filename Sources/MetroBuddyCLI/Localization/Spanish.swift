@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The Spanish catalogue. Instructions address the reader as "usted"; help
 /// text describes what a command does ("Muestra…", "Registra…"). Command and
 /// option names, paths and the values typed on the command line (`2.75`) stay
@@ -99,7 +101,7 @@ enum Spanish {
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nombre de tarjeta no válido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):
-      (field == .serialNumber ? "Número de serie no válido" : "Clave de recarga no válida")
+      fieldText(field)
         + " '\(value)': debe tener de 1 a 64 caracteres, sin caracteres de control ni espacios al principio o al final."
     case .invalidCount(let count): "Cantidad no válida \(count): registre de 1 a 1000 viajes a la vez."
     case .cardNotFound(let name, let suggestion, let available):
@@ -250,6 +252,13 @@ enum Spanish {
       case .unclosed: "'{' sin '}' de cierre; escriba '{{' para una llave."
       case .unopened: "'}' sin '{' de apertura; escriba '}}' para una llave."
       }
+    }
+  }
+
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "Número de serie no válido"
+    case .reloadKey: "Clave de recarga no válida"
     }
   }
 

@@ -6,7 +6,7 @@ extension Interchange {
   /// `openingBalance`.
   ///
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the field.
-  public static func cardAttributes(
+  package static func cardAttributes(
     fromJSON bytes: [UInt8], source: String, currency: Currency
   ) throws(MetroError) -> ImportedCardAttributes? {
     guard let document = try? JSONParser.parse(bytes), case .object = document, document["openingBalance"] != nil

@@ -2,14 +2,14 @@ import FoundationEssentials
 
 /// Reading and writing the export formats: CSV (`timestamp,type,amount,balance,id,key`)
 /// and JSON (a card object of the contract with its `updates`, oldest first).
-public enum Interchange {
+package enum Interchange {
   /// The CSV header `export` writes.
-  public static let csvHeader = ["timestamp", "type", "amount", "balance", "id", "key"]
+  package static let csvHeader = ["timestamp", "type", "amount", "balance", "id", "key"]
 
   // MARK: - Export
 
   /// The CSV of one card's history, oldest first, with the header.
-  public static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
+  package static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
     var text = CSV.row(csvHeader.map { .text($0) })
     for update in updates {
       text += CSV.row([
@@ -33,7 +33,7 @@ public enum Interchange {
   ///   - currency: The card's currency, for amounts.
   ///   - timeZone: For timestamps written without a zone.
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and column.
-  public static func updates(
+  package static func updates(
     fromCSV bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
     // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
@@ -106,7 +106,7 @@ public enum Interchange {
   /// `export` writes), or a bare array of update objects, oldest first.
   ///
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and field.
-  public static func updates(
+  package static func updates(
     fromJSON bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
     func line(at offset: Int) -> Int {

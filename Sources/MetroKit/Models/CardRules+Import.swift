@@ -26,7 +26,7 @@ extension CardRules {
   /// - Returns: The balance updates to append, and how many were skipped.
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) for the first update that breaks a rule.
-  public static func importing(
+  package static func importing(
     _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
     undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {

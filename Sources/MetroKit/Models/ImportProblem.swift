@@ -18,7 +18,7 @@ public enum ImportProblem: Sendable, Equatable {
   /// The file is larger than `maximumBytes`.
   case tooLarge(maximumBytes: Int)
   /// The text is not CSV.
-  case csv(CSV.Problem)
+  case csv(CSVProblem)
   /// The JSON parser refused the text; `reason` is the parser's.
   case invalidJSON(reason: String)
   /// A CSV file with no header.

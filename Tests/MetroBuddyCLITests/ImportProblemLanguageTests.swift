@@ -29,9 +29,9 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       spanish:
-        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, si se desea, balance, id y key",
+        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id y key",
       italian:
-        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltative, balance, id e key"
+        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id e key"
     ),
     Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",
@@ -42,7 +42,7 @@ struct ImportProblemLanguageTests {
       spanish:
         ": es una copia de todas las tarjetas (export --all), que import todavía no puede restaurar; exporte e importe las tarjetas de una en una con --card",
       italian:
-        ": è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esportare e importare una carta alla volta con --card"
+        ": è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esporta e importa una carta alla volta con --card"
     ),
     Golden(
       name: "a.json",
@@ -81,7 +81,7 @@ struct ImportProblemLanguageTests {
       spanish:
         ", línea 3, columna 'amount': el saldo quedaría en -1.00, fuera del rango permitido; fije antes el saldo con 'metrobuddy balance', o importe un ajuste",
       italian:
-        ", riga 3, colonna 'amount': il saldo diventerebbe -1.00, fuori intervallo; impostare prima il saldo con 'metrobuddy balance', o importare una rettifica"
+        ", riga 3, colonna 'amount': il saldo diventerebbe -1.00, fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
     ),
     Golden(
       name: "a.json",

@@ -13,14 +13,14 @@ extension Italian {
     case .invalidJSON(let reason): "non è JSON valido: \(reason)"
     case .emptyFile: "il file è vuoto; serve un'intestazione come timestamp,type,amount"
     case .byteOrderMarkInColumnName:
-      "il nome della colonna contiene un byte order mark (U+FEFF); rimuoverlo o salvare il file come semplice UTF-8"
+      "il nome della colonna contiene un byte order mark (U+FEFF); rimuovilo o salva il file come semplice UTF-8"
     case .unknownColumn(let required, let optional):
-      "colonna sconosciuta; le colonne sono \(required.joined(separator: ", ")) e, facoltative, \(list(optional, "e"))"
+      "colonna sconosciuta; le colonne sono \(required.joined(separator: ", ")) e, facoltativamente, \(list(optional, "e"))"
     case .duplicateColumn: "la colonna compare due volte"
     case .missingColumn(let name): "l'intestazione non ha la colonna '\(name)'"
     case .fieldCount(let found, let expected): "\(found) campi dove l'intestazione ne ha \(expected)"
     case .backupOfEveryCard:
-      "è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esportare e importare una carta alla volta con --card"
+      "è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esporta e importa una carta alla volta con --card"
     case .cardWithoutUpdates: "un oggetto carta richiede un array 'updates'"
     case .unknownCardField(let known):
       "campo sconosciuto di una carta; i campi sono \(known.joined(separator: ", "))"
@@ -37,8 +37,8 @@ extension Italian {
     case .notAnAmount(let text): "'\(text)' non è un importo con segno come -3.00 o 20"
     case .amountTooLarge(let text, let maximum, let currency, let kind):
       "'\(text)' supera \(maximum.plainString(in: currency)), il massimo che può cambiare un movimento \(kind.rawValue)"
-    case .swipeNotNegative: "uno swipe toglie denaro: scriverlo negativo, come -3.00"
-    case .reloadNotPositive: "un reload aggiunge denaro: scriverlo positivo, come 20.00"
+    case .swipeNotNegative: "uno swipe toglie denaro: scrivilo negativo, come -3.00"
+    case .reloadNotPositive: "un reload aggiunge denaro: scrivilo positivo, come 20.00"
     case .notAUUID(let text): "'\(text)' non è un UUID"
     case .invalidKey(let text): "'\(text)' non è una chiave valida"
     case .keyOnlyOnReload: "solo un reload ha una chiave"
@@ -50,7 +50,7 @@ extension Italian {
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:
-      "un undo deve indicare quale movimento annulla; il CSV non ha una colonna per questo, quindi importare gli undo dall'esportazione JSON"
+      "un undo deve indicare quale movimento annulla; il CSV non ha una colonna per questo, quindi importa gli undo dall'esportazione JSON"
     case .undoTargetUnknown:
       "il movimento che annulla non è nella cronologia di questa carta né prima nel file"
     case .undoOfUndo: "un undo non può annullare un altro undo"
@@ -58,7 +58,7 @@ extension Italian {
     case .undoAmountMismatch(let expected, let currency):
       "un undo deve invertire l'importo del movimento che annulla, \(expected.plainString(in: currency))"
     case .balanceOutOfRange(let balance, let currency):
-      "il saldo diventerebbe \(balance.plainString(in: currency)), fuori intervallo; impostare prima il saldo con 'metrobuddy balance', o importare una rettifica"
+      "il saldo diventerebbe \(balance.plainString(in: currency)), fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
     }
   }
 }

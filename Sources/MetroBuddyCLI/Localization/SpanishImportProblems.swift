@@ -13,9 +13,9 @@ extension Spanish {
     case .invalidJSON(let reason): "no es JSON válido: \(reason)"
     case .emptyFile: "el archivo está vacío; necesita una cabecera como timestamp,type,amount"
     case .byteOrderMarkInColumnName:
-      "el nombre de la columna contiene una marca de orden de bytes (U+FEFF); quítela o guarde el archivo como UTF-8 sin más"
+      "el nombre de la columna contiene una marca de orden de bytes (U+FEFF); quítela o guarde el archivo como UTF-8 normal"
     case .unknownColumn(let required, let optional):
-      "columna desconocida; las columnas son \(required.joined(separator: ", ")) y, si se desea, \(list(optional, "y"))"
+      "columna desconocida; las columnas son \(required.joined(separator: ", ")) y, opcionalmente, \(list(optional, "y"))"
     case .duplicateColumn: "la columna aparece dos veces"
     case .missingColumn(let name): "la cabecera no tiene la columna '\(name)'"
     case .fieldCount(let found, let expected): "\(found) campos donde la cabecera tiene \(expected)"

@@ -1,8 +1,8 @@
 /// Where in a file to import a problem is, beyond its line: what
 /// ``MetroError/importMalformed(source:line:column:problem:)`` names.
 public enum ImportColumn: Sendable, Equatable {
-  /// A CSV column (or, from ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``,
-  /// the field of the update on `line`), by its name.
+  /// A CSV column by its name; from `CardRules.importing`, the field of the
+  /// update on `line`.
   case column(String)
   /// A field of the card object of a JSON export.
   case cardField(String)
@@ -68,7 +68,7 @@ public enum ImportProblem: Sendable, Equatable {
   case reloadNotPositive
   /// Text that is not a UUID.
   case notAUUID(String)
-  /// A reload key that ``CardRules/validateText(_:field:)`` refuses.
+  /// A reload key that `CardRules.validateText` refuses.
   case invalidKey(String)
   /// A key on an update that is not a reload.
   case keyOnlyOnReload
@@ -78,7 +78,7 @@ public enum ImportProblem: Sendable, Equatable {
   case fareTooLarge
   /// Text that is not a date.
   case notADate
-  /// A serial number that ``CardRules/validateText(_:field:)`` refuses.
+  /// A serial number that `CardRules.validateText` refuses.
   case invalidSerialNumber(String)
 
   // MARK: - The card's rules

@@ -35,7 +35,7 @@ public enum MetroError: Error, Sendable, Equatable {
   case balanceOutOfRange
   /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).
   case timeOutOfRange(Date)
-  /// A given time more than ``CardRules/maximumFutureSeconds`` after the clock's `now`.
+  /// A given time more than a day (`CardRules.maximumFutureSeconds`) after the clock's `now`.
   case timeInFuture(Date, now: Date)
   /// The clock's time, needed for a change given without one, is outside
   /// what the store records: the system clock is wrong.
@@ -73,7 +73,7 @@ public enum AmountRefusal: Sendable, Equatable {
   case reloadNotPositive
 }
 
-/// The text fields ``CardRules/validateText(_:field:)`` checks.
+/// The text fields `CardRules.validateText` checks.
 public enum TextField: Sendable, Equatable {
   /// A card's serial number.
   case serialNumber

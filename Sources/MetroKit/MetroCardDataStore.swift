@@ -76,7 +76,7 @@ public protocol MetroCardDataStore: Sendable {
   func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult
 
   /// Appends imported updates to the card's history in one transaction, all
-  /// or nothing; see ``CardRules/importing(_:into:existing:undone:keys:makeID:)``.
+  /// or nothing; the rules are those of `CardRules.importing`.
   ///
   /// - Parameter attributes: What a JSON export says about the card; a card
   ///   with no history takes them (see `CardRules.importing`).

@@ -3,7 +3,7 @@
 ///
 /// `verify` asks for this instead of a particular store type, so a store that
 /// keeps nothing on disk simply does not conform.
-public protocol StoreVerifying {
+package protocol StoreVerifying {
   /// Reads every file of the store and reports what is wrong with it.
   ///
   /// - Returns: The problems (broken invariants) and notes (what an

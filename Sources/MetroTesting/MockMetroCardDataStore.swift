@@ -158,7 +158,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     -> ObjectReference<MetroCard>
   {
     try CardName.validate(name)
-    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
+    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: .fareNotPositive) }
     guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
     return try write { state throws(MetroError) in
       guard !state.cards.contains(where: { $0.card.card.name == name }) else { throw .cardExists(name: name) }
@@ -230,7 +230,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
 
   private func write<T>(_ body: (inout State) throws(MetroError) -> T) throws(MetroError) -> T {
     guard writesSucceed else {
-      throw .writeFailed(path: name, reason: "this store is set up so that every write fails")
+      throw .writeFailed(path: name, reason: .configuredToFail)
     }
     let result: Result<T, MetroError> = state.withLock { state in
       if state.cards.isEmpty, createsCardOnFirstAccess {

@@ -126,7 +126,7 @@ struct CardRulesTests {
     var rules = RulesHarness()
     rules.expectRefusal(
       [.balance(.reload(.zero))],
-      .invalidAmount("0.00", reason: "A reload must add more than zero."))
+      .invalidAmount("0.00", reason: .reloadNotPositive))
     rules.card.balance = Money(minorUnits: Money.maximumBalance.minorUnits - 100)
     rules.expectRefusal([.balance(.reload(.usd("1.01")))], .balanceOutOfRange)
     try rules.apply([.balance(.reload(.usd("1.00")))])
@@ -141,7 +141,7 @@ struct CardRulesTests {
   func reloadKeyIsChecked(key: String) {
     var rules = RulesHarness()
     rules.expectRefusal(
-      [.balance(.reload(.usd("1.00"), key: key))], .invalidText(field: "reload key", value: key))
+      [.balance(.reload(.usd("1.00"), key: key))], .invalidText(field: .reloadKey, value: key))
   }
 
   // MARK: - Adjustments and other fields
@@ -194,8 +194,8 @@ struct CardRulesTests {
     try rules.apply([.serialNumber(nil), .expirationDate(nil)])
     #expect(rules.card.serialNumber == nil && rules.card.expirationDate == nil)
     rules.expectRefusal(
-      [.fare(.zero)], .invalidAmount("0.00", reason: "The fare must be more than zero."))
-    rules.expectRefusal([.serialNumber("")], .invalidText(field: "serial number", value: ""))
+      [.fare(.zero)], .invalidAmount("0.00", reason: .fareNotPositive))
+    rules.expectRefusal([.serialNumber("")], .invalidText(field: .serialNumber, value: ""))
   }
 
   @Test("An update's time is the one given, to the second, or now")

@@ -295,9 +295,9 @@ struct DataStoreContractTests {
       try store.apply([.balance(.reload(.usd("5.00"))), .serialNumber("0123456789")], to: card)
       let before = try store.everything()
       let refusals: [([MetroCardUpdate], MetroError)] = [
-        ([.serialNumber("01\n23")], .invalidText(field: "serial number", value: "01\n23")),
-        ([.serialNumber("")], .invalidText(field: "serial number", value: "")),
-        ([.balance(.reload(.usd("1.00"), key: "a\tb"))], .invalidText(field: "reload key", value: "a\tb")),
+        ([.serialNumber("01\n23")], .invalidText(field: .serialNumber, value: "01\n23")),
+        ([.serialNumber("")], .invalidText(field: .serialNumber, value: "")),
+        ([.balance(.reload(.usd("1.00"), key: "a\tb"))], .invalidText(field: .reloadKey, value: "a\tb")),
         ([.balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),
         ([.balance(.reload(.maximumBalance))], .balanceOutOfRange),
         ([.serialNumber("9"), .balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),

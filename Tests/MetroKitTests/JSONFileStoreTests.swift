@@ -188,7 +188,7 @@ struct JSONFileStoreTests {
       #expect(throws: MetroError.invalidCardName("Work")) {
         try store.addCard(named: "Work", fare: .usd("3.00"), balance: .zero)
       }
-      #expect(throws: MetroError.invalidAmount("0.00", reason: "The fare must be more than zero.")) {
+      #expect(throws: MetroError.invalidAmount("0.00", reason: .fareNotPositive)) {
         try store.addCard(named: "bus", fare: .zero, balance: .zero)
       }
       try store.apply([.balance(.swipe(count: 1))], to: work)

@@ -46,19 +46,6 @@ struct MoneyTests {
     }
   }
 
-  @Test("Every message names the text or the problem")
-  func messagesNameTheText() {
-    #expect(AmountError(text: "20abc", reason: .notANumber).message.contains("'20abc'"))
-    #expect(AmountError(text: "-5", reason: .negative).message.contains("negative"))
-    #expect(
-      AmountError(text: "1.234", reason: .tooManyFractionDigits(allowed: 2)).message.contains(
-        "2 digits"))
-    #expect(AmountError(text: "", reason: .empty).message.contains("empty"))
-    #expect(
-      AmountError(text: "9e9", reason: .tooLarge(maximum: "100000.00")).message.contains(
-        "100000.00"))
-  }
-
   // MARK: - The stored form
 
   @Test(

@@ -70,13 +70,13 @@ struct ImportCommand: Command {
     do {
       result = try context.store.importUpdates(updates, attributes: attributes, to: card)
     } catch {
-      guard case .importMalformed(_, let line, let column, let detail) = error else { throw error }
+      guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
       // The store names rows by their number; give the file and the form of the position.
       if format == .json {
-        throw .importMalformed(
-          source: source, line: 0, column: "update \(line)" + (column.map { ", field '\($0)'" } ?? ""), detail: detail)
+        let field: String? = if case .column(let name)? = column { name } else { nil }
+        throw .importMalformed(source: source, line: 0, column: .update(line, field: field), problem: problem)
       }
-      throw .importMalformed(source: source, line: line, column: column, detail: detail)
+      throw .importMalformed(source: source, line: line, column: column, problem: problem)
     }
     progress.finish()
     let after = result.card.snapshot
@@ -118,7 +118,7 @@ struct ImportCommand: Command {
 
   static func checkSize(_ count: Int, source: String) throws(MetroError) {
     guard count <= maximumSize else {
-      throw .importMalformed(source: source, line: 0, column: nil, detail: "the input is larger than 256 MiB")
+      throw .importMalformed(source: source, line: 0, column: nil, problem: .tooLarge(maximumBytes: maximumSize))
     }
   }
 }

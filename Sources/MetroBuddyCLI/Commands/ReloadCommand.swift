@@ -19,7 +19,7 @@ struct ReloadCommand: Command {
   static let key = Option<String?>(
     "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11.", default: nil
   ) { text, _ throws(OptionValueError) in
-    do { try CardRules.validateText(text, field: "reload key") } catch {
+    do { try CardRules.validateText(text, field: .reloadKey) } catch {
       throw OptionValueError(problem: .text(maximum: CardRules.maximumTextLength))
     }
     return text

@@ -22,7 +22,7 @@ struct SerialCommand: Command {
     let number = try Self.optionalArgument(parsed)
     switch (number, parsed[Self.clear]) {
     case (let number?, false):
-      do { try CardRules.validateText(number, field: "serial number") } catch {
+      do { try CardRules.validateText(number, field: .serialNumber) } catch {
         throw Self.usageError(
           .invalidValue(name: "<number>", problem: .text(maximum: CardRules.maximumTextLength)), parsed)
       }

@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The English catalogue.
 enum English {
   static func text(_ message: Message) -> String {
@@ -82,7 +84,7 @@ enum English {
     case .invalidCardName(let name):
       "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
     case .invalidText(let field, let value):
-      "Invalid \(field == .serialNumber ? "serial number" : "reload key") '\(value)': it must be 1 to 64 characters, without control characters or surrounding spaces."
+      "Invalid \(fieldText(field)) '\(value)': it must be 1 to 64 characters, without control characters or surrounding spaces."
     case .invalidCount(let count): "Invalid count \(count): swipe 1 to 1000 rides at a time."
     case .cardNotFound(let name, let suggestion, let available):
       "No card named '\(name)'."
@@ -103,11 +105,14 @@ enum English {
       "The change was saved, but syncing \(path) to disk failed: \(reason).\nIt may be lost if the machine loses power now."
     case .storeBusy(let path, let seconds):
       "The store \(path) is busy: another metrobuddy held its lock for \(seconds) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer."
-    case .writeFailed(let path, let reason): "Cannot save to \(path): \(reason).\nNothing was changed."
-    case .importMalformed(let source, let line, let column, let detail):
-      "Cannot import \(source)\(place(line: line, column: column, "line", "column")): \(detail).\nNothing was imported."
+    case .writeFailed(let path, .configuredToFail):
+      "Cannot save to \(path): this store is set up so that every write fails.\nNothing was changed."
+    case .importMalformed(let source, let line, let column, let problem):
+      "Cannot import \(source)\(place(line: line, column: column, ("line", "column", "update", "field"))): \(importProblem(problem)).\nNothing was imported."
     case .importUnreadable(let path, let reason): "Cannot read \(path): \(reason).\nNothing was imported."
-    case .invalidAmountValue(let value, let reason): "Invalid amount '\(value)'. \(reason)"
+    case .invalidAmountValue(let value, .fareNotPositive): "Invalid amount '\(value)'. The fare must be more than zero."
+    case .invalidAmountValue(let value, .reloadNotPositive):
+      "Invalid amount '\(value)'. A reload must add more than zero."
     case .timeOutOfRange(let time):
       "The time \(time) is outside what metrobuddy records (0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z)."
     case .timeInFuture(let time, let now):
@@ -207,6 +212,13 @@ enum English {
     }
   }
 
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "serial number"
+    case .reloadKey: "reload key"
+    }
+  }
+
   static func verbText(_ verb: IOVerb) -> String {
     switch verb {
     case .open: "open"
@@ -216,13 +228,6 @@ enum English {
     case .write: "write"
     }
   }
-}
-
-/// Where in an imported file: `, line 3, column 'amount'` with the words
-/// for line and column of a language; a column without a line (a JSON
-/// update and field) follows as it is.
-func place(line: Int, column: String?, _ lineWord: String, _ columnWord: String) -> String {
-  (line > 0 ? ", \(lineWord) \(line)" : "") + (column.map { line > 0 ? ", \(columnWord) '\($0)'" : ", \($0)" } ?? "")
 }
 
 /// "No rides left" becomes "no rides left".

@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The Italian catalogue. Instructions address the reader with "tu", as
 /// Italian command-line tools do; help text describes what a command does
 /// ("Mostra…", "Registra…"). Command and option names, paths and the values
@@ -101,7 +103,7 @@ enum Italian {
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nome di carta non valido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):
-      (field == .serialNumber ? "Numero di serie non valido" : "Chiave di ricarica non valida")
+      fieldText(field)
         + " '\(value)': deve avere da 1 a 64 caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."
     case .invalidCount(let count): "Numero non valido \(count): registra da 1 a 1000 corse alla volta."
     case .cardNotFound(let name, let suggestion, let available):
@@ -131,14 +133,17 @@ enum Italian {
     case .storeBusy(let path, let seconds):
       "L'archivio \(path) è occupato: un altro metrobuddy ne ha tenuto il blocco per \(decimalComma(seconds)) s.\n"
         + "Non è stato modificato nulla. Riprova, oppure imposta METROBUDDY_LOCK_TIMEOUT per attendere di più."
-    case .writeFailed(let path, let reason):
-      "Impossibile salvare in \(path): \(reason).\nNon è stato modificato nulla."
-    case .importMalformed(let source, let line, let column, let detail):
-      "Impossibile importare \(source)\(place(line: line, column: column, "riga", "colonna")): \(detail).\n"
+    case .writeFailed(let path, .configuredToFail):
+      "Impossibile salvare in \(path): questo archivio è configurato in modo che ogni scrittura fallisca.\nNon è stato modificato nulla."
+    case .importMalformed(let source, let line, let column, let problem):
+      "Impossibile importare \(source)\(place(line: line, column: column, ("riga", "colonna", "movimento", "campo"))): \(importProblem(problem)).\n"
         + "Non è stato importato nulla."
     case .importUnreadable(let path, let reason):
       "Impossibile leggere \(path): \(reason).\nNon è stato importato nulla."
-    case .invalidAmountValue(let value, let reason): "Importo non valido '\(value)'. \(reason)"
+    case .invalidAmountValue(let value, .fareNotPositive):
+      "Importo non valido '\(value)'. La tariffa deve essere maggiore di zero."
+    case .invalidAmountValue(let value, .reloadNotPositive):
+      "Importo non valido '\(value)'. Una ricarica deve aggiungere più di zero."
     case .timeOutOfRange(let time):
       "L'ora \(time) è fuori da ciò che metrobuddy registra (da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
     case .timeInFuture(let time, let now):
@@ -250,6 +255,13 @@ enum Italian {
       case .unclosed: "'{' senza '}' di chiusura; scrivi '{{' per una graffa."
       case .unopened: "'}' senza '{' di apertura; scrivi '}}' per una graffa."
       }
+    }
+  }
+
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "Numero di serie non valido"
+    case .reloadKey: "Chiave di ricarica non valida"
     }
   }
 

@@ -82,12 +82,12 @@ enum Message: Equatable {
   case storeIO(verb: IOVerb, path: String, reason: String)
   case savedDurabilityUnconfirmed(path: String, reason: String)
   case storeBusy(path: String, seconds: String)
-  case writeFailed(path: String, reason: String)
+  case writeFailed(path: String, reason: WriteRefusal)
   /// A file to import that is malformed; `line` is 0 when the problem is not on one line.
-  case importMalformed(source: String, line: Int, column: String?, detail: String)
+  case importMalformed(source: String, line: Int, column: ImportColumn?, problem: ImportProblem)
   /// A file to import that cannot be opened or read: the file's fault, not the store's.
   case importUnreadable(path: String, reason: String)
-  case invalidAmountValue(String, reason: String)
+  case invalidAmountValue(String, reason: AmountRefusal)
 
   // MARK: - Times, undo and keyed reloads (the rules work)
 
@@ -148,12 +148,6 @@ enum Message: Equatable {
   case definition(String)
   /// A placeholder's word, as in `<amount>`: `amount` in English, `importe` in Spanish.
   case placeholder(String)
-}
-
-/// The fields whose text is checked.
-enum TextField: Equatable {
-  case serialNumber
-  case reloadKey
 }
 
 /// What a failed system call was doing, for "Cannot … PATH".

@@ -1,3 +1,5 @@
+import MetroKit
+
 /// The Spanish catalogue. Instructions address the reader as "usted"; help
 /// text describes what a command does ("Muestra…", "Registra…"). Command and
 /// option names, paths and the values typed on the command line (`2.75`) stay
@@ -99,7 +101,7 @@ enum Spanish {
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nombre de tarjeta no válido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):
-      (field == .serialNumber ? "Número de serie no válido" : "Clave de recarga no válida")
+      fieldText(field)
         + " '\(value)': debe tener de 1 a 64 caracteres, sin caracteres de control ni espacios al principio o al final."
     case .invalidCount(let count): "Cantidad no válida \(count): registre de 1 a 1000 viajes a la vez."
     case .cardNotFound(let name, let suggestion, let available):
@@ -129,12 +131,16 @@ enum Spanish {
     case .storeBusy(let path, let seconds):
       "El almacén \(path) está ocupado: otro metrobuddy mantuvo su bloqueo durante \(decimalComma(seconds)) s.\n"
         + "No se cambió nada. Inténtelo de nuevo, o defina METROBUDDY_LOCK_TIMEOUT para esperar más."
-    case .writeFailed(let path, let reason): "No se puede guardar en \(path): \(reason).\nNo se cambió nada."
-    case .importMalformed(let source, let line, let column, let detail):
-      "No se puede importar \(source)\(place(line: line, column: column, "línea", "columna")): \(detail).\n"
+    case .writeFailed(let path, .configuredToFail):
+      "No se puede guardar en \(path): este almacén está preparado para que falle toda escritura.\nNo se cambió nada."
+    case .importMalformed(let source, let line, let column, let problem):
+      "No se puede importar \(source)\(place(line: line, column: column, ("línea", "columna", "movimiento", "campo"))): \(importProblem(problem)).\n"
         + "No se importó nada."
     case .importUnreadable(let path, let reason): "No se puede leer \(path): \(reason).\nNo se importó nada."
-    case .invalidAmountValue(let value, let reason): "Importe no válido '\(value)'. \(reason)"
+    case .invalidAmountValue(let value, .fareNotPositive):
+      "Importe no válido '\(value)'. La tarifa debe ser mayor que cero."
+    case .invalidAmountValue(let value, .reloadNotPositive):
+      "Importe no válido '\(value)'. Una recarga debe añadir más de cero."
     case .timeOutOfRange(let time):
       "La hora \(time) está fuera de lo que metrobuddy registra (de 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z)."
     case .timeInFuture(let time, let now):
@@ -246,6 +252,13 @@ enum Spanish {
       case .unclosed: "'{' sin '}' de cierre; escriba '{{' para una llave."
       case .unopened: "'}' sin '{' de apertura; escriba '}}' para una llave."
       }
+    }
+  }
+
+  static func fieldText(_ field: TextField) -> String {
+    switch field {
+    case .serialNumber: "Número de serie no válido"
+    case .reloadKey: "Clave de recarga no válida"
     }
   }
 

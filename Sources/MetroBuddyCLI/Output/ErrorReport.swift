@@ -42,7 +42,7 @@ struct ErrorReport: Equatable {
     case .invalidCardName(let name):
       self = failure(.invalidCardName(name), .usage)
     case .invalidText(let field, let value):
-      self = failure(.invalidText(field: field == "serial number" ? .serialNumber : .reloadKey, value: value), .usage)
+      self = failure(.invalidText(field: field, value: value), .usage)
     case .invalidCount(let count):
       self = failure(.invalidCount(count), .usage)
     case .cardNotFound(let name, let available):
@@ -75,8 +75,8 @@ struct ErrorReport: Equatable {
       self = failure(.storeBusy(path: path, seconds: Self.seconds(waited)), .busy)
     case .writeFailed(let path, let reason):
       self = failure(.writeFailed(path: path, reason: reason), .ioError)
-    case .importMalformed(let source, let line, let column, let detail):
-      self = failure(.importMalformed(source: source, line: line, column: column, detail: detail), .dataError)
+    case .importMalformed(let source, let line, let column, let problem):
+      self = failure(.importMalformed(source: source, line: line, column: column, problem: problem), .dataError)
     }
   }
 

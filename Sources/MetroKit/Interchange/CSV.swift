@@ -1,21 +1,21 @@
 /// Comma-separated values as RFC 4180 has them: fields separated by commas,
 /// records by CRLF or LF, fields with commas, quotes or line breaks quoted,
 /// and a quote inside a quoted field doubled.
-public enum CSV {
+package enum CSV {
   /// One record and the line it starts on, from 1.
-  public struct Record: Sendable, Equatable {
+  package struct Record: Sendable, Equatable {
     /// The line the record starts on.
-    public var line: Int
+    package var line: Int
     /// Its fields, unquoted.
-    public var fields: [String]
+    package var fields: [String]
   }
 
   /// Why some text is not CSV.
-  public struct Failure: Error, Sendable, Equatable {
+  package struct Failure: Error, Sendable, Equatable {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// What is wrong.
-    public var detail: String
+    package var problem: CSVProblem
   }
 
   /// Splits text into records; blank lines are skipped.
@@ -23,7 +23,7 @@ public enum CSV {
   /// - Throws: ``Failure`` for a quote in the middle of an unquoted field,
   ///   text after a closing quote, an unterminated quoted field, or bytes
   ///   that are not UTF-8.
-  public static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
+  package static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
     var field: [UInt8] = []
@@ -34,7 +34,7 @@ public enum CSV {
     var wasQuoted = false
     func finishField() throws(Failure) {
       guard let text = String(validating: field, as: UTF8.self) else {
-        throw Failure(line: line, detail: "the text is not UTF-8")
+        throw Failure(line: line, problem: .notUTF8)
       }
       fields.append(text)
       field.removeAll(keepingCapacity: true)
@@ -57,7 +57,7 @@ public enum CSV {
           inQuotes = false
           index += 1
           if index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
-            throw Failure(line: line, detail: "text after a closing quote")
+            throw Failure(line: line, problem: .textAfterClosingQuote)
           }
           continue
         }
@@ -79,7 +79,7 @@ public enum CSV {
         line += 1
         recordLine = line
       case UInt8(ascii: "\""):
-        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, detail: "a quote inside an unquoted field") }
+        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, problem: .quoteInUnquotedField) }
         inQuotes = true
         wasQuoted = true
       default:
@@ -87,14 +87,14 @@ public enum CSV {
       }
       index += 1
     }
-    guard !inQuotes else { throw Failure(line: recordLine, detail: "a quoted field is never closed") }
+    guard !inQuotes else { throw Failure(line: recordLine, problem: .unclosedQuote) }
     if !field.isEmpty || !fields.isEmpty || wasQuoted { try finishRecord() }
     return records
   }
 
   /// A cell: text, which is quoted as needed and kept from running as a
   /// spreadsheet formula, or a number, written as it is.
-  public enum Cell: Sendable, Equatable {
+  package enum Cell: Sendable, Equatable {
     /// Text such as a key or an id.
     case text(String)
     /// A number such as `-3.00`.
@@ -102,7 +102,7 @@ public enum CSV {
   }
 
   /// One record, ending in CRLF as RFC 4180 has it.
-  public static func row(_ cells: [Cell]) -> String {
+  package static func row(_ cells: [Cell]) -> String {
     cells.map { cell in
       switch cell {
       case .number(let text): return text
@@ -114,13 +114,13 @@ public enum CSV {
   /// Text that a spreadsheet would run as a formula (starting with `=`, `+`,
   /// `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
   /// recommends; ``restored(_:)`` takes it off again on import.
-  public static func neutralised(_ text: String) -> String {
+  package static func neutralised(_ text: String) -> String {
     guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return text }
     return "'" + text
   }
 
   /// The text before ``neutralised(_:)``.
-  public static func restored(_ text: String) -> String {
+  package static func restored(_ text: String) -> String {
     let scalars = text.unicodeScalars
     guard scalars.count >= 2, scalars.first == "'",
       formulaStarts.contains(scalars[scalars.index(after: scalars.startIndex)])
@@ -144,4 +144,16 @@ extension String {
     }
     return result
   }
+}
+
+/// The ways text is not CSV.
+public enum CSVProblem: Sendable, Equatable {
+  /// Bytes that are not UTF-8.
+  case notUTF8
+  /// Text after a closing quote, before the next comma or line break.
+  case textAfterClosingQuote
+  /// A quote in the middle of an unquoted field.
+  case quoteInUnquotedField
+  /// A quoted field that is never closed.
+  case unclosedQuote
 }

@@ -5,43 +5,43 @@ extension Interchange {
   /// array of updates or an export made before exports carried
   /// `openingBalance`.
   ///
-  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` naming the field.
-  public static func cardAttributes(
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the field.
+  package static func cardAttributes(
     fromJSON bytes: [UInt8], source: String, currency: Currency
   ) throws(MetroError) -> ImportedCardAttributes? {
     guard let document = try? JSONParser.parse(bytes), case .object = document, document["openingBalance"] != nil
     else { return nil }
-    func failure(_ field: String, _ detail: String) -> MetroError {
-      .importMalformed(source: source, line: 0, column: "field '\(field)'", detail: detail)
+    func failure(_ field: String, _ problem: ImportProblem) -> MetroError {
+      .importMalformed(source: source, line: 0, column: .cardField(field), problem: problem)
     }
     func money(_ field: String, minimum: Money) throws(MetroError) -> Money {
       guard case .string(let text)? = document[field], let value = Money.parseCanonical(text, currency: currency),
         value >= minimum, value <= .maximumBalance
-      else { throw failure(field, "is not an amount such as 20.00 from \(minimum.plainString(in: currency))") }
+      else { throw failure(field, .notAnAmountFrom(minimum: minimum, currency: currency)) }
       return value
     }
     let opening = try money("openingBalance", minimum: .zero)
     let fare = try money("fare", minimum: Money(minorUnits: 1))
-    guard fare <= Money.maximumInput(in: currency) else { throw failure("fare", "is more than the largest fare") }
+    guard fare <= Money.maximumInput(in: currency) else { throw failure("fare", .fareTooLarge) }
     var expiration: CalendarDate?
     switch document["expirationDate"] {
     case nil, .null?: break
     case .string(let text)?:
       guard let date = CalendarDate(iso: text) else {
-        throw failure("expirationDate", "is not a date such as 2030-03-20")
+        throw failure("expirationDate", .notADate)
       }
       expiration = date
-    default: throw failure("expirationDate", "is not a date such as 2030-03-20")
+    default: throw failure("expirationDate", .notADate)
     }
     var serial: String?
     switch document["serialNumber"] {
     case nil, .null?: break
     case .string(let text)?:
-      do { try CardRules.validateText(text, field: "serial number") } catch {
-        throw failure("serialNumber", "'\(text)' is not a valid serial number")
+      do { try CardRules.validateText(text, field: .serialNumber) } catch {
+        throw failure("serialNumber", .invalidSerialNumber(text))
       }
       serial = text
-    default: throw failure("serialNumber", "is not a string")
+    default: throw failure("serialNumber", .notAString)
     }
     return ImportedCardAttributes(openingBalance: opening, fare: fare, expirationDate: expiration, serialNumber: serial)
   }

@@ -2,14 +2,14 @@ import FoundationEssentials
 
 /// Reading and writing the export formats: CSV (`timestamp,type,amount,balance,id,key`)
 /// and JSON (a card object of the contract with its `updates`, oldest first).
-public enum Interchange {
+package enum Interchange {
   /// The CSV header `export` writes.
-  public static let csvHeader = ["timestamp", "type", "amount", "balance", "id", "key"]
+  package static let csvHeader = ["timestamp", "type", "amount", "balance", "id", "key"]
 
   // MARK: - Export
 
   /// The CSV of one card's history, oldest first, with the header.
-  public static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
+  package static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
     var text = CSV.row(csvHeader.map { .text($0) })
     for update in updates {
       text += CSV.row([
@@ -32,42 +32,40 @@ public enum Interchange {
   ///   - source: The file's name, for errors.
   ///   - currency: The card's currency, for amounts.
   ///   - timeZone: For timestamps written without a zone.
-  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` naming the line and column.
-  public static func updates(
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and column.
+  package static func updates(
     fromCSV bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
     // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
     let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     let records: [CSV.Record]
     do { records = try CSV.records(body) } catch {
-      throw .importMalformed(source: source, line: error.line, column: nil, detail: error.detail)
+      throw .importMalformed(source: source, line: error.line, column: nil, problem: .csv(error.problem))
     }
     guard let header = records.first else {
-      throw .importMalformed(
-        source: source, line: 1, column: nil,
-        detail: "the file is empty; it needs a header such as timestamp,type,amount")
+      throw .importMalformed(source: source, line: 1, column: nil, problem: .emptyFile)
     }
     let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
     var columns: [String: Int] = [:]
     for (index, name) in names.enumerated() {
       guard !name.unicodeScalars.contains("\u{FEFF}") else {
         throw .importMalformed(
-          source: source, line: header.line, column: name.replacing("\u{FEFF}", with: "<U+FEFF>"),
-          detail: "the column name holds a byte-order mark (U+FEFF); remove it or save the file as plain UTF-8")
+          source: source, line: header.line, column: .column(name.replacing("\u{FEFF}", with: "<U+FEFF>")),
+          problem: .byteOrderMarkInColumnName)
       }
-      guard ["timestamp", "type", "amount", "balance", "id", "key"].contains(name) else {
+      guard csvRequired.contains(name) || csvOptional.contains(name) else {
         throw .importMalformed(
-          source: source, line: header.line, column: name,
-          detail: "unknown column; the columns are timestamp, type, amount, and optionally balance, id and key")
+          source: source, line: header.line, column: .column(name),
+          problem: .unknownColumn(required: csvRequired, optional: csvOptional))
       }
       guard columns[name] == nil else {
-        throw .importMalformed(source: source, line: header.line, column: name, detail: "the column appears twice")
+        throw .importMalformed(source: source, line: header.line, column: .column(name), problem: .duplicateColumn)
       }
       columns[name] = index
     }
-    for required in ["timestamp", "type", "amount"] where columns[required] == nil {
+    for required in csvRequired where columns[required] == nil {
       throw .importMalformed(
-        source: source, line: header.line, column: required, detail: "the header has no '\(required)' column")
+        source: source, line: header.line, column: .column(required), problem: .missingColumn(required))
     }
     var result: [ImportedUpdate] = []
     result.reserveCapacity(records.count - 1)
@@ -75,7 +73,7 @@ public enum Interchange {
       guard record.fields.count == names.count else {
         throw .importMalformed(
           source: source, line: record.line, column: nil,
-          detail: "\(record.fields.count) fields where the header has \(names.count)")
+          problem: .fieldCount(found: record.fields.count, expected: names.count))
       }
       func field(_ name: String) -> String? {
         columns[name].map { record.fields[$0] }
@@ -91,6 +89,11 @@ public enum Interchange {
     return result
   }
 
+  /// The columns a CSV to import must have.
+  static let csvRequired = ["timestamp", "type", "amount"]
+  /// The columns a CSV to import may have.
+  static let csvOptional = ["balance", "id", "key"]
+
   /// The fields of an update object in a JSON export.
   static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes"]
   /// The fields of a card object in a JSON export.
@@ -102,8 +105,8 @@ public enum Interchange {
   /// Reads updates from JSON: a card object with an `updates` array (as
   /// `export` writes), or a bare array of update objects, oldest first.
   ///
-  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` naming the line and field.
-  public static func updates(
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and field.
+  package static func updates(
     fromJSON bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
     func line(at offset: Int) -> Int {
@@ -112,53 +115,48 @@ public enum Interchange {
     let document: JSONValue
     do { document = try JSONParser.parse(bytes) } catch {
       throw .importMalformed(
-        source: source, line: line(at: error.offset), column: nil, detail: "not valid JSON: \(error.reason)")
+        source: source, line: line(at: error.offset), column: nil, problem: .invalidJSON(reason: error.reason))
     }
     let elements: [JSONValue]
     switch document {
     case .array(let array):
       if let first = array.first, first["updates"] != nil {
-        throw .importMalformed(
-          source: source, line: 0, column: nil,
-          detail:
-            "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
-        )
+        throw .importMalformed(source: source, line: 0, column: nil, problem: .backupOfEveryCard)
       }
       elements = array
     case .object(let members):
       guard case .array(let array)? = document["updates"] else {
-        throw .importMalformed(source: source, line: 0, column: nil, detail: "a card object needs an 'updates' array")
+        throw .importMalformed(source: source, line: 0, column: nil, problem: .cardWithoutUpdates)
       }
       if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
         throw .importMalformed(
-          source: source, line: 0, column: "field '\(unknown.0)'",
-          detail: "unknown field of a card; the fields are \(cardFields.joined(separator: ", "))")
+          source: source, line: 0, column: .cardField(unknown.0), problem: .unknownCardField(known: cardFields))
       }
       elements = array
     default:
-      throw .importMalformed(
-        source: source, line: 0, column: nil, detail: "expected a card object or an array of updates")
+      throw .importMalformed(source: source, line: 0, column: nil, problem: .notCardOrUpdates)
     }
     var result: [ImportedUpdate] = []
     for (position, element) in elements.enumerated() {
       let number = position + 1
       let fields = RowFields(source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true)
       guard case .object(let members) = element else {
-        throw .importMalformed(source: source, line: 0, column: "update \(number)", detail: "not an object")
+        throw .importMalformed(
+          source: source, line: 0, column: .update(number, field: nil), problem: .updateNotObject)
       }
       if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
-        throw fields.error(unknown.0, "is not a field of an update; they are \(updateFields.joined(separator: ", "))")
+        throw fields.error(unknown.0, .unknownUpdateField(known: updateFields))
       }
       if let balance = element["balance"] {
-        guard case .string = balance else { throw fields.error("balance", "is not a string") }
+        guard case .string = balance else { throw fields.error("balance", .notAString) }
       }
       func text(_ key: String, required: Bool) throws(MetroError) -> String? {
         switch element[key] {
         case .string(let value)?: return value
         case nil, .null?:
-          if required { throw fields.error(key, "is missing") }
+          if required { throw fields.error(key, .missing) }
           return nil
-        default: throw fields.error(key, "is not a string")
+        default: throw fields.error(key, .notAString)
         }
       }
       result.append(
@@ -181,57 +179,56 @@ private struct RowFields {
 
   /// For CSV, the line and the column; for JSON, whose parser keeps no
   /// positions, the update's number and the field (line 0).
-  func error(_ column: String, _ detail: String) -> MetroError {
+  func error(_ column: String, _ problem: ImportProblem) -> MetroError {
     isJSON
-      ? .importMalformed(source: source, line: 0, column: "update \(line), field '\(column)'", detail: detail)
-      : .importMalformed(source: source, line: line, column: column, detail: detail)
+      ? .importMalformed(source: source, line: 0, column: .update(line, field: column), problem: problem)
+      : .importMalformed(source: source, line: line, column: .column(column), problem: problem)
   }
 
   func update(
     timestamp: String, type: String, amount: String, id: String?, key: String?, undoes: String?
   ) throws(MetroError) -> ImportedUpdate {
     guard let kind = BalanceUpdate.Kind(rawValue: type.trimmingWhitespace().lowercased()) else {
-      throw error("type", "'\(type)' is not swipe, reload, adjustment or undo")
+      throw error("type", .unknownType(type))
     }
     guard let date = Timestamp.parseAnyInstant(timestamp.trimmingWhitespace(), in: timeZone) else {
-      throw error("timestamp", "'\(timestamp)' is not a time such as 2026-11-21T13:15:00Z")
+      throw error("timestamp", .notATime(timestamp))
     }
     guard Timestamp.isRecordable(date) else {
-      throw error("timestamp", "'\(timestamp)' is outside the times metrobuddy records, \(Timestamp.rangeText)")
+      throw error("timestamp", .timeOutOfRange(timestamp))
     }
     guard
       let money = Money.parseCanonical(amount.trimmingWhitespace(), currency: currency) ?? Self.loose(amount, currency)
     else {
-      throw error("amount", "'\(amount)' is not a signed amount such as -3.00 or 20")
+      throw error("amount", .notAnAmount(amount))
     }
     // The same limits as the command line: a ride or a reload at most the
     // largest AMOUNT, any change at most the largest balance.
     let limit = kind == .swipe || kind == .reload ? Money.maximumInput(in: currency) : .maximumBalance
     guard money.minorUnits.magnitude <= limit.minorUnits.magnitude else {
-      throw error(
-        "amount", "'\(amount)' is more than \(limit.plainString(in: currency)), the most a \(kind.rawValue) can change")
+      throw error("amount", .amountTooLarge(amount, maximum: limit, currency: currency, kind: kind))
     }
     switch kind {
-    case .swipe where money >= .zero: throw error("amount", "a swipe takes money: write it negative, such as -3.00")
-    case .reload where money <= .zero: throw error("amount", "a reload adds money: write it positive, such as 20.00")
+    case .swipe where money >= .zero: throw error("amount", .swipeNotNegative)
+    case .reload where money <= .zero: throw error("amount", .reloadNotPositive)
     default: break
     }
     var parsedID: UUID?
     if let id {
       guard let value = UUID(uuidString: String(id.trimmingWhitespace())) else {
-        throw error("id", "'\(id)' is not a UUID")
+        throw error("id", .notAUUID(id))
       }
       parsedID = value
     }
     if let key {
-      do { try CardRules.validateText(key, field: "reload key") } catch {
-        throw self.error("key", "'\(key)' is not a valid key")
+      do { try CardRules.validateText(key, field: .reloadKey) } catch {
+        throw self.error("key", .invalidKey(key))
       }
-      guard kind == .reload else { throw error("key", "only a reload has a key") }
+      guard kind == .reload else { throw error("key", .keyOnlyOnReload) }
     }
     var parsedUndoes: UUID?
     if let undoes {
-      guard let value = UUID(uuidString: undoes) else { throw error("undoes", "'\(undoes)' is not a UUID") }
+      guard let value = UUID(uuidString: undoes) else { throw error("undoes", .notAUUID(undoes)) }
       parsedUndoes = value
     }
     return ImportedUpdate(

@@ -24,9 +24,9 @@ extension CardRules {
   ///     so a card restored from an export is the card exported; a card
   ///     with history keeps its own.
   /// - Returns: The balance updates to append, and how many were skipped.
-  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)`` (with
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) for the first update that breaks a rule.
-  public static func importing(
+  package static func importing(
     _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
     undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
@@ -53,48 +53,25 @@ extension CardRules {
         skipped += 1
         continue
       }
-      if update.undoes != nil, update.type != .undo {
-        throw .importMalformed(
-          source: "", line: update.line, column: "undoes", detail: "only an undo names an update it reverses")
+      func refusal(_ column: String, _ problem: ImportProblem) -> MetroError {
+        .importMalformed(source: "", line: update.line, column: .column(column), problem: problem)
       }
-      if update.type == .adjustment, update.amount == .zero {
-        throw .importMalformed(
-          source: "", line: update.line, column: "amount", detail: "an adjustment of 0.00 changes nothing")
-      }
+      if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
+      if update.type == .adjustment, update.amount == .zero { throw refusal("amount", .zeroAdjustment) }
       if update.type == .undo {
-        guard let target = update.undoes else {
-          throw .importMalformed(
-            source: "", line: update.line, column: "type",
-            detail:
-              "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export"
-          )
-        }
-        guard let original = amounts[target] else {
-          throw .importMalformed(
-            source: "", line: update.line, column: "undoes",
-            detail: "the update it undoes is not in this card's history or earlier in the file")
-        }
-        guard !undos.contains(target) else {
-          throw .importMalformed(
-            source: "", line: update.line, column: "undoes", detail: "an undo cannot reverse another undo")
-        }
-        guard !undone.contains(target) else {
-          throw .importMalformed(
-            source: "", line: update.line, column: "undoes", detail: "the update it undoes is already undone")
-        }
+        guard let target = update.undoes else { throw refusal("type", .undoWithoutTarget) }
+        guard let original = amounts[target] else { throw refusal("undoes", .undoTargetUnknown) }
+        guard !undos.contains(target) else { throw refusal("undoes", .undoOfUndo) }
+        guard !undone.contains(target) else { throw refusal("undoes", .undoTargetAlreadyUndone) }
         guard update.amount == -original else {
-          throw .importMalformed(
-            source: "", line: update.line, column: "amount",
-            detail: "an undo must reverse the amount of the update it undoes, \(original.plainString(in: currency))")
+          throw refusal("amount", .undoAmountMismatch(expected: original, currency: currency))
         }
         undone.insert(target)
       }
       guard let next = balance.adding(update.amount), next >= .zero, next <= .maximumBalance else {
-        throw .importMalformed(
-          source: "", line: update.line, column: "amount",
-          detail:
-            "the balance would be \(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits).plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
-        )
+        throw refusal(
+          "amount",
+          .balanceOutOfRange(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
       }
       balance = next
       let id = update.id ?? makeID()

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// What the rules need to know about a card's recorded history, supplied by
 /// the store from inside its transaction.
-public protocol CardHistoryLookup {
+package protocol CardHistoryLookup {
   /// Whether a reload with this key was ever recorded on the card.
   func containsReload(key: String) throws(MetroError) -> Bool
   /// What `undo` reverses: the updates of the newest command (transaction)
@@ -18,7 +18,7 @@ public protocol CardHistoryLookup {
 
 extension CardHistoryLookup {
   /// By default a store does not say what it recorded for a key.
-  public func recordedReload(key: String) throws(MetroError) -> RecordedReload? { nil }
+  package func recordedReload(key: String) throws(MetroError) -> RecordedReload? { nil }
 }
 
 /// A keyed reload as history recorded it, for the note a repeated reload gives.
@@ -40,16 +40,16 @@ public struct RecordedReload: Sendable, Equatable {
 /// reversed, and with it every other such update of the same command (the
 /// same transaction, so `swipe --count 2` is undone as a whole). Every store
 /// and the rules use this one walk.
-public struct UndoSearch: Sendable {
+package struct UndoSearch: Sendable {
   /// The ids reversed by the undos seen so far.
-  public private(set) var undone: Set<UUID>
+  package private(set) var undone: Set<UUID>
   /// The updates to undo found so far, newest first.
-  public private(set) var targets: [BalanceUpdate] = []
+  package private(set) var targets: [BalanceUpdate] = []
   /// The transaction of the targets, once the first is found.
   private var transaction: Int?
 
   /// Starts a search that already knows `undone` to be reversed.
-  public init(undone: Set<UUID> = []) {
+  package init(undone: Set<UUID> = []) {
     self.undone = undone
   }
 
@@ -58,7 +58,7 @@ public struct UndoSearch: Sendable {
   ///
   /// - Returns: Whether to go on; `false` once an older command is reached
   ///   after the targets were found.
-  public mutating func visit(_ update: BalanceUpdate, transaction: Int) -> Bool {
+  package mutating func visit(_ update: BalanceUpdate, transaction: Int) -> Bool {
     if let current = self.transaction, current != transaction { return false }
     if update.type == .undo {
       if let target = update.undoes { undone.insert(target) }
@@ -71,7 +71,7 @@ public struct UndoSearch: Sendable {
   }
 
   /// The updates to undo in `newestFirst` (each with its transaction), newest first.
-  public static func targets(
+  package static func targets(
     in newestFirst: some Sequence<(update: BalanceUpdate, transaction: Int)>, skipping undone: Set<UUID> = []
   ) -> [BalanceUpdate] {
     var search = UndoSearch(undone: undone)
@@ -85,11 +85,11 @@ public struct UndoSearch: Sendable {
 ///
 /// Stores call ``decide(_:to:history:now:timeZone:makeID:)`` inside their
 /// transaction, with the state they just read under the lock.
-public enum CardRules {
+package enum CardRules {
   /// The most rides one `swipe` may record.
-  public static let maximumSwipeCount = 1000
+  package static let maximumSwipeCount = 1000
   /// The longest serial number or reload key.
-  public static let maximumTextLength = 64
+  package static let maximumTextLength = 64
 
   /// Applies updates in order to `card`, all or nothing.
   ///
@@ -107,7 +107,7 @@ public enum CardRules {
   ///   given time outside the recordable range or more than
   ///   ``maximumFutureSeconds`` after `now` is refused, and so is a change at
   ///   the clock's time when the clock is outside the range.
-  public static func apply(
+  package static func apply(
     _ updates: [MetroCardUpdate], to card: inout MetroCard, history: some CardHistoryLookup,
     now: Date, timeZone: LocalTimeZone, makeID: () -> UUID
   ) throws(MetroError) -> (recorded: [BalanceUpdate], alreadyAppliedKeys: [String]) {
@@ -116,18 +116,18 @@ public enum CardRules {
   }
 
   /// What ``decide(_:to:history:now:timeZone:makeID:)`` decided.
-  public struct Decision: Sendable, Equatable {
+  package struct Decision: Sendable, Equatable {
     /// The balance updates to record, in order.
-    public var recorded: [BalanceUpdate]
+    package var recorded: [BalanceUpdate]
     /// The keys of keyed reloads that were already applied, and so changed nothing.
-    public var alreadyAppliedKeys: [String]
+    package var alreadyAppliedKeys: [String]
     /// For those keys, what history recorded under them, where the store could tell.
-    public var recordedReloads: [String: RecordedReload]
+    package var recordedReloads: [String: RecordedReload]
   }
 
   /// Like ``apply(_:to:history:now:timeZone:makeID:)``, also saying what a
   /// repeated keyed reload found recorded under its key.
-  public static func decide(
+  package static func decide(
     _ updates: [MetroCardUpdate], to card: inout MetroCard, history: some CardHistoryLookup,
     now: Date, timeZone: LocalTimeZone, makeID: () -> UUID
   ) throws(MetroError) -> Decision {
@@ -139,11 +139,11 @@ public enum CardRules {
       switch update {
       case .fare(let fare):
         guard fare > .zero else {
-          throw .invalidAmount(fare.plainString(in: working.currency), reason: "The fare must be more than zero.")
+          throw .invalidAmount(fare.plainString(in: working.currency), reason: .fareNotPositive)
         }
         working.fare = fare
       case .serialNumber(let serial):
-        if let serial { try validateText(serial, field: "serial number") }
+        if let serial { try validateText(serial, field: .serialNumber) }
         working.serialNumber = serial
       case .expirationDate(let date):
         working.expirationDate = date
@@ -173,10 +173,10 @@ public enum CardRules {
           for _ in 0..<count { try record(.swipe, -working.fare) }
         case .reload(let amount, let key):
           guard amount > .zero else {
-            throw .invalidAmount(amount.plainString(in: working.currency), reason: "A reload must add more than zero.")
+            throw .invalidAmount(amount.plainString(in: working.currency), reason: .reloadNotPositive)
           }
           if let key {
-            try validateText(key, field: "reload key")
+            try validateText(key, field: .reloadKey)
             let seenBefore = try history.containsReload(key: key)
             if seenBefore || recorded.contains(where: { $0.key == key }) {
               alreadyApplied.append(key)
@@ -207,7 +207,7 @@ public enum CardRules {
 
   /// How far after the clock a given time may be: a day, for time zones and
   /// a clock that is a little behind.
-  public static let maximumFutureSeconds: Double = 86_400
+  package static let maximumFutureSeconds: Double = 86_400
 
   /// The time to record for a change given at `at` (or now), to the second.
   ///
@@ -230,7 +230,7 @@ public enum CardRules {
   /// at most ``maximumTextLength`` characters.
   ///
   /// - Throws: ``MetroError/invalidText(field:value:)``.
-  public static func validateText(_ text: String, field: String) throws(MetroError) {
+  package static func validateText(_ text: String, field: TextField) throws(MetroError) {
     guard !text.isEmpty, text.count <= maximumTextLength,
       !text.unicodeScalars.contains(where: {
         $0.properties.generalCategory == .control || $0.properties.generalCategory == .format

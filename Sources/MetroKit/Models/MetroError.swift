@@ -18,11 +18,11 @@ public enum MetroError: Error, Sendable, Equatable {
   // MARK: - Invalid requests
 
   /// An amount that is not allowed where it was given, such as a fare of zero.
-  case invalidAmount(String, reason: String)
+  case invalidAmount(String, reason: AmountRefusal)
   /// A card name that breaks the naming rule.
   case invalidCardName(String)
   /// An empty serial number or reload key, or one with control characters.
-  case invalidText(field: String, value: String)
+  case invalidText(field: TextField, value: String)
   /// A swipe count below one or above the limit.
   case invalidCount(Int)
   /// No card has this name.
@@ -35,7 +35,7 @@ public enum MetroError: Error, Sendable, Equatable {
   case balanceOutOfRange
   /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).
   case timeOutOfRange(Date)
-  /// A given time more than ``CardRules/maximumFutureSeconds`` after the clock's `now`.
+  /// A given time more than a day (`CardRules.maximumFutureSeconds`) after the clock's `now`.
   case timeInFuture(Date, now: Date)
   /// The clock's time, needed for a change given without one, is outside
   /// what the store records: the system clock is wrong.
@@ -55,11 +55,34 @@ public enum MetroError: Error, Sendable, Equatable {
   /// Another process held the store's lock for longer than the wait.
   case storeBusy(path: String, waitedSeconds: Double)
   /// The store refused writes (a mock store configured to fail, for instance).
-  case writeFailed(path: String, reason: String)
+  case writeFailed(path: String, reason: WriteRefusal)
 
   // MARK: - Import
 
-  /// A file to import is malformed; nothing was imported. `column` names the
-  /// CSV column or JSON field when one is at fault.
-  case importMalformed(source: String, line: Int, column: String?, detail: String)
+  /// A file to import is malformed; nothing was imported. `line` is 0 when
+  /// the problem is not on one line; `column` names the CSV column, or the
+  /// JSON update and field, when one is at fault.
+  case importMalformed(source: String, line: Int, column: ImportColumn?, problem: ImportProblem)
+}
+
+/// Why an amount is refused where it was given.
+public enum AmountRefusal: Sendable, Equatable {
+  /// A fare of zero or less.
+  case fareNotPositive
+  /// A reload of zero or less.
+  case reloadNotPositive
+}
+
+/// The text fields `CardRules.validateText` checks.
+public enum TextField: Sendable, Equatable {
+  /// A card's serial number.
+  case serialNumber
+  /// The key of a keyed reload.
+  case reloadKey
+}
+
+/// Why a store refused to write.
+public enum WriteRefusal: Sendable, Equatable {
+  /// The store was set up so that every write fails (a mock store in tests).
+  case configuredToFail
 }

@@ -154,20 +154,4 @@ public struct AmountError: Error, Sendable, Equatable {
     /// Above the largest amount, which is given as text.
     case tooLarge(maximum: String)
   }
-
-  /// One sentence for people, naming the text and the expected form.
-  public var message: String {
-    switch reason {
-    case .empty:
-      "The amount is empty; write it as digits with an optional point, such as 20 or 2.75."
-    case .notANumber:
-      "'\(text)' is not an amount; write digits with an optional point, such as 20 or 2.75."
-    case .negative:
-      "'\(text)' is negative; amounts are positive, such as 20 or 2.75."
-    case .tooManyFractionDigits(let allowed):
-      "'\(text)' has more than \(allowed) digits after the point."
-    case .tooLarge(let maximum):
-      "'\(text)' is larger than the largest amount, \(maximum)."
-    }
-  }
 }

@@ -265,7 +265,7 @@ public final class JSONFileStore: MetroCardDataStore {
     -> ObjectReference<MetroCard>
   {
     try CardName.validate(name)
-    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: "The fare must be more than zero.") }
+    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: .fareNotPositive) }
     guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
     return try transaction { state, _, _ throws(MetroError) in
       guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }

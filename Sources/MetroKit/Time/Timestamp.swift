@@ -8,9 +8,6 @@ public enum Timestamp {
   /// The latest instant the store records, `9999-12-31T23:59:59Z`.
   public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
 
-  /// The recordable range as text: `0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z`.
-  public static let rangeText = "0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
-
   /// Whether the store can record `date` and read it back: between
   /// ``earliest`` and ``latest`` (fractions of a second are dropped).
   public static func isRecordable(_ date: Date) -> Bool {

@@ -1,0 +1,81 @@
+import MetroKit
+
+extension English {
+  /// What is wrong in a file to import, after "Cannot import FILE, line N: ".
+  static func importProblem(_ problem: ImportProblem) -> String {
+    switch problem {
+    case .tooLarge(let maximum): "the input is larger than \(maximum >> 20) MiB"
+    case .csv(.notUTF8): "the text is not UTF-8"
+    case .csv(.textAfterClosingQuote): "text after a closing quote"
+    case .csv(.quoteInUnquotedField): "a quote inside an unquoted field"
+    case .csv(.unclosedQuote): "a quoted field is never closed"
+    case .invalidJSON(let reason): "not valid JSON: \(reason)"
+    case .emptyFile: "the file is empty; it needs a header such as timestamp,type,amount"
+    case .byteOrderMarkInColumnName:
+      "the column name holds a byte-order mark (U+FEFF); remove it or save the file as plain UTF-8"
+    case .unknownColumn(let required, let optional):
+      "unknown column; the columns are \(required.joined(separator: ", ")), and optionally \(list(optional, "and"))"
+    case .duplicateColumn: "the column appears twice"
+    case .missingColumn(let name): "the header has no '\(name)' column"
+    case .fieldCount(let found, let expected): "\(found) fields where the header has \(expected)"
+    case .backupOfEveryCard:
+      "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+    case .cardWithoutUpdates: "a card object needs an 'updates' array"
+    case .unknownCardField(let known): "unknown field of a card; the fields are \(known.joined(separator: ", "))"
+    case .notCardOrUpdates: "expected a card object or an array of updates"
+    case .updateNotObject: "not an object"
+    case .unknownUpdateField(let known): "is not a field of an update; they are \(known.joined(separator: ", "))"
+    case .notAString: "is not a string"
+    case .missing: "is missing"
+    case .unknownType(let text): "'\(text)' is not swipe, reload, adjustment or undo"
+    case .notATime(let text): "'\(text)' is not a time such as 2026-11-21T13:15:00Z"
+    case .timeOutOfRange(let text):
+      "'\(text)' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    case .notAnAmount(let text): "'\(text)' is not a signed amount such as -3.00 or 20"
+    case .amountTooLarge(let text, let maximum, let currency, let kind):
+      "'\(text)' is more than \(maximum.plainString(in: currency)), the most a \(kind.rawValue) can change"
+    case .swipeNotNegative: "a swipe takes money: write it negative, such as -3.00"
+    case .reloadNotPositive: "a reload adds money: write it positive, such as 20.00"
+    case .notAUUID(let text): "'\(text)' is not a UUID"
+    case .invalidKey(let text): "'\(text)' is not a valid key"
+    case .keyOnlyOnReload: "only a reload has a key"
+    case .notAnAmountFrom(let minimum, let currency):
+      "is not an amount such as 20.00 from \(minimum.plainString(in: currency))"
+    case .fareTooLarge: "is more than the largest fare"
+    case .notADate: "is not a date such as 2030-03-20"
+    case .invalidSerialNumber(let text): "'\(text)' is not a valid serial number"
+    case .undoesOnlyOnUndo: "only an undo names an update it reverses"
+    case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
+    case .undoWithoutTarget:
+      "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export"
+    case .undoTargetUnknown: "the update it undoes is not in this card's history or earlier in the file"
+    case .undoOfUndo: "an undo cannot reverse another undo"
+    case .undoTargetAlreadyUndone: "the update it undoes is already undone"
+    case .undoAmountMismatch(let expected, let currency):
+      "an undo must reverse the amount of the update it undoes, \(expected.plainString(in: currency))"
+    case .balanceOutOfRange(let balance, let currency):
+      "the balance would be \(balance.plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+    }
+  }
+}
+
+/// `a, b and c` with a language's word for "and".
+func list(_ items: [String], _ and: String) -> String {
+  guard items.count > 1, let last = items.last else { return items.first ?? "" }
+  return items.dropLast().joined(separator: ", ") + " \(and) " + last
+}
+
+/// Where in an imported file: `, line 3, column 'amount'`, `, update 2, field 'key'`
+/// or `, field 'fare'`, with a language's words for line, column, update and field.
+func place(
+  line: Int, column: ImportColumn?, _ words: (line: String, column: String, update: String, field: String)
+) -> String {
+  let position = line > 0 ? ", \(words.line) \(line)" : ""
+  switch column {
+  case nil: return position
+  case .column(let name)?: return position + ", \(words.column) '\(name)'"
+  case .cardField(let name)?: return position + ", \(words.field) '\(name)'"
+  case .update(let number, let field)?:
+    return position + ", \(words.update) \(number)" + (field.map { ", \(words.field) '\($0)'" } ?? "")
+  }
+}

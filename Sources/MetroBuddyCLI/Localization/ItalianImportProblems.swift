@@ -1,0 +1,64 @@
+import MetroKit
+
+extension Italian {
+  /// What is wrong in a file to import, after "Impossibile importare FILE, riga N: ".
+  /// Values as written in the file (`-3.00`, `swipe`, column names) stay as they are.
+  static func importProblem(_ problem: ImportProblem) -> String {
+    switch problem {
+    case .tooLarge(let maximum): "l'input supera i \(maximum >> 20) MiB"
+    case .csv(.notUTF8): "il testo non è in UTF-8"
+    case .csv(.textAfterClosingQuote): "c'è del testo dopo le virgolette di chiusura"
+    case .csv(.quoteInUnquotedField): "ci sono delle virgolette dentro un campo senza virgolette"
+    case .csv(.unclosedQuote): "un campo tra virgolette non viene mai chiuso"
+    case .invalidJSON(let reason): "non è JSON valido: \(reason)"
+    case .emptyFile: "il file è vuoto; serve un'intestazione come timestamp,type,amount"
+    case .byteOrderMarkInColumnName:
+      "il nome della colonna contiene un byte order mark (U+FEFF); rimuovilo o salva il file come semplice UTF-8"
+    case .unknownColumn(let required, let optional):
+      "colonna sconosciuta; le colonne sono \(required.joined(separator: ", ")) e, facoltativamente, \(list(optional, "e"))"
+    case .duplicateColumn: "la colonna compare due volte"
+    case .missingColumn(let name): "l'intestazione non ha la colonna '\(name)'"
+    case .fieldCount(let found, let expected): "\(found) campi dove l'intestazione ne ha \(expected)"
+    case .backupOfEveryCard:
+      "è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esporta e importa una carta alla volta con --card"
+    case .cardWithoutUpdates: "un oggetto carta richiede un array 'updates'"
+    case .unknownCardField(let known):
+      "campo sconosciuto di una carta; i campi sono \(known.joined(separator: ", "))"
+    case .notCardOrUpdates: "ci si aspettava un oggetto carta o un array di movimenti"
+    case .updateNotObject: "non è un oggetto"
+    case .unknownUpdateField(let known):
+      "non è un campo di un movimento; i campi sono \(known.joined(separator: ", "))"
+    case .notAString: "non è una stringa"
+    case .missing: "manca"
+    case .unknownType(let text): "'\(text)' non è swipe, reload, adjustment né undo"
+    case .notATime(let text): "'\(text)' non è una data e ora come 2026-11-21T13:15:00Z"
+    case .timeOutOfRange(let text):
+      "'\(text)' è fuori da ciò che metrobuddy registra, da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z"
+    case .notAnAmount(let text): "'\(text)' non è un importo con segno come -3.00 o 20"
+    case .amountTooLarge(let text, let maximum, let currency, let kind):
+      "'\(text)' supera \(maximum.plainString(in: currency)), il massimo che può cambiare un movimento \(kind.rawValue)"
+    case .swipeNotNegative: "uno swipe toglie denaro: scrivilo negativo, come -3.00"
+    case .reloadNotPositive: "un reload aggiunge denaro: scrivilo positivo, come 20.00"
+    case .notAUUID(let text): "'\(text)' non è un UUID"
+    case .invalidKey(let text): "'\(text)' non è una chiave valida"
+    case .keyOnlyOnReload: "solo un reload ha una chiave"
+    case .notAnAmountFrom(let minimum, let currency):
+      "non è un importo come 20.00 a partire da \(minimum.plainString(in: currency))"
+    case .fareTooLarge: "supera la tariffa più alta"
+    case .notADate: "non è una data come 2030-03-20"
+    case .invalidSerialNumber(let text): "'\(text)' non è un numero di serie valido"
+    case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
+    case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
+    case .undoWithoutTarget:
+      "un undo deve indicare quale movimento annulla; il CSV non ha una colonna per questo, quindi importa gli undo dall'esportazione JSON"
+    case .undoTargetUnknown:
+      "il movimento che annulla non è nella cronologia di questa carta né prima nel file"
+    case .undoOfUndo: "un undo non può annullare un altro undo"
+    case .undoTargetAlreadyUndone: "il movimento che annulla è già stato annullato"
+    case .undoAmountMismatch(let expected, let currency):
+      "un undo deve invertire l'importo del movimento che annulla, \(expected.plainString(in: currency))"
+    case .balanceOutOfRange(let balance, let currency):
+      "il saldo diventerebbe \(balance.plainString(in: currency)), fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// Where in a file to import a problem is, beyond its line: what
+/// ``MetroError/importMalformed(source:line:column:problem:)`` names.
+public enum ImportColumn: Sendable, Equatable {
+  /// A CSV column by its name; from `CardRules.importing`, the field of the
+  /// update on `line`.
+  case column(String)
+  /// A field of the card object of a JSON export.
+  case cardField(String)
+  /// An update of a JSON export, by its number from 1, and the field at fault if one is.
+  case update(Int, field: String?)
+}
+
+/// What is wrong in a file to import, with the values found. Every sentence
+/// about it is the command line's, in the person's language.
+public enum ImportProblem: Sendable, Equatable {
+  // MARK: - The file
+
+  /// The file is larger than `maximumBytes`.
+  case tooLarge(maximumBytes: Int)
+  /// The text is not CSV.
+  case csv(CSVProblem)
+  /// The JSON parser refused the text; `reason` is the parser's.
+  case invalidJSON(reason: String)
+  /// A CSV file with no header.
+  case emptyFile
+  /// A CSV column name holds a byte-order mark (U+FEFF).
+  case byteOrderMarkInColumnName
+  /// A CSV column that is not one of `required` or `optional`.
+  case unknownColumn(required: [String], optional: [String])
+  /// A CSV column named twice.
+  case duplicateColumn
+  /// The CSV header lacks this required column.
+  case missingColumn(String)
+  /// A CSV record with `found` fields where the header has `expected`.
+  case fieldCount(found: Int, expected: Int)
+  /// A JSON array of card objects: a backup of every card, which import cannot restore.
+  case backupOfEveryCard
+  /// A JSON card object without an `updates` array.
+  case cardWithoutUpdates
+  /// A field of the card object that is not one of `known`.
+  case unknownCardField(known: [String])
+  /// JSON that is neither a card object nor an array of updates.
+  case notCardOrUpdates
+  /// An element of the updates array that is not an object.
+  case updateNotObject
+  /// A field of an update that is not one of `known`.
+  case unknownUpdateField(known: [String])
+
+  // MARK: - A field's value
+
+  /// A JSON field that must be a string is not.
+  case notAString
+  /// A required field is missing.
+  case missing
+  /// A type that is not one of the kinds of update.
+  case unknownType(String)
+  /// Text that is not a time.
+  case notATime(String)
+  /// A time outside ``Timestamp/earliest`` to ``Timestamp/latest``.
+  case timeOutOfRange(String)
+  /// Text that is not a signed amount.
+  case notAnAmount(String)
+  /// An amount larger than `maximum`, the most an update of `kind` can change.
+  case amountTooLarge(String, maximum: Money, currency: Currency, kind: BalanceUpdate.Kind)
+  /// A swipe with an amount that is not negative.
+  case swipeNotNegative
+  /// A reload with an amount that is not positive.
+  case reloadNotPositive
+  /// Text that is not a UUID.
+  case notAUUID(String)
+  /// A reload key that `CardRules.validateText` refuses.
+  case invalidKey(String)
+  /// A key on an update that is not a reload.
+  case keyOnlyOnReload
+  /// The card's amount is not canonical, below `minimum` or above the largest balance.
+  case notAnAmountFrom(minimum: Money, currency: Currency)
+  /// The card's fare is more than the largest fare.
+  case fareTooLarge
+  /// Text that is not a date.
+  case notADate
+  /// A serial number that `CardRules.validateText` refuses.
+  case invalidSerialNumber(String)
+
+  // MARK: - The card's rules
+
+  /// `undoes` on an update that is not an undo.
+  case undoesOnlyOnUndo
+  /// An adjustment of zero.
+  case zeroAdjustment
+  /// An undo that names no update (CSV has no column for it).
+  case undoWithoutTarget
+  /// An undo of an update that is neither in the history nor earlier in the file.
+  case undoTargetUnknown
+  /// An undo of an undo.
+  case undoOfUndo
+  /// An undo of an update already undone.
+  case undoTargetAlreadyUndone
+  /// An undo whose amount does not reverse `expected`, the amount of the update it undoes.
+  case undoAmountMismatch(expected: Money, currency: Currency)
+  /// The balance would become `balance`, below zero or above the largest balance.
+  case balanceOutOfRange(Money, currency: Currency)
+}

@@ -118,7 +118,7 @@ extension StoredState {
       guard fare > .zero else { throw reader.damaged("the fare is not above zero") }
       guard balance >= .zero else { throw reader.damaged("the balance is negative") }
       let serialNumber = try reader.optionalString("serialNumber")
-      if let serialNumber, (try? CardRules.validateText(serialNumber, field: "serial")) == nil {
+      if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
         throw reader.damaged("the serial number is empty, too long or holds control characters")
       }
       let journalLength = try reader.integer("journalLength")
@@ -213,7 +213,7 @@ extension JournalEntry {
     }
     let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
     let key = try reader.optionalString("key")
-    if let key, (try? CardRules.validateText(key, field: "key")) == nil {
+    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil {
       throw reader.damaged("the reload key is empty, too long or holds control characters")
     }
     return JournalEntry(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark metrobuddy as whole processes: medians of alternating runs.
 
-Usage: bench.py BINARY FLOOR [--runs N] [--sizes 1,10000,100000] [--smoke]
+Usage: bench.py BINARY FLOOR [--runs N] [--sizes 1,10000,100000] [--smoke] [--baseline OLD_BINARY]
 
 Builds stores of each size through `metrobuddy import`, then times each
 command at the largest size in alternation with the same command at 1 update
@@ -75,6 +75,9 @@ def main():
     parser.add_argument("--runs", type=int, default=41)
     parser.add_argument("--sizes", default="1,10000,100000")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes and runs, to keep the script working")
+    parser.add_argument(
+        "--baseline", metavar="BINARY",
+        help="an older metrobuddy to compare with: the hot commands alternate between the two, each on its own store")
     options = parser.parse_args()
     sizes = [1, 100] if options.smoke else [int(s) for s in options.sizes.split(",")]
     runs = 3 if options.smoke else options.runs
@@ -110,6 +113,20 @@ def main():
             print(
                 f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x "
                 f"| {t_floor * 1000:.2f} ms | {to_floor:.2f}x | {rss / 1024:.1f} MiB |")
+        if options.baseline:
+            baseline = os.path.abspath(options.baseline)
+            base_store = os.path.join(work, f"baseline-{large}")
+            csv = os.path.join(work, f"history-{large}.csv")
+            _, _, status = run([baseline, "--store", base_store, "import", csv], env)
+            if status != 0:
+                sys.exit(f"the baseline's import of {large} updates failed with exit {status}")
+            print()
+            print(f"| command at {large:,} updates | this build | baseline | ratio this/baseline |")
+            print("|---|---|---|---|")
+            for arguments in (["swipe"], ["reload", "1"], ["balance"], ["show"]):
+                t_new, t_base, ratio, _ = median_pairs(
+                    mb(large, *arguments), [baseline, "--store", base_store, *arguments], runs, env)
+                print(f"| `{' '.join(arguments)}` | {t_new * 1000:.2f} ms | {t_base * 1000:.2f} ms | {ratio:.2f}x |")
         t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)
         print()
         print(f"`history --limit 10` at {large:,}: {t_history * 1000:.2f} ms, {ratio:.2f}x `show` ({t_show * 1000:.2f} ms)")

@@ -3,7 +3,7 @@
 # then runs the benchmark.
 #   Scripts/bench.sh            full run: 1, 10,000 and 100,000 updates
 #   Scripts/bench.sh --smoke    tiny sizes, to keep the script working (CI)
-# Extra arguments go to Scripts/bench.py (--runs N, --sizes A,B,C).
+# Extra arguments go to Scripts/bench.py (--runs N, --sizes A,B,C, --baseline OLD_BINARY).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 floor_source="Scripts/bench/floor.c"

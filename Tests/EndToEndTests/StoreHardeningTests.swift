@@ -41,6 +41,37 @@ struct StoreHardeningTests {
     #expect(verify.status == 0, "\(verify)")
   }
 
+  @Test("verify never reports damage while another process adds and removes cards")
+  func verifyDuringCardRemoval() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    // Adds a card with history and removes it again, until told to stop:
+    // each removal unlinks a journal that a reader may be about to open.
+    let churn = """
+      while [ ! -e "$3" ]; do
+        "$1" --store "$2" card add churn --balance 5 >/dev/null || exit 1
+        "$1" --store "$2" --card churn swipe >/dev/null || exit 1
+        "$1" --store "$2" card remove churn --force >/dev/null || exit 1
+      done
+      """
+    let stop = sandbox.root + "/stop-churn"
+    let group = try ProcessGroup(
+      ["/bin/sh", "-c", churn, "churn", try MetroBuddyProcess.binaryPath(), sandbox.store, stop],
+      environment: sandbox.environment, directory: sandbox.workingDirectory, stdout: sandbox.root + "/churn.out",
+      stderr: sandbox.root + "/churn.err", timeLimit: 300)
+    var failures: [ProcessResult] = []
+    for _ in 0..<150 {
+      let result = try sandbox.metrobuddy("verify")
+      if result.status != 0 { failures.append(result) }
+    }
+    _ = FileManager.default.createFile(atPath: stop, contents: Data())
+    _ = group.wait()
+    #expect(
+      failures.isEmpty, "\(failures.count) of 150 verify runs failed; first: \(String(describing: failures.first))")
+    let churnErrors = (try? String(contentsOfFile: sandbox.root + "/churn.err", encoding: .utf8)) ?? ""
+    #expect(churnErrors.isEmpty, "the churning process failed: \(churnErrors)")
+  }
+
   @Test(
     "a FIFO in place of a store file is refused at once (65), by verify too",
     arguments: ["state.json", "journal-1.jsonl", "lock"])

@@ -162,11 +162,11 @@ enum Italian {
     case .unknownCommand(let token, let suggestion):
       "Comando sconosciuto '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")
     case .flagTakesNoValue(let name): "L'opzione '--\(name)' non accetta un valore."
-    case .missingValue(let synopsis): "Manca il valore per '\(synopsis)'."
-    case .missingArgument(let name): "Manca l'argomento previsto '<\(name)>'."
+    case .missingValue(let synopsis): "Manca il valore per '\(slots(synopsis))'."
+    case .missingArgument(let name): "Manca l'argomento previsto '\(slot(name))'."
     case .unexpectedArgument(let token): "Argomento inatteso '\(token)'."
     case .missingSubcommand: "Manca il sottocomando previsto: add, use, rename o remove."
-    case .invalidValue(let name, let problem): "Valore non valido per '\(name)': \(self.problem(problem))"
+    case .invalidValue(let name, let problem): "Valore non valido per '\(slots(name))': \(self.problem(problem))"
     case .giveDateOrClear: "Indica una data o '--clear', non entrambi."
     case .giveSerialOrClear: "Indica un numero di serie o '--clear', non entrambi."
     case .atNeedsAmount: "'--at \(slot("time"))' richiede un importo da impostare."
@@ -216,11 +216,22 @@ enum Italian {
     "amount": "importo", "date": "data", "name": "nome", "time": "momento", "dir": "directory",
     "command": "comando", "subcommand": "sottocomando", "options": "opzioni", "days": "giorni", "format": "formato",
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
-    "shell": "shell", "n": "n",
+    "shell": "shell", "n": "n", "type": "tipo",
   ]
 
   /// `<amount>` as `<importo>`.
   static func slot(_ word: String) -> String { "<" + (placeholders[word] ?? word) + ">" }
+
+  /// Every `<word>` in a synopsis such as `--at <time>`, in this language.
+  static func slots(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+      result += rest[..<open] + slot(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
 
   static let cardNameRule = "usa da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra"
 

@@ -159,11 +159,11 @@ enum Spanish {
     case .unknownCommand(let token, let suggestion):
       "Comando desconocido '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")
     case .flagTakesNoValue(let name): "La opción '--\(name)' no admite ningún valor."
-    case .missingValue(let synopsis): "Falta el valor de '\(synopsis)'."
-    case .missingArgument(let name): "Falta el argumento esperado '<\(name)>'."
+    case .missingValue(let synopsis): "Falta el valor de '\(slots(synopsis))'."
+    case .missingArgument(let name): "Falta el argumento esperado '\(slot(name))'."
     case .unexpectedArgument(let token): "Argumento inesperado '\(token)'."
     case .missingSubcommand: "Falta el subcomando esperado: add, use, rename o remove."
-    case .invalidValue(let name, let problem): "Valor no válido para '\(name)': \(self.problem(problem))"
+    case .invalidValue(let name, let problem): "Valor no válido para '\(slots(name))': \(self.problem(problem))"
     case .giveDateOrClear: "Indique una fecha o '--clear', no ambas cosas."
     case .giveSerialOrClear: "Indique un número de serie o '--clear', no ambas cosas."
     case .atNeedsAmount: "'--at \(slot("time"))' necesita un importe que fijar."
@@ -213,11 +213,22 @@ enum Spanish {
     "amount": "importe", "date": "fecha", "name": "nombre", "time": "momento", "dir": "directorio",
     "command": "comando", "subcommand": "subcomando", "options": "opciones", "days": "días", "format": "formato",
     "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
-    "shell": "shell", "n": "n",
+    "shell": "shell", "n": "n", "type": "tipo",
   ]
 
   /// `<amount>` as `<importe>`.
   static func slot(_ word: String) -> String { "<" + (placeholders[word] ?? word) + ">" }
+
+  /// Every `<word>` in a synopsis such as `--at <time>`, in this language.
+  static func slots(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+      result += rest[..<open] + slot(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
 
   static let cardNameRule = "use de 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito"
 

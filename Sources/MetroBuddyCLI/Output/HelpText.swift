@@ -28,16 +28,29 @@ struct HelpText {
     let command = chain.last ?? root
     var parts = chain.map(\.name)
     if !command.subcommands.isEmpty {
-      parts.append(command === root ? "[<command>]" : "<subcommand>")
+      parts.append(command === root ? "[\(slot("command"))]" : slot("subcommand"))
     }
     for argument in command.arguments {
-      parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+      parts.append(argument.isOptional ? "[\(slot(argument.name))]" : slot(argument.name))
     }
     for option in command.options {
-      parts.append("[\(option.synopsis)]" + (option.repeats ? " ..." : ""))
+      parts.append("[\(synopsis(option))]" + (option.repeats ? " ..." : ""))
     }
-    if command === root { parts.insert("[<options>]", at: 1) }
+    if command === root { parts.insert("[\(slot("options"))]", at: 1) }
     return parts
+  }
+
+  /// A placeholder in the reader's language: `<amount>`, `<importe>`, `<importo>`.
+  func slot(_ name: String) -> String { "<" + text(.placeholder(name)) + ">" }
+
+  /// `--count <n>`, with the value's placeholder in the reader's language.
+  func synopsis(_ option: OptionSpec) -> String {
+    "--" + option.name + (option.valueName.map { " " + slot($0) } ?? "")
+  }
+
+  /// `-q, --quiet` or `--count <n>`, as the options table shows it.
+  func label(_ option: OptionSpec) -> String {
+    (option.short.map { "-\($0), " } ?? "") + synopsis(option)
   }
 
   /// `heading` and the words after it, wrapped to ``width`` with the
@@ -82,16 +95,16 @@ struct HelpText {
     if !command.discussion.isEmpty { text += Self.fitted(define(command.discussion)) + "\n\n" }
     text += Self.hanging(say(.helpUsage), usageParts(path)) + "\n\n"
     if !command.arguments.isEmpty {
-      text += say(.helpArguments) + "\n" + rows(command.arguments.map { ("<\($0.name)>", define($0.help)) }) + "\n"
+      text += say(.helpArguments) + "\n" + rows(command.arguments.map { (slot($0.name), define($0.help)) }) + "\n"
     }
     var options = command.options.map {
-      ($0.helpLabel, define($0.help) + ($0.defaultValue.map { " " + say(.helpDefaultValue($0)) } ?? ""))
+      (label($0), define($0.help) + ($0.defaultValue.map { " " + say(.helpDefaultValue($0)) } ?? ""))
     }
     options.append(("-h, --help", say(.helpShowHelp)))
     text += say(.helpOptions) + "\n" + rows(options) + "\n"
     if command === root {
       text += say(.helpGlobalOptions) + "\n"
-      text += rows(globalOptions.filter { $0.name != "help" }.map { ($0.helpLabel, define($0.help)) }) + "\n"
+      text += rows(globalOptions.filter { $0.name != "help" }.map { (label($0), define($0.help)) }) + "\n"
     }
     if !command.subcommands.isEmpty {
       text += say(command === root ? .helpCommands : .helpSubcommands) + "\n"

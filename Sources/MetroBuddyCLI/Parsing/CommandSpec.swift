@@ -36,14 +36,10 @@ struct OptionSpec: Sendable {
 
   var isFlag: Bool { valueName == nil }
 
-  /// `--count <n>` or `-q, --quiet`.
+  /// `--count <n>` or `--quiet`, in English, as error messages and the man page name it.
   var synopsis: String {
     var text = "--" + name
     if let valueName { text += " <\(valueName)>" }
     return text
-  }
-
-  var helpLabel: String {
-    (short.map { "-\($0), " } ?? "") + synopsis
   }
 }

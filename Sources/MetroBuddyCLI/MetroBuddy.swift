@@ -129,6 +129,11 @@ public enum MetroBuddy {
       return ExitCode.usage.rawValue
     }
 
+    // A store others can write to is no longer the rider's alone: say so on
+    // every command, even with --quiet, until it is fixed.
+    if let directory = (context.store as? any StoreVerifying)?.directoryWritableByOthers() {
+      errors.write(text(.storeWritableByOthers(directory: directory)) + "\n")
+    }
     do {
       let result = try command.run(in: context)
       // --quiet silences reports, not the payload of export.

@@ -10,4 +10,9 @@ package protocol StoreVerifying {
   ///   interrupted write leaves and the next write tidies).
   /// - Throws: ``MetroError`` when the store cannot be read at all.
   func verify() throws(MetroError) -> VerificationReport
+
+  /// The store directory when users other than its owner may write to it
+  /// (and so change or remove the store); `nil` when not, or when it does not
+  /// exist yet. One `fstat`: cheap enough to ask on every command.
+  func directoryWritableByOthers() -> String?
 }

@@ -41,6 +41,23 @@ struct StoreHardeningTests {
     #expect(verify.status == 0, "\(verify)")
   }
 
+  @Test("every command warns while every user can write to the store directory, even with --quiet")
+  func worldWritableDirectoryIsWarnedAbout() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let warning =
+      "Warning: every user can write to the store directory \(sandbox.store) and could change or remove your data;"
+      + " run 'chmod 700 \(sandbox.store)'.\n"
+    #expect(chmod(sandbox.store, 0o777) == 0)
+    let balance = try sandbox.metrobuddy("balance")
+    #expect(balance.status == 0 && balance.stdout == "$10.00\n" && balance.stderr == warning, "\(balance)")
+    let swipe = try sandbox.metrobuddy("-q", "swipe")
+    #expect(swipe.status == 0 && swipe.stdout.isEmpty && swipe.stderr == warning, "\(swipe)")
+    #expect(chmod(sandbox.store, 0o700) == 0)
+    let quiet = try sandbox.metrobuddy("balance")
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+  }
+
   @Test("verify never reports damage while another process adds and removes cards")
   func verifyDuringCardRemoval() throws {
     let sandbox = try Sandbox()

@@ -482,6 +482,7 @@ struct LanguageTests {
   /// One message of every case of `Message` (and every problem and reason),
   /// so that each language is seen to say each one in its own words.
   static let samples: [Message] = [
+    .storeWritableByOthers(directory: "/d"),
     .ridesLeft(3), .rides(2), .expiration(date: "d", days: 3), .notSet, .labelFare, .labelExpiration, .labelSerial,
     .labelCard, .balanceLine(balance: "b", rides: 2),
     .swiped(count: 2, total: "t", balance: "b", rides: 1), .reloaded(amount: "a", balance: "b", rides: 1),

@@ -125,6 +125,8 @@ enum English {
       "Note: reload '\(key)' was recorded with \(recorded), not \(asked); it is not applied again. Use another key to add \(asked)."
     case .reloadKeyUndone(let key):
       "Note: reload '\(key)' was recorded and later undone; it is not applied again. Use another key to add it."
+    case .storeWritableByOthers(let directory):
+      "Warning: every user can write to the store directory \(directory) and could change or remove your data; run 'chmod 700 \(directory)'."
 
     case .unknownOption(let token, let suggestion):
       "Unknown option '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")

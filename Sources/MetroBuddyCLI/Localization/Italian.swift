@@ -156,6 +156,8 @@ enum Italian {
       "Nota: la ricarica '\(key)' è stata registrata con \(recorded), non \(asked); non viene applicata di nuovo. Usa un'altra chiave per aggiungere \(asked)."
     case .reloadKeyUndone(let key):
       "Nota: la ricarica '\(key)' è stata registrata e poi annullata; non viene applicata di nuovo. Usa un'altra chiave per aggiungerla."
+    case .storeWritableByOthers(let directory):
+      "Attenzione: qualunque utente può scrivere nella directory dell'archivio \(directory) e potrebbe modificare o cancellare i tuoi dati; esegui 'chmod 700 \(directory)'."
 
     case .unknownOption(let token, let suggestion):
       "Opzione sconosciuta '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")

@@ -97,6 +97,8 @@ enum Message: Equatable {
   case undidCommand(count: Int, amount: String, balance: String, rides: Int)
   case reloadKeyOtherAmount(key: String, recorded: String, asked: String)
   case reloadKeyUndone(key: String)
+  /// Every user may write to the store directory.
+  case storeWritableByOthers(directory: String)
 
   // MARK: - Usage errors
 

@@ -153,6 +153,8 @@ enum Spanish {
       "Nota: la recarga '\(key)' se registró con \(recorded), no con \(asked); no se aplica de nuevo. Use otra clave para añadir \(asked)."
     case .reloadKeyUndone(let key):
       "Nota: la recarga '\(key)' se registró y después se deshizo; no se aplica de nuevo. Use otra clave para añadirla."
+    case .storeWritableByOthers(let directory):
+      "Aviso: cualquier usuario puede escribir en el directorio del almacén \(directory) y podría cambiar o borrar sus datos; ejecute 'chmod 700 \(directory)'."
 
     case .unknownOption(let token, let suggestion):
       "Opción desconocida '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")

@@ -8,30 +8,40 @@ struct GlobalOptions {
   var cardName: String?
   var noColor = false
 
+  /// `--store DIR`.
+  static let store = Option<String?>.text(
+    "store", valueName: "dir",
+    help:
+      "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)")
+  /// `--card NAME`.
+  static let card = Option<String?>.text(
+    "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)")
+  /// `--json`.
+  static let jsonFlag = Flag("json", help: "Print machine-readable JSON on stdout.")
+  /// `-q`, `--quiet`.
+  static let quietFlag = Flag("quiet", short: "q", help: "Print nothing on success; errors still go to stderr.")
+  /// `--no-color`.
+  static let noColorFlag = Flag("no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb).")
+  /// `-h`, `--help`.
+  static let helpFlag = Flag("help", short: "h", help: "Show help information.")
+  /// `--version`.
+  static let versionFlag = Flag("version", help: "Show the version.")
+
+  /// The global options' definitions, for the parser and the documentation.
   static let specs: [OptionSpec] = [
-    OptionSpec(
-      name: "store", valueName: "dir",
-      help:
-        "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)"),
-    OptionSpec(
-      name: "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)"),
-    OptionSpec(name: "json", help: "Print machine-readable JSON on stdout."),
-    OptionSpec(name: "quiet", short: "q", help: "Print nothing on success; errors still go to stderr."),
-    OptionSpec(name: "no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb)."),
-    OptionSpec(name: "help", short: "h", help: "Show help information."),
-    OptionSpec(name: "version", help: "Show the version."),
+    store.spec, card.spec, jsonFlag.spec, quietFlag.spec, noColorFlag.spec, helpFlag.spec, versionFlag.spec,
   ]
 
   /// Reads the global options, with the environment as the fallback.
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
-    json = parsed.has("json")
-    quiet = parsed.has("quiet")
-    noColor = parsed.has("no-color")
-    cardName = parsed.value("card") ?? environment.value("METROBUDDY_CARD")
+    json = parsed[Self.jsonFlag]
+    quiet = parsed[Self.quietFlag]
+    noColor = parsed[Self.noColorFlag]
+    cardName = try parsed[Self.card] ?? environment.value("METROBUDDY_CARD")
     if let cardName, !CardName.isValid(cardName) {
       throw UsageError(message: .invalidCardNameOption(cardName), path: parsed.path)
     }
-    if let store = parsed.value("store") {
+    if let store = try parsed[Self.store] {
       guard !store.isEmpty else { throw UsageError(message: .emptyStoreOption, path: parsed.path) }
       storeDirectory = store
     } else if let store = environment.value("METROBUDDY_STORE") {

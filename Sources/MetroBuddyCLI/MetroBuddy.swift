@@ -91,7 +91,7 @@ public enum MetroBuddy {
       report(ErrorReport(error, text), help: helpText, to: &errors)
       return ExitCode.usage.rawValue
     }
-    if parsed.has("help") {
+    if parsed[GlobalOptions.helpFlag] {
       output.write(helpText.help(parsed.path) + "\n")
       return ExitCode.success.rawValue
     }
@@ -107,7 +107,7 @@ public enum MetroBuddy {
       output.write(helpText.help(path) + "\n")
       return ExitCode.success.rawValue
     }
-    if parsed.has("version") {
+    if parsed[GlobalOptions.versionFlag] {
       output.write(version + "\n")
       return ExitCode.success.rawValue
     }

@@ -92,6 +92,11 @@ extension Option {
     }
   }
 
+  /// Text taken as given (its command checks it, with its own message).
+  static func text(_ name: String, valueName: String, help: String) -> Option<String?> where Value == String? {
+    Option(name, valueName: valueName, help: help, default: nil) { text, _ throws(OptionValueError) in text }
+  }
+
   /// A calendar day, `YYYY-MM-DD`.
   static func day(_ name: String, help: String) -> Option<CalendarDate?> where Value == CalendarDate? {
     Option(name, valueName: "date", help: help, default: nil) { text, _ throws(OptionValueError) in

@@ -93,6 +93,21 @@ struct StoreProblemLanguageTests {
         ]
       ),
       (
+        .unappliedUpdates(count: 1),
+        [
+          "1 committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them",
+          "1 movimiento confirmado que aún no está en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta lo aplica",
+          "1 movimento confermato non ancora in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta lo applica",
+        ]
+      ),
+      (
+        .moreProblems(count: 3),
+        [
+          "3 more problem(s) in this file were not listed", "no se listaron otros 3 problemas de este archivo",
+          "altri 3 problemi in questo file non sono elencati",
+        ]
+      ),
+      (
         .leftoverTemporaryFile,
         [
           "a temporary file left by an interrupted write; the next write removes it",
@@ -102,7 +117,10 @@ struct StoreProblemLanguageTests {
       ),
       (
         .unreadable(operation: .lock, errno: EACCES),
-        ["cannot flock: Permission denied", "falló flock: Permission denied", "flock non riuscita: Permission denied"]
+        [
+          "cannot flock: Permission denied", "falló la operación flock: Permission denied",
+          "operazione flock non riuscita: Permission denied",
+        ]
       ),
     ]
     for (problem, expected) in findings {

@@ -44,7 +44,8 @@ extension Italian {
     case .timestampNotUTC(let text): "'timestamp' non è un orario UTC: '\(text)'"
     case .invalidReloadKey: "la chiave di ricarica è vuota, troppo lunga o contiene caratteri di controllo"
     case .checksumMismatch: "il checksum non corrisponde: i dati sono cambiati dopo che metrobuddy li ha scritti"
-    case .journalMissing(let recorded): "manca il journal, ma state.json registra \(recorded) movimenti"
+    case .journalMissing(let recorded):
+      "manca il journal, ma state.json registra \(recorded) \(recorded == 1 ? "movimento" : "movimenti")"
     case .journalShorter(let size, let recorded):
       "il journal è di \(size) byte, meno dei \(recorded) byte che registra state.json"
     case .journalChangedBeforeRecordedLength:
@@ -79,16 +80,21 @@ extension Italian {
       "il journal della carta \(id), che state.json non ha ancora creato (è stato ripristinato da un backup uno state.json più vecchio?)"
     case .newerVersion(let version, let supported):
       "scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported))"
-    case .unreadable(let operation, let errno): "\(operation.rawValue) non riuscita: \(systemErrorText(errno))"
+    case .unreadable(let operation, let errno):
+      "operazione \(operation.rawValue) non riuscita: \(systemErrorText(errno))"
     case .unreadableOther: "non si può leggere"
-    case .moreProblems(let count): "altri \(count) problemi in questo file non sono elencati"
+    case .moreProblems(let count):
+      count == 1
+        ? "un altro problema in questo file non è elencato" : "altri \(count) problemi in questo file non sono elencati"
     case .partialHeader:
       "una prima scrittura interrotta ha lasciato un'intestazione parziale; la prossima scrittura la sostituisce"
     case .interruptedTransaction(let lines):
-      "una transazione interrotta di \(lines) riga/righe; la prossima scrittura la rimuove"
+      "una transazione interrotta di \(lines) \(lines == 1 ? "riga" : "righe"); la prossima scrittura la rimuove"
     case .tornLastLine: "un'ultima riga troncata da una scrittura interrotta; la prossima scrittura la rimuove"
     case .unappliedUpdates(let count):
-      "\(count) movimento/i confermato/i non ancora in state.json (un processo si è fermato dopo averli confermati); la prossima scrittura su questa carta li applica"
+      (count == 1 ? "1 movimento confermato non ancora" : "\(count) movimenti confermati non ancora")
+        + " in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta "
+        + (count == 1 ? "lo applica" : "li applica")
     case .strayKeyFile:
       "un file di chiave che non punta ad alcuna ricarica di questa carta (lasciato da una scrittura annullata); viene ignorato"
     case .liveTemporaryFile: "il file temporaneo di una scrittura in corso"

@@ -45,7 +45,8 @@ extension Spanish {
     case .invalidReloadKey: "la clave de recarga está vacía, es demasiado larga o contiene caracteres de control"
     case .checksumMismatch:
       "la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera"
-    case .journalMissing(let recorded): "falta el diario, pero state.json registra \(recorded) movimientos"
+    case .journalMissing(let recorded):
+      "falta el diario, pero state.json registra \(recorded) \(recorded == 1 ? "movimiento" : "movimientos")"
     case .journalShorter(let size, let recorded):
       "el diario tiene \(size) bytes, menos que los \(recorded) bytes que registra state.json"
     case .journalChangedBeforeRecordedLength:
@@ -80,16 +81,20 @@ extension Spanish {
       "el diario de la tarjeta \(id), que state.json todavía no ha creado (¿se restauró un state.json anterior desde una copia de seguridad?)"
     case .newerVersion(let version, let supported):
       "lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported))"
-    case .unreadable(let operation, let errno): "falló \(operation.rawValue): \(systemErrorText(errno))"
+    case .unreadable(let operation, let errno): "falló la operación \(operation.rawValue): \(systemErrorText(errno))"
     case .unreadableOther: "no se puede leer"
-    case .moreProblems(let count): "no se listaron otros \(count) problemas de este archivo"
+    case .moreProblems(let count):
+      count == 1
+        ? "no se listó otro problema de este archivo" : "no se listaron otros \(count) problemas de este archivo"
     case .partialHeader:
       "una primera escritura interrumpida dejó una cabecera parcial; la próxima escritura la sustituye"
     case .interruptedTransaction(let lines):
-      "una transacción interrumpida de \(lines) línea(s); la próxima escritura la elimina"
+      "una transacción interrumpida de \(lines) \(lines == 1 ? "línea" : "líneas"); la próxima escritura la elimina"
     case .tornLastLine: "una última línea cortada por una escritura interrumpida; la próxima escritura la elimina"
     case .unappliedUpdates(let count):
-      "\(count) movimiento(s) confirmado(s) que aún no están en state.json (un proceso se detuvo tras confirmarlos); la próxima escritura en esta tarjeta los aplica"
+      (count == 1 ? "1 movimiento confirmado que aún no está" : "\(count) movimientos confirmados que aún no están")
+        + " en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta "
+        + (count == 1 ? "lo aplica" : "los aplica")
     case .strayKeyFile:
       "un archivo de clave que no apunta a ninguna recarga de esta tarjeta (lo dejó una escritura que se deshizo); se ignora"
     case .liveTemporaryFile: "el archivo temporal de una escritura en curso"

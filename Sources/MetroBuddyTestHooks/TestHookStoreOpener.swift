@@ -1,5 +1,5 @@
 import MetroBuddyCLI
-@_spi(Testing) import MetroKit
+import MetroKit
 import MetroTesting
 
 /// Opens the store the way the reliability and scenario tests need, reading

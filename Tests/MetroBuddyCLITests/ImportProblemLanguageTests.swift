@@ -61,8 +61,8 @@ struct ImportProblemLanguageTests {
     ),
     Golden(
       name: "a.json", content: "[1,",
-      spanish: ", línea 1: no es JSON válido: unexpected end of text",
-      italian: ", riga 1: non è JSON valido: unexpected end of text"),
+      spanish: ", línea 1: no es JSON válido: final inesperado del texto",
+      italian: ", riga 1: non è JSON valido: fine inattesa del testo"),
     Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,100000.01\n",
       spanish:

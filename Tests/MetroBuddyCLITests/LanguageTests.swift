@@ -506,7 +506,7 @@ struct LanguageTests {
     .insufficientFareHint, .expiredCard(date: "d"), .expiredCardHint, .nothingToUndo, .invalidCardName("n"),
     .invalidText(field: .serialNumber, value: "v"), .invalidText(field: .reloadKey, value: "v"), .invalidCount(0),
     .cardNotFound(name: "n", suggestion: "m", available: ["m"]), .cardExists("n"), .cannotRemoveDefault("n"),
-    .balanceOutOfRange, .storeDamaged(path: "p", line: 3, detail: "d"),
+    .balanceOutOfRange, .storeDamaged(path: "p", line: 3, problem: .checksumMismatch), .verifyFinding(.tornLastLine),
     .storeFromNewerVersion(path: "p", version: 9, supported: 1), .storeIO(verb: .open, path: "p", reason: "r"),
     .storeIO(verb: .read, path: "p", reason: "r"), .storeIO(verb: .create, path: "p", reason: "r"),
     .storeIO(verb: .lock, path: "p", reason: "r"), .storeIO(verb: .write, path: "p", reason: "r"),

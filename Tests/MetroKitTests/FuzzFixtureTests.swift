@@ -45,7 +45,6 @@ struct DecoderFuzzFixtureTests {
       value = try JSONParser.parse(bytes)
     } catch {
       #expect((0...bytes.count).contains(error.offset))
-      #expect(!error.reason.isEmpty)
       return
     }
     for style in [JSONWriter.Style.compact, .pretty] {
@@ -63,7 +62,7 @@ struct DecoderFuzzFixtureTests {
       state = try StoredState.decode(bytes, path: Self.statePath)
     } catch {
       switch error {
-      case .storeDamaged(path: Self.statePath, _, let detail): #expect(!detail.isEmpty)
+      case .storeDamaged(path: Self.statePath, _, _): break
       case .storeFromNewerVersion(path: Self.statePath, _, _): break
       default: Issue.record("unexpected error \(error)")
       }
@@ -77,7 +76,7 @@ struct DecoderFuzzFixtureTests {
       try JournalEntry.checkHeader(bytes[...], cardID: 1, path: Self.journalPath)
     } catch {
       switch error {
-      case .storeDamaged(path: Self.journalPath, line: 1, let detail): #expect(!detail.isEmpty)
+      case .storeDamaged(path: Self.journalPath, line: 1, _): break
       case .storeFromNewerVersion(path: Self.journalPath, _, _): break
       default: Issue.record("unexpected header error \(error)")
       }
@@ -87,11 +86,10 @@ struct DecoderFuzzFixtureTests {
       do {
         entry = try JournalEntry.decode(bytes[...], currency: currency, path: Self.journalPath, line: 7)
       } catch {
-        guard case .storeDamaged(path: Self.journalPath, line: 7, let detail) = error else {
+        guard case .storeDamaged(path: Self.journalPath, line: 7, _) = error else {
           Issue.record("unexpected error \(error)")
           continue
         }
-        #expect(!detail.isEmpty)
         continue
       }
       var line: [UInt8] = []

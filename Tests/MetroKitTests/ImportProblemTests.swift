@@ -51,7 +51,7 @@ struct ImportProblemTests {
     #expect(
       json("[1,")
         == .importMalformed(
-          source: "a.json", line: 1, column: nil, problem: .invalidJSON(reason: "unexpected end of text")))
+          source: "a.json", line: 1, column: nil, problem: .invalidJSON(reason: .unexpectedEnd)))
   }
 
   @Test func theRulesNameTheRowAndTheBalanceItWouldReach() throws {

@@ -89,7 +89,7 @@ struct JSONFileStoreHardeningTests {
         try expectRefusedWrite(store, "\(name)")
         let report = try store.verify()
         #expect(!report.isSound, "\(name)")
-        #expect(report.problems.allSatisfy { !$0.detail.contains("storeFromNewerVersion") }, "\(report.problems)")
+        #expect(report.problems.allSatisfy { !"\($0.problem)".contains("storeFromNewerVersion") }, "\(report.problems)")
       }
     }
     try withTemporaryDirectory { parent in
@@ -108,7 +108,7 @@ struct JSONFileStoreHardeningTests {
       let report = try store.verify()
       let mine = report.problems.filter { $0.path == journal }
       #expect(mine.count == JSONFileStore.maximumProblemsPerFile + 1, "\(mine)")
-      #expect(mine.last?.detail.contains("more problem(s)") == true, "\(mine)")
+      #expect(mine.last?.problem == .moreProblems(count: 10), "\(mine)")
     }
   }
 
@@ -139,7 +139,7 @@ struct JSONFileStoreHardeningTests {
       let keys = store.directory + "/keys-1"
       for name in try FileManager.default.contentsOfDirectory(atPath: keys) { unlink(keys + "/" + name) }
       let report = try store.verify()
-      #expect(report.problems.contains { $0.detail.contains("'k1' is missing from the key index") }, "\(report)")
+      #expect(report.problems.contains { $0.problem == .reloadKeyNotIndexed(key: "k1") }, "\(report)")
     }
   }
 
@@ -209,7 +209,7 @@ struct JSONFileStoreHardeningTests {
     try withTemporaryDirectory { parent in
       let store = try storeWithHistory(parent)
       #expect(chmod(store.directory, 0o777) == 0)
-      #expect(try store.verify().notes.contains { $0.detail.contains("writable by every user") })
+      #expect(try store.verify().notes.contains { $0.problem == .worldWritableDirectory })
     }
   }
 
@@ -231,9 +231,9 @@ struct JSONFileStoreHardeningTests {
       let store = try storeWithHistory(parent)
       try overwrite(store.directory + "/.tmp-state.json-\(getpid())-abcdef12", with: [])
       try overwrite(store.directory + "/.tmp-state.json-999999999-abcdef12", with: [])
-      let notes = try store.verify().notes.map(\.detail)
-      #expect(notes.contains("the temporary file of a write in progress"), "\(notes)")
-      #expect(notes.contains { $0.hasPrefix("a temporary file left by an interrupted write") }, "\(notes)")
+      let notes = try store.verify().notes.map(\.problem)
+      #expect(notes.contains(.liveTemporaryFile), "\(notes)")
+      #expect(notes.contains(.leftoverTemporaryFile), "\(notes)")
     }
   }
 

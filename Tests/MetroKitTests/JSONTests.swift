@@ -35,31 +35,31 @@ struct JSONTests {
   @Test(
     "Anything else is refused at the byte where it goes wrong",
     arguments: [
-      (#"{"a":1,"a":2}"#, 7, "duplicate key 'a'"), (#"{"a":1,"\u0061":2}"#, 7, "duplicate key 'a'"),
-      (#""\ud83d""#, 7, "lone surrogate in a string"),
-      (#""\ude00""#, 7, "lone surrogate in a string"),
-      (#""\ud83d\u0041""#, 13, "lone surrogate in a string"),
-      (#""\ud83dx""#, 7, "lone surrogate in a string"),
-      ("1.5", 1, "only whole numbers are allowed"), ("1e3", 1, "only whole numbers are allowed"),
-      ("1E3", 1, "only whole numbers are allowed"), ("01", 0, "leading zero in a number"),
-      ("-", 1, "expected a digit"), ("+1", 0, "expected a value"), ("NaN", 0, "expected a value"),
-      ("Infinity", 0, "expected a value"), ("9223372036854775808", 0, "number out of range"),
-      ("[1,]", 3, "expected a value"), (#"{"a":1,}"#, 7, "expected a key"),
-      ("[1 2]", 3, "expected ',' or ']'"),
-      (#"{"a" 1}"#, 5, "expected ':'"), ("{1:2}", 1, "expected a key"),
-      (#""abc"#, 4, "unterminated string"),
-      (#""\x""#, 2, "invalid escape"), (#""\u12g4""#, 5, "invalid escape"),
-      ("\"a\tb\"", 2, "control character in a string"),
-      ("tru", 0, "unexpected end of text"), ("nul", 0, "unexpected end of text"),
-      ("truex", 4, "unexpected text after the value"),
-      ("{} x", 3, "unexpected text after the value"),
-      ("[] []", 3, "unexpected text after the value"),
-      (#"{"a":1}}"#, 7, "unexpected text after the value"), ("", 0, "unexpected end of text"),
-      ("   ", 3, "unexpected end of text"), ("[1", 2, "unterminated array"),
-      (#"{"a":1"#, 6, "unterminated object"),
-      ("'a'", 0, "expected a value"), ("\u{FEFF}{}", 0, "expected a value"),
-    ] as [(String, Int, String)])
-  func refuses(text: String, offset: Int, reason: String) {
+      (#"{"a":1,"a":2}"#, 7, .duplicateKey("a")), (#"{"a":1,"\u0061":2}"#, 7, .duplicateKey("a")),
+      (#""\ud83d""#, 7, .loneSurrogate),
+      (#""\ude00""#, 7, .loneSurrogate),
+      (#""\ud83d\u0041""#, 13, .loneSurrogate),
+      (#""\ud83dx""#, 7, .loneSurrogate),
+      ("1.5", 1, .notWholeNumber), ("1e3", 1, .notWholeNumber),
+      ("1E3", 1, .notWholeNumber), ("01", 0, .leadingZero),
+      ("-", 1, .expectedDigit), ("+1", 0, .expectedValue), ("NaN", 0, .expectedValue),
+      ("Infinity", 0, .expectedValue), ("9223372036854775808", 0, .numberOutOfRange),
+      ("[1,]", 3, .expectedValue), (#"{"a":1,}"#, 7, .expectedKey),
+      ("[1 2]", 3, .expectedCommaOrBracket),
+      (#"{"a" 1}"#, 5, .expectedColon), ("{1:2}", 1, .expectedKey),
+      (#""abc"#, 4, .unterminatedString),
+      (#""\x""#, 2, .invalidEscape), (#""\u12g4""#, 5, .invalidEscape),
+      ("\"a\tb\"", 2, .controlCharacter),
+      ("tru", 0, .unexpectedEnd), ("nul", 0, .unexpectedEnd),
+      ("truex", 4, .textAfterValue),
+      ("{} x", 3, .textAfterValue),
+      ("[] []", 3, .textAfterValue),
+      (#"{"a":1}}"#, 7, .textAfterValue), ("", 0, .unexpectedEnd),
+      ("   ", 3, .unexpectedEnd), ("[1", 2, .unterminatedArray),
+      (#"{"a":1"#, 6, .unterminatedObject),
+      ("'a'", 0, .expectedValue), ("\u{FEFF}{}", 0, .expectedValue),
+    ] as [(String, Int, JSONSyntaxProblem)])
+  func refuses(text: String, offset: Int, reason: JSONSyntaxProblem) {
     #expect(throws: JSONParser.Failure(offset: offset, reason: reason)) {
       try JSONParser.parse(Array(text.utf8))
     }
@@ -79,7 +79,7 @@ struct JSONTests {
         + Array(String(repeating: "]", count: depth).utf8)
     }
     #expect(throws: Never.self) { try JSONParser.parse(nested(64)) }
-    #expect(throws: JSONParser.Failure(offset: 64, reason: "nested too deeply")) {
+    #expect(throws: JSONParser.Failure(offset: 64, reason: .nestedTooDeeply)) {
       try JSONParser.parse(nested(65))
     }
     #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(nested(100_000)) }

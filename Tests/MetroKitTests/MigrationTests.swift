@@ -19,7 +19,7 @@ struct MigrationTests {
   /// The step from the fixture's format to version 1.
   static let addCurrencyAndKeys: StoreFormat.Migration = { document throws(MetroError) in
     guard case .object(var members) = document, case .array(let cards)? = document["cards"] else {
-      throw .storeDamaged(path: "", line: nil, detail: "not an object")
+      throw .storeDamaged(path: "", line: nil, problem: .notObject)
     }
     let upgraded = cards.map { card -> JSONValue in
       guard case .object(let fields) = card else { return card }
@@ -44,8 +44,7 @@ struct MigrationTests {
 
   @Test func anOlderFormatWithoutAStepIsRefusedAsDamage() {
     #expect(
-      throws: MetroError.storeDamaged(
-        path: "state.json", line: nil, detail: "format version 0 is not one this metrobuddy can upgrade")
+      throws: MetroError.storeDamaged(path: "state.json", line: nil, problem: .versionNotUpgradable(version: 0))
     ) {
       try StoredState.decode(Self.versionZero, path: "state.json", migrations: [:])
     }

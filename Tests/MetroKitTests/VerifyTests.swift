@@ -85,7 +85,9 @@ struct VerifyTests {
       try overwrite(store.directory + "/state.json", with: state.encoded())
       let report = try store.verify()
       #expect(report.problems.count == 1)
-      #expect(report.problems.first?.detail.contains("state.json says the balance is 99.00") == true)
+      #expect(
+        report.problems.first?.problem
+          == .balanceMismatch(total: .usd("25.00"), recorded: .usd("99.00"), currency: .usd))
     }
   }
 
@@ -94,7 +96,7 @@ struct VerifyTests {
       let store = try populatedStore(in: directory)
       try replaceText(#""fare":"2.90""#, with: #""fare":"2.80""#, in: store.directory + "/state.json")
       let report = try store.verify()
-      #expect(report.problems.map(\.detail) == ["checksum mismatch: the data changed after metrobuddy wrote it"])
+      #expect(report.problems.map(\.problem) == [.checksumMismatch])
       #expect(report.problems.first?.path == store.directory + "/state.json")
     }
   }
@@ -108,7 +110,7 @@ struct VerifyTests {
       let report = try store.verify()
       #expect(report.isSound, "\(report.problems)")
       #expect(report.notes.count == 1)
-      #expect(report.notes.first?.detail.hasPrefix("2 committed update(s) not yet in state.json") == true)
+      #expect(report.notes.first?.problem == .unappliedUpdates(count: 2))
     }
   }
 
@@ -130,7 +132,7 @@ struct VerifyTests {
       try FileManager.default.removeItem(atPath: store.directory + "/journal-2.jsonl")
       #expect(try store.verify().problems.map(\.path) == [store.directory + "/journal-2.jsonl"])
       try FileManager.default.removeItem(atPath: store.directory + "/state.json")
-      #expect(try store.verify().problems.map(\.detail) == ["state.json is missing, but journals exist"])
+      #expect(try store.verify().problems.map(\.problem) == [.stateMissingWithJournals])
     }
   }
 }

@@ -92,8 +92,7 @@ struct ImportCommand: Command {
   static func read(_ path: String) throws(MetroError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .storeIO(
-        path: path, operation: ErrorReport.importFileOperation, errno: errno, reason: String(cString: strerror(errno)))
+      throw .importUnreadable(path: path, errno: errno)
     }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
@@ -102,9 +101,7 @@ struct ImportCommand: Command {
       let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        throw .storeIO(
-          path: path, operation: ErrorReport.importFileOperation, errno: errno, reason: String(cString: strerror(errno))
-        )
+        throw .importUnreadable(path: path, errno: errno)
       }
       if count == 0 { return bytes }
       bytes += buffer[0..<count]

@@ -22,12 +22,12 @@ struct VerifyCommand: Command {
     }
     let report = try store.verify()
     func finding(_ item: VerificationReport.Finding) -> String {
-      item.path + (item.line.map { ":\($0)" } ?? "") + ": " + item.detail
+      item.path + (item.line.map { ":\($0)" } ?? "") + ": " + context.text(.verifyFinding(item.problem))
     }
     func findingJSON(_ item: VerificationReport.Finding) -> JSONValue {
       .object([
         ("file", .string(item.path)), ("line", item.line.map { .integer(Int64($0)) } ?? .null),
-        ("detail", .string(item.detail)),
+        ("problem", .string(item.problem.code)), ("detail", .string(context.text(.verifyFinding(item.problem)))),
       ])
     }
     let json = JSONValue.object([

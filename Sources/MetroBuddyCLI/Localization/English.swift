@@ -64,6 +64,7 @@ enum English {
     case .verifyDamaged(let directory, let problems):
       "The store \(directory) is damaged: \(problems) \(problems == 1 ? "problem" : "problems"). Nothing was changed."
     case .verifyNote: "note"
+    case .verifyFinding(let problem): storeProblem(problem)
     case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."
 
     case .checkExpired(let date): "EXPIRED CARD: it expired on \(date)."
@@ -95,8 +96,8 @@ enum English {
     case .cannotRemoveDefault(let name):
       "'\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'."
     case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
-    case .storeDamaged(let path, let line, let detail):
-      "The store is damaged: \(path)\(line.map { ", line \($0)" } ?? ""): \(detail).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
+    case .storeDamaged(let path, let line, let problem):
+      "The store is damaged: \(path)\(line.map { ", line \($0)" } ?? ""): \(storeProblem(problem)).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store."
     case .storeIO(let verb, let path, let reason):

@@ -9,7 +9,7 @@ extension English {
     case .csv(.textAfterClosingQuote): "text after a closing quote"
     case .csv(.quoteInUnquotedField): "a quote inside an unquoted field"
     case .csv(.unclosedQuote): "a quoted field is never closed"
-    case .invalidJSON(let reason): "not valid JSON: \(reason)"
+    case .invalidJSON(let reason): "not valid JSON: \(jsonProblem(reason))"
     case .emptyFile: "the file is empty; it needs a header such as timestamp,type,amount"
     case .byteOrderMarkInColumnName:
       "the column name holds a byte-order mark (U+FEFF); remove it or save the file as plain UTF-8"

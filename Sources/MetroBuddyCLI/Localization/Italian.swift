@@ -80,6 +80,7 @@ enum Italian {
       "L'archivio \(directory) è danneggiato: \(problems) \(problems == 1 ? "problema" : "problemi"). "
         + "Non è stato modificato nulla."
     case .verifyNote: "nota"
+    case .verifyFinding(let problem): storeProblem(problem)
     case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."
 
     case .checkExpired(let date): "CARTA SCADUTA: è scaduta il \(date)."
@@ -118,8 +119,8 @@ enum Italian {
         + "Prima rendi predefinita un'altra carta con 'metrobuddy card use \(slot("name"))'."
     case .balanceOutOfRange:
       "Il credito uscirebbe dai limiti consentiti (sotto 0,00 o sopra 10.000.000.000,00)."
-    case .storeDamaged(let path, let line, let detail):
-      "L'archivio è danneggiato: \(path)\(line.map { ", riga \($0)" } ?? ""): \(detail).\nNon è stato modificato nulla. "
+    case .storeDamaged(let path, let line, let problem):
+      "L'archivio è danneggiato: \(path)\(line.map { ", riga \($0)" } ?? ""): \(storeProblem(problem)).\nNon è stato modificato nulla. "
         + "Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) è stato scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported)).\n"

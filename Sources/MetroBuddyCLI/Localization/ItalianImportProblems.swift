@@ -10,7 +10,7 @@ extension Italian {
     case .csv(.textAfterClosingQuote): "c'è del testo dopo le virgolette di chiusura"
     case .csv(.quoteInUnquotedField): "ci sono delle virgolette dentro un campo senza virgolette"
     case .csv(.unclosedQuote): "un campo tra virgolette non viene mai chiuso"
-    case .invalidJSON(let reason): "non è JSON valido: \(reason)"
+    case .invalidJSON(let reason): "non è JSON valido: \(jsonProblem(reason))"
     case .emptyFile: "il file è vuoto; serve un'intestazione come timestamp,type,amount"
     case .byteOrderMarkInColumnName:
       "il nome della colonna contiene un byte order mark (U+FEFF); rimuovilo o salva il file come semplice UTF-8"

@@ -52,6 +52,8 @@ enum Message: Equatable {
   case verifySound(directory: String, cards: Int, updates: Int)
   case verifyDamaged(directory: String, problems: Int)
   case verifyNote
+  /// What `verify` found in a file, after "FILE:LINE: ".
+  case verifyFinding(StoreProblem)
   case verifyInMemory
 
   // MARK: - check
@@ -77,7 +79,7 @@ enum Message: Equatable {
   case cannotRemoveDefault(String)
   case balanceOutOfRange
   /// A store file that cannot be trusted; `line` when the problem is on one line.
-  case storeDamaged(path: String, line: Int?, detail: String)
+  case storeDamaged(path: String, line: Int?, problem: StoreProblem)
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   case storeIO(verb: IOVerb, path: String, reason: String)
   case savedDurabilityUnconfirmed(path: String, reason: String)

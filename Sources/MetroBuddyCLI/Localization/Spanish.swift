@@ -79,6 +79,7 @@ enum Spanish {
       "El almacén \(directory) está dañado: \(problems) \(problems == 1 ? "problema" : "problemas"). "
         + "No se cambió nada."
     case .verifyNote: "nota"
+    case .verifyFinding(let problem): storeProblem(problem)
     case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."
 
     case .checkExpired(let date): "TARJETA VENCIDA: venció el \(date)."
@@ -116,8 +117,8 @@ enum Spanish {
         + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use \(slot("name"))'."
     case .balanceOutOfRange:
       "El saldo quedaría fuera del rango permitido (por debajo de 0,00 o por encima de 10.000.000.000,00)."
-    case .storeDamaged(let path, let line, let detail):
-      "El almacén está dañado: \(path)\(line.map { ", línea \($0)" } ?? ""): \(detail).\nNo se cambió nada. "
+    case .storeDamaged(let path, let line, let problem):
+      "El almacén está dañado: \(path)\(line.map { ", línea \($0)" } ?? ""): \(storeProblem(problem)).\nNo se cambió nada. "
         + "Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported)).\n"

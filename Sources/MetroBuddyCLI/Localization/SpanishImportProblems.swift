@@ -10,7 +10,7 @@ extension Spanish {
     case .csv(.textAfterClosingQuote): "hay texto después de unas comillas de cierre"
     case .csv(.quoteInUnquotedField): "hay unas comillas dentro de un campo sin comillas"
     case .csv(.unclosedQuote): "un campo entre comillas no se cierra nunca"
-    case .invalidJSON(let reason): "no es JSON válido: \(reason)"
+    case .invalidJSON(let reason): "no es JSON válido: \(jsonProblem(reason))"
     case .emptyFile: "el archivo está vacío; necesita una cabecera como timestamp,type,amount"
     case .byteOrderMarkInColumnName:
       "el nombre de la columna contiene una marca de orden de bytes (U+FEFF); quítela o guarde el archivo como UTF-8 normal"

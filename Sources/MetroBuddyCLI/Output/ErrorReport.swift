@@ -1,5 +1,9 @@
 import MetroKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the person sees when a command fails, and the exit status: every
 /// `MetroError` is mapped here and nowhere else.
 struct ErrorReport: Equatable {
@@ -61,16 +65,16 @@ struct ErrorReport: Equatable {
       self = failure(.timeInFuture(time: Timestamp.iso8601(time), now: Timestamp.iso8601(now)), .usage)
     case .clockOutOfRange(let now):
       self = failure(.clockOutOfRange(Timestamp.iso8601(now)), .ioError)
-    case .storeDamaged(let path, let line, let detail):
-      self = failure(.storeDamaged(path: path, line: line, detail: detail), .dataError)
+    case .storeDamaged(let path, let line, let problem):
+      self = failure(.storeDamaged(path: path, line: line, problem: problem), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
-    case .storeIO(let path, let operation, _, let reason) where operation == Self.importFileOperation:
-      self = failure(.importUnreadable(path: path, reason: reason), .ioError)
-    case .storeIO(let path, let operation, _, let reason):
-      self = failure(.storeIO(verb: Self.verb(operation), path: path, reason: reason), .ioError)
-    case .savedDurabilityUnconfirmed(let path, let reason):
-      self = failure(.savedDurabilityUnconfirmed(path: path, reason: reason), .ioError)
+    case .importUnreadable(let path, let errno):
+      self = failure(.importUnreadable(path: path, reason: systemErrorText(errno)), .ioError)
+    case .storeIO(let path, let operation, let errno):
+      self = failure(.storeIO(verb: Self.verb(operation), path: path, reason: systemErrorText(errno)), .ioError)
+    case .savedDurabilityUnconfirmed(let path, let errno):
+      self = failure(.savedDurabilityUnconfirmed(path: path, reason: systemErrorText(errno)), .ioError)
     case .storeBusy(let path, let waited):
       self = failure(.storeBusy(path: path, seconds: Self.seconds(waited)), .busy)
     case .writeFailed(let path, let reason):
@@ -79,10 +83,6 @@ struct ErrorReport: Equatable {
       self = failure(.importMalformed(source: source, line: line, column: column, problem: problem), .dataError)
     }
   }
-
-  /// The operation `import` names when the file it imports cannot be opened
-  /// or read, so the error blames that file rather than the store.
-  static let importFileOperation = "read import file"
 
   /// The message for standard output that could not be written: a change
   /// (the `--json` form `{"card", "updates"}`) was saved; a read-only command
@@ -95,17 +95,25 @@ struct ErrorReport: Equatable {
     return text(.errorPrefix) + " " + text(.outputFailed(reason: reason, changed: changed))
   }
 
-  static func verb(_ operation: String) -> IOVerb {
+  static func verb(_ operation: StoreOperation) -> IOVerb {
     switch operation {
-    case "open", "stat", "opendir": .open
-    case "read": .read
-    case "mkdir": .create
-    case "flock": .lock
-    default: .write
+    case .open, .stat, .openDirectory: .open
+    case .read: .read
+    case .makeDirectory: .create
+    case .lock: .lock
+    case .write, .fsync, .close, .rename, .truncate, .chmod, .chown, .unlink, .removeDirectory, .syncFileSystem,
+      .unknown:
+      .write
     }
   }
 
   static func seconds(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
+}
+
+/// The system's own description of an error number (`strerror(3)`): the C
+/// library's text, which follows the system's locale rather than ours.
+func systemErrorText(_ number: Int32) -> String {
+  String(cString: strerror(number))
 }

@@ -3,13 +3,13 @@
 /// Unlike `JSONDecoder`, it refuses duplicate keys, numbers with fractions or
 /// exponents, lone surrogates, nesting deeper than 64, and trailing text, and
 /// says at which byte it stopped. metrobuddy never writes fractional numbers.
-public struct JSONParser {
+package struct JSONParser {
   /// Why some text is not JSON, and where.
-  public struct Failure: Error, Sendable, Equatable {
+  package struct Failure: Error, Sendable, Equatable {
     /// The byte offset, from zero, where parsing stopped.
-    public var offset: Int
+    package var offset: Int
     /// What was expected or wrong.
-    public var reason: String
+    package var reason: JSONSyntaxProblem
   }
 
   private let bytes: [UInt8]
@@ -20,12 +20,12 @@ public struct JSONParser {
   ///
   /// - Parameter bytes: UTF-8 text; surrounding whitespace is allowed.
   /// - Throws: ``Failure`` for anything that is not exactly one JSON value.
-  public static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
+  package static func parse(_ bytes: some Collection<UInt8>) throws(Failure) -> JSONValue {
     var parser = JSONParser(bytes: Array(bytes))
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
-    guard parser.index == parser.bytes.count else { throw parser.fail("unexpected text after the value") }
+    guard parser.index == parser.bytes.count else { throw parser.fail(.textAfterValue) }
     return value
   }
 
@@ -33,7 +33,7 @@ public struct JSONParser {
     self.bytes = bytes
   }
 
-  private func fail(_ reason: String) -> Failure {
+  private func fail(_ reason: JSONSyntaxProblem) -> Failure {
     Failure(offset: index, reason: reason)
   }
 
@@ -47,8 +47,8 @@ public struct JSONParser {
   }
 
   private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
-    guard depth < Self.maximumDepth else { throw fail("nested too deeply") }
-    guard index < bytes.count else { throw fail("unexpected end of text") }
+    guard depth < Self.maximumDepth else { throw fail(.nestedTooDeeply) }
+    guard index < bytes.count else { throw fail(.unexpectedEnd) }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject(depth: depth)
     case UInt8(ascii: "["): return try parseArray(depth: depth)
@@ -63,15 +63,15 @@ public struct JSONParser {
       try expectWord("null")
       return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .integer(try parseInteger())
-    default: throw fail("expected a value")
+    default: throw fail(.expectedValue)
     }
   }
 
   private mutating func expectWord(_ word: String) throws(Failure) {
     let expected = Array(word.utf8)
-    guard index + expected.count <= bytes.count else { throw fail("unexpected end of text") }
+    guard index + expected.count <= bytes.count else { throw fail(.unexpectedEnd) }
     guard bytes[index..<(index + expected.count)].elementsEqual(expected) else {
-      throw fail("expected a value")
+      throw fail(.expectedValue)
     }
     index += expected.count
   }
@@ -84,12 +84,12 @@ public struct JSONParser {
       index += 1
     }
     guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
-      throw fail("expected a digit")
+      throw fail(.expectedDigit)
     }
     if bytes[index] == UInt8(ascii: "0"), index + 1 < bytes.count,
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1])
     {
-      throw fail("leading zero in a number")
+      throw fail(.leadingZero)
     }
     var magnitude: UInt64 = 0
     while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
@@ -97,13 +97,13 @@ public struct JSONParser {
       let (sum, overflow2) = times.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
       guard !overflow1, !overflow2, sum <= UInt64(Int64.max) else {
         index = start
-        throw fail("number out of range")
+        throw fail(.numberOutOfRange)
       }
       magnitude = sum
       index += 1
     }
     if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
-      throw fail("only whole numbers are allowed")
+      throw fail(.notWholeNumber)
     }
     return negative ? -Int64(magnitude) : Int64(magnitude)
   }
@@ -115,12 +115,12 @@ public struct JSONParser {
     func flushRun(_ parser: JSONParser, upTo end: Int) throws(Failure) {
       guard runStart < end else { return }
       guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-        throw parser.fail("invalid UTF-8 in a string")
+        throw parser.fail(.invalidUTF8)
       }
       result += text
     }
     while true {
-      guard index < bytes.count else { throw fail("unterminated string") }
+      guard index < bytes.count else { throw fail(.unterminatedString) }
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
@@ -130,7 +130,7 @@ public struct JSONParser {
       case UInt8(ascii: "\\"):
         try flushRun(self, upTo: index)
         index += 1
-        guard index < bytes.count else { throw fail("unterminated string") }
+        guard index < bytes.count else { throw fail(.unterminatedString) }
         let escape = bytes[index]
         index += 1
         switch escape {
@@ -146,24 +146,24 @@ public struct JSONParser {
           let first = try parseHex4()
           if (0xD800..<0xDC00).contains(first) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            else { throw fail("lone surrogate in a string") }
+            else { throw fail(.loneSurrogate) }
             index += 2
             let second = try parseHex4()
-            guard (0xDC00..<0xE000).contains(second) else { throw fail("lone surrogate in a string") }
+            guard (0xDC00..<0xE000).contains(second) else { throw fail(.loneSurrogate) }
             let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            guard let scalar = Unicode.Scalar(value) else { throw fail("invalid escape") }
+            guard let scalar = Unicode.Scalar(value) else { throw fail(.invalidEscape) }
             result.unicodeScalars.append(scalar)
           } else {
-            guard let scalar = Unicode.Scalar(first) else { throw fail("lone surrogate in a string") }
+            guard let scalar = Unicode.Scalar(first) else { throw fail(.loneSurrogate) }
             result.unicodeScalars.append(scalar)
           }
         default:
           index -= 1
-          throw fail("invalid escape")
+          throw fail(.invalidEscape)
         }
         runStart = index
       case 0..<0x20:
-        throw fail("control character in a string")
+        throw fail(.controlCharacter)
       default:
         index += 1
       }
@@ -171,7 +171,7 @@ public struct JSONParser {
   }
 
   private mutating func parseHex4() throws(Failure) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw fail("unterminated escape") }
+    guard index + 4 <= bytes.count else { throw fail(.unterminatedEscape) }
     var value: UInt32 = 0
     for _ in 0..<4 {
       let byte = bytes[index]
@@ -180,7 +180,7 @@ public struct JSONParser {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw fail("invalid escape")
+      default: throw fail(.invalidEscape)
       }
       value = value << 4 | UInt32(digit)
       index += 1
@@ -200,12 +200,12 @@ public struct JSONParser {
       skipWhitespace()
       elements.append(try parseValue(depth: depth + 1))
       skipWhitespace()
-      guard index < bytes.count else { throw fail("unterminated array") }
+      guard index < bytes.count else { throw fail(.unterminatedArray) }
       if bytes[index] == UInt8(ascii: ",") {
         index += 1
         continue
       }
-      guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
+      guard bytes[index] == UInt8(ascii: "]") else { throw fail(.expectedCommaOrBracket) }
       index += 1
       return .array(elements)
     }
@@ -225,7 +225,7 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail(.expectedKey) }
       let keyStart = index
       let key = try parseString()
       // Small objects: a scan beats hashing. Past a few members, a set keeps
@@ -239,20 +239,20 @@ public struct JSONParser {
       }
       guard !isDuplicate else {
         index = keyStart
-        throw fail("duplicate key '\(key)'")
+        throw fail(.duplicateKey(key))
       }
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail(.expectedColon) }
       index += 1
       skipWhitespace()
       members.append((key, try parseValue(depth: depth + 1)))
       skipWhitespace()
-      guard index < bytes.count else { throw fail("unterminated object") }
+      guard index < bytes.count else { throw fail(.unterminatedObject) }
       if bytes[index] == UInt8(ascii: ",") {
         index += 1
         continue
       }
-      guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
+      guard bytes[index] == UInt8(ascii: "}") else { throw fail(.expectedCommaOrBrace) }
       index += 1
       return .object(members)
     }

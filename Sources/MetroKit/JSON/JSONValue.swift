@@ -1,6 +1,6 @@
 /// A JSON value whose objects keep their keys in order, so that what metrobuddy
 /// writes is stable byte for byte.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Equatable {
   /// An object, its members in order; keys are unique.
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
@@ -28,13 +28,13 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// The member called `key` of an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
   /// A string or `null` from an optional.
-  public static func string(_ value: String?) -> JSONValue {
+  package static func string(_ value: String?) -> JSONValue {
     value.map { .string($0) } ?? .null
   }
 }

@@ -1,7 +1,7 @@
 /// Writes ``JSONValue``s as UTF-8 text: compact for files, indented for people.
-public enum JSONWriter {
+package enum JSONWriter {
   /// How to lay the text out.
-  public enum Style: Sendable {
+  package enum Style: Sendable {
     /// One line, no spaces: the store's form.
     case compact
     /// Two-space indentation, `": "` after keys: the `--json` form.
@@ -9,14 +9,14 @@ public enum JSONWriter {
   }
 
   /// The text of `value`.
-  public static func string(_ value: JSONValue, style: Style = .compact) -> String {
+  package static func string(_ value: JSONValue, style: Style = .compact) -> String {
     var bytes: [UInt8] = []
     write(value, to: &bytes, style: style)
     return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Appends the UTF-8 text of `value` to `bytes`.
-  public static func write(_ value: JSONValue, to bytes: inout [UInt8], style: Style = .compact) {
+  package static func write(_ value: JSONValue, to bytes: inout [UInt8], style: Style = .compact) {
     write(value, to: &bytes, style: style, depth: 0)
   }
 

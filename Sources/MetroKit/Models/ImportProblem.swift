@@ -20,7 +20,7 @@ public enum ImportProblem: Sendable, Equatable {
   /// The text is not CSV.
   case csv(CSVProblem)
   /// The JSON parser refused the text; `reason` is the parser's.
-  case invalidJSON(reason: String)
+  case invalidJSON(reason: JSONSyntaxProblem)
   /// A CSV file with no header.
   case emptyFile
   /// A CSV column name holds a byte-order mark (U+FEFF).

@@ -45,13 +45,13 @@ public enum MetroError: Error, Sendable, Equatable {
 
   /// A store file does not decode, breaks an invariant, or is not a regular file.
   /// `line` is given for the journal.
-  case storeDamaged(path: String, line: Int?, detail: String)
+  case storeDamaged(path: String, line: Int?, problem: StoreProblem)
   /// A store file was written by a newer metrobuddy.
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
-  /// A system call on a store file failed.
-  case storeIO(path: String, operation: String, errno: Int32, reason: String)
-  /// The change was written and renamed into place, but syncing the directory failed.
-  case savedDurabilityUnconfirmed(path: String, reason: String)
+  /// A system call on a store file failed with `errno`.
+  case storeIO(path: String, operation: StoreOperation, errno: Int32)
+  /// The change was written and renamed into place, but syncing the directory failed with `errno`.
+  case savedDurabilityUnconfirmed(path: String, errno: Int32)
   /// Another process held the store's lock for longer than the wait.
   case storeBusy(path: String, waitedSeconds: Double)
   /// The store refused writes (a mock store configured to fail, for instance).
@@ -63,6 +63,8 @@ public enum MetroError: Error, Sendable, Equatable {
   /// the problem is not on one line; `column` names the CSV column, or the
   /// JSON update and field, when one is at fault.
   case importMalformed(source: String, line: Int, column: ImportColumn?, problem: ImportProblem)
+  /// A file to import cannot be opened or read (`errno`); nothing was imported.
+  case importUnreadable(path: String, errno: Int32)
 }
 
 /// Why an amount is refused where it was given.

@@ -16,8 +16,8 @@ struct AtomicFile {
   /// Replaces `name` in the directory with `bytes`, keeping the old file's
   /// permissions (`0600` for a new file).
   ///
-  /// - Throws: ``MetroError/storeIO(path:operation:errno:reason:)`` with
-  ///   nothing changed, or ``MetroError/savedDurabilityUnconfirmed(path:reason:)``
+  /// - Throws: ``MetroError/storeIO(path:operation:errno:)`` with
+  ///   nothing changed, or ``MetroError/savedDurabilityUnconfirmed(path:errno:)``
   ///   when only the final directory sync failed.
   func replace(_ name: String, with bytes: [UInt8], uniqueSuffix: String) throws(MetroError) {
     let target = directory + "/" + name
@@ -28,7 +28,7 @@ struct AtomicFile {
     do {
       if let status = try fileSystem.status(atPath: target) {
         guard status.isRegularFile else {
-          throw MetroError.storeDamaged(path: target, line: nil, detail: "not a regular file")
+          throw MetroError.storeDamaged(path: target, line: nil, problem: .notRegularFile)
         }
         permissions = status.permissions & 0o777
         owner = status
@@ -40,7 +40,7 @@ struct AtomicFile {
     } catch let error as MetroError {
       throw error
     } catch {
-      throw MetroError.storeIO(path: target, operation: "stat", errno: 0, reason: "\(error)")
+      throw MetroError.storeIO(path: target, operation: .stat, errno: EIO)
     }
     let temporary = directory + "/" + Self.temporaryPrefix + name + "-" + uniqueSuffix
     do {
@@ -65,7 +65,7 @@ struct AtomicFile {
     do {
       try syncDirectory()
     } catch {
-      throw .savedDurabilityUnconfirmed(path: directory, reason: error.reason)
+      throw .savedDurabilityUnconfirmed(path: directory, errno: error.errno)
     }
   }
 

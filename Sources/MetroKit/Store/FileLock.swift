@@ -25,7 +25,7 @@ struct FileLock {
   /// release it.
   ///
   /// - Throws: ``MetroError/storeBusy(path:waitedSeconds:)`` when the wait
-  ///   runs out; ``MetroError/storeIO(path:operation:errno:reason:)`` otherwise.
+  ///   runs out; ``MetroError/storeIO(path:operation:errno:)`` otherwise.
   static func acquire(
     fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double, owner: FileStatus? = nil
   ) throws(MetroError) -> FileLock {
@@ -125,7 +125,7 @@ struct FileLock {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else {
         lock.release()
-        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
       }
       try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
     } catch let error as SystemCallError {

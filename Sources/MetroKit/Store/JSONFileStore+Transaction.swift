@@ -186,7 +186,7 @@ extension JSONFileStore {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else {
         write.close()
-        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
       }
       if status.size == 0 {
         try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
@@ -207,7 +207,7 @@ extension JSONFileStore {
       throw error
     } catch {
       write.close()
-      throw .storeIO(path: path, operation: "write", errno: EIO, reason: "\(error)")
+      throw .storeIO(path: path, operation: .write, errno: EIO)
     }
     stored.lastSequence = last
     stored.journalLength = committed + Int64(bytes.count)
@@ -218,7 +218,7 @@ extension JSONFileStore {
   private func checkHeader(_ descriptor: Int32, path: String, cardID: Int) throws {
     let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: 512)
     guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-      throw MetroError.storeDamaged(path: path, line: 1, detail: "the header line is incomplete")
+      throw MetroError.storeDamaged(path: path, line: 1, problem: .incompleteHeader)
     }
     try JournalEntry.checkHeader(bytes[..<newline], cardID: cardID, path: path)
   }
@@ -236,7 +236,7 @@ extension JSONFileStore {
     if let status = try fileSystem.status(atPath: directory) {
       // A symbolic link to a directory is a valid store directory (DECISIONS.md §4).
       guard try status.isDirectory || isDirectoryThroughLink() else {
-        throw MetroError.storeIO(path: directory, operation: "open", errno: ENOTDIR, reason: "not a directory")
+        throw MetroError.storeIO(path: directory, operation: .open, errno: ENOTDIR)
       }
       return
     }
@@ -296,19 +296,18 @@ extension JSONFileStore {
   static func map(_ error: SystemCallError) -> MetroError {
     switch error.errno {
     case ELOOP:
-      .storeDamaged(
-        path: error.path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
+      .storeDamaged(path: error.path, line: nil, problem: .symbolicLink)
     case EISDIR, ENXIO:
       // ENXIO: a FIFO with no reader, opened for writing without blocking.
-      .storeDamaged(path: error.path, line: nil, detail: "not a regular file")
+      .storeDamaged(path: error.path, line: nil, problem: .notRegularFile)
     default:
-      .storeIO(path: error.path, operation: error.operation, errno: error.errno, reason: error.reason)
+      .storeIO(path: error.path, operation: StoreOperation(systemCall: error.operation), errno: error.errno)
     }
   }
 
   static func map(_ error: any Error) -> MetroError {
     if let error = error as? SystemCallError { return map(error) }
     if let error = error as? MetroError { return error }
-    return .storeIO(path: "", operation: "unknown", errno: EIO, reason: "\(error)")
+    return .storeIO(path: "", operation: .unknown, errno: EIO)
   }
 }

@@ -13,7 +13,7 @@ public struct VerificationReport: Sendable, Equatable {
     /// The line, from 1, for findings in a journal.
     public var line: Int?
     /// What is wrong, or what will happen.
-    public var detail: String
+    public var problem: StoreProblem
   }
 
   /// The store directory.
@@ -45,7 +45,7 @@ extension JSONFileStore {
   /// undos refer to what they should; ids are unique.
   ///
   /// - Returns: Every problem found, each with its file and line.
-  /// - Throws: ``MetroError/storeIO(path:operation:errno:reason:)`` when a file
+  /// - Throws: ``MetroError/storeIO(path:operation:errno:)`` when a file
   ///   cannot be read at all.
   public func verify() throws(MetroError) -> VerificationReport {
     // Like every reader, verify takes no lock; a problem seen while a writer
@@ -73,7 +73,7 @@ extension JSONFileStore {
       }
       guard status.isDirectory else {
         report.exists = true
-        report.problems.append(.init(path: directory, line: nil, detail: "not a directory"))
+        report.problems.append(.init(path: directory, line: nil, problem: .notDirectory))
         return report
       }
       names = try fileSystem.contentsOfDirectory(directory)
@@ -85,28 +85,26 @@ extension JSONFileStore {
       report.notes.append(
         .init(
           path: directory, line: nil,
-          detail: "the store directory is writable by every user, who could change or remove the store; chmod 700 it"))
+          problem: .worldWritableDirectory))
     }
 
     let state: StoredState
     do {
       guard names.contains("state.json") else {
         if names.contains(where: { $0.hasPrefix("journal-") }) {
-          report.problems.append(.init(path: statePath, line: nil, detail: "state.json is missing, but journals exist"))
+          report.problems.append(.init(path: statePath, line: nil, problem: .stateMissingWithJournals))
         }
         return report
       }
       state = try readState()
     } catch {
       switch error {
-      case .storeDamaged(let path, let line, let detail):
-        report.problems.append(.init(path: path, line: line, detail: detail))
+      case .storeDamaged(let path, let line, let problem):
+        report.problems.append(.init(path: path, line: line, problem: problem))
         return report
       case .storeFromNewerVersion(let path, let version, let supported):
         report.problems.append(
-          .init(
-            path: path, line: nil,
-            detail: "written by a newer metrobuddy (format \(version); this one reads up to \(supported))"))
+          .init(path: path, line: nil, problem: .newerVersion(version: version, supported: supported)))
         return report
       default: throw error
       }
@@ -121,26 +119,16 @@ extension JSONFileStore {
     let writerIsLive = isLockHeld()
     for name in names.sorted() {
       if name.hasPrefix(AtomicFile.temporaryPrefix) {
-        let detail =
-          writerIsLive || Self.isLiveWriter(temporaryName: name)
-          ? "the temporary file of a write in progress"
-          : "a temporary file left by an interrupted write; the next write removes it"
-        report.notes.append(.init(path: directory + "/" + name, line: nil, detail: detail))
+        let problem: StoreProblem =
+          writerIsLive || Self.isLiveWriter(temporaryName: name) ? .liveTemporaryFile : .leftoverTemporaryFile
+        report.notes.append(.init(path: directory + "/" + name, line: nil, problem: problem))
       } else if name.hasPrefix("journal-"), !live.contains(name) {
         let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)) ?? 0
         if id >= state.nextCardID {
           report.problems.append(
-            .init(
-              path: directory + "/" + name, line: nil,
-              detail:
-                "the journal of card \(id), which state.json has not created yet (was an older state.json restored from a backup?)"
-            ))
+            .init(path: directory + "/" + name, line: nil, problem: .journalFromTheFuture(cardID: id)))
         } else {
-          report.notes.append(
-            .init(
-              path: directory + "/" + name, line: nil,
-              detail:
-                "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"))
+          report.notes.append(.init(path: directory + "/" + name, line: nil, problem: .unlistedJournal))
         }
       }
     }

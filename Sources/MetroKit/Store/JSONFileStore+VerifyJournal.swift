@@ -6,7 +6,7 @@ import FoundationEssentials
 
 extension JSONFileStore {
   /// How many problems `verify` lists for one file; it says how many more it found.
-  public static let maximumProblemsPerFile = 20
+  package static let maximumProblemsPerFile = 20
 
   /// Checks one card's journal and key index, reading the journal once in
   /// bounded chunks.
@@ -15,18 +15,18 @@ extension JSONFileStore {
     let path = journal.path
     var listed = 0
     var unlisted = 0
-    func problem(_ line: Int?, _ detail: String) {
+    func problem(_ line: Int?, _ problem: StoreProblem) {
       guard listed < Self.maximumProblemsPerFile else {
         unlisted += 1
         return
       }
       listed += 1
-      report.problems.append(.init(path: path, line: line, detail: detail))
+      report.problems.append(.init(path: path, line: line, problem: problem))
     }
     defer {
       if unlisted > 0 {
         report.problems.append(
-          .init(path: path, line: nil, detail: "\(unlisted) more problem(s) in this file were not listed"))
+          .init(path: path, line: nil, problem: .moreProblems(count: unlisted)))
       }
     }
     let descriptor: Int32
@@ -36,27 +36,26 @@ extension JSONFileStore {
     } catch {
       if error.errno == ENOENT {
         if stored.journalLength != 0 {
-          problem(nil, "the journal is missing, but state.json records \(stored.lastSequence) updates")
+          problem(nil, .journalMissing(recordedUpdates: stored.lastSequence))
         }
         return
       }
       if error.errno == ELOOP {
-        return problem(nil, "is a symbolic link; metrobuddy keeps only regular files in a store")
+        return problem(nil, .symbolicLink)
       }
       throw Self.map(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile else { return problem(nil, "not a regular file") }
+      guard status.isRegularFile else { return problem(nil, .notRegularFile) }
       size = status.size
     } catch { throw Self.map(error) }
     guard size >= stored.journalLength else {
-      return problem(
-        nil, "the journal is \(size) bytes, shorter than the \(stored.journalLength) bytes state.json records")
+      return problem(nil, .journalShorter(size: size, recordedLength: stored.journalLength))
     }
     do { try journal.checkLineBoundary(descriptor, at: stored.journalLength) } catch {
-      return problem(nil, Self.sentence(error).detail)
+      return problem(nil, Self.finding(error).problem)
     }
 
     var checker = JournalChecker(stored: stored)
@@ -69,8 +68,8 @@ extension JSONFileStore {
         let isCommitted = offset + Int64(bytes.count) < stored.journalLength
         if number == 1 {
           do throws(MetroError) { try JournalEntry.checkHeader(bytes, cardID: stored.id, path: path) } catch {
-            let (line, detail) = Self.sentence(error)
-            problem(line ?? 1, detail)
+            let (line, found) = Self.finding(error)
+            problem(line ?? 1, found)
           }
           return true
         }
@@ -78,12 +77,12 @@ extension JSONFileStore {
         do throws(MetroError) {
           entry = try JournalEntry.decode(bytes, currency: stored.card.currency, path: path, line: number)
         } catch {
-          let (line, detail) = Self.sentence(error)
-          problem(line ?? number, detail)
+          let (line, found) = Self.finding(error)
+          problem(line ?? number, found)
           checker.lostLine()
           return true
         }
-        for detail in checker.check(entry, isCommitted: isCommitted) { problem(number, detail) }
+        for found in checker.check(entry, isCommitted: isCommitted) { problem(number, found) }
         if let key = entry.update.key, isCommitted, offset < stored.keysIndexedLength {
           keyed.append((key, offset, number))
         }
@@ -91,15 +90,13 @@ extension JSONFileStore {
         return true
       }
     } catch {
-      let (line, detail) = Self.sentence(error)
-      return problem(line, detail)
+      let (line, found) = Self.finding(error)
+      return problem(line, found)
     }
     if number == 0 {
       if stored.journalLength > 0 || size > 0 {
         report.notes.append(
-          .init(
-            path: path, line: 1, detail: "an interrupted first write left a partial header; the next write replaces it")
-        )
+          .init(path: path, line: 1, problem: .partialHeader))
       }
       return
     }
@@ -107,41 +104,37 @@ extension JSONFileStore {
       report.notes.append(
         .init(
           path: path, line: checker.pendingTransaction[0],
-          detail:
-            "an interrupted transaction of \(checker.pendingTransaction.count) line(s); the next write removes it"))
+          problem: .interruptedTransaction(lines: checker.pendingTransaction.count)))
     }
     if fragmentStart < size {
       report.notes.append(
         .init(
           path: path, line: number + 1,
-          detail: "a torn last line from an interrupted write; the next write removes it"))
+          problem: .tornLastLine))
     }
     guard checker.undecodable == 0 else { return }
-    for detail in checker.summary() { problem(nil, detail) }
+    for found in checker.summary() { problem(nil, found) }
     if size > stored.journalLength, checker.expected - 1 > stored.lastSequence {
       report.notes.append(
         .init(
           path: path, line: nil,
-          detail:
-            "\(checker.expected - 1 - stored.lastSequence) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them"
-        ))
+          problem: .unappliedUpdates(count: checker.expected - 1 - stored.lastSequence)))
     }
     let (keyProblems, keyNotes) = try verifyKeys(of: stored, keyed: keyed)
-    for (line, detail) in keyProblems { problem(line, detail) }
+    for (line, found) in keyProblems { problem(line, found) }
     report.notes += keyNotes
   }
 
   /// Checks the key index against the journal in both directions.
   private func verifyKeys(
     of stored: StoredCard, keyed: [(key: String, offset: Int64, line: Int)]
-  ) throws(MetroError) -> (problems: [(Int?, String)], notes: [VerificationReport.Finding]) {
-    var problems: [(Int?, String)] = []
+  ) throws(MetroError) -> (problems: [(Int?, StoreProblem)], notes: [VerificationReport.Finding]) {
+    var problems: [(Int?, StoreProblem)] = []
     var notes: [VerificationReport.Finding] = []
     let index = keyIndex(for: stored)
     for (key, offset, line) in keyed {
       guard case .found(offset) = try index.lookup(key, committedLength: stored.journalLength) else {
-        problems.append(
-          (line, "the reload key '\(key)' is missing from the key index, so a retry would apply it again"))
+        problems.append((line, .reloadKeyNotIndexed(key: key)))
         continue
       }
     }
@@ -155,24 +148,21 @@ extension JSONFileStore {
         try index.journal.line(at: record.offset, carriesKey: record.key)
       else {
         notes.append(
-          .init(
-            path: index.directory + "/" + name, line: nil,
-            detail: "a key file that points at no reload of this card (left by a write that was undone); it is ignored")
-        )
+          .init(path: index.directory + "/" + name, line: nil, problem: .strayKeyFile))
         continue
       }
     }
     return (problems, notes)
   }
 
-  /// A finding's line and sentence for an error: never a Swift value.
-  static func sentence(_ error: MetroError) -> (line: Int?, detail: String) {
+  /// A finding's line and problem for an error.
+  static func finding(_ error: MetroError) -> (line: Int?, problem: StoreProblem) {
     switch error {
-    case .storeDamaged(_, let line, let detail): (line, detail)
+    case .storeDamaged(_, let line, let problem): (line, problem)
     case .storeFromNewerVersion(_, let version, let supported):
-      (1, "written by a newer metrobuddy (format \(version); this one reads up to \(supported))")
-    case .storeIO(_, let operation, _, let reason): (nil, "cannot \(operation): \(reason)")
-    default: (nil, "cannot be read")
+      (1, .newerVersion(version: version, supported: supported))
+    case .storeIO(_, let operation, let errno): (nil, .unreadable(operation: operation, errno: errno))
+    default: (nil, .unreadableOther)
     }
   }
 }

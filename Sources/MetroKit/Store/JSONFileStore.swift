@@ -26,7 +26,7 @@ public final class JSONFileStore: MetroCardDataStore {
   let locking: Locking
 
   /// Whether writers serialise on the lock file.
-  @_spi(Testing) public enum Locking: Sendable {
+  package enum Locking: Sendable {
     /// Every write holds an exclusive `flock(2)`: the only mode for real use.
     case exclusive
     /// No lock at all, so that a test can show that its concurrency check
@@ -58,8 +58,7 @@ public final class JSONFileStore: MetroCardDataStore {
 
   /// Opens a store with a choice of locking; `.disabledForTesting` exists only
   /// so that concurrency tests can show they detect lost updates.
-  @_spi(Testing)
-  public init(
+  package init(
     directory: String, fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live,
     timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
     makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: Locking
@@ -157,14 +156,14 @@ public final class JSONFileStore: MetroCardDataStore {
         // never removed once it exists.
         bytes = contents
       } else {
-        throw MetroError.storeDamaged(path: statePath, line: nil, detail: "state.json is missing, but journals exist")
+        throw MetroError.storeDamaged(path: statePath, line: nil, problem: .stateMissingWithJournals)
       }
     } catch let error as SystemCallError {
       throw Self.map(error)
     } catch let error as MetroError {
       throw error
     } catch {
-      throw .storeIO(path: statePath, operation: "read", errno: 0, reason: "\(error)")
+      throw .storeIO(path: statePath, operation: .read, errno: EIO)
     }
     return try StoredState.decode(bytes, path: statePath)
   }
@@ -184,15 +183,14 @@ public final class JSONFileStore: MetroCardDataStore {
     } catch {
       if error.errno == ENOENT { return nil }
       if error.errno == ELOOP {
-        throw MetroError.storeDamaged(
-          path: path, line: nil, detail: "is a symbolic link; metrobuddy keeps only regular files in a store")
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .symbolicLink)
       }
       throw error
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let status = try fileSystem.status(descriptor, path: path)
     guard status.isRegularFile else {
-      throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+      throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
     }
     return try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
   }

@@ -41,7 +41,7 @@ struct Journal {
   /// bounded chunks and the read stops at the first bad line.
   ///
   /// - Returns: The complete transactions there, and where they end.
-  /// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when the file is
+  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
   ///   shorter than recorded or the tail is not a torn write.
   func readTail(after stored: StoredCard) throws(MetroError) -> Tail {
     let descriptor: Int32
@@ -50,9 +50,7 @@ struct Journal {
     } catch {
       if error.errno == ENOENT {
         guard stored.journalLength == 0 else {
-          throw .storeDamaged(
-            path: path, line: nil,
-            detail: "the journal is missing, but state.json records \(stored.lastSequence) updates")
+          throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
         }
         return Tail(committedLength: 0, fileSize: 0)
       }
@@ -61,13 +59,11 @@ struct Journal {
     defer { try? fileSystem.close(descriptor, path: path) }
     let status: FileStatus
     do { status = try fileSystem.status(descriptor, path: path) } catch { throw JSONFileStore.map(error) }
-    guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, detail: "not a regular file") }
+    guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
     if status.size == stored.journalLength { return Tail(committedLength: status.size, fileSize: status.size) }
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
-        path: path, line: nil,
-        detail: "the journal is \(status.size) bytes, shorter than the \(stored.journalLength) bytes state.json records"
-      )
+        path: path, line: nil, problem: .journalShorter(size: status.size, recordedLength: stored.journalLength))
     }
     try checkLineBoundary(descriptor, at: stored.journalLength)
 
@@ -91,7 +87,7 @@ struct Journal {
       guard entry.sequence == expectedSequence, let next = balance.adding(entry.update.amount),
         next == entry.update.balance
       else {
-        throw .storeDamaged(path: path, line: line, detail: "the update does not follow the one before it")
+        throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
       }
       balance = next
       expectedSequence += 1
@@ -105,8 +101,7 @@ struct Journal {
       return true
     }
     if status.size - fragmentStart > Int64(Self.maximumLineLength) {
-      throw .storeDamaged(
-        path: path, line: line, detail: "the end of the journal is longer than any line metrobuddy writes")
+      throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
     }
     return tail
   }
@@ -119,11 +114,7 @@ struct Journal {
       throw JSONFileStore.map(error)
     }
     guard before == [UInt8(ascii: "\n")] else {
-      throw .storeDamaged(
-        path: path, line: nil,
-        detail:
-          "the journal changed before the length state.json records (an editor or sync tool may have added line endings or a byte-order mark)"
-      )
+      throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
     }
   }
 
@@ -153,8 +144,7 @@ struct Journal {
       bufferStart += Int64(lineStart)
       guard position < end else { return bufferStart }
       guard buffer.count <= Self.maximumLineLength else {
-        throw .storeDamaged(
-          path: path, line: nil, detail: "at byte \(bufferStart), a line longer than any metrobuddy writes")
+        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: bufferStart))
       }
       let chunk: [UInt8]
       do {
@@ -209,16 +199,14 @@ struct Journal {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT {
-        throw .storeDamaged(
-          path: path, line: nil, detail: "the journal is missing, but state.json records \(stored.lastSequence) updates"
-        )
+        throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
       }
       throw JSONFileStore.map(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       guard try fileSystem.status(descriptor, path: path).isRegularFile else {
-        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
       }
     } catch { throw JSONFileStore.map(error) }
 
@@ -230,7 +218,7 @@ struct Journal {
     var isFirstChunk = true
     while sequence > 0 {
       guard end > 0 else {
-        throw .storeDamaged(path: path, line: nil, detail: "the journal holds fewer updates than state.json records")
+        throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
       }
       let start = max(0, end - chunkSize)
       var chunk: [UInt8]
@@ -243,7 +231,7 @@ struct Journal {
       var lineEnd = chunk.count
       if isFirstChunk {
         guard chunk.last == UInt8(ascii: "\n") else {
-          throw .storeDamaged(path: path, line: sequence + 1, detail: "the last update does not end with a newline")
+          throw .storeDamaged(path: path, line: sequence + 1, problem: .lastUpdateUnterminated)
         }
         lineEnd -= 1
         isFirstChunk = false
@@ -254,7 +242,7 @@ struct Journal {
         let line = sequence + 1
         let entry = try JournalEntry.decode(chunk[(newline + 1)..<lineEnd], currency: currency, path: path, line: line)
         guard entry.sequence == sequence, entry.update.balance == balanceAfter else {
-          throw .storeDamaged(path: path, line: line, detail: "the update does not follow the one before it")
+          throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
         }
         balanceAfter = Money(minorUnits: balanceAfter.minorUnits - entry.update.amount.minorUnits)
         sequence -= 1
@@ -264,11 +252,11 @@ struct Journal {
       }
       carry = Array(chunk[0..<lineEnd])
       if start == 0, sequence > 0 {
-        throw .storeDamaged(path: path, line: nil, detail: "the journal holds fewer updates than state.json records")
+        throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
       }
     }
     if balanceAfter != stored.openingBalance {
-      throw .storeDamaged(path: path, line: nil, detail: "the history does not add up to the balance in state.json")
+      throw .storeDamaged(path: path, line: nil, problem: .historyDoesNotAddUp)
     }
     // The whole history was read: check the header line too.
     let header: [UInt8]
@@ -278,7 +266,7 @@ struct Journal {
       throw JSONFileStore.map(error)
     }
     guard let newline = header.firstIndex(of: UInt8(ascii: "\n")) else {
-      throw .storeDamaged(path: path, line: 1, detail: "the header line is incomplete")
+      throw .storeDamaged(path: path, line: 1, problem: .incompleteHeader)
     }
     try JournalEntry.checkHeader(header[..<newline], cardID: cardID, path: path)
   }

@@ -27,8 +27,6 @@ struct JournalChecker {
     balance = stored.openingBalance
   }
 
-  private func text(_ money: Money) -> String { money.plainString(in: stored.card.currency) }
-
   /// Notes a line that did not decode.
   mutating func lostLine() {
     line += 1
@@ -37,9 +35,9 @@ struct JournalChecker {
   }
 
   /// Checks the next entry; returns what is wrong with it.
-  mutating func check(_ entry: JournalEntry, isCommitted: Bool) -> [String] {
+  mutating func check(_ entry: JournalEntry, isCommitted: Bool) -> [StoreProblem] {
     line += 1
-    var problems: [String] = []
+    var problems: [StoreProblem] = []
     let update = entry.update
     if resynchronise {
       expected = entry.sequence
@@ -47,38 +45,38 @@ struct JournalChecker {
       resynchronise = false
     }
     if entry.sequence != expected {
-      problems.append("sequence number \(entry.sequence) where \(expected) was expected")
+      problems.append(.unexpectedSequence(found: entry.sequence, expected: expected))
     }
     expected = entry.sequence + 1
-    if !ids.insert(update.id).inserted { problems.append("the id \(update.id.uuidString) is used twice") }
+    if !ids.insert(update.id).inserted { problems.append(.idUsedTwice(update.id)) }
     if let next = balance.adding(update.amount), next == update.balance {
       balance = next
     } else {
       problems.append(
-        "the balance \(text(update.balance)) does not follow from \(text(balance)) and the amount \(text(update.amount))"
-      )
+        .balanceDoesNotFollow(
+          balance: update.balance, previous: balance, amount: update.amount, currency: stored.card.currency))
       balance = update.balance
     }
-    if update.balance < .zero { problems.append("the balance is negative") }
+    if update.balance < .zero { problems.append(.balanceNegative) }
     switch update.type {
-    case .swipe where update.amount >= .zero: problems.append("a swipe that does not take money")
-    case .reload where update.amount <= .zero: problems.append("a reload that does not add money")
+    case .swipe where update.amount >= .zero: problems.append(.swipeTakesNoMoney)
+    case .reload where update.amount <= .zero: problems.append(.reloadAddsNoMoney)
     case .undo:
       if let target = update.undoes {
         if let original = byID[target] {
-          if original.type == .undo { problems.append("undoes an undo") }
-          if update.amount != -original.amount { problems.append("the amount does not reverse the update it undoes") }
-          if !undone.insert(target).inserted { problems.append("undoes an update that was already undone") }
+          if original.type == .undo { problems.append(.undoesUndo) }
+          if update.amount != -original.amount { problems.append(.undoAmountDoesNotReverse) }
+          if !undone.insert(target).inserted { problems.append(.undoesUndoneUpdate) }
         } else if undecodable == 0 {
-          problems.append("undoes \(target.uuidString), which is not an earlier update of this card")
+          problems.append(.undoesUnknownUpdate(target))
         }
       } else {
-        problems.append("an undo that names no update")
+        problems.append(.undoNamesNoUpdate)
       }
     default: break
     }
-    if update.type != .reload, update.key != nil { problems.append("only a reload has a key") }
-    if let key = update.key, !keys.insert(key).inserted { problems.append("the reload key '\(key)' is used twice") }
+    if update.type != .reload, update.key != nil { problems.append(.keyOnNonReload) }
+    if let key = update.key, !keys.insert(key).inserted { problems.append(.reloadKeyUsedTwice(key: key)) }
     byID[update.id] = update
     pendingTransaction.append(line)
     if entry.sequence == entry.transactionEnd { pendingTransaction.removeAll() }
@@ -90,17 +88,14 @@ struct JournalChecker {
   }
 
   /// What is wrong between the journal as a whole and `state.json`.
-  func summary() -> [String] {
-    var problems: [String] = []
+  func summary() -> [StoreProblem] {
+    var problems: [StoreProblem] = []
     if committedSequence != stored.lastSequence {
-      problems.append(
-        "state.json records \(stored.lastSequence) updates, but the journal holds \(committedSequence) before its recorded length"
-      )
+      problems.append(.updateCountMismatch(recorded: stored.lastSequence, found: committedSequence))
     }
     let total = committedBalance ?? stored.openingBalance
     if total != stored.card.balance {
-      problems.append(
-        "the history adds up to \(text(total)), but state.json says the balance is \(text(stored.card.balance))")
+      problems.append(.balanceMismatch(total: total, recorded: stored.card.balance, currency: stored.card.currency))
     }
     return problems
   }

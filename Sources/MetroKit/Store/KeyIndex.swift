@@ -60,7 +60,7 @@ struct KeyIndex {
       free = free ?? slot
     }
     guard let free else {
-      throw .storeDamaged(path: directory, line: nil, detail: "too many reload keys share one hash")
+      throw .storeDamaged(path: directory, line: nil, problem: .keyIndexFull)
     }
     return .missing(slot: free)
   }
@@ -88,7 +88,7 @@ struct KeyIndex {
       defer { try? fileSystem.close(descriptor, path: path) }
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else {
-        throw MetroError.storeDamaged(path: path, line: nil, detail: "not a regular file")
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
       }
       try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
       try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)

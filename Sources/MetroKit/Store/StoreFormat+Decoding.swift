@@ -7,26 +7,27 @@ struct FieldReader {
   let object: JSONValue
   let path: String
   let line: Int?
-  let context: String
+  /// The card (from 1) whose entry this reads, if any.
+  let card: Int?
 
-  func damaged(_ detail: String) -> MetroError {
-    .storeDamaged(path: path, line: line, detail: context.isEmpty ? detail : "\(context): \(detail)")
+  func damaged(_ problem: StoreProblem) -> MetroError {
+    .storeDamaged(path: path, line: line, problem: card.map { .inCard($0, problem) } ?? problem)
   }
 
   func value(_ key: String) throws(MetroError) -> JSONValue {
-    guard let value = object[key] else { throw damaged("'\(key)' is missing") }
+    guard let value = object[key] else { throw damaged(.fieldMissing(field: key)) }
     return value
   }
 
   func integer(_ key: String) throws(MetroError) -> Int {
     guard case .integer(let number) = try value(key), number >= 0, number <= Int64(Int32.max) * 1_000_000 else {
-      throw damaged("'\(key)' is not a whole number")
+      throw damaged(.fieldNotWholeNumber(field: key))
     }
     return Int(number)
   }
 
   func string(_ key: String) throws(MetroError) -> String {
-    guard case .string(let text) = try value(key) else { throw damaged("'\(key)' is not a string") }
+    guard case .string(let text) = try value(key) else { throw damaged(.fieldNotString(field: key)) }
     return text
   }
 
@@ -34,27 +35,27 @@ struct FieldReader {
     switch object[key] {
     case nil, .null?: return nil
     case .string(let text)?: return text
-    default: throw damaged("'\(key)' is not a string")
+    default: throw damaged(.fieldNotString(field: key))
     }
   }
 
   func money(_ key: String, currency: Currency) throws(MetroError) -> Money {
     let text = try string(key)
     guard let money = Money.parseCanonical(text, currency: currency) else {
-      throw damaged("'\(key)' is not an amount: '\(text)'")
+      throw damaged(.fieldNotAmount(field: key, text: text))
     }
     return money
   }
 
   func uuid(_ key: String) throws(MetroError) -> UUID {
     let text = try string(key)
-    guard let id = UUID(uuidString: text) else { throw damaged("'\(key)' is not a UUID: '\(text)'") }
+    guard let id = UUID(uuidString: text) else { throw damaged(.fieldNotUUID(field: key, text: text)) }
     return id
   }
 
   func allowOnly(_ keys: Set<String>) throws(MetroError) {
-    guard case .object(let members) = object else { throw damaged("not a JSON object") }
-    for (key, _) in members where !keys.contains(key) { throw damaged("unknown field '\(key)'") }
+    guard case .object(let members) = object else { throw damaged(.notObject) }
+    for (key, _) in members where !keys.contains(key) { throw damaged(.unknownField(field: key)) }
   }
 }
 
@@ -67,64 +68,66 @@ extension StoredState {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw .storeDamaged(path: path, line: nil, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
+      throw .storeDamaged(path: path, line: nil, problem: .invalidJSON(error.reason, byte: error.offset))
     }
-    let header = FieldReader(object: document, path: path, line: nil, context: "")
-    guard case .object = document else { throw header.damaged("not a JSON object") }
+    let header = FieldReader(object: document, path: path, line: nil, card: nil)
+    guard case .object = document else { throw header.damaged(.notObject) }
     guard try header.string("format") == StoreFormat.stateFormatName else {
-      throw header.damaged("not a metrobuddy state file")
+      throw header.damaged(.notStateFile)
     }
     let version = try header.integer("version")
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
     guard bytes.last == UInt8(ascii: "\n") else {
-      throw header.damaged("the file is incomplete: it does not end with a newline")
+      throw header.damaged(.missingFinalNewline)
     }
     // Every version from 1 on seals the file; version 0 did not.
     if version >= 1 { try verifySeal(bytes, path: path, line: nil) }
     if version < StoreFormat.currentVersion {
       document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
     }
-    let top = FieldReader(object: document, path: path, line: nil, context: "")
+    let top = FieldReader(object: document, path: path, line: nil, card: nil)
     try top.allowOnly([
       "format", "version", "storeID", "revision", "nextCardID", "defaultCardID", "cards", "removedCardIDs", "crc",
     ])
-    guard case .array(let cardValues) = try top.value("cards") else { throw top.damaged("'cards' is not an array") }
+    guard case .array(let cardValues) = try top.value("cards") else {
+      throw top.damaged(.fieldNotArray(field: "cards"))
+    }
     var cards: [StoredCard] = []
     var names = Set<String>()
     var ids = Set<Int>()
     for (position, value) in cardValues.enumerated() {
-      let reader = FieldReader(object: value, path: path, line: nil, context: "card \(position + 1)")
+      let reader = FieldReader(object: value, path: path, line: nil, card: position + 1)
       try reader.allowOnly([
         "id", "name", "balance", "fare", "currency", "expirationDate", "serialNumber", "openingBalance",
         "lastSequence", "journalLength", "keysIndexedLength",
       ])
       let code = try reader.string("currency")
-      guard let currency = Currency(code: code) else { throw reader.damaged("unknown currency '\(code)'") }
+      guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
       let name = try reader.string("name")
       guard CardName.isValid(name), names.insert(name).inserted else {
-        throw reader.damaged("invalid or repeated card name '\(name)'")
+        throw reader.damaged(.invalidOrRepeatedCardName(name: name))
       }
       let id = try reader.integer("id")
-      guard ids.insert(id).inserted, id >= 1 else { throw reader.damaged("repeated card id \(id)") }
+      guard ids.insert(id).inserted, id >= 1 else { throw reader.damaged(.repeatedCardID(id: id)) }
       var expiration: CalendarDate?
       if let text = try reader.optionalString("expirationDate") {
-        guard let date = CalendarDate(iso: text) else { throw reader.damaged("'expirationDate' is not a date") }
+        guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
         expiration = date
       }
       let fare = try reader.money("fare", currency: currency)
       let balance = try reader.money("balance", currency: currency)
-      guard fare > .zero else { throw reader.damaged("the fare is not above zero") }
-      guard balance >= .zero else { throw reader.damaged("the balance is negative") }
+      guard fare > .zero else { throw reader.damaged(.fareNotPositive) }
+      guard balance >= .zero else { throw reader.damaged(.balanceNegative) }
       let serialNumber = try reader.optionalString("serialNumber")
       if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
-        throw reader.damaged("the serial number is empty, too long or holds control characters")
+        throw reader.damaged(.invalidSerialNumber)
       }
       let journalLength = try reader.integer("journalLength")
       let keysIndexedLength = try reader.integer("keysIndexedLength")
       guard keysIndexedLength <= journalLength else {
-        throw reader.damaged("'keysIndexedLength' is past 'journalLength'")
+        throw reader.damaged(.keysIndexedPastJournal)
       }
       cards.append(
         StoredCard(
@@ -137,12 +140,12 @@ extension StoredState {
           keysIndexedLength: Int64(keysIndexedLength)))
     }
     guard case .array(let removedValues) = try top.value("removedCardIDs") else {
-      throw top.damaged("'removedCardIDs' is not an array")
+      throw top.damaged(.fieldNotArray(field: "removedCardIDs"))
     }
     var removed: [Int] = []
     for value in removedValues {
       guard case .integer(let id) = value, id >= 1, id <= Int64(Int32.max) else {
-        throw top.damaged("'removedCardIDs' holds something other than card ids")
+        throw top.damaged(.invalidRemovedCardIDs)
       }
       removed.append(Int(id))
     }
@@ -150,12 +153,12 @@ extension StoredState {
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
       nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards,
       removedCardIDs: removed)
-    guard !cards.isEmpty else { throw top.damaged("there are no cards") }
+    guard !cards.isEmpty else { throw top.damaged(.noCards) }
     guard state.index(ofCardID: state.defaultCardID) != nil else {
-      throw top.damaged("the default card \(state.defaultCardID) does not exist")
+      throw top.damaged(.defaultCardMissing(id: state.defaultCardID))
     }
     guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
-      throw top.damaged("a card id is not below 'nextCardID'")
+      throw top.damaged(.cardIDNotBelowNext)
     }
     var result = state
     for index in result.cards.indices {
@@ -172,20 +175,20 @@ extension JournalEntry {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw .storeDamaged(path: path, line: 1, detail: "not valid JSON at byte \(error.offset): \(error.reason)")
+      throw .storeDamaged(path: path, line: 1, problem: .invalidJSON(error.reason, byte: error.offset))
     }
-    let reader = FieldReader(object: document, path: path, line: 1, context: "")
+    let reader = FieldReader(object: document, path: path, line: 1, card: nil)
     guard try reader.string("format") == StoreFormat.journalFormatName else {
-      throw reader.damaged("not a metrobuddy journal")
+      throw reader.damaged(.notJournal)
     }
     let version = try reader.integer("version")
     guard version <= StoreFormat.currentVersion else {
       throw .storeFromNewerVersion(path: path, version: version, supported: StoreFormat.currentVersion)
     }
     // Journals began at version 1; their lines have not changed since.
-    guard version >= 1 else { throw reader.damaged("format version \(version) is not a journal version") }
+    guard version >= 1 else { throw reader.damaged(.notJournalVersion(version: version)) }
     try verifySeal(bytes, path: path, line: 1)
-    guard try reader.integer("card") == cardID else { throw reader.damaged("the journal belongs to another card") }
+    guard try reader.integer("card") == cardID else { throw reader.damaged(.journalOfAnotherCard) }
   }
 
   /// Decodes one journal line.
@@ -196,25 +199,26 @@ extension JournalEntry {
     do {
       document = try JSONParser.parse(bytes)
     } catch {
-      throw .storeDamaged(
-        path: path, line: line, detail: "not valid JSON at column \(error.offset + 1): \(error.reason)")
+      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
     }
-    let reader = FieldReader(object: document, path: path, line: line, context: "")
+    let reader = FieldReader(object: document, path: path, line: line, card: nil)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "crc"])
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
-    guard transactionEnd >= sequence else { throw reader.damaged("'txEnd' is before 'seq'") }
+    guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
     let typeText = try reader.string("type")
-    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw reader.damaged("unknown type '\(typeText)'") }
+    guard let type = BalanceUpdate.Kind(rawValue: typeText) else {
+      throw reader.damaged(.unknownUpdateType(text: typeText))
+    }
     let timestampText = try reader.string("timestamp")
     guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
-      throw reader.damaged("'timestamp' is not a UTC time: '\(timestampText)'")
+      throw reader.damaged(.timestampNotUTC(text: timestampText))
     }
     let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
     let key = try reader.optionalString("key")
     if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil {
-      throw reader.damaged("the reload key is empty, too long or holds control characters")
+      throw reader.damaged(.invalidReloadKey)
     }
     return JournalEntry(
       sequence: sequence, transactionEnd: transactionEnd,
@@ -227,12 +231,12 @@ extension JournalEntry {
 
 /// Checks the checksum that seals a line of a store file.
 ///
-/// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when it is
+/// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when it is
 ///   missing or does not match: the line changed after it was written.
 func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
   var slice = ArraySlice(bytes)
   while let last = slice.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { slice.removeLast() }
   guard Checksum.verify(slice) else {
-    throw .storeDamaged(path: path, line: line, detail: "checksum mismatch: the data changed after metrobuddy wrote it")
+    throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
   }
 }

@@ -24,7 +24,7 @@ enum StoreFormat {
   /// to each card indexes its keys from its journal, under the lock.
   static let moveReloadKeysOut: Migration = { document throws(MetroError) in
     guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
-      throw .storeDamaged(path: "", line: nil, detail: "not a metrobuddy state file")
+      throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
     }
     let upgraded = cards.map { card -> JSONValue in
       guard case .object(let fields) = card else { return card }
@@ -42,7 +42,7 @@ enum StoreFormat {
 
   /// Upgrades `document`, written in format `version`, to ``currentVersion``.
   ///
-  /// - Throws: ``MetroError/storeDamaged(path:line:detail:)`` when no step
+  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when no step
   ///   upgrades from some version on the way.
   static func migrate(
     _ document: JSONValue, from version: Int, path: String, using steps: [Int: Migration]
@@ -51,8 +51,7 @@ enum StoreFormat {
     var version = version
     while version < currentVersion {
       guard let step = steps[version] else {
-        throw .storeDamaged(
-          path: path, line: nil, detail: "format version \(version) is not one this metrobuddy can upgrade")
+        throw .storeDamaged(path: path, line: nil, problem: .versionNotUpgradable(version: version))
       }
       document = try step(document)
       version += 1

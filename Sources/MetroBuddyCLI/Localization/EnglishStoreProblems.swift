@@ -1,0 +1,126 @@
+import MetroKit
+
+extension English {
+  /// What is wrong with a store file, or what `verify` notes, after "FILE, line N: ".
+  static func storeProblem(_ problem: StoreProblem) -> String {
+    switch problem {
+    case .symbolicLink: "is a symbolic link; metrobuddy keeps only regular files in a store"
+    case .notRegularFile: "not a regular file"
+    case .notDirectory: "not a directory"
+    case .invalidJSON(let reason, let byte): "not valid JSON at byte \(byte): \(jsonProblem(reason))"
+    case .invalidJSONLine(let reason, let column): "not valid JSON at column \(column): \(jsonProblem(reason))"
+    case .inCard(let card, let inner): "card \(card): \(storeProblem(inner))"
+    case .notObject: "not a JSON object"
+    case .fieldMissing(let field): "'\(field)' is missing"
+    case .fieldNotWholeNumber(let field): "'\(field)' is not a whole number"
+    case .fieldNotString(let field): "'\(field)' is not a string"
+    case .fieldNotArray(let field): "'\(field)' is not an array"
+    case .fieldNotAmount(let field, let text): "'\(field)' is not an amount: '\(text)'"
+    case .fieldNotUUID(let field, let text): "'\(field)' is not a UUID: '\(text)'"
+    case .fieldNotDate(let field): "'\(field)' is not a date"
+    case .unknownField(let field): "unknown field '\(field)'"
+    case .notStateFile: "not a metrobuddy state file"
+    case .missingFinalNewline: "the file is incomplete: it does not end with a newline"
+    case .versionNotUpgradable(let version): "format version \(version) is not one this metrobuddy can upgrade"
+    case .unknownCurrency(let code): "unknown currency '\(code)'"
+    case .invalidOrRepeatedCardName(let name): "invalid or repeated card name '\(name)'"
+    case .repeatedCardID(let id): "repeated card id \(id)"
+    case .fareNotPositive: "the fare is not above zero"
+    case .balanceNegative: "the balance is negative"
+    case .invalidSerialNumber: "the serial number is empty, too long or holds control characters"
+    case .keysIndexedPastJournal: "'keysIndexedLength' is past 'journalLength'"
+    case .invalidRemovedCardIDs: "'removedCardIDs' holds something other than card ids"
+    case .noCards: "there are no cards"
+    case .defaultCardMissing(let id): "the default card \(id) does not exist"
+    case .cardIDNotBelowNext: "a card id is not below 'nextCardID'"
+    case .stateMissingWithJournals: "state.json is missing, but journals exist"
+    case .notJournal: "not a metrobuddy journal"
+    case .notJournalVersion(let version): "format version \(version) is not a journal version"
+    case .journalOfAnotherCard: "the journal belongs to another card"
+    case .incompleteHeader: "the header line is incomplete"
+    case .transactionEndBeforeSequence: "'txEnd' is before 'seq'"
+    case .unknownUpdateType(let text): "unknown type '\(text)'"
+    case .timestampNotUTC(let text): "'timestamp' is not a UTC time: '\(text)'"
+    case .invalidReloadKey: "the reload key is empty, too long or holds control characters"
+    case .checksumMismatch: "checksum mismatch: the data changed after metrobuddy wrote it"
+    case .journalMissing(let recorded): "the journal is missing, but state.json records \(recorded) updates"
+    case .journalShorter(let size, let recorded):
+      "the journal is \(size) bytes, shorter than the \(recorded) bytes state.json records"
+    case .journalChangedBeforeRecordedLength:
+      "the journal changed before the length state.json records (an editor or sync tool may have added line endings or a byte-order mark)"
+    case .updateDoesNotFollow: "the update does not follow the one before it"
+    case .tailTooLong: "the end of the journal is longer than any line metrobuddy writes"
+    case .lineTooLong(let byte): "at byte \(byte), a line longer than any metrobuddy writes"
+    case .fewerUpdatesThanRecorded: "the journal holds fewer updates than state.json records"
+    case .lastUpdateUnterminated: "the last update does not end with a newline"
+    case .historyDoesNotAddUp: "the history does not add up to the balance in state.json"
+    case .keyIndexFull: "too many reload keys share one hash"
+    case .unexpectedSequence(let found, let expected): "sequence number \(found) where \(expected) was expected"
+    case .idUsedTwice(let id): "the id \(id.uuidString) is used twice"
+    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
+      "the balance \(balance.plainString(in: currency)) does not follow from \(previous.plainString(in: currency)) and the amount \(amount.plainString(in: currency))"
+    case .swipeTakesNoMoney: "a swipe that does not take money"
+    case .reloadAddsNoMoney: "a reload that does not add money"
+    case .undoesUndo: "undoes an undo"
+    case .undoAmountDoesNotReverse: "the amount does not reverse the update it undoes"
+    case .undoesUndoneUpdate: "undoes an update that was already undone"
+    case .undoesUnknownUpdate(let id): "undoes \(id.uuidString), which is not an earlier update of this card"
+    case .undoNamesNoUpdate: "an undo that names no update"
+    case .keyOnNonReload: "only a reload has a key"
+    case .reloadKeyUsedTwice(let key): "the reload key '\(key)' is used twice"
+    case .updateCountMismatch(let recorded, let found):
+      "state.json records \(recorded) updates, but the journal holds \(found) before its recorded length"
+    case .balanceMismatch(let total, let recorded, let currency):
+      "the history adds up to \(total.plainString(in: currency)), but state.json says the balance is \(recorded.plainString(in: currency))"
+    case .reloadKeyNotIndexed(let key):
+      "the reload key '\(key)' is missing from the key index, so a retry would apply it again"
+    case .journalFromTheFuture(let id):
+      "the journal of card \(id), which state.json has not created yet (was an older state.json restored from a backup?)"
+    case .newerVersion(let version, let supported):
+      "written by a newer metrobuddy (format \(version); this one reads up to \(supported))"
+    case .unreadable(let operation, let errno): "cannot \(operation.rawValue): \(systemErrorText(errno))"
+    case .unreadableOther: "cannot be read"
+    case .moreProblems(let count): "\(count) more problem(s) in this file were not listed"
+    case .partialHeader: "an interrupted first write left a partial header; the next write replaces it"
+    case .interruptedTransaction(let lines): "an interrupted transaction of \(lines) line(s); the next write removes it"
+    case .tornLastLine: "a torn last line from an interrupted write; the next write removes it"
+    case .unappliedUpdates(let count):
+      "\(count) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them"
+    case .strayKeyFile:
+      "a key file that points at no reload of this card (left by a write that was undone); it is ignored"
+    case .liveTemporaryFile: "the temporary file of a write in progress"
+    case .leftoverTemporaryFile: "a temporary file left by an interrupted write; the next write removes it"
+    case .unlistedJournal:
+      "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"
+    case .worldWritableDirectory:
+      "the store directory is writable by every user, who could change or remove the store; chmod 700 it"
+    }
+  }
+
+  /// Why text is not JSON.
+  static func jsonProblem(_ problem: JSONSyntaxProblem) -> String {
+    switch problem {
+    case .textAfterValue: "unexpected text after the value"
+    case .nestedTooDeeply: "nested too deeply"
+    case .unexpectedEnd: "unexpected end of text"
+    case .expectedValue: "expected a value"
+    case .expectedDigit: "expected a digit"
+    case .leadingZero: "leading zero in a number"
+    case .numberOutOfRange: "number out of range"
+    case .notWholeNumber: "only whole numbers are allowed"
+    case .invalidUTF8: "invalid UTF-8 in a string"
+    case .unterminatedString: "unterminated string"
+    case .loneSurrogate: "lone surrogate in a string"
+    case .invalidEscape: "invalid escape"
+    case .unterminatedEscape: "unterminated escape"
+    case .controlCharacter: "control character in a string"
+    case .unterminatedArray: "unterminated array"
+    case .unterminatedObject: "unterminated object"
+    case .expectedCommaOrBracket: "expected ',' or ']'"
+    case .expectedCommaOrBrace: "expected ',' or '}'"
+    case .expectedKey: "expected a key"
+    case .expectedColon: "expected ':'"
+    case .duplicateKey(let key): "duplicate key '\(key)'"
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import MetroKit
+
+extension Italian {
+  /// What is wrong with a store file, or what `verify` notes, after "FILE, riga N: ".
+  /// Field names, file names and values as written in the file stay as they are.
+  static func storeProblem(_ problem: StoreProblem) -> String {
+    switch problem {
+    case .symbolicLink: "è un collegamento simbolico; metrobuddy tiene solo file normali in un archivio"
+    case .notRegularFile: "non è un file normale"
+    case .notDirectory: "non è una directory"
+    case .invalidJSON(let reason, let byte): "non è JSON valido al byte \(byte): \(jsonProblem(reason))"
+    case .invalidJSONLine(let reason, let column): "non è JSON valido alla colonna \(column): \(jsonProblem(reason))"
+    case .inCard(let card, let inner): "carta \(card): \(storeProblem(inner))"
+    case .notObject: "non è un oggetto JSON"
+    case .fieldMissing(let field): "manca '\(field)'"
+    case .fieldNotWholeNumber(let field): "'\(field)' non è un numero intero"
+    case .fieldNotString(let field): "'\(field)' non è una stringa"
+    case .fieldNotArray(let field): "'\(field)' non è un array"
+    case .fieldNotAmount(let field, let text): "'\(field)' non è un importo: '\(text)'"
+    case .fieldNotUUID(let field, let text): "'\(field)' non è un UUID: '\(text)'"
+    case .fieldNotDate(let field): "'\(field)' non è una data"
+    case .unknownField(let field): "campo sconosciuto '\(field)'"
+    case .notStateFile: "non è un file di stato di metrobuddy"
+    case .missingFinalNewline: "il file è incompleto: non termina con un a capo"
+    case .versionNotUpgradable(let version): "questo metrobuddy non sa aggiornare la versione di formato \(version)"
+    case .unknownCurrency(let code): "valuta sconosciuta '\(code)'"
+    case .invalidOrRepeatedCardName(let name): "nome di carta non valido o ripetuto '\(name)'"
+    case .repeatedCardID(let id): "id di carta ripetuto \(id)"
+    case .fareNotPositive: "la tariffa non è maggiore di zero"
+    case .balanceNegative: "il credito è negativo"
+    case .invalidSerialNumber: "il numero di serie è vuoto, troppo lungo o contiene caratteri di controllo"
+    case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
+    case .invalidRemovedCardIDs: "'removedCardIDs' contiene qualcosa che non sono id di carta"
+    case .noCards: "non ci sono carte"
+    case .defaultCardMissing(let id): "la carta predefinita \(id) non esiste"
+    case .cardIDNotBelowNext: "un id di carta non è minore di 'nextCardID'"
+    case .stateMissingWithJournals: "manca state.json, ma ci sono dei journal"
+    case .notJournal: "non è un journal di metrobuddy"
+    case .notJournalVersion(let version): "la versione di formato \(version) non è una versione di journal"
+    case .journalOfAnotherCard: "il journal appartiene a un'altra carta"
+    case .incompleteHeader: "la riga di intestazione è incompleta"
+    case .transactionEndBeforeSequence: "'txEnd' precede 'seq'"
+    case .unknownUpdateType(let text): "tipo sconosciuto '\(text)'"
+    case .timestampNotUTC(let text): "'timestamp' non è un orario UTC: '\(text)'"
+    case .invalidReloadKey: "la chiave di ricarica è vuota, troppo lunga o contiene caratteri di controllo"
+    case .checksumMismatch: "il checksum non corrisponde: i dati sono cambiati dopo che metrobuddy li ha scritti"
+    case .journalMissing(let recorded):
+      "manca il journal, ma state.json registra \(recorded) \(recorded == 1 ? "movimento" : "movimenti")"
+    case .journalShorter(let size, let recorded):
+      "il journal è di \(size) byte, meno dei \(recorded) byte che registra state.json"
+    case .journalChangedBeforeRecordedLength:
+      "il journal è cambiato prima della lunghezza che registra state.json (forse un editor o uno strumento di sincronizzazione ha aggiunto dei fine riga o un byte-order mark)"
+    case .updateDoesNotFollow: "il movimento non segue quello precedente"
+    case .tailTooLong: "la fine del journal è più lunga di qualsiasi riga che metrobuddy scrive"
+    case .lineTooLong(let byte): "al byte \(byte), una riga più lunga di qualsiasi riga che metrobuddy scrive"
+    case .fewerUpdatesThanRecorded: "il journal contiene meno movimenti di quanti ne registra state.json"
+    case .lastUpdateUnterminated: "l'ultimo movimento non termina con un a capo"
+    case .historyDoesNotAddUp: "lo storico non dà come somma il credito di state.json"
+    case .keyIndexFull: "troppe chiavi di ricarica condividono lo stesso hash"
+    case .unexpectedSequence(let found, let expected): "numero di sequenza \(found) dove era atteso \(expected)"
+    case .idUsedTwice(let id): "l'id \(id.uuidString) è usato due volte"
+    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
+      "il credito \(balance.plainString(in: currency)) non risulta da \(previous.plainString(in: currency)) e dall'importo \(amount.plainString(in: currency))"
+    case .swipeTakesNoMoney: "una corsa che non scala denaro"
+    case .reloadAddsNoMoney: "una ricarica che non aggiunge denaro"
+    case .undoesUndo: "annulla un annullamento"
+    case .undoAmountDoesNotReverse: "l'importo non compensa il movimento che annulla"
+    case .undoesUndoneUpdate: "annulla un movimento già annullato"
+    case .undoesUnknownUpdate(let id): "annulla \(id.uuidString), che non è un movimento precedente di questa carta"
+    case .undoNamesNoUpdate: "un annullamento che non indica alcun movimento"
+    case .keyOnNonReload: "solo una ricarica ha una chiave"
+    case .reloadKeyUsedTwice(let key): "la chiave di ricarica '\(key)' è usata due volte"
+    case .updateCountMismatch(let recorded, let found):
+      "state.json registra \(recorded) movimenti, ma il journal ne contiene \(found) prima della lunghezza registrata"
+    case .balanceMismatch(let total, let recorded, let currency):
+      "lo storico dà come somma \(total.plainString(in: currency)), ma state.json dice che il credito è \(recorded.plainString(in: currency))"
+    case .reloadKeyNotIndexed(let key):
+      "la chiave di ricarica '\(key)' manca dall'indice delle chiavi, quindi un nuovo tentativo la applicherebbe di nuovo"
+    case .journalFromTheFuture(let id):
+      "il journal della carta \(id), che state.json non ha ancora creato (è stato ripristinato da un backup uno state.json più vecchio?)"
+    case .newerVersion(let version, let supported):
+      "scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported))"
+    case .unreadable(let operation, let errno):
+      "operazione \(operation.rawValue) non riuscita: \(systemErrorText(errno))"
+    case .unreadableOther: "non si può leggere"
+    case .moreProblems(let count):
+      count == 1
+        ? "un altro problema in questo file non è elencato" : "altri \(count) problemi in questo file non sono elencati"
+    case .partialHeader:
+      "una prima scrittura interrotta ha lasciato un'intestazione parziale; la prossima scrittura la sostituisce"
+    case .interruptedTransaction(let lines):
+      "una transazione interrotta di \(lines) \(lines == 1 ? "riga" : "righe"); la prossima scrittura la rimuove"
+    case .tornLastLine: "un'ultima riga troncata da una scrittura interrotta; la prossima scrittura la rimuove"
+    case .unappliedUpdates(let count):
+      (count == 1 ? "1 movimento confermato non ancora" : "\(count) movimenti confermati non ancora")
+        + " in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta "
+        + (count == 1 ? "lo applica" : "li applica")
+    case .strayKeyFile:
+      "un file di chiave che non punta ad alcuna ricarica di questa carta (lasciato da una scrittura annullata); viene ignorato"
+    case .liveTemporaryFile: "il file temporaneo di una scrittura in corso"
+    case .leftoverTemporaryFile:
+      "un file temporaneo lasciato da una scrittura interrotta; la prossima scrittura lo rimuove"
+    case .unlistedJournal:
+      "il journal di una carta che state.json non elenca (di una carta eliminata, o precedente a un backup ripristinato)"
+    case .worldWritableDirectory:
+      "la directory dell'archivio è scrivibile da ogni utente, che potrebbe modificarlo o eliminarlo; applicale chmod 700"
+    }
+  }
+
+  /// Why text is not JSON.
+  static func jsonProblem(_ problem: JSONSyntaxProblem) -> String {
+    switch problem {
+    case .textAfterValue: "testo inatteso dopo il valore"
+    case .nestedTooDeeply: "annidato troppo in profondità"
+    case .unexpectedEnd: "fine inattesa del testo"
+    case .expectedValue: "era atteso un valore"
+    case .expectedDigit: "era attesa una cifra"
+    case .leadingZero: "un numero inizia con uno zero"
+    case .numberOutOfRange: "numero fuori intervallo"
+    case .notWholeNumber: "sono ammessi solo numeri interi"
+    case .invalidUTF8: "UTF-8 non valido in una stringa"
+    case .unterminatedString: "stringa non chiusa"
+    case .loneSurrogate: "surrogato isolato in una stringa"
+    case .invalidEscape: "sequenza di escape non valida"
+    case .unterminatedEscape: "sequenza di escape incompleta"
+    case .controlCharacter: "carattere di controllo in una stringa"
+    case .unterminatedArray: "array non chiuso"
+    case .unterminatedObject: "oggetto non chiuso"
+    case .expectedCommaOrBracket: "era atteso ',' o ']'"
+    case .expectedCommaOrBrace: "era atteso ',' o '}'"
+    case .expectedKey: "era attesa una chiave"
+    case .expectedColon: "era atteso ':'"
+    case .duplicateKey(let key): "chiave duplicata '\(key)'"
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import MetroKit
+
+extension Spanish {
+  /// What is wrong with a store file, or what `verify` notes, after "ARCHIVO, línea N: ".
+  /// Field names, file names and values as written in the file stay as they are.
+  static func storeProblem(_ problem: StoreProblem) -> String {
+    switch problem {
+    case .symbolicLink: "es un enlace simbólico; metrobuddy solo guarda archivos normales en un almacén"
+    case .notRegularFile: "no es un archivo normal"
+    case .notDirectory: "no es un directorio"
+    case .invalidJSON(let reason, let byte): "no es JSON válido en el byte \(byte): \(jsonProblem(reason))"
+    case .invalidJSONLine(let reason, let column): "no es JSON válido en la columna \(column): \(jsonProblem(reason))"
+    case .inCard(let card, let inner): "tarjeta \(card): \(storeProblem(inner))"
+    case .notObject: "no es un objeto JSON"
+    case .fieldMissing(let field): "falta '\(field)'"
+    case .fieldNotWholeNumber(let field): "'\(field)' no es un número entero"
+    case .fieldNotString(let field): "'\(field)' no es una cadena"
+    case .fieldNotArray(let field): "'\(field)' no es un array"
+    case .fieldNotAmount(let field, let text): "'\(field)' no es un importe: '\(text)'"
+    case .fieldNotUUID(let field, let text): "'\(field)' no es un UUID: '\(text)'"
+    case .fieldNotDate(let field): "'\(field)' no es una fecha"
+    case .unknownField(let field): "campo desconocido '\(field)'"
+    case .notStateFile: "no es un archivo de estado de metrobuddy"
+    case .missingFinalNewline: "el archivo está incompleto: no termina con un salto de línea"
+    case .versionNotUpgradable(let version): "este metrobuddy no puede actualizar la versión de formato \(version)"
+    case .unknownCurrency(let code): "moneda desconocida '\(code)'"
+    case .invalidOrRepeatedCardName(let name): "nombre de tarjeta no válido o repetido '\(name)'"
+    case .repeatedCardID(let id): "id de tarjeta repetido \(id)"
+    case .fareNotPositive: "la tarifa no es mayor que cero"
+    case .balanceNegative: "el saldo es negativo"
+    case .invalidSerialNumber: "el número de serie está vacío, es demasiado largo o contiene caracteres de control"
+    case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
+    case .invalidRemovedCardIDs: "'removedCardIDs' contiene algo que no son ids de tarjeta"
+    case .noCards: "no hay tarjetas"
+    case .defaultCardMissing(let id): "la tarjeta predeterminada \(id) no existe"
+    case .cardIDNotBelowNext: "un id de tarjeta no es menor que 'nextCardID'"
+    case .stateMissingWithJournals: "falta state.json, pero hay diarios"
+    case .notJournal: "no es un diario de metrobuddy"
+    case .notJournalVersion(let version): "la versión de formato \(version) no es una versión de diario"
+    case .journalOfAnotherCard: "el diario pertenece a otra tarjeta"
+    case .incompleteHeader: "la línea de cabecera está incompleta"
+    case .transactionEndBeforeSequence: "'txEnd' es anterior a 'seq'"
+    case .unknownUpdateType(let text): "tipo desconocido '\(text)'"
+    case .timestampNotUTC(let text): "'timestamp' no es una hora UTC: '\(text)'"
+    case .invalidReloadKey: "la clave de recarga está vacía, es demasiado larga o contiene caracteres de control"
+    case .checksumMismatch:
+      "la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera"
+    case .journalMissing(let recorded):
+      "falta el diario, pero state.json registra \(recorded) \(recorded == 1 ? "movimiento" : "movimientos")"
+    case .journalShorter(let size, let recorded):
+      "el diario tiene \(size) bytes, menos que los \(recorded) bytes que registra state.json"
+    case .journalChangedBeforeRecordedLength:
+      "el diario cambió antes de la longitud que registra state.json (puede que un editor o una herramienta de sincronización haya añadido finales de línea o una marca de orden de bytes)"
+    case .updateDoesNotFollow: "el movimiento no sigue al anterior"
+    case .tailTooLong: "el final del diario es más largo que cualquier línea que escribe metrobuddy"
+    case .lineTooLong(let byte): "en el byte \(byte), una línea más larga que cualquiera que escribe metrobuddy"
+    case .fewerUpdatesThanRecorded: "el diario contiene menos movimientos de los que registra state.json"
+    case .lastUpdateUnterminated: "el último movimiento no termina con un salto de línea"
+    case .historyDoesNotAddUp: "el historial no suma el saldo de state.json"
+    case .keyIndexFull: "demasiadas claves de recarga comparten un mismo hash"
+    case .unexpectedSequence(let found, let expected): "número de secuencia \(found) donde se esperaba \(expected)"
+    case .idUsedTwice(let id): "el id \(id.uuidString) se usa dos veces"
+    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
+      "el saldo \(balance.plainString(in: currency)) no se deriva de \(previous.plainString(in: currency)) y el importe \(amount.plainString(in: currency))"
+    case .swipeTakesNoMoney: "un viaje que no descuenta dinero"
+    case .reloadAddsNoMoney: "una recarga que no añade dinero"
+    case .undoesUndo: "deshace un deshacer"
+    case .undoAmountDoesNotReverse: "el importe no revierte el movimiento que deshace"
+    case .undoesUndoneUpdate: "deshace un movimiento que ya estaba deshecho"
+    case .undoesUnknownUpdate(let id): "deshace \(id.uuidString), que no es un movimiento anterior de esta tarjeta"
+    case .undoNamesNoUpdate: "un deshacer que no indica ningún movimiento"
+    case .keyOnNonReload: "solo una recarga tiene clave"
+    case .reloadKeyUsedTwice(let key): "la clave de recarga '\(key)' se usa dos veces"
+    case .updateCountMismatch(let recorded, let found):
+      "state.json registra \(recorded) movimientos, pero el diario contiene \(found) antes de su longitud registrada"
+    case .balanceMismatch(let total, let recorded, let currency):
+      "el historial suma \(total.plainString(in: currency)), pero state.json dice que el saldo es \(recorded.plainString(in: currency))"
+    case .reloadKeyNotIndexed(let key):
+      "falta la clave de recarga '\(key)' en el índice de claves, así que un reintento la aplicaría otra vez"
+    case .journalFromTheFuture(let id):
+      "el diario de la tarjeta \(id), que state.json todavía no ha creado (¿se restauró un state.json anterior desde una copia de seguridad?)"
+    case .newerVersion(let version, let supported):
+      "lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported))"
+    case .unreadable(let operation, let errno): "falló la operación \(operation.rawValue): \(systemErrorText(errno))"
+    case .unreadableOther: "no se puede leer"
+    case .moreProblems(let count):
+      count == 1
+        ? "no se listó otro problema de este archivo" : "no se listaron otros \(count) problemas de este archivo"
+    case .partialHeader:
+      "una primera escritura interrumpida dejó una cabecera parcial; la próxima escritura la sustituye"
+    case .interruptedTransaction(let lines):
+      "una transacción interrumpida de \(lines) \(lines == 1 ? "línea" : "líneas"); la próxima escritura la elimina"
+    case .tornLastLine: "una última línea cortada por una escritura interrumpida; la próxima escritura la elimina"
+    case .unappliedUpdates(let count):
+      (count == 1 ? "1 movimiento confirmado que aún no está" : "\(count) movimientos confirmados que aún no están")
+        + " en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta "
+        + (count == 1 ? "lo aplica" : "los aplica")
+    case .strayKeyFile:
+      "un archivo de clave que no apunta a ninguna recarga de esta tarjeta (lo dejó una escritura que se deshizo); se ignora"
+    case .liveTemporaryFile: "el archivo temporal de una escritura en curso"
+    case .leftoverTemporaryFile:
+      "un archivo temporal que dejó una escritura interrumpida; la próxima escritura lo elimina"
+    case .unlistedJournal:
+      "el diario de una tarjeta que state.json no lista (de una tarjeta eliminada, o anterior a una copia de seguridad restaurada)"
+    case .worldWritableDirectory:
+      "cualquier usuario puede escribir en el directorio del almacén, y cambiarlo o borrarlo; aplíquele chmod 700"
+    }
+  }
+
+  /// Why text is not JSON.
+  static func jsonProblem(_ problem: JSONSyntaxProblem) -> String {
+    switch problem {
+    case .textAfterValue: "texto inesperado después del valor"
+    case .nestedTooDeeply: "anidado a demasiada profundidad"
+    case .unexpectedEnd: "final inesperado del texto"
+    case .expectedValue: "se esperaba un valor"
+    case .expectedDigit: "se esperaba un dígito"
+    case .leadingZero: "un número empieza por cero"
+    case .numberOutOfRange: "número fuera de rango"
+    case .notWholeNumber: "solo se admiten números enteros"
+    case .invalidUTF8: "UTF-8 no válido en una cadena"
+    case .unterminatedString: "cadena sin cerrar"
+    case .loneSurrogate: "sustituto suelto en una cadena"
+    case .invalidEscape: "secuencia de escape no válida"
+    case .unterminatedEscape: "secuencia de escape incompleta"
+    case .controlCharacter: "carácter de control en una cadena"
+    case .unterminatedArray: "array sin cerrar"
+    case .unterminatedObject: "objeto sin cerrar"
+    case .expectedCommaOrBracket: "se esperaba ',' o ']'"
+    case .expectedCommaOrBrace: "se esperaba ',' o '}'"
+    case .expectedKey: "se esperaba una clave"
+    case .expectedColon: "se esperaba ':'"
+    case .duplicateKey(let key): "clave duplicada '\(key)'"
+    }
+  }
+}

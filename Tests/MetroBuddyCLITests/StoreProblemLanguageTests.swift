@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@testable import MetroBuddyCLI
+@testable import MetroKit
+
+/// The store's typed problems, `verify`'s findings and failed system calls,
+/// read in Spanish and Italian (and English, unchanged): one golden per
+/// family — a damaged field of state.json, a damaged journal line, a
+/// checksum, a newer version, a file that is not a regular file, a verify
+/// report with a problem and a note, a failed system call, and a JSON syntax
+/// error inside a file to import.
+@Suite("Store problems in Spanish and Italian")
+struct StoreProblemLanguageTests {
+  static let languages = [Localizer.english, Localizer(language: .spanish), Localizer(language: .italian)]
+
+  static let englishDamage =
+    "\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
+  static let spanishDamage =
+    "\nNo se cambió nada. Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."
+  static let italianDamage =
+    "\nNon è stato modificato nulla. Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."
+
+  @Test(arguments: [
+    (
+      MetroError.storeDamaged(
+        path: "/s/state.json", line: nil, problem: .inCard(2, .fieldNotAmount(field: "fare", text: "2,90"))),
+      [
+        "Error: The store is damaged: /s/state.json: card 2: 'fare' is not an amount: '2,90'." + englishDamage,
+        "Error: El almacén está dañado: /s/state.json: tarjeta 2: 'fare' no es un importe: '2,90'." + spanishDamage,
+        "Errore: L'archivio è danneggiato: /s/state.json: carta 2: 'fare' non è un importo: '2,90'." + italianDamage,
+      ]
+    ),
+    (
+      MetroError.storeDamaged(
+        path: "/s/journal-1.jsonl", line: 4, problem: .invalidJSONLine(.expectedCommaOrBrace, column: 17)),
+      [
+        "Error: The store is damaged: /s/journal-1.jsonl, line 4: not valid JSON at column 17: expected ',' or '}'."
+          + englishDamage,
+        "Error: El almacén está dañado: /s/journal-1.jsonl, línea 4: no es JSON válido en la columna 17: se esperaba ',' o '}'."
+          + spanishDamage,
+        "Errore: L'archivio è danneggiato: /s/journal-1.jsonl, riga 4: non è JSON valido alla colonna 17: era atteso ',' o '}'."
+          + italianDamage,
+      ]
+    ),
+    (
+      MetroError.storeDamaged(path: "/s/journal-1.jsonl", line: nil, problem: .notRegularFile),
+      [
+        "Error: The store is damaged: /s/journal-1.jsonl: not a regular file." + englishDamage,
+        "Error: El almacén está dañado: /s/journal-1.jsonl: no es un archivo normal." + spanishDamage,
+        "Errore: L'archivio è danneggiato: /s/journal-1.jsonl: non è un file normale." + italianDamage,
+      ]
+    ),
+    (
+      MetroError.storeIO(path: "/s/state.json", operation: .read, errno: EACCES),
+      [
+        "Error: Cannot read /s/state.json: Permission denied.\nCheck the permissions and free space of the store, or choose another with --store.",
+        "Error: No se puede leer /s/state.json: Permission denied.\nCompruebe los permisos y el espacio libre del almacén, o elija otro con --store.",
+        "Errore: Impossibile leggere /s/state.json: Permission denied.\nControlla i permessi e lo spazio libero dell'archivio, oppure scegline un altro con --store.",
+      ]
+    ),
+    (
+      MetroError.importUnreadable(path: "/h/a.csv", errno: ENOENT),
+      [
+        "Error: Cannot read /h/a.csv: No such file or directory.\nNothing was imported.",
+        "Error: No se puede leer /h/a.csv: No such file or directory.\nNo se importó nada.",
+        "Errore: Impossibile leggere /h/a.csv: No such file or directory.\nNon è stato importato nulla.",
+      ]
+    ),
+    (
+      MetroError.importMalformed(
+        source: "a.json", line: 1, column: nil, problem: .invalidJSON(reason: .duplicateKey("amount"))),
+      [
+        "Error: Cannot import a.json, line 1: not valid JSON: duplicate key 'amount'.\nNothing was imported.",
+        "Error: No se puede importar a.json, línea 1: no es JSON válido: clave duplicada 'amount'.\nNo se importó nada.",
+        "Errore: Impossibile importare a.json, riga 1: non è JSON valido: chiave duplicata 'amount'.\nNon è stato importato nulla.",
+      ]
+    ),
+  ])
+  func storeErrorsReadInEveryLanguage(_ error: MetroError, _ expected: [String]) {
+    #expect(Self.languages.map { ErrorReport(error, $0).message } == expected)
+    #expect(ErrorReport(error, Self.languages[1]).exitCode == ErrorReport(error, .english).exitCode)
+  }
+
+  @Test func verifyFindingsReadInEveryLanguage() {
+    let findings: [(StoreProblem, [String])] = [
+      (
+        .newerVersion(version: 9, supported: 1),
+        [
+          "written by a newer metrobuddy (format 9; this one reads up to 1)",
+          "lo escribió un metrobuddy más reciente (formato 9; este lee hasta el 1)",
+          "scritto da un metrobuddy più recente (formato 9; questo legge fino al 1)",
+        ]
+      ),
+      (
+        .unappliedUpdates(count: 1),
+        [
+          "1 committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them",
+          "1 movimiento confirmado que aún no está en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta lo aplica",
+          "1 movimento confermato non ancora in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta lo applica",
+        ]
+      ),
+      (
+        .moreProblems(count: 3),
+        [
+          "3 more problem(s) in this file were not listed", "no se listaron otros 3 problemas de este archivo",
+          "altri 3 problemi in questo file non sono elencati",
+        ]
+      ),
+      (
+        .leftoverTemporaryFile,
+        [
+          "a temporary file left by an interrupted write; the next write removes it",
+          "un archivo temporal que dejó una escritura interrumpida; la próxima escritura lo elimina",
+          "un file temporaneo lasciato da una scrittura interrotta; la prossima scrittura lo rimuove",
+        ]
+      ),
+      (
+        .unreadable(operation: .lock, errno: EACCES),
+        [
+          "cannot flock: Permission denied", "falló la operación flock: Permission denied",
+          "operazione flock non riuscita: Permission denied",
+        ]
+      ),
+    ]
+    for (problem, expected) in findings {
+      #expect(Self.languages.map { $0(.verifyFinding(problem)) } == expected)
+    }
+  }
+
+  /// A store whose journal has a changed line (a problem) and a torn last line (a note).
+  static func damagedStore() throws -> CLIHarness {
+    let cli = CLIHarness()
+    cli.run("reload", "20")
+    cli.run("swipe")
+    let journal = cli.directory + "/store/journal-1.jsonl"
+    var bytes = try #require(FileManager.default.contents(atPath: journal))
+    let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    bytes[secondLine + 3] = UInt8(ascii: "9")  // {"seq":1 becomes {"seq":9
+    bytes.append(contentsOf: Array(#"{"seq":3"#.utf8))
+    try bytes.write(to: URL(fileURLWithPath: journal))
+    return cli
+  }
+
+  @Test func aDamagedStoreReadsInSpanishAndItalian() throws {
+    let cli = try Self.damagedStore()
+    let journal = cli.directory + "/store/journal-1.jsonl"
+    let before = cli.storeFiles()
+    #expect(
+      cli.run(["history"], variables: ["LANG": "es_ES.UTF-8"])
+        == Invocation(
+          stdout: "",
+          stderr: "Error: El almacén está dañado: \(journal), línea 2: la suma de comprobación no coincide: "
+            + "los datos cambiaron después de que metrobuddy los escribiera.\(Self.spanishDamage)\n", status: 65))
+    #expect(
+      cli.run(["verify"], variables: ["LANG": "es_ES.UTF-8"])
+        == Invocation(
+          stdout: """
+            \(journal):2: la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera
+            nota: \(journal):4: una última línea cortada por una escritura interrumpida; la próxima escritura la elimina
+            El almacén \(cli.directory)/store está dañado: 1 problema. No se cambió nada.
+
+            """, stderr: "", status: 65))
+    #expect(
+      cli.run(["verify"], variables: ["LANG": "it_IT.UTF-8"])
+        == Invocation(
+          stdout: """
+            \(journal):2: il checksum non corrisponde: i dati sono cambiati dopo che metrobuddy li ha scritti
+            nota: \(journal):4: un'ultima riga troncata da una scrittura interrotta; la prossima scrittura la rimuove
+            L'archivio \(cli.directory)/store è danneggiato: 1 problema. Non è stato modificato nulla.
+
+            """, stderr: "", status: 65))
+    #expect(cli.storeFiles() == before)
+  }
+
+  /// `verify --json` names each finding with a stable code; `detail` is in the reader's language.
+  @Test func verifyJSONCarriesAStableProblemCode() throws {
+    let cli = try Self.damagedStore()
+    for (language, detail) in [
+      ("C", "checksum mismatch: the data changed after metrobuddy wrote it"),
+      (
+        "es_ES.UTF-8",
+        "la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera"
+      ),
+    ] {
+      let result = cli.run(["verify", "--json"], variables: ["LANG": language])
+      #expect(result.status == 65)
+      let object = try #require(
+        JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+      let problems = try #require(object["problems"] as? [[String: Any]])
+      let notes = try #require(object["notes"] as? [[String: Any]])
+      #expect(problems.map { $0["problem"] as? String } == ["checksum-mismatch"])
+      #expect(problems.map { $0["detail"] as? String } == [detail])
+      #expect(problems.map { $0["line"] as? Int } == [2])
+      #expect(notes.map { $0["problem"] as? String } == ["torn-last-line"])
+    }
+  }
+}

@@ -27,9 +27,12 @@ struct ImportCommand: Command {
 
   var path: String
   var format: ExportCommand.Format?
+  /// `--card` on the command line: with a backup of every card, only that card is restored.
+  var only: String?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     path = try Self.arguments(parsed, ["file"])[0]
+    only = parsed.value("card")
     if let value = try parsed[Self.format] {
       format = value
     } else if path.lowercased().hasSuffix(".csv") {
@@ -51,6 +54,11 @@ struct ImportCommand: Command {
       ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
+    if format == .json,
+      let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
+    {
+      return try restore(backup, source: source, in: context, progress: progress)
+    }
     let card = try context.selectedCard()
     progress.report(context.text(.importReading(source)))
     let updates =
@@ -86,6 +94,44 @@ struct ImportCommand: Command {
           count: result.imported, card: after.name, skipped: result.skipped,
           balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
     return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded))
+  }
+
+  /// Restores a backup of every card (or, with `--card`, that card of it),
+  /// creating missing cards, all or nothing.
+  private func restore(
+    _ backup: [BackupCard], source: String, in context: Context, progress: Progress
+  ) throws(MetroError) -> CommandOutput {
+    var cards = backup
+    if let only {
+      cards = backup.filter { $0.name == only }
+      guard !cards.isEmpty else {
+        throw .importMalformed(
+          source: source, line: 0, column: nil,
+          detail:
+            "the backup holds no card named '\(only)'; it holds \(backup.map { "'\($0.name)'" }.joined(separator: ", "))"
+        )
+      }
+    }
+    progress.report(context.text(.importSaving(cards.reduce(0) { $0 + $1.updates.count })))
+    let results: [ImportResult]
+    do {
+      results = try context.store.restore(cards)
+    } catch {
+      guard case .importMalformed(_, let line, let column, let detail) = error else { throw error }
+      throw .importMalformed(source: source, line: line, column: column, detail: detail)
+    }
+    progress.finish()
+    var text = ""
+    for result in results {
+      let after = result.card.snapshot
+      text +=
+        context.text(
+          .imported(
+            count: result.imported, card: after.name, skipped: result.skipped,
+            balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
+    }
+    let json = JSONValue.array(results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded) })
+    return CommandOutput(text: text, json: json)
   }
 
   /// The whole file, with a missing file told apart from an unreadable one.

@@ -121,7 +121,7 @@ public enum Interchange {
         throw .importMalformed(
           source: source, line: 0, column: nil,
           detail:
-            "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+            "this is a backup of every card (export --all); read it with Interchange.backup and restore it into a store"
         )
       }
       elements = array
@@ -139,12 +139,21 @@ public enum Interchange {
       throw .importMalformed(
         source: source, line: 0, column: nil, detail: "expected a card object or an array of updates")
     }
+    return try updates(fromElements: elements, source: source, currency: currency, timeZone: timeZone, card: nil)
+  }
+
+  /// Reads the update objects of a JSON export's `updates` array; `card`
+  /// names the card of a backup in errors.
+  static func updates(
+    fromElements elements: [JSONValue], source: String, currency: Currency, timeZone: LocalTimeZone, card: String?
+  ) throws(MetroError) -> [ImportedUpdate] {
     var result: [ImportedUpdate] = []
     for (position, element) in elements.enumerated() {
       let number = position + 1
-      let fields = RowFields(source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true)
+      let fields = RowFields(
+        source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true, card: card)
       guard case .object(let members) = element else {
-        throw .importMalformed(source: source, line: 0, column: "update \(number)", detail: "not an object")
+        throw .importMalformed(source: source, line: 0, column: fields.position, detail: "not an object")
       }
       if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
         throw fields.error(unknown.0, "is not a field of an update; they are \(updateFields.joined(separator: ", "))")
@@ -178,12 +187,17 @@ private struct RowFields {
   let currency: Currency
   let timeZone: LocalTimeZone
   var isJSON = false
+  /// In a backup of every card, the card the update belongs to.
+  var card: String?
+
+  /// Where a JSON update sits: its number, after its card's name in a backup.
+  var position: String { (card.map { "card '\($0)', " } ?? "") + "update \(line)" }
 
   /// For CSV, the line and the column; for JSON, whose parser keeps no
   /// positions, the update's number and the field (line 0).
   func error(_ column: String, _ detail: String) -> MetroError {
     isJSON
-      ? .importMalformed(source: source, line: 0, column: "update \(line), field '\(column)'", detail: detail)
+      ? .importMalformed(source: source, line: 0, column: "\(position), field '\(column)'", detail: detail)
       : .importMalformed(source: source, line: line, column: column, detail: detail)
   }
 

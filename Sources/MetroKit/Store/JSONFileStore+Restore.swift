@@ -153,33 +153,28 @@ extension JSONFileStore {
     }
   }
 
-  /// Writes the new journals of a restore, each whole and synced, then syncs
-  /// the directory: they are durable before state.json names them. On a
-  /// failure the ones written are removed again.
+  /// Writes the new journals of a restore, each through a temporary file
+  /// renamed into place and synced with the directory: a journal appears
+  /// whole (a crash leaves a temporary file, which the next writer sweeps)
+  /// and is durable before state.json names it. On a failure the ones
+  /// written are removed again and nothing counts as saved.
   ///
   /// - Returns: Their paths.
   private func writeRestoredJournals(_ journals: [(id: Int, bytes: [UInt8])]) throws(MetroError) -> [String] {
-    guard !journals.isEmpty else { return [] }
     var written: [String] = []
-    do {
-      let atomic = AtomicFile(fileSystem: fileSystem, directory: directory)
-      let owner = try atomic.directoryStatus()
-      for (id, bytes) in journals {
-        let path = journalPath(id)
-        let descriptor = try fileSystem.open(
-          path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
-        written.append(path)
-        defer { try? fileSystem.close(descriptor, path: path) }
-        let status = try fileSystem.status(descriptor, path: path)
-        try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
-        try fileSystem.chmod(descriptor, path: path, permissions: 0o600)
-        try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
-        try fileSystem.fsync(descriptor, path: path)
+    let atomic = AtomicFile(fileSystem: fileSystem, directory: directory)
+    for (id, bytes) in journals {
+      do {
+        try atomic.replace(
+          "journal-\(id).jsonl", with: bytes, uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
+        written.append(journalPath(id))
+      } catch {
+        for path in written + [journalPath(id)] { try? fileSystem.unlink(path) }
+        if case .savedDurabilityUnconfirmed(let path, let reason) = error {
+          throw .storeIO(path: path, operation: "fsync", errno: EIO, reason: reason)
+        }
+        throw error
       }
-      try atomic.syncDirectory()
-    } catch {
-      for path in written { try? fileSystem.unlink(path) }
-      throw Self.map(error)
     }
     return written
   }

@@ -14,7 +14,7 @@ import Testing
 struct BackupTests {
   @Test("export --all while another process adds and removes cards: every export exits 0 and adds up")
   func exportAllIsOneSnapshotUnderChurn() throws {
-    let exports = SoakSettings.integer("METROBUDDY_SOAK_EXPORTS", default: 40)
+    let exports = SoakSettings.integer("METROBUDDY_SOAK_EXPORTS", default: 60)
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "20").status == 0)
     let binary = try MetroBuddyProcess.binaryPath(for: [:])
@@ -22,18 +22,20 @@ struct BackupTests {
     let churn = """
       i=0
       while [ ! -e "$3" ]; do
-        "$1" --store "$2" --quiet card add "c$i" --fare 1 --balance 5
-        "$1" --store "$2" --quiet --card "c$i" swipe
-        "$1" --store "$2" --quiet card remove "c$i" --force
+        "$1" --store "$2" --quiet card add "$4$i" --fare 1 --balance 5
+        "$1" --store "$2" --quiet --card "$4$i" swipe
+        "$1" --store "$2" --quiet card remove "$4$i" --force
         i=$((i + 1))
       done
       echo "$i"
       """
     let stop = sandbox.root + "/stop-churn"
-    let group = try ProcessGroup(
-      ["/bin/sh", "-c", churn, "churn", binary, sandbox.store, stop], environment: sandbox.environment,
-      directory: sandbox.workingDirectory, stdout: sandbox.root + "/churn.out", stderr: sandbox.root + "/churn.err",
-      timeLimit: 300)
+    let groups = try ["a", "b"].map { prefix in
+      try ProcessGroup(
+        ["/bin/sh", "-c", churn, "churn", binary, sandbox.store, stop, prefix], environment: sandbox.environment,
+        directory: sandbox.workingDirectory, stdout: sandbox.root + "/churn-\(prefix).out",
+        stderr: sandbox.root + "/churn.err", timeLimit: 300)
+    }
     // Wait until the churn has made its first card, so the exports race with it.
     #expect(
       waitUntil(seconds: 20) {
@@ -56,18 +58,27 @@ struct BackupTests {
           problems.append("not a card: \(card)")
           continue
         }
-        let total = updates.reduce(opening) { $0 + (cents($1["amount"]) ?? 0) }
-        if total != balance {
-          problems.append("\(card["name"] ?? "?"): \(opening) + amounts = \(total), not \(balance)")
+        // Each update's balance follows from the opening balance, and the last is the card's.
+        var running = opening
+        for update in updates {
+          running += cents(update["amount"]) ?? 0
+          if cents(update["balance"]) != running {
+            problems.append(
+              "\(card["name"] ?? "?"): opening \(opening), an update's balance is not \(running): \(card)")
+          }
+        }
+        if running != balance {
+          problems.append("\(card["name"] ?? "?"): \(opening) + amounts = \(running), not \(balance)")
         }
       }
     }
     _ = FileManager.default.createFile(atPath: stop, contents: Data())
-    _ = group.wait()
+    for group in groups { _ = group.wait() }
     #expect(problems.isEmpty, "\(problems.prefix(5))")
     #expect(sawChurn > 0, "no export saw a card of the churn: \(readText(sandbox.root + "/churn.err"))")
     SoakSettings.report(
-      "export-all-churn exports=\(exports) saw-churn=\(sawChurn) churn-cards=\(readText(sandbox.root + "/churn.out"))")
+      "export-all-churn exports=\(exports) saw-churn=\(sawChurn) churn-cards=\(readText(sandbox.root + "/churn-a.out"))"
+    )
   }
 
   /// The store the backup is made from: three cards, two with history, and one card the target lacks.

@@ -13,11 +13,16 @@ struct ImportCommand: Command {
       signed, such as -3.00); id and key are optional, and a balance column is ignored:
       balances are recomputed. An update whose id the card already has is skipped, so
       importing an export again changes nothing. A bad row is refused with exit 65, naming
-      its line and column; nothing is written.
+      its line and column; nothing is written. A backup of every card (export --all)
+      restores every card, creating the missing ones, all or nothing; with --card, only
+      that card of the backup.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
     options: [format.spec],
-    examples: ["metrobuddy import rides.csv", "metrobuddy --card work import - --format json < backup.json"])
+    examples: [
+      "metrobuddy import rides.csv", "metrobuddy import backup.json", "metrobuddy --card work import backup.json",
+      "metrobuddy import - --format json < work.json",
+    ])
 
   /// `--format json|csv`; without it, the file's extension decides.
   static let format = Option<ExportCommand.Format>.oneOf(

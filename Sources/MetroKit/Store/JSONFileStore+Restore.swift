@@ -11,10 +11,12 @@ import FoundationEssentials
 // state.json lists: every card that gains updates gets a whole new journal
 // under a new id (its history copied, the backup's updates after it), and
 // the one rename of state.json that names the new journals is the restore's
-// commit point. Until then the new journals are orphans that no reader
-// opens; their header names the restore (the store and the revision it
-// started from), so that the next writer removes those of a restore that
-// never committed. The replaced journals go the way of a removed card's.
+// commit point. Before it writes them, it reserves their ids in a state.json
+// that is the old one plus the ids listed as removed cards' (whose journals
+// the next writer deletes): the cards read as before, and if the restore is
+// killed before its commit, the next write sweeps its journals as it sweeps
+// a removed card's. A journal no state.json ever reserved or listed is never
+// deleted. The replaced journals go the way of a removed card's.
 
 extension JSONFileStore {
   public func allCardHistories() throws(MetroError) -> [CardHistory] {
@@ -57,11 +59,12 @@ extension JSONFileStore {
 
   public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
     var journals: [(id: Int, bytes: [UInt8])] = []
+    var original: StoredState?
     var outcomes: [(imported: Int, skipped: Int, recorded: [BalanceUpdate])] = []
     let cards: [ObjectReference<MetroCard>] = try transaction { state, _, makeID throws(MetroError) in
       journals = []
       outcomes = []
-      let marker = RestoreMarker(storeID: state.storeID, revision: state.revision)
+      original = state
       var planned = Set<Int>()
       for card in backup {
         let existing = state.index(ofCardNamed: card.name)
@@ -115,7 +118,7 @@ extension JSONFileStore {
           stored.id = id
         }
         if !decision.recorded.isEmpty {
-          var bytes = JournalEntry.header(cardID: stored.id, restore: marker)
+          var bytes = JournalEntry.header(cardID: stored.id)
           for entry in entries { entry.encoded(currency: card.currency, into: &bytes) }
           let first = stored.lastSequence + 1
           let last = stored.lastSequence + decision.recorded.count
@@ -145,101 +148,54 @@ extension JSONFileStore {
           state.index(ofCardNamed: card.name).map { self.reference(state.cards[$0].card, in: state) }
         }
       }
-    } prepare: { () throws(MetroError) in
-      try writeRestoredJournals(journals)
+    } prepare: { state throws(MetroError) in
+      guard !journals.isEmpty, let original else { return {} }
+      return try reserveAndWrite(journals, before: original, into: &state)
     }
     return zip(cards, outcomes).map { card, outcome in
       ImportResult(card: card, imported: outcome.imported, skipped: outcome.skipped, recorded: outcome.recorded)
     }
   }
 
-  /// Writes the new journals of a restore, each through a temporary file
-  /// renamed into place and synced with the directory: a journal appears
-  /// whole (a crash leaves a temporary file, which the next writer sweeps)
-  /// and is durable before state.json names it. On a failure the ones
-  /// written are removed again and nothing counts as saved.
+  /// Reserves the ids of a restore's new journals in state.json, then
+  /// writes them, each through a temporary file renamed into place (a crash
+  /// leaves a whole journal or a temporary file, both swept by the next
+  /// writer), and syncs them with the directory, so that they are durable
+  /// before state.json names them. On a failure they are removed and the
+  /// old state.json is put back.
   ///
-  /// - Returns: Their paths.
-  private func writeRestoredJournals(_ journals: [(id: Int, bytes: [UInt8])]) throws(MetroError) -> [String] {
-    var written: [String] = []
+  /// - Returns: How to undo all this if the final state.json is not saved.
+  private func reserveAndWrite(
+    _ journals: [(id: Int, bytes: [UInt8])], before original: StoredState, into state: inout StoredState
+  ) throws(MetroError) -> () -> Void {
     let atomic = AtomicFile(fileSystem: fileSystem, directory: directory)
-    for (id, bytes) in journals {
-      do {
-        try atomic.replace(
-          "journal-\(id).jsonl", with: bytes, uniqueSuffix: "\(getpid())-\(UUID().uuidString.prefix(8))")
+    var reservation = original
+    reservation.revision += 1
+    reservation.nextCardID = state.nextCardID
+    reservation.removedCardIDs += journals.map(\.id)
+    var written: [String] = []
+    let undo = { [fileSystem, journalPath] in
+      for path in written + journals.map({ journalPath($0.id) }) { try? fileSystem.unlink(path) }
+      try? atomic.replace("state.json", with: original.encoded(), uniqueSuffix: Self.temporarySuffix())
+    }
+    do throws(MetroError) {
+      try atomic.replace("state.json", with: reservation.encoded(), uniqueSuffix: Self.temporarySuffix())
+      for (id, bytes) in journals {
+        try atomic.replace("journal-\(id).jsonl", with: bytes, uniqueSuffix: Self.temporarySuffix())
         written.append(journalPath(id))
-      } catch {
-        for path in written + [journalPath(id)] { try? fileSystem.unlink(path) }
-        if case .savedDurabilityUnconfirmed(let path, let reason) = error {
-          throw .storeIO(path: path, operation: "fsync", errno: EIO, reason: reason)
-        }
-        throw error
       }
+    } catch {
+      undo()
+      // Nothing is saved: a failed directory sync here is a failure.
+      if case .savedDurabilityUnconfirmed(let path, let reason) = error {
+        throw .storeIO(path: path, operation: "fsync", errno: EIO, reason: reason)
+      }
+      throw error
     }
-    return written
+    // The final state.json comes after the reservation.
+    state.revision = reservation.revision
+    return undo
   }
 
-  /// Removes the journals of restores that never committed: journals
-  /// state.json does not list whose header names a restore of this store
-  /// that started at or before this state.json's revision. A journal of a
-  /// restore newer than state.json (an older state.json put back by hand) is
-  /// kept. Runs under the lock, after state.json is saved; failures change nothing.
-  func removeInterruptedRestores(_ state: StoredState, names: [String]) {
-    for journal in interruptedRestoreJournals(state, names: names) {
-      try? fileSystem.unlink(directory + "/" + journal.name)
-    }
-  }
-
-  /// The journals (id and file name) an interrupted restore left; see ``removeInterruptedRestores(_:names:)``.
-  func interruptedRestoreJournals(_ state: StoredState, names: [String]) -> [(id: Int, name: String)] {
-    let listed = Set(state.cards.map(\.id))
-    var result: [(id: Int, name: String)] = []
-    for name in names where name.hasPrefix("journal-") && name.hasSuffix(".jsonl") {
-      guard let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)), !listed.contains(id),
-        let marker = restoreMarker(ofJournal: id)
-      else { continue }
-      if marker.storeID == state.storeID, marker.revision <= state.revision { result.append((id, name)) }
-    }
-    return result
-  }
-
-  /// The restore named in a journal's header line; `nil` for a journal no restore wrote or that cannot be read.
-  private func restoreMarker(ofJournal id: Int) -> RestoreMarker? {
-    let path = journalPath(id)
-    guard
-      let descriptor = try? fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    else { return nil }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    guard (try? fileSystem.status(descriptor, path: path))?.isRegularFile == true,
-      let bytes = try? fileSystem.read(descriptor, path: path, offset: 0, count: 1024),
-      let newline = bytes.firstIndex(of: UInt8(ascii: "\n")),
-      (try? JournalEntry.checkHeader(bytes[..<newline], cardID: id, path: path)) != nil,
-      let document = try? JSONParser.parse(bytes[..<newline])
-    else { return nil }
-    return RestoreMarker(header: document)
-  }
-}
-
-/// Names a restore in the header of each journal it writes: the store and
-/// the revision of state.json it started from.
-struct RestoreMarker: Equatable {
-  var storeID: String
-  var revision: Int
-
-  init(storeID: String, revision: Int) {
-    self.storeID = storeID
-    self.revision = revision
-  }
-
-  /// The marker in a journal's decoded header line, if it has one.
-  init?(header: JSONValue) {
-    guard case .string(let storeID)? = header["restoreStore"], case .integer(let revision)? = header["restoreRevision"]
-    else { return nil }
-    self.init(storeID: storeID, revision: Int(revision))
-  }
-
-  /// The header members that carry it.
-  var members: [(String, JSONValue)] {
-    [("restoreStore", .string(storeID)), ("restoreRevision", .integer(Int64(revision)))]
-  }
+  static func temporarySuffix() -> String { "\(getpid())-\(UUID().uuidString.prefix(8))" }
 }

@@ -19,13 +19,13 @@ extension JSONFileStore {
   ///     `target` card's journal, making their ids with the function it is
   ///     given; returns how to build the result from the state as saved.
   ///   - target: The index of the card whose journal is read and written.
-  ///   - prepare: Writes whole files that the new state.json names (a
-  ///     restore's journals), after `body` and before state.json is
-  ///     replaced; returns their paths, removed again if it is not replaced.
+  ///   - prepare: Writes, after `body` and before state.json is replaced,
+  ///     the files the new state (which it may adjust) names: a restore's
+  ///     journals. Returns how to undo that if state.json is not replaced.
   func transaction<Result>(
     _ body: (inout StoredState, inout [BalanceUpdate], () -> UUID) throws(MetroError) -> (StoredState) -> Result,
     target: (StoredState) throws(MetroError) -> Int? = { _ throws(MetroError) in nil },
-    prepare: () throws(MetroError) -> [String] = { () throws(MetroError) in [] }
+    prepare: (inout StoredState) throws(MetroError) -> () -> Void = { _ throws(MetroError) in {} }
   ) throws(MetroError) -> Result {
     // A store that does not exist yet is created only for a change that is
     // allowed: decide it once against the fresh state first, so that a refusal
@@ -101,7 +101,7 @@ extension JSONFileStore {
       }
     }
     defer { journalWrite?.close() }
-    let prepared = try prepare()
+    let undoPrepared = try prepare(&state)
 
     state.revision += 1
     // Journals of cards removed by earlier writes go once this state.json,
@@ -118,14 +118,14 @@ extension JSONFileStore {
       // rewrites state.json, so the command reports success rather than a
       // failure that a script would retry (and record twice).
       if let journalWrite, !journalWrite.rollBack() {
-        sweep(removed, state: state)
+        sweep(removed)
         return makeResult(state)
       }
       KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
-      for path in prepared { try? fileSystem.unlink(path) }
+      undoPrepared()
       throw error
     }
-    sweep(removed, state: state)
+    sweep(removed)
     return makeResult(state)
   }
 
@@ -290,11 +290,9 @@ extension JSONFileStore {
   /// journals state.json does not list are never removed: after an older
   /// state.json is restored from a backup, one may hold the only copy of a
   /// card's history.
-  /// The journals of a restore that never committed go too.
-  private func sweep(_ removed: [Int], state: StoredState) {
+  private func sweep(_ removed: [Int]) {
     for id in removed { try? fileSystem.unlink(journalPath(id)) }
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
-    removeInterruptedRestores(state, names: names)
     for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
       try? fileSystem.unlink(directory + "/" + name)
     }

@@ -119,19 +119,12 @@ extension JSONFileStore {
     }
     let live = Set(state.cards.map { "journal-\($0.id).jsonl" })
     let writerIsLive = isLockHeld()
-    let interrupted = Set(interruptedRestoreJournals(state, names: names).map(\.name))
     for name in names.sorted() {
       if name.hasPrefix(AtomicFile.temporaryPrefix) {
         let detail =
           writerIsLive || Self.isLiveWriter(temporaryName: name)
           ? "the temporary file of a write in progress"
           : "a temporary file left by an interrupted write; the next write removes it"
-        report.notes.append(.init(path: directory + "/" + name, line: nil, detail: detail))
-      } else if interrupted.contains(name) {
-        let detail =
-          writerIsLive
-          ? "the journal of a restore in progress"
-          : "the journal of a restore that was interrupted before it committed; the next write removes it"
         report.notes.append(.init(path: directory + "/" + name, line: nil, detail: detail))
       } else if name.hasPrefix("journal-"), !live.contains(name) {
         let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)) ?? 0

@@ -156,17 +156,14 @@ extension StoredState {
 }
 
 extension JournalEntry {
-  /// The header line; a journal a restore writes names the restore (readers
-  /// before it ignore the extra members).
-  static func header(cardID: Int, restore: RestoreMarker? = nil) -> [UInt8] {
+  static func header(cardID: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     JSONWriter.write(
-      .object(
-        [
-          ("format", .string(StoreFormat.journalFormatName)),
-          ("version", .integer(Int64(StoreFormat.currentVersion))),
-          ("card", .integer(Int64(cardID))),
-        ] + (restore?.members ?? [])), to: &bytes)
+      .object([
+        ("format", .string(StoreFormat.journalFormatName)),
+        ("version", .integer(Int64(StoreFormat.currentVersion))),
+        ("card", .integer(Int64(cardID))),
+      ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes

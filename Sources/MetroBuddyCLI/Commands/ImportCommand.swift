@@ -59,13 +59,13 @@ struct ImportCommand: Command {
       ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
+    progress.report(context.text(.importReading(source)))
     if format == .json,
       let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
     {
       return try restore(backup, source: source, in: context, progress: progress)
     }
     let card = try context.selectedCard()
-    progress.report(context.text(.importReading(source)))
     let updates =
       switch format {
       case .csv:

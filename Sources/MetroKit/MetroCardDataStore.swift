@@ -54,6 +54,11 @@ public protocol MetroCardDataStore: Sendable {
   /// Every card, in the order they were added.
   func allCards() throws(MetroError) -> [ObjectReference<MetroCard>]
 
+  /// Every card with its whole history and opening balance, in the order
+  /// they were added, all read from one state of the store: a card added or
+  /// removed meanwhile is either wholly there or not at all.
+  func allCardHistories() throws(MetroError) -> [CardHistory]
+
   /// The card's balance updates, newest first, filtered by `query`.
   func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
@@ -84,6 +89,19 @@ public protocol MetroCardDataStore: Sendable {
   func importUpdates(
     _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
   ) throws(MetroError) -> ImportResult
+
+  /// Restores a backup of every card in one transaction, all or nothing: a
+  /// card missing from the store is created with the backup's attributes,
+  /// and each card receives the updates whose ids it lacks, as
+  /// ``importUpdates(_:attributes:to:)`` decides them. Restoring the same
+  /// backup again changes nothing.
+  ///
+  /// - Returns: For each card of `backup`, in order, the card afterwards and
+  ///   how many updates were added and skipped.
+  /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)``
+  ///   naming the card for a refused update or a card whose currency differs
+  ///   from the store's card of that name, or a store error; nothing is changed.
+  func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult]
 
   /// Creates a card.
   ///

@@ -112,6 +112,19 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     return state.withLock { state in state.cards.map { reference($0, in: state) } }
   }
 
+  public func allCardHistories() throws(MetroError) -> [CardHistory] {
+    if state.withLock({ $0.cards.isEmpty }) {
+      return [CardHistory(card: try currentCard(), openingBalance: .zero, updates: [])]
+    }
+    return state.withLock { state in
+      state.cards.map { entry in
+        let opening = entry.card.updates.reduce(entry.card.card.balance.minorUnits) { $0 - $1.amount.minorUnits }
+        return CardHistory(
+          card: reference(entry, in: state), openingBalance: Money(minorUnits: opening), updates: entry.card.updates)
+      }
+    }
+  }
+
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
@@ -214,6 +227,51 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       return ImportResult(
         card: reference(state.cards[index], in: state), imported: decision.recorded.count, skipped: decision.skipped,
         recorded: decision.recorded)
+    }
+  }
+
+  public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
+    try write { state throws(MetroError) in
+      var results: [ImportResult] = []
+      for card in backup {
+        let index: Int
+        if let existing = state.cards.firstIndex(where: { $0.card.card.name == card.name }) {
+          index = existing
+        } else {
+          state.cards.append(
+            (
+              id: state.nextID,
+              card: Card(card: MetroCard(name: card.name, isDefault: false, currency: card.currency))
+            ))
+          state.nextID += 1
+          index = state.cards.count - 1
+        }
+        var entry = state.cards[index].card
+        guard entry.card.currency == card.currency else {
+          throw .importMalformed(
+            source: "", line: 0, column: .card(card.name, nil),
+            problem: .currencyMismatch(store: entry.card.currency, backup: card.currency))
+        }
+        let history = entry.updates
+        let decision: (recorded: [BalanceUpdate], skipped: Int)
+        do throws(MetroError) {
+          decision = try CardRules.importing(
+            card.updates, into: &entry.card,
+            existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
+            undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
+            keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: card.attributes)
+        } catch {
+          throw card.locating(error)
+        }
+        entry.record(decision.recorded)
+        state.cards[index].card = entry
+        results.append(
+          ImportResult(
+            card: reference(state.cards[index], in: state), imported: decision.recorded.count,
+            skipped: decision.skipped, recorded: decision.recorded))
+      }
+      state.revision += 1
+      return results
     }
   }
 

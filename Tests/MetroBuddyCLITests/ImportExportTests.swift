@@ -133,9 +133,7 @@ struct ImportExportTests {
   static let badFiles: [BadFile] = [
     BadFile(
       name: "a.json", content: #"[{"name":"default","updates":[]}]"#,
-      message:
-        ": this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
-    ),
+      message: ", card 1: 'currency' is missing or not a currency metrobuddy knows"),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n9999-12-31T23:59:59-01:00,reload,20\n",
       message:

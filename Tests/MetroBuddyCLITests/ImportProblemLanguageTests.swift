@@ -39,11 +39,14 @@ struct ImportProblemLanguageTests {
       italian: ", riga 3: 2 campi dove l'intestazione ne ha 3"),
     Golden(
       name: "a.json", content: #"[{"name":"default","updates":[]}]"#,
-      spanish:
-        ": es una copia de todas las tarjetas (export --all), que import todavía no puede restaurar; exporte e importe las tarjetas de una en una con --card",
-      italian:
-        ": è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esporta e importa una carta alla volta con --card"
-    ),
+      spanish: ", tarjeta 1: falta 'currency' o no es una moneda que metrobuddy conozca",
+      italian: ", carta 1: manca 'currency' o non è una valuta che metrobuddy conosce"),
+    Golden(
+      name: "a.json",
+      content:
+        #"[{"name":"w","currency":"USD","fare":"3.00","openingBalance":"0.00","updates":[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"x"}]}]"#,
+      spanish: ", tarjeta 'w', movimiento 1, campo 'amount': 'x' no es un importe con signo como -3.00 o 20",
+      italian: ", carta 'w', movimento 1, campo 'amount': 'x' non è un importo con segno come -3.00 o 20"),
     Golden(
       name: "a.json",
       content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,

@@ -38,28 +38,32 @@ struct ExportCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let cards = all ? try context.store.allCards() : [try context.selectedCard()]
-    var objects: [JSONValue] = []
-    var csv = ""
-    for card in cards {
-      let updates = try context.store.balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
-      switch format {
-      case .csv: csv = Interchange.csv(updates, currency: card.currency)
-      case .json:
-        guard case .object(let members) = JSONRenderer.card(card.snapshot) else { continue }
-        // The balance before the first update (card add --balance), so that an import restores it.
-        let opening = Money(
-          minorUnits: updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits })
-        objects.append(
-          .object(
-            members + [
-              ("openingBalance", .string(opening.plainString(in: card.currency))),
-              ("updates", .array(updates.map { JSONRenderer.update($0, currency: card.currency) })),
-            ]))
-      }
+    if all {
+      // One snapshot: every card and its history from the same state.json,
+      // so a card added or removed meanwhile is wholly there or not at all.
+      let value = JSONValue.array(try context.store.allCardHistories().compactMap(Self.object))
+      return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
     }
-    if format == .csv { return CommandOutput(text: csv, json: .null, rawOutput: true) }
-    let value = all ? JSONValue.array(objects) : objects[0]
+    let card = try context.selectedCard()
+    let updates = try context.store.balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
+    if format == .csv {
+      return CommandOutput(text: Interchange.csv(updates, currency: card.currency), json: .null, rawOutput: true)
+    }
+    // The balance before the first update (card add --balance), so that an import restores it.
+    let opening = Money(minorUnits: updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits })
+    let history = CardHistory(card: card, openingBalance: opening, updates: updates)
+    let value = Self.object(history) ?? .null
     return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
+  }
+
+  /// The card object of the contract with its opening balance and updates.
+  static func object(_ history: CardHistory) -> JSONValue? {
+    let currency = history.card.currency
+    guard case .object(let members) = JSONRenderer.card(history.card.snapshot) else { return nil }
+    return .object(
+      members + [
+        ("openingBalance", .string(history.openingBalance.plainString(in: currency))),
+        ("updates", .array(history.updates.map { JSONRenderer.update($0, currency: currency) })),
+      ])
   }
 }

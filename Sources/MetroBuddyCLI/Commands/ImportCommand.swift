@@ -13,11 +13,16 @@ struct ImportCommand: Command {
       signed, such as -3.00); id and key are optional, and a balance column is ignored:
       balances are recomputed. An update whose id the card already has is skipped, so
       importing an export again changes nothing. A bad row is refused with exit 65, naming
-      its line and column; nothing is written.
+      its line and column; nothing is written. A backup of every card (export --all)
+      restores every card, creating the missing ones, all or nothing; with --card, only
+      that card of the backup.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
     options: [format.spec],
-    examples: ["metrobuddy import rides.csv", "metrobuddy --card work import - --format json < backup.json"])
+    examples: [
+      "metrobuddy import rides.csv", "metrobuddy import backup.json", "metrobuddy --card work import backup.json",
+      "metrobuddy import - --format json < work.json",
+    ])
 
   /// `--format json|csv`; without it, the file's extension decides.
   static let format = Option<ExportCommand.Format>.oneOf(
@@ -27,9 +32,12 @@ struct ImportCommand: Command {
 
   var path: String
   var format: ExportCommand.Format?
+  /// `--card` on the command line: with a backup of every card, only that card is restored.
+  var only: String?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     path = try Self.arguments(parsed, ["file"])[0]
+    only = parsed.value("card")
     if let value = try parsed[Self.format] {
       format = value
     } else if path.lowercased().hasSuffix(".csv") {
@@ -51,8 +59,13 @@ struct ImportCommand: Command {
       ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
-    let card = try context.selectedCard()
     progress.report(context.text(.importReading(source)))
+    if format == .json,
+      let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
+    {
+      return try restore(backup, source: source, in: context, progress: progress)
+    }
+    let card = try context.selectedCard()
     let updates =
       switch format {
       case .csv:
@@ -86,6 +99,41 @@ struct ImportCommand: Command {
           count: result.imported, card: after.name, skipped: result.skipped,
           balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
     return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded))
+  }
+
+  /// Restores a backup of every card (or, with `--card`, that card of it),
+  /// creating missing cards, all or nothing.
+  private func restore(
+    _ backup: [BackupCard], source: String, in context: Context, progress: Progress
+  ) throws(MetroError) -> CommandOutput {
+    var cards = backup
+    if let only {
+      cards = backup.filter { $0.name == only }
+      guard !cards.isEmpty else {
+        throw .importMalformed(
+          source: source, line: 0, column: nil, problem: .backupHasNoCard(only, available: backup.map(\.name)))
+      }
+    }
+    progress.report(context.text(.importSaving(cards.reduce(0) { $0 + $1.updates.count })))
+    let results: [ImportResult]
+    do {
+      results = try context.store.restore(cards)
+    } catch {
+      guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
+      throw .importMalformed(source: source, line: line, column: column, problem: problem)
+    }
+    progress.finish()
+    var text = ""
+    for result in results {
+      let after = result.card.snapshot
+      text +=
+        context.text(
+          .imported(
+            count: result.imported, card: after.name, skipped: result.skipped,
+            balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
+    }
+    let json = JSONValue.array(results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded) })
+    return CommandOutput(text: text, json: json)
   }
 
   /// The whole file, with a missing file told apart from an unreadable one.

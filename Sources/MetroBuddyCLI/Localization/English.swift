@@ -109,7 +109,7 @@ enum English {
     case .writeFailed(let path, .configuredToFail):
       "Cannot save to \(path): this store is set up so that every write fails.\nNothing was changed."
     case .importMalformed(let source, let line, let column, let problem):
-      "Cannot import \(source)\(place(line: line, column: column, ("line", "column", "update", "field"))): \(importProblem(problem)).\nNothing was imported."
+      "Cannot import \(source)\(place(line: line, column: column, ("line", "column", "update", "field", "card"))): \(importProblem(problem)).\nNothing was imported."
     case .importUnreadable(let path, let reason): "Cannot read \(path): \(reason).\nNothing was imported."
     case .invalidAmountValue(let value, .fareNotPositive): "Invalid amount '\(value)'. The fare must be more than zero."
     case .invalidAmountValue(let value, .reloadNotPositive):

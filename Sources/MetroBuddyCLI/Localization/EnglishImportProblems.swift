@@ -18,8 +18,16 @@ extension English {
     case .duplicateColumn: "the column appears twice"
     case .missingColumn(let name): "the header has no '\(name)' column"
     case .fieldCount(let found, let expected): "\(found) fields where the header has \(expected)"
-    case .backupOfEveryCard:
-      "this is a backup of every card (export --all), which import cannot restore yet; export and import one card at a time with --card"
+    case .backupOfEveryCard: "this is a backup of every card (export --all), not the export of one card"
+    case .backupCardNotObject: "not a card object"
+    case .backupCardName: "'name' is missing or not a valid card name"
+    case .backupRepeatedCard(let name): "a second card named '\(name)'"
+    case .backupCurrency: "'currency' is missing or not a currency metrobuddy knows"
+    case .backupOpeningBalanceMissing: "'openingBalance' is missing; export the backup again with this metrobuddy"
+    case .backupUpdatesNotArray: "'updates' is not an array"
+    case .backupHasNoCard(let name, let available):
+      "the backup holds no card named '\(name)'; it holds \(available.map { "'\($0)'" }.joined(separator: ", "))"
+    case .currencyMismatch(let store, let backup): "the card is in \(store.code) here, in \(backup.code) in the backup"
     case .cardWithoutUpdates: "a card object needs an 'updates' array"
     case .unknownCardField(let known): "unknown field of a card; the fields are \(known.joined(separator: ", "))"
     case .notCardOrUpdates: "expected a card object or an array of updates"
@@ -68,7 +76,8 @@ func list(_ items: [String], _ and: String) -> String {
 /// Where in an imported file: `, line 3, column 'amount'`, `, update 2, field 'key'`
 /// or `, field 'fare'`, with a language's words for line, column, update and field.
 func place(
-  line: Int, column: ImportColumn?, _ words: (line: String, column: String, update: String, field: String)
+  line: Int, column: ImportColumn?,
+  _ words: (line: String, column: String, update: String, field: String, card: String)
 ) -> String {
   let position = line > 0 ? ", \(words.line) \(line)" : ""
   switch column {
@@ -77,5 +86,9 @@ func place(
   case .cardField(let name)?: return position + ", \(words.field) '\(name)'"
   case .update(let number, let field)?:
     return position + ", \(words.update) \(number)" + (field.map { ", \(words.field) '\($0)'" } ?? "")
+  case .card(let name, let inner)?:
+    return position + ", \(words.card) '\(name)'" + place(line: 0, column: inner, words)
+  case .cardNumber(let number, let field)?:
+    return position + ", \(words.card) \(number)" + (field.map { ", \(words.field) '\($0)'" } ?? "")
   }
 }

@@ -137,7 +137,7 @@ enum Italian {
     case .writeFailed(let path, .configuredToFail):
       "Impossibile salvare in \(path): questo archivio è configurato in modo che ogni scrittura fallisca.\nNon è stato modificato nulla."
     case .importMalformed(let source, let line, let column, let problem):
-      "Impossibile importare \(source)\(place(line: line, column: column, ("riga", "colonna", "movimento", "campo"))): \(importProblem(problem)).\n"
+      "Impossibile importare \(source)\(place(line: line, column: column, ("riga", "colonna", "movimento", "campo", "carta"))): \(importProblem(problem)).\n"
         + "Non è stato importato nulla."
     case .importUnreadable(let path, let reason):
       "Impossibile leggere \(path): \(reason).\nNon è stato importato nulla."

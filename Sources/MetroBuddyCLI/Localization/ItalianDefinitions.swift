@@ -187,7 +187,9 @@ enum ItalianDefinitions {
     signed, such as -3.00); id and key are optional, and a balance column is ignored:
     balances are recomputed. An update whose id the card already has is skipped, so
     importing an export again changes nothing. A bad row is refused with exit 65, naming
-    its line and column; nothing is written.
+    its line and column; nothing is written. A backup of every card (export --all)
+    restores every card, creating the missing ones, all or nothing; with --card, only
+    that card of the backup.
     """:
       """
     Il CSV richiede le colonne timestamp,type,amount (type swipe, reload o adjustment;
@@ -195,7 +197,8 @@ enum ItalianDefinitions {
     viene ignorata: il credito viene ricalcolato. Un movimento il cui id è già sulla
     carta viene saltato, quindi importare di nuovo un'esportazione non cambia nulla. Una
     riga errata viene rifiutata con lo stato 65, indicandone riga e colonna; non viene
-    scritto nulla.
+    scritto nulla. Un backup di tutte le carte (export --all) ripristina tutte le carte,
+    creando quelle mancanti, tutte o nessuna; con --card, solo quella carta del backup.
     """,
     "The file to read, or - for standard input.":
       "Il file da leggere, o - per lo standard input.",

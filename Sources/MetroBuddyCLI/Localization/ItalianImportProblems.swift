@@ -19,8 +19,16 @@ extension Italian {
     case .duplicateColumn: "la colonna compare due volte"
     case .missingColumn(let name): "l'intestazione non ha la colonna '\(name)'"
     case .fieldCount(let found, let expected): "\(found) campi dove l'intestazione ne ha \(expected)"
-    case .backupOfEveryCard:
-      "è un backup di tutte le carte (export --all), che import non sa ancora ripristinare; esporta e importa una carta alla volta con --card"
+    case .backupOfEveryCard: "è un backup di tutte le carte (export --all), non l'esportazione di una carta"
+    case .backupCardNotObject: "non è un oggetto carta"
+    case .backupCardName: "manca 'name' o non è un nome di carta valido"
+    case .backupRepeatedCard(let name): "una seconda carta di nome '\(name)'"
+    case .backupCurrency: "manca 'currency' o non è una valuta che metrobuddy conosce"
+    case .backupOpeningBalanceMissing: "manca 'openingBalance'; esporta di nuovo il backup con questo metrobuddy"
+    case .backupUpdatesNotArray: "'updates' non è un array"
+    case .backupHasNoCard(let name, let available):
+      "il backup non ha nessuna carta di nome '\(name)'; ha \(available.map { "'\($0)'" }.joined(separator: ", "))"
+    case .currencyMismatch(let store, let backup): "la carta è in \(store.code) qui e in \(backup.code) nel backup"
     case .cardWithoutUpdates: "un oggetto carta richiede un array 'updates'"
     case .unknownCardField(let known):
       "campo sconosciuto di una carta; i campi sono \(known.joined(separator: ", "))"

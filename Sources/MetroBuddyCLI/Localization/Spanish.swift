@@ -135,7 +135,7 @@ enum Spanish {
     case .writeFailed(let path, .configuredToFail):
       "No se puede guardar en \(path): este almacén está preparado para que falle toda escritura.\nNo se cambió nada."
     case .importMalformed(let source, let line, let column, let problem):
-      "No se puede importar \(source)\(place(line: line, column: column, ("línea", "columna", "movimiento", "campo"))): \(importProblem(problem)).\n"
+      "No se puede importar \(source)\(place(line: line, column: column, ("línea", "columna", "movimiento", "campo", "tarjeta"))): \(importProblem(problem)).\n"
         + "No se importó nada."
     case .importUnreadable(let path, let reason): "No se puede leer \(path): \(reason).\nNo se importó nada."
     case .invalidAmountValue(let value, .fareNotPositive):

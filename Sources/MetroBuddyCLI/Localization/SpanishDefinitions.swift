@@ -185,14 +185,18 @@ enum SpanishDefinitions {
     signed, such as -3.00); id and key are optional, and a balance column is ignored:
     balances are recomputed. An update whose id the card already has is skipped, so
     importing an export again changes nothing. A bad row is refused with exit 65, naming
-    its line and column; nothing is written.
+    its line and column; nothing is written. A backup of every card (export --all)
+    restores every card, creating the missing ones, all or nothing; with --card, only
+    that card of the backup.
     """:
       """
     CSV necesita las columnas timestamp,type,amount (type swipe, reload o adjustment;
     amount con signo, como -3.00); id y key son opcionales, y una columna balance se
     ignora: los saldos se recalculan. Un movimiento cuyo id ya tiene la tarjeta se
     omite, así que importar de nuevo una exportación no cambia nada. Una fila errónea se
-    rechaza con el estado 65, indicando su línea y columna; no se escribe nada.
+    rechaza con el estado 65, indicando su línea y columna; no se escribe nada. Una copia
+    de todas las tarjetas (export --all) restaura todas las tarjetas, creando las que
+    faltan, todas o ninguna; con --card, solo esa tarjeta de la copia.
     """,
     "The file to read, or - for standard input.":
       "El archivo que se lee, o - para la entrada estándar.",

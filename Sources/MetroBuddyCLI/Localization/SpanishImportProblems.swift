@@ -19,8 +19,17 @@ extension Spanish {
     case .duplicateColumn: "la columna aparece dos veces"
     case .missingColumn(let name): "la cabecera no tiene la columna '\(name)'"
     case .fieldCount(let found, let expected): "\(found) campos donde la cabecera tiene \(expected)"
-    case .backupOfEveryCard:
-      "es una copia de todas las tarjetas (export --all), que import todavía no puede restaurar; exporte e importe las tarjetas de una en una con --card"
+    case .backupOfEveryCard: "es una copia de todas las tarjetas (export --all), no la exportación de una tarjeta"
+    case .backupCardNotObject: "no es un objeto de tarjeta"
+    case .backupCardName: "falta 'name' o no es un nombre de tarjeta válido"
+    case .backupRepeatedCard(let name): "una segunda tarjeta llamada '\(name)'"
+    case .backupCurrency: "falta 'currency' o no es una moneda que metrobuddy conozca"
+    case .backupOpeningBalanceMissing: "falta 'openingBalance'; vuelva a exportar la copia con este metrobuddy"
+    case .backupUpdatesNotArray: "'updates' no es un array"
+    case .backupHasNoCard(let name, let available):
+      "la copia no tiene ninguna tarjeta llamada '\(name)'; tiene \(available.map { "'\($0)'" }.joined(separator: ", "))"
+    case .currencyMismatch(let store, let backup):
+      "la tarjeta está en \(store.code) aquí y en \(backup.code) en la copia"
     case .cardWithoutUpdates: "un objeto de tarjeta necesita un array 'updates'"
     case .unknownCardField(let known):
       "campo desconocido de una tarjeta; los campos son \(known.joined(separator: ", "))"

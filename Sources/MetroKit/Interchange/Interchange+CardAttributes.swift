@@ -11,8 +11,18 @@ extension Interchange {
   ) throws(MetroError) -> ImportedCardAttributes? {
     guard let document = try? JSONParser.parse(bytes), case .object = document, document["openingBalance"] != nil
     else { return nil }
+    return try cardAttributes(of: document, source: source, currency: currency, card: nil)
+  }
+
+  /// The card attributes of one card object; `card` names it in errors
+  /// (a card of a backup).
+  static func cardAttributes(
+    of document: JSONValue, source: String, currency: Currency, card: String?
+  ) throws(MetroError) -> ImportedCardAttributes {
     func failure(_ field: String, _ problem: ImportProblem) -> MetroError {
-      .importMalformed(source: source, line: 0, column: .cardField(field), problem: problem)
+      let position = ImportColumn.cardField(field)
+      return .importMalformed(
+        source: source, line: 0, column: card.map { .card($0, position) } ?? position, problem: problem)
     }
     func money(_ field: String, minimum: Money) throws(MetroError) -> Money {
       guard case .string(let text)? = document[field], let value = Money.parseCanonical(text, currency: currency),

@@ -136,13 +136,21 @@ package enum Interchange {
     default:
       throw .importMalformed(source: source, line: 0, column: nil, problem: .notCardOrUpdates)
     }
+    return try updates(fromElements: elements, source: source, currency: currency, timeZone: timeZone, card: nil)
+  }
+
+  /// Reads the update objects of a JSON export's `updates` array; `card`
+  /// names the card of a backup in errors.
+  static func updates(
+    fromElements elements: [JSONValue], source: String, currency: Currency, timeZone: LocalTimeZone, card: String?
+  ) throws(MetroError) -> [ImportedUpdate] {
     var result: [ImportedUpdate] = []
     for (position, element) in elements.enumerated() {
       let number = position + 1
-      let fields = RowFields(source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true)
+      let fields = RowFields(
+        source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true, card: card)
       guard case .object(let members) = element else {
-        throw .importMalformed(
-          source: source, line: 0, column: .update(number, field: nil), problem: .updateNotObject)
+        throw .importMalformed(source: source, line: 0, column: fields.position(field: nil), problem: .updateNotObject)
       }
       if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
         throw fields.error(unknown.0, .unknownUpdateField(known: updateFields))
@@ -176,12 +184,21 @@ private struct RowFields {
   let currency: Currency
   let timeZone: LocalTimeZone
   var isJSON = false
+  /// In a backup of every card, the card the update belongs to.
+  var card: String?
+
+  /// Where a JSON update sits: its number, after its card's name in a backup.
+  /// The update, in its card when it belongs to a backup's card.
+  func position(field: String?) -> ImportColumn {
+    let update = ImportColumn.update(line, field: field)
+    return card.map { .card($0, update) } ?? update
+  }
 
   /// For CSV, the line and the column; for JSON, whose parser keeps no
   /// positions, the update's number and the field (line 0).
   func error(_ column: String, _ problem: ImportProblem) -> MetroError {
     isJSON
-      ? .importMalformed(source: source, line: 0, column: .update(line, field: column), problem: problem)
+      ? .importMalformed(source: source, line: 0, column: position(field: column), problem: problem)
       : .importMalformed(source: source, line: line, column: .column(column), problem: problem)
   }
 

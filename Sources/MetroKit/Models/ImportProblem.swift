@@ -8,6 +8,12 @@ public enum ImportColumn: Sendable, Equatable {
   case cardField(String)
   /// An update of a JSON export, by its number from 1, and the field at fault if one is.
   case update(Int, field: String?)
+  /// A card of a backup of every card, by its name, and where in it when
+  /// something inside it is at fault.
+  indirect case card(String, ImportColumn?)
+  /// A card of a backup of every card by its number from 1, before its name
+  /// is known, and the field at fault if one is.
+  case cardNumber(Int, field: String?)
 }
 
 /// What is wrong in a file to import, with the values found. Every sentence
@@ -35,6 +41,22 @@ public enum ImportProblem: Sendable, Equatable {
   case fieldCount(found: Int, expected: Int)
   /// A JSON array of card objects: a backup of every card, which import cannot restore.
   case backupOfEveryCard
+  /// An element of a backup of every card that is not a card object.
+  case backupCardNotObject
+  /// A card of a backup whose `name` is missing or not a valid card name.
+  case backupCardName
+  /// A second card of a backup with a name an earlier one has.
+  case backupRepeatedCard(String)
+  /// A card of a backup whose `currency` is missing or unknown.
+  case backupCurrency
+  /// A card of a backup with no `openingBalance` (an export older than it).
+  case backupOpeningBalanceMissing
+  /// A card of a backup whose `updates` is not an array.
+  case backupUpdatesNotArray
+  /// `--card` names a card the backup does not hold; `available` are the ones it does.
+  case backupHasNoCard(String, available: [String])
+  /// The store's card of that name keeps its money in another currency.
+  case currencyMismatch(store: Currency, backup: Currency)
   /// A JSON card object without an `updates` array.
   case cardWithoutUpdates
   /// A field of the card object that is not one of `known`.

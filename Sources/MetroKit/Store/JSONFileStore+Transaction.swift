@@ -19,9 +19,13 @@ extension JSONFileStore {
   ///     `target` card's journal, making their ids with the function it is
   ///     given; returns how to build the result from the state as saved.
   ///   - target: The index of the card whose journal is read and written.
+  ///   - prepare: Writes, after `body` and before state.json is replaced,
+  ///     the files the new state (which it may adjust) names: a restore's
+  ///     journals. Returns how to undo that if state.json is not replaced.
   func transaction<Result>(
     _ body: (inout StoredState, inout [BalanceUpdate], () -> UUID) throws(MetroError) -> (StoredState) -> Result,
-    target: (StoredState) throws(MetroError) -> Int? = { _ throws(MetroError) in nil }
+    target: (StoredState) throws(MetroError) -> Int? = { _ throws(MetroError) in nil },
+    prepare: (inout StoredState) throws(MetroError) -> () -> Void = { _ throws(MetroError) in {} }
   ) throws(MetroError) -> Result {
     // A store that does not exist yet is created only for a change that is
     // allowed: decide it once against the fresh state first, so that a refusal
@@ -97,6 +101,7 @@ extension JSONFileStore {
       }
     }
     defer { journalWrite?.close() }
+    let undoPrepared = try prepare(&state)
 
     state.revision += 1
     // Journals of cards removed by earlier writes go once this state.json,
@@ -117,6 +122,7 @@ extension JSONFileStore {
         return makeResult(state)
       }
       KeyIndex.remove(createdKeyFiles, fileSystem: fileSystem)
+      undoPrepared()
       throw error
     }
     sweep(removed)

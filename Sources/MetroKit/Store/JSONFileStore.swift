@@ -298,7 +298,7 @@ public final class JSONFileStore: MetroCardDataStore {
   }
 
   /// Whether a card id's journal or key folder exists (under the lock).
-  private func isTaken(_ id: Int) throws(MetroError) -> Bool {
+  func isTaken(_ id: Int) throws(MetroError) -> Bool {
     do {
       return try fileSystem.status(atPath: journalPath(id)) != nil
         || fileSystem.status(atPath: keysDirectory(id)) != nil

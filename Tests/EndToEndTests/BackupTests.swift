@@ -1,0 +1,209 @@
+import Foundation
+import MetroTesting
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `export --all` is one consistent snapshot while other processes add and
+/// remove cards, and `import` of a backup is all or nothing even when killed.
+@Suite("Backups")
+struct BackupTests {
+  @Test("export --all while another process adds and removes cards: every export exits 0 and adds up")
+  func exportAllIsOneSnapshotUnderChurn() throws {
+    let exports = SoakSettings.integer("METROBUDDY_SOAK_EXPORTS", default: 60)
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "20").status == 0)
+    let binary = try MetroBuddyProcess.binaryPath(for: [:])
+    // Adds a card with an opening balance and a ride, then removes it, until told to stop.
+    let churn = """
+      i=0
+      while [ ! -e "$3" ]; do
+        "$1" --store "$2" --quiet card add "$4$i" --fare 1 --balance 5
+        "$1" --store "$2" --quiet --card "$4$i" swipe
+        "$1" --store "$2" --quiet card remove "$4$i" --force
+        i=$((i + 1))
+      done
+      echo "$i"
+      """
+    let stop = sandbox.root + "/stop-churn"
+    let groups = try ["a", "b"].map { prefix in
+      try ProcessGroup(
+        ["/bin/sh", "-c", churn, "churn", binary, sandbox.store, stop, prefix], environment: sandbox.environment,
+        directory: sandbox.workingDirectory, stdout: sandbox.root + "/churn-\(prefix).out",
+        stderr: sandbox.root + "/churn.err", timeLimit: 300)
+    }
+    // Wait until the churn has made its first card, so the exports race with it.
+    #expect(
+      waitUntil(seconds: 20) {
+        fileSize(sandbox.storeFile("state.json")) > 0 && exists(sandbox.store + "/journal-2.jsonl")
+      })
+    var sawChurn = 0
+    var problems: [String] = []
+    for _ in 0..<exports {
+      let result = try sandbox.metrobuddy("export", "--all")
+      guard result.status == 0 else {
+        problems.append("export --all: \(result)")
+        continue
+      }
+      let cards = try parseJSONArray(result.stdout)
+      if cards.count > 1 { sawChurn += 1 }
+      for card in cards {
+        guard let balance = cents(card["balance"]), let opening = cents(card["openingBalance"]),
+          let updates = card["updates"] as? [[String: Any]]
+        else {
+          problems.append("not a card: \(card)")
+          continue
+        }
+        // Each update's balance follows from the opening balance, and the last is the card's.
+        var running = opening
+        for update in updates {
+          running += cents(update["amount"]) ?? 0
+          if cents(update["balance"]) != running {
+            problems.append(
+              "\(card["name"] ?? "?"): opening \(opening), an update's balance is not \(running): \(card)")
+          }
+        }
+        if running != balance {
+          problems.append("\(card["name"] ?? "?"): \(opening) + amounts = \(running), not \(balance)")
+        }
+      }
+    }
+    _ = FileManager.default.createFile(atPath: stop, contents: Data())
+    for group in groups { _ = group.wait() }
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
+    #expect(sawChurn > 0, "no export saw a card of the churn: \(readText(sandbox.root + "/churn.err"))")
+    SoakSettings.report(
+      "export-all-churn exports=\(exports) saw-churn=\(sawChurn) churn-cards=\(readText(sandbox.root + "/churn-a.out"))"
+    )
+  }
+
+  @Test("the man page's backup example works as written: export --all > backup.json, then import backup.json")
+  func manPageBackupExampleWorks() throws {
+    let page = readText(InstallTests.packageRoot + "/man/metrobuddy.1")
+    let lines = ["metrobuddy export \\-\\-all > backup.json", "metrobuddy import backup.json"]
+    for line in lines { #expect(page.contains(line), "the man page lost \(line)") }
+    let sandbox = try Sandbox()
+    let binary = try MetroBuddyProcess.binaryPath(for: [:])
+    let old = sandbox.root + "/old"
+    for setup in Self.sourceSetup {
+      try require(sandbox.run(["--store", old] + setup, environment: sandbox.environment), "setup")
+    }
+    // The two lines as a person types them, with metrobuddy on PATH and the store in the environment.
+    let script = """
+      export PATH="$(dirname "$1"):$PATH"
+      METROBUDDY_STORE="$2" metrobuddy export --all > backup.json || exit 1
+      METROBUDDY_STORE="$3" metrobuddy import backup.json
+      """
+    let group = try ProcessGroup(
+      ["/bin/sh", "-c", script, "example", binary, old, sandbox.store], environment: sandbox.environment,
+      directory: sandbox.workingDirectory, stdout: sandbox.root + "/example.out", stderr: sandbox.root + "/example.err",
+      timeLimit: 60)
+    #expect(group.wait() == 0, "\(readText(sandbox.root + "/example.err"))")
+    let restored = try sandbox.metrobuddy("export", "--all")
+    let original = try sandbox.run(["--store", old, "export", "--all"], environment: sandbox.environment)
+    #expect(restored.status == 0 && restored.stdout == original.stdout)
+  }
+
+  /// The store the backup is made from: three cards, two with history, and one card the target lacks.
+  static let sourceSetup: [[String]] = [
+    ["reload", "20", "--at", CrashCommand.time],
+    ["swipe", "--at", CrashCommand.time],
+    ["card", "add", "work", "--fare", "2", "--balance", "10"],
+    ["--card", "work", "swipe", "--at", CrashCommand.time],
+    ["card", "add", "extra", "--fare", "2", "--balance", "7"],
+    ["--card", "extra", "reload", "3", "--key", "k1", "--at", CrashCommand.time],
+  ]
+
+  @Test(
+    "a restore of a 3-card backup killed before or after any system call leaves the store as before or fully restored")
+  func restoreCrashAtEachStep() throws {
+    let sandbox = try Sandbox()
+    let source = sandbox.root + "/source"
+    for setup in Self.sourceSetup {
+      try require(sandbox.run(["--store", source] + setup, environment: sandbox.environment), "source setup")
+    }
+    let export = try sandbox.run(["--store", source, "export", "--all"], environment: sandbox.environment)
+    try require(export, "export --all")
+    let backup = sandbox.root + "/backup.json"
+    try export.stdout.write(toFile: backup, atomically: false, encoding: .utf8)
+
+    // The target holds default (with other history) and work (which the backup extends); extra is missing.
+    let template = sandbox.root + "/template"
+    for setup in [
+      ["reload", "5", "--at", CrashCommand.time], ["card", "add", "work", "--fare", "2", "--balance", "10"],
+    ] {
+      try require(sandbox.run(["--store", template] + setup, environment: sandbox.environment), "target setup")
+    }
+    let before = try StoreReading.read(store: template, sandbox: sandbox)
+    try copyStore(from: template, to: sandbox.store)
+    try require(sandbox.metrobuddy(["import", backup]), "import")
+    let after = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    try #require(before.comparable != after.comparable)
+    try #require(after.histories.count == 3)
+
+    var points = 0
+    var outcomes = (before: 0, after: 0)
+    var problems: [String] = []
+    for operation in FaultRule.operations {
+      for mode in ["crash-before", "crash-after"] {
+        // k = 1, 2, ... until the k-th call of this kind never comes and the restore exits 0.
+        for call in 1... {
+          let plan = "\(operation):\(call):\(mode)"
+          try copyStore(from: template, to: sandbox.store)
+          let result = try sandbox.metrobuddy(["import", backup], environment: ["METROBUDDY_TEST_FAULTS": plan])
+          if result.status == 0 { break }
+          points += 1
+          guard result.status == 128 + SIGKILL else {
+            problems.append("\(plan): expected SIGKILL, got \(result)")
+            break
+          }
+          problems += Self.crashPointProblems(sandbox: sandbox, before: before, after: after, outcomes: &outcomes)
+            .map { "\(plan): \($0)" }
+          if problems.count >= 10 || call >= 1000 { break }
+        }
+      }
+    }
+    SoakSettings.report("restore-crash-points points=\(points) before=\(outcomes.before) after=\(outcomes.after)")
+    #expect(problems.isEmpty, "\(problems.prefix(10).joined(separator: "\n"))")
+    // Both outcomes occur: the walk reaches past the commit point.
+    #expect(outcomes.before > 0 && outcomes.after > 0, "\(outcomes)")
+  }
+
+  /// What a killed restore left: verify sound (notes allowed), the store as
+  /// before or as fully restored with its balances adding up, and after the
+  /// next write no file of the interrupted restore remains.
+  private static func crashPointProblems(
+    sandbox: Sandbox, before: StoreReading, after: StoreReading, outcomes: inout (before: Int, after: Int)
+  ) -> [String] {
+    let reading: StoreReading
+    do { reading = try StoreReading.read(store: sandbox.store, sandbox: sandbox) } catch {
+      return ["reading the store after the crash: \(error)"]
+    }
+    var problems = reading.problems(openingBalances: ["default": 0, "work": 1000, "extra": 700])
+    if reading.comparable == before.comparable {
+      outcomes.before += 1
+    } else if reading.comparable == after.comparable {
+      outcomes.after += 1
+    } else {
+      problems.append("neither before nor after:\n\(reading)\n--- before ---\n\(before)\n--- after ---\n\(after)")
+    }
+    do {
+      let next = try sandbox.metrobuddy("reload", "1", "--at", CrashCommand.time)
+      guard next.status == 0 else { return problems + ["the next write failed: \(next)"] }
+      let verify = try sandbox.metrobuddy("verify")
+      if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
+      var updates: [Int: Int] = [:]
+      for (id, name) in try storedCardIDs(store: sandbox.store) {
+        updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)
+      }
+      problems += storeFileProblems(store: sandbox.store, updatesByCardID: updates)
+    } catch {
+      problems.append("after the next write: \(error)")
+    }
+    return problems
+  }
+}

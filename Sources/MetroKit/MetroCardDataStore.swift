@@ -59,6 +59,12 @@ public protocol MetroCardDataStore: Sendable {
   /// removed meanwhile is either wholly there or not at all.
   func allCardHistories() throws(MetroError) -> [CardHistory]
 
+  /// The card named `name` (the default card when `nil`) with its whole
+  /// history and opening balance, read from one state of the store.
+  ///
+  /// - Throws: ``MetroError/cardNotFound(name:available:)`` when no card has that name.
+  func cardHistory(named name: String?) throws(MetroError) -> CardHistory
+
   /// The card's balance updates, newest first, filtered by `query`.
   func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
@@ -131,5 +137,17 @@ extension MetroCardDataStore {
     -> ImportResult
   {
     try importUpdates(updates, attributes: nil, to: card)
+  }
+}
+
+extension MetroCardDataStore {
+  /// Fetches the card, then its history: for stores with no cheaper way
+  /// (``JSONFileStore`` reads both from one `state.json`).
+  public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
+    let card: ObjectReference<MetroCard>
+    if let name { card = try self.card(named: name) } else { card = try currentCard() }
+    let updates = try balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
+    let opening = updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits }
+    return CardHistory(card: card, openingBalance: Money(minorUnits: opening), updates: updates)
   }
 }

@@ -51,34 +51,66 @@ struct BackupTests {
       }
       let cards = try parseJSONArray(result.stdout)
       if cards.count > 1 { sawChurn += 1 }
-      for card in cards {
-        guard let balance = cents(card["balance"]), let opening = cents(card["openingBalance"]),
-          let updates = card["updates"] as? [[String: Any]]
-        else {
-          problems.append("not a card: \(card)")
-          continue
-        }
-        // Each update's balance follows from the opening balance, and the last is the card's.
-        var running = opening
-        for update in updates {
-          running += cents(update["amount"]) ?? 0
-          if cents(update["balance"]) != running {
-            problems.append(
-              "\(card["name"] ?? "?"): opening \(opening), an update's balance is not \(running): \(card)")
-          }
-        }
-        if running != balance {
-          problems.append("\(card["name"] ?? "?"): \(opening) + amounts = \(running), not \(balance)")
-        }
-      }
+      for card in cards { problems += Self.problems(adding: card) }
     }
     _ = FileManager.default.createFile(atPath: stop, contents: Data())
     for group in groups { _ = group.wait() }
-    #expect(problems.isEmpty, "\(problems.prefix(5))")
+    #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.prefix(3))")
     #expect(sawChurn > 0, "no export saw a card of the churn: \(readText(sandbox.root + "/churn.err"))")
     SoakSettings.report(
       "export-all-churn exports=\(exports) saw-churn=\(sawChurn) churn-cards=\(readText(sandbox.root + "/churn-a.out"))"
     )
+  }
+
+  /// What does not add up in an exported card: each update's balance must
+  /// follow from the opening balance, and the last must be the card's.
+  static func problems(adding card: [String: Any]) -> [String] {
+    guard let balance = cents(card["balance"]), let opening = cents(card["openingBalance"]),
+      let updates = card["updates"] as? [[String: Any]]
+    else { return ["not a card: \(card)"] }
+    var problems: [String] = []
+    var running = opening
+    for update in updates {
+      running += cents(update["amount"]) ?? 0
+      if cents(update["balance"]) != running {
+        problems.append("\(card["name"] ?? "?"): opening \(opening), an update's balance is not \(running)")
+      }
+    }
+    if running != balance {
+      problems.append("\(card["name"] ?? "?"): \(opening) + amounts = \(running), not \(balance)")
+    }
+    return problems
+  }
+
+  @Test("export of one card while another process rides and reloads it: every export adds up")
+  func exportOfOneCardIsOneSnapshot() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "20").status == 0)
+    let churn = """
+      while [ ! -e "$3" ]; do
+        "$1" --store "$2" --quiet reload 3
+        "$1" --store "$2" --quiet swipe
+      done
+      """
+    let stop = sandbox.root + "/stop-rides"
+    let group = try ProcessGroup(
+      ["/bin/sh", "-c", churn, "rides", try MetroBuddyProcess.binaryPath(for: [:]), sandbox.store, stop],
+      environment: sandbox.environment, directory: sandbox.workingDirectory, stdout: sandbox.root + "/rides.out",
+      stderr: sandbox.root + "/rides.err", timeLimit: 300)
+    var problems: [String] = []
+    for _ in 0..<60 {
+      let result = try sandbox.metrobuddy("export")
+      guard result.status == 0, let data = result.stdout.data(using: .utf8),
+        let card = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else {
+        problems.append("export: \(result)")
+        continue
+      }
+      problems += Self.problems(adding: card)
+    }
+    _ = FileManager.default.createFile(atPath: stop, contents: Data())
+    _ = group.wait()
+    #expect(problems.isEmpty, "\(problems.count) problems; first: \(problems.prefix(3))")
   }
 
   @Test("the man page's backup example works as written: export --all > backup.json, then import backup.json")

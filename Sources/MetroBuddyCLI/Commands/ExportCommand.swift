@@ -44,14 +44,13 @@ struct ExportCommand: Command {
       let value = JSONValue.array(try context.store.allCardHistories().compactMap(Self.object))
       return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
     }
-    let card = try context.selectedCard()
-    let updates = try context.store.balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
+    // The card and its history from one state of the store, with the
+    // balance before the first update (card add --balance) for an import.
+    let history = try context.store.cardHistory(named: context.options.cardName)
     if format == .csv {
-      return CommandOutput(text: Interchange.csv(updates, currency: card.currency), json: .null, rawOutput: true)
+      let csv = Interchange.csv(history.updates, currency: history.card.currency)
+      return CommandOutput(text: csv, json: .null, rawOutput: true)
     }
-    // The balance before the first update (card add --balance), so that an import restores it.
-    let opening = Money(minorUnits: updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits })
-    let history = CardHistory(card: card, openingBalance: opening, updates: updates)
     let value = Self.object(history) ?? .null
     return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
   }

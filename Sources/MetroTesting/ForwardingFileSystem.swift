@@ -61,24 +61,6 @@ extension FileSystemHooks {
   public func after(_ call: FileSystemCall, error: SystemCallError?) {}
 }
 
-/// Hooks made of two closures, for a test's one-off need.
-public struct ClosureHooks: FileSystemHooks {
-  private let beforeCall: @Sendable (FileSystemCall) -> FileSystemAction
-  private let afterCall: @Sendable (FileSystemCall, SystemCallError?) -> Void
-
-  /// Creates hooks from closures; either may be left out.
-  public init(
-    before: @escaping @Sendable (FileSystemCall) -> FileSystemAction = { _ in .proceed },
-    after: @escaping @Sendable (FileSystemCall, SystemCallError?) -> Void = { _, _ in }
-  ) {
-    beforeCall = before
-    afterCall = after
-  }
-
-  public func before(_ call: FileSystemCall) -> FileSystemAction { beforeCall(call) }
-  public func after(_ call: FileSystemCall, error: SystemCallError?) { afterCall(call, error) }
-}
-
 /// A ``FileSystem`` that passes every call to another, numbering the calls of
 /// each operation and running `hooks` around each one; optionally it logs them.
 ///

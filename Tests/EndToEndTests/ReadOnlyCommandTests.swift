@@ -50,6 +50,16 @@ struct ReadOnlyCommandTests {
     }
   }
 
+  @Test(
+    "without a store, a change that changes nothing creates nothing",
+    arguments: [["fare", "3.00"], ["expiration", "--clear"], ["serial", "--clear"], ["card", "use", "default"]])
+  func noOpChangeCreatesNothing(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
+    #expect(result.status == 0, "\(result)")
+    #expect(!exists(sandbox.store), "\(arguments) created \(sandbox.store)")
+  }
+
   @Test("with the default store location, show creates nothing under HOME")
   func defaultLocationCreatesNothing() throws {
     let sandbox = try Sandbox()

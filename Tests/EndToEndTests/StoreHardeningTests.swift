@@ -58,6 +58,18 @@ struct StoreHardeningTests {
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
+  @Test("removing a card removes its journal and its key folder")
+  func removedCardLeavesNoKeyFolder() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("card", "add", "work").status == 0)
+    try #require(sandbox.metrobuddy("--card", "work", "reload", "5", "--key", "monthly").status == 0)
+    try #require(exists(sandbox.store + "/keys-2"))
+    try #require(sandbox.metrobuddy("card", "remove", "work", "--force").status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.store)
+    #expect(!names.contains("keys-2") && !names.contains("journal-2.jsonl"), "\(names)")
+    #expect(try sandbox.metrobuddy("verify").status == 0)
+  }
+
   @Test("verify never reports damage while another process adds and removes cards")
   func verifyDuringCardRemoval() throws {
     let sandbox = try Sandbox()

@@ -35,7 +35,11 @@ extension JSONFileStore {
       var probe = StoredState.fresh(storeID: Self.unsavedStoreID)
       var probeAppends: [BalanceUpdate] = []
       if let index = try target(probe) { probe.cards[index] = try reconciled(probe.cards[index]) }
-      _ = try body(&probe, &probeAppends, { UUID() })
+      let unchanged = probe
+      let probeResult = try body(&probe, &probeAppends, { UUID() })
+      // A change that changes nothing (a fare set to the one it has) needs no
+      // store at all: like a read, it leaves no directory and no file.
+      if probeAppends.isEmpty, probe == unchanged { return probeResult(probe) }
     }
     try ensureDirectory()
     let owner: FileStatus

@@ -324,8 +324,18 @@ public final class JSONFileStore: MetroCardDataStore {
       throw error
     }
     // The card is gone once state.json no longer lists it; its journal is
-    // now an orphan, removed here or swept by the next write.
+    // now an orphan, removed here or swept by the next write. Its key folder
+    // goes too (best effort: the id is never handed out again).
     try? fileSystem.unlink(journalPath(removedID))
+    removeKeysFolder(of: removedID)
+  }
+
+  /// Removes a removed card's `keys-<id>` folder and the key files in it.
+  func removeKeysFolder(of cardID: Int) {
+    let folder = keysDirectory(cardID)
+    guard let names = try? fileSystem.contentsOfDirectory(folder) else { return }
+    for name in names { try? fileSystem.unlink(folder + "/" + name) }
+    try? fileSystem.removeDirectory(folder)
   }
 
   @discardableResult

@@ -18,9 +18,6 @@ struct Journal {
     var entries: [JournalEntry] = []
     /// The length up to the end of the last complete transaction.
     var committedLength: Int64
-    /// The file's size; more than `committedLength` when a crashed writer left
-    /// a torn transaction at the end.
-    var fileSize: Int64
   }
 
   /// The longest line metrobuddy writes is far shorter; anything longer is damage.
@@ -52,7 +49,7 @@ struct Journal {
         guard stored.journalLength == 0 else {
           throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
         }
-        return Tail(committedLength: 0, fileSize: 0)
+        return Tail(committedLength: 0)
       }
       throw JSONFileStore.map(error)
     }
@@ -60,14 +57,14 @@ struct Journal {
     let status: FileStatus
     do { status = try fileSystem.status(descriptor, path: path) } catch { throw JSONFileStore.map(error) }
     guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
-    if status.size == stored.journalLength { return Tail(committedLength: status.size, fileSize: status.size) }
+    if status.size == stored.journalLength { return Tail(committedLength: status.size) }
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
         path: path, line: nil, problem: .journalShorter(size: status.size, recordedLength: stored.journalLength))
     }
     try checkLineBoundary(descriptor, at: stored.journalLength)
 
-    var tail = Tail(committedLength: stored.journalLength, fileSize: status.size)
+    var tail = Tail(committedLength: stored.journalLength)
     var line = stored.lastSequence + 2
     var pending: [JournalEntry] = []
     var expectedSequence = stored.lastSequence + 1
@@ -241,10 +238,12 @@ struct Journal {
         guard let newline = chunk[..<searchEnd].lastIndex(of: UInt8(ascii: "\n")) else { break }
         let line = sequence + 1
         let entry = try JournalEntry.decode(chunk[(newline + 1)..<lineEnd], currency: currency, path: path, line: line)
-        guard entry.sequence == sequence, entry.update.balance == balanceAfter else {
+        guard entry.sequence == sequence, entry.update.balance == balanceAfter,
+          let before = balanceAfter.adding(-entry.update.amount)
+        else {
           throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
         }
-        balanceAfter = Money(minorUnits: balanceAfter.minorUnits - entry.update.amount.minorUnits)
+        balanceAfter = before
         sequence -= 1
         guard try body(entry) else { return }
         lineEnd = newline

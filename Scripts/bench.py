@@ -131,11 +131,19 @@ def main():
         print()
         print(f"`history --limit 10` at {large:,}: {t_history * 1000:.2f} ms, {ratio:.2f}x `show` ({t_show * 1000:.2f} ms)")
         print()
-        print(f"| whole-history command at {large:,} updates | median time |")
-        print("|---|---|")
+        if options.baseline:
+            print(f"| whole-history command at {large:,} updates | median time | baseline |")
+            print("|---|---|---|")
+        else:
+            print(f"| whole-history command at {large:,} updates | median time |")
+            print("|---|---|")
         for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"]):
             times = [run(mb(large, *arguments), env)[0] for _ in range(max(3, runs // 8))]
-            print(f"| `{' '.join(arguments)}` | {statistics.median(times):.3f} s |")
+            cell = f"{statistics.median(times):.3f} s"
+            if options.baseline:
+                base = [run([baseline, "--store", base_store, *arguments], env)[0] for _ in range(max(3, runs // 8))]
+                cell += f" | {statistics.median(base):.3f} s"
+            print(f"| `{' '.join(arguments)}` | {cell} |")
         csv = os.path.join(work, f"history-{large}.csv")
         times = []
         for attempt in range(3):

@@ -42,7 +42,7 @@ extension JSONFileStore {
     _ = try journal.forEachLine(descriptor, from: stored.keysIndexedLength, to: committed) {
       bytes, offset throws(MetroError) in
       // The header has no key; its offset is 0.
-      guard offset > 0, bytes.firstRange(of: Array(#""key":"#.utf8)) != nil else { return true }
+      guard offset > 0, Self.mentionsKey(bytes) else { return true }
       let entry = try JournalEntry.decode(bytes, currency: journal.currency, path: path, line: 0)
       if let key = entry.update.key {
         var created: [String] = []
@@ -54,5 +54,18 @@ extension JSONFileStore {
     }
     if recorded { try index.syncAll() }
     stored.keysIndexedLength = committed
+  }
+
+  /// Whether a journal line holds a `"key":` member, found without decoding
+  /// it (and without Foundation's collection searching, which would link much
+  /// of Foundation into the binary).
+  static func mentionsKey(_ line: some Collection<UInt8>) -> Bool {
+    let needle = Array(#""key":"#.utf8)
+    let bytes = Array(line)
+    guard bytes.count >= needle.count else { return false }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+      if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    }
+    return false
   }
 }

@@ -227,13 +227,7 @@ enum Italian {
 
   /// Every `<word>` in a synopsis such as `--at <time>`, in this language.
   static func slots(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-      result += rest[..<open] + slot(String(rest[rest.index(after: open)..<close]))
-      rest = rest[rest.index(after: close)...]
-    }
-    return result + rest
+    rewritingPlaceholders(text, slot)
   }
 
   static let cardNameRule = "usa da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra"

@@ -66,3 +66,14 @@ struct Localizer {
   /// English, for tests and the man page.
   static let english = Localizer(language: .english)
 }
+
+/// `text` with every `<word>` rewritten by `slot`: `--at <time>` as `--at <momento>`.
+func rewritingPlaceholders(_ text: String, _ slot: (String) -> String) -> String {
+  var result = ""
+  var rest = Substring(text)
+  while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+    result += rest[..<open] + slot(String(rest[rest.index(after: open)..<close]))
+    rest = rest[rest.index(after: close)...]
+  }
+  return result + rest
+}

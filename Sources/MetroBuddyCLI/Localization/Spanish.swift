@@ -224,13 +224,7 @@ enum Spanish {
 
   /// Every `<word>` in a synopsis such as `--at <time>`, in this language.
   static func slots(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
-      result += rest[..<open] + slot(String(rest[rest.index(after: open)..<close]))
-      rest = rest[rest.index(after: close)...]
-    }
-    return result + rest
+    rewritingPlaceholders(text, slot)
   }
 
   static let cardNameRule = "use de 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito"

@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+// The history questions the rules ask of a stored card.
+
+/// Answers the rules' questions about a card's history from its key index
+/// (reload keys) and the end of its journal (undo).
+struct JournalHistory: CardHistoryLookup {
+  let store: JSONFileStore
+  let stored: StoredCard
+
+  func containsReload(key: String) throws(MetroError) -> Bool {
+    // The writer indexed every committed line before deciding (transaction).
+    if case .found = try store.keyIndex(for: stored).lookup(key, committedLength: stored.journalLength) { return true }
+    return false
+  }
+
+  func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
+    var search = UndoSearch(undone: undone)
+    try store.journal(for: stored).forEachEntryNewestFirst(stored) { entry throws(MetroError) in
+      search.visit(entry.update, transaction: entry.transactionEnd)
+    }
+    return search.targets
+  }
+
+  /// Looks back at most ``recordedReloadSearchLimit`` updates, so that a
+  /// repeated keyed reload does work that does not grow with history.
+  func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
+    guard try containsReload(key: key) else { return nil }
+    var undoneIDs = Set<UUID>()
+    var found: RecordedReload?
+    var seen = 0
+    try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+      if let target = update.undoes { undoneIDs.insert(target) }
+      if update.key == key { found = RecordedReload(amount: update.amount, isUndone: undoneIDs.contains(update.id)) }
+      seen += 1
+      return found == nil && seen < Self.recordedReloadSearchLimit
+    }
+    return found
+  }
+
+  /// How many updates a repeated keyed reload reads back to describe the first.
+  static let recordedReloadSearchLimit = 1000
+}
+
+extension StoredCard {
+  /// Applies complete transactions read past `journalLength`.
+  mutating func apply(_ tail: Journal.Tail) {
+    for entry in tail.entries {
+      card.balance = entry.update.balance
+      lastSequence = entry.sequence
+    }
+    journalLength = tail.committedLength
+  }
+}

@@ -135,20 +135,7 @@ struct CrashTests {
       problems.append(
         "neither the state before nor after:\n\(reading)\n--- before ---\n\(before)\n--- after ---\n\(after)")
     }
-    do {
-      let next = try sandbox.metrobuddy("reload", "1", "--at", CrashCommand.time)
-      guard next.status == 0 else { return problems + ["the next write failed: \(next)"] }
-      let verify = try sandbox.metrobuddy("verify")
-      if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
-      var updates: [Int: Int] = [:]
-      for (id, name) in try storedCardIDs(store: sandbox.store) {
-        updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)
-      }
-      problems += storeFileProblems(store: sandbox.store, updatesByCardID: updates)
-    } catch {
-      problems.append("after the next write: \(error)")
-    }
-    return problems
+    return problems + nextWriteProblems(sandbox: sandbox, reading: reading)
   }
 }
 

@@ -413,3 +413,23 @@ extension Sandbox {
     try run(["--store", store] + arguments, environment: environment.merging(extra) { $1 })
   }
 }
+
+/// After a crash point: the next write must succeed, `verify` must call the
+/// store sound, and no stray journal or temporary file may remain.
+func nextWriteProblems(sandbox: Sandbox, reading: StoreReading) -> [String] {
+  var problems: [String] = []
+  do {
+    let next = try sandbox.metrobuddy("reload", "1", "--at", CrashCommand.time)
+    guard next.status == 0 else { return ["the next write failed: \(next)"] }
+    let verify = try sandbox.metrobuddy("verify")
+    if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
+    var updates: [Int: Int] = [:]
+    for (id, name) in try storedCardIDs(store: sandbox.store) {
+      updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)
+    }
+    problems += storeFileProblems(store: sandbox.store, updatesByCardID: updates)
+  } catch {
+    problems.append("after the next write: \(error)")
+  }
+  return problems
+}

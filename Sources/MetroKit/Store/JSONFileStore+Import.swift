@@ -32,7 +32,7 @@ extension JSONFileStore {
       recorded = decision.recorded
       skipped = decision.skipped
       state.cards[index] = stored
-      return { state in self.reference(state.cards[index].card, in: state) }
+      return { state in self.reference(state.cards[index], in: state) }
     } target: { state throws(MetroError) in
       try self.cardIndex(of: card, in: state)
     }

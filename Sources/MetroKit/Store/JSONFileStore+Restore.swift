@@ -76,7 +76,7 @@ extension JSONFileStore {
       }
       result.append(
         CardHistory(
-          card: reference(card.card, in: state), openingBalance: card.openingBalance, updates: updates.reversed()))
+          card: reference(card, in: state), openingBalance: card.openingBalance, updates: updates.reversed()))
     }
     return result
   }
@@ -169,7 +169,7 @@ extension JSONFileStore {
       }
       return { (state: StoredState) -> [ObjectReference<MetroCard>] in
         backup.compactMap { card in
-          state.index(ofCardNamed: card.name).map { self.reference(state.cards[$0].card, in: state) }
+          state.index(ofCardNamed: card.name).map { self.reference(state.cards[$0], in: state) }
         }
       }
     } prepare: { state throws(MetroError) in

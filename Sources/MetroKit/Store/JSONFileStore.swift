@@ -85,7 +85,7 @@ public final class JSONFileStore: MetroCardDataStore {
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
     try reading { state throws(MetroError) in
       let index = state.index(ofCardID: state.defaultCardID)!
-      return reference(try reconciled(state.cards[index]).card, in: state)
+      return reference(try reconciled(state.cards[index]), in: state)
     }
   }
 
@@ -94,14 +94,14 @@ public final class JSONFileStore: MetroCardDataStore {
       guard let index = state.index(ofCardNamed: name) else {
         throw .cardNotFound(name: name, available: state.cards.map(\.card.name))
       }
-      return reference(try reconciled(state.cards[index]).card, in: state)
+      return reference(try reconciled(state.cards[index]), in: state)
     }
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
     try reading { state throws(MetroError) in
       var result: [ObjectReference<MetroCard>] = []
-      for stored in state.cards { result.append(reference(try reconciled(stored).card, in: state)) }
+      for stored in state.cards { result.append(reference(try reconciled(stored), in: state)) }
       return result
     }
   }
@@ -204,11 +204,10 @@ public final class JSONFileStore: MetroCardDataStore {
     return result
   }
 
-  func reference(_ card: MetroCard, in state: StoredState) -> ObjectReference<MetroCard> {
-    let id = state.cards.first { $0.card.name == card.name }?.id ?? 0
-    var snapshot = card
-    snapshot.isDefault = id == state.defaultCardID
-    return ObjectReference(snapshot: snapshot, storeID: state.storeID, objectID: id, revision: state.revision)
+  func reference(_ stored: StoredCard, in state: StoredState) -> ObjectReference<MetroCard> {
+    var snapshot = stored.card
+    snapshot.isDefault = stored.id == state.defaultCardID
+    return ObjectReference(snapshot: snapshot, storeID: state.storeID, objectID: stored.id, revision: state.revision)
   }
 
   func cardIndex(of card: ObjectReference<MetroCard>, in state: StoredState) throws(MetroError) -> Int {
@@ -247,7 +246,7 @@ public final class JSONFileStore: MetroCardDataStore {
       return { state in
         let stored = state.cards[index]
         return UpdateResult(
-          card: self.reference(stored.card, in: state),
+          card: self.reference(stored, in: state),
           recorded: recorded.map {
             ObjectReference(snapshot: $0, storeID: state.storeID, objectID: stored.id, revision: state.revision)
           },
@@ -276,7 +275,7 @@ public final class JSONFileStore: MetroCardDataStore {
         StoredCard(
           id: id, card: MetroCard(name: name, isDefault: false, balance: balance, fare: fare),
           openingBalance: balance, lastSequence: 0, journalLength: 0, keysIndexedLength: 0))
-      return { state in self.reference(state.cards[state.index(ofCardID: id)!].card, in: state) }
+      return { state in self.reference(state.cards[state.index(ofCardID: id)!], in: state) }
     }
   }
 
@@ -291,7 +290,7 @@ public final class JSONFileStore: MetroCardDataStore {
         guard state.index(ofCardNamed: newName) == nil else { throw .cardExists(name: newName) }
         state.cards[index].card.name = newName
       }
-      return { state in self.reference(state.cards[index].card, in: state) }
+      return { state in self.reference(state.cards[index], in: state) }
     } target: { state throws(MetroError) in
       try cardIndex(of: card, in: state)
     }
@@ -343,7 +342,7 @@ public final class JSONFileStore: MetroCardDataStore {
     try transaction { state, _, _ throws(MetroError) in
       let index = try cardIndex(of: card, in: state)
       state.defaultCardID = state.cards[index].id
-      return { state in self.reference(state.cards[index].card, in: state) }
+      return { state in self.reference(state.cards[index], in: state) }
     } target: { state throws(MetroError) in
       try self.cardIndex(of: card, in: state)
     }

@@ -154,24 +154,11 @@ struct CompletionTests {
     .enabled(if: Shells.fish != nil, "fish is not installed (.ci/run installs it with apt-get)"))
   func fishCompletes() throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.metrobuddy("card", "add", "work").status == 0)
-    let script = sandbox.root + "/metrobuddy.fish"
-    try sandbox.run(["completion", "fish"], environment: sandbox.environment).stdout
-      .write(toFile: script, atomically: true, encoding: .utf8)
-    let lines = [
-      "metrobuddy sw", "metrobuddy reload --k", "metrobuddy history --type ",
-      "metrobuddy --store \(sandbox.store) --card ",
-    ]
-    var program = "source \(shellQuoted(script))\n"
-    for line in lines { program += "echo '=='; complete -C \(shellQuoted(line)) | string replace -r '\\t.*' ''\n" }
-    program += "true\n"  // string replace fails when no value has a description left to cut
-    let result = try MetroBuddyProcess.run(
-      executable: Shells.fish!, ["--no-config", "-c", program], environment: try BashCompletion.environment(sandbox),
-      workingDirectory: sandbox.workingDirectory)
-    #expect(result.status == 0, "\(result)")
-    let answers = result.stdout.components(separatedBy: "==\n").dropFirst().map {
-      $0.split(separator: "\n").map(String.init)
-    }
+    let (result, answers) = try Self.fishAnswers(
+      [
+        "metrobuddy sw", "metrobuddy reload --k", "metrobuddy history --type ",
+        "metrobuddy --store \(sandbox.store) --card ",
+      ], in: sandbox, descriptions: false)
     #expect(answers.count == 4, "\(result)")
     guard answers.count == 4 else { return }
     #expect(answers[0] == ["swipe"])
@@ -185,23 +172,11 @@ struct CompletionTests {
     .enabled(if: Shells.fish != nil, "fish is not installed (.ci/run installs it with apt-get)"))
   func fishValuesHaveNoRepeatedDescription() throws {
     let sandbox = try Sandbox()
-    #expect(try sandbox.metrobuddy("card", "add", "work").status == 0)
-    let script = sandbox.root + "/metrobuddy.fish"
-    try sandbox.run(["completion", "fish"], environment: sandbox.environment).stdout
-      .write(toFile: script, atomically: true, encoding: .utf8)
-    let lines = [
-      "metrobuddy history --type ", "metrobuddy export --format ", "metrobuddy --store \(sandbox.store) --card ",
-      "metrobuddy history --ty",
-    ]
-    var program = "source \(shellQuoted(script))\n"
-    for line in lines { program += "echo '=='; complete -C \(shellQuoted(line))\n" }
-    let result = try MetroBuddyProcess.run(
-      executable: Shells.fish!, ["--no-config", "-c", program], environment: try BashCompletion.environment(sandbox),
-      workingDirectory: sandbox.workingDirectory)
-    #expect(result.status == 0, "\(result)")
-    let answers = result.stdout.components(separatedBy: "==\n").dropFirst().map {
-      $0.split(separator: "\n").map(String.init)
-    }
+    let (result, answers) = try Self.fishAnswers(
+      [
+        "metrobuddy history --type ", "metrobuddy export --format ", "metrobuddy --store \(sandbox.store) --card ",
+        "metrobuddy history --ty",
+      ], in: sandbox, descriptions: true)
     guard answers.count == 4 else {
       Issue.record("\(result)")
       return
@@ -210,6 +185,30 @@ struct CompletionTests {
     #expect(Set(answers[1]) == ["json", "csv"], "\(answers[1])")
     #expect(Set(answers[2]) == ["default", "work"], "\(answers[2])")
     #expect(answers[3] == ["--type\tOnly this type: swipe, reload, adjustment or undo. Repeatable"])
+  }
+
+  /// What real fish offers for each line with the generated script sourced,
+  /// in a store with the cards `default` and `work`; `descriptions: false`
+  /// cuts each answer's description.
+  static func fishAnswers(
+    _ lines: [String], in sandbox: Sandbox, descriptions: Bool
+  ) throws -> (ProcessResult, [[String]]) {
+    #expect(try sandbox.metrobuddy("card", "add", "work").status == 0)
+    let script = sandbox.root + "/metrobuddy.fish"
+    try sandbox.run(["completion", "fish"], environment: sandbox.environment).stdout
+      .write(toFile: script, atomically: true, encoding: .utf8)
+    let cut = descriptions ? "" : " | string replace -r '\\t.*' ''"
+    var program = "source \(shellQuoted(script))\n"
+    for line in lines { program += "echo '=='; complete -C \(shellQuoted(line))\(cut)\n" }
+    program += "true\n"  // string replace fails when no value has a description left to cut
+    let result = try MetroBuddyProcess.run(
+      executable: Shells.fish!, ["--no-config", "-c", program], environment: try BashCompletion.environment(sandbox),
+      workingDirectory: sandbox.workingDirectory)
+    #expect(result.status == 0, "\(result)")
+    let answers = result.stdout.components(separatedBy: "==\n").dropFirst().map {
+      $0.split(separator: "\n").map(String.init)
+    }
+    return (result, answers)
   }
 }
 

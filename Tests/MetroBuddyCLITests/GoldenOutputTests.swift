@@ -230,17 +230,13 @@ struct VerifyGoldenTests {
     let cli = CLIHarness()
     cli.run("reload", "20")
     cli.run("swipe")
-    let journal = cli.directory + "/store/journal-1.jsonl"
-    var bytes = try #require(FileManager.default.contents(atPath: journal))
-    let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
-    bytes[secondLine + 3] = UInt8(ascii: "9")  // {"seq":1 becomes {"seq":9
-    try bytes.write(to: URL(fileURLWithPath: journal))
+    try cli.changeFirstUpdateOfJournal()
     let before = cli.storeFiles()
     #expect(
       cli.run("verify")
         == Invocation(
           stdout: """
-            \(journal):2: checksum mismatch: the data changed after metrobuddy wrote it
+            \(cli.directory)/store/journal-1.jsonl:2: checksum mismatch: the data changed after metrobuddy wrote it
             The store \(cli.directory)/store is damaged: 1 problem. Nothing was changed.
 
             """, stderr: "", status: 65))

@@ -133,12 +133,7 @@ struct StoreProblemLanguageTests {
     let cli = CLIHarness()
     cli.run("reload", "20")
     cli.run("swipe")
-    let journal = cli.directory + "/store/journal-1.jsonl"
-    var bytes = try #require(FileManager.default.contents(atPath: journal))
-    let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
-    bytes[secondLine + 3] = UInt8(ascii: "9")  // {"seq":1 becomes {"seq":9
-    bytes.append(contentsOf: Array(#"{"seq":3"#.utf8))
-    try bytes.write(to: URL(fileURLWithPath: journal))
+    try cli.changeFirstUpdateOfJournal(appending: #"{"seq":3"#)
     return cli
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MetroBuddyCLI
 import MetroTesting
+import Testing
 
 @testable import MetroKit
 
@@ -58,6 +59,17 @@ final class CLIHarness {
   }
 
   /// Every file of the store and its bytes, to show that a refusal changed nothing.
+  /// Changes the first update of card 1's journal by hand (`{"seq":1` becomes
+  /// `{"seq":9`, so its checksum no longer matches) and appends `tail`.
+  func changeFirstUpdateOfJournal(appending tail: String = "") throws {
+    let journal = directory + "/store/journal-1.jsonl"
+    var bytes = try #require(FileManager.default.contents(atPath: journal))
+    let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+    bytes[secondLine + 3] = UInt8(ascii: "9")
+    bytes.append(contentsOf: Array(tail.utf8))
+    try bytes.write(to: URL(fileURLWithPath: journal))
+  }
+
   func storeFiles() -> [String: Data] {
     let path = directory + "/store"
     var files: [String: Data] = [:]

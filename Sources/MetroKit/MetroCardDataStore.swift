@@ -112,9 +112,11 @@ public protocol MetroCardDataStore: Sendable {
   /// Creates a card.
   ///
   /// - Throws: ``MetroError/cardExists(name:)``, ``MetroError/invalidCardName(_:)``,
-  ///   or ``MetroError/invalidAmount(_:reason:)`` for a fare of zero.
+  ///   ``MetroError/invalidAmount(_:reason:)`` for a fare of zero, or
+  ///   ``MetroError/kindRefused(_:)``/``MetroError/notStoredValue(kind:)`` for
+  ///   settings that do not fit the kind.
   @discardableResult
-  func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+  func addCard(named name: String, settings: CardSettings, balance: Money) throws(MetroError)
     -> ObjectReference<MetroCard>
 
   /// Renames a card; its history stays with it.
@@ -132,6 +134,14 @@ public protocol MetroCardDataStore: Sendable {
 }
 
 extension MetroCardDataStore {
+  /// Creates an OMNY card with a fare set by hand.
+  @discardableResult
+  public func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try addCard(named: name, settings: CardSettings(fare: fare), balance: balance)
+  }
+
   /// Appends imported updates, without card attributes.
   public func importUpdates(_ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>) throws(MetroError)
     -> ImportResult

@@ -32,6 +32,13 @@ public struct InMemoryHistory: CardHistoryLookup {
     updates.contains { $0.type == .reload && $0.key == key }
   }
 
+  public func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
+    let undone = Set(updates.compactMap(\.undoes))
+    return updates.enumerated().compactMap { item in
+      undone.contains(item.element.id) ? nil : RecordedRide(item.element).map { (item.offset, $0) }
+    }.sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+  }
+
   public func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
     UndoSearch.targets(
       in: updates.indices.reversed().lazy.map { (update: updates[$0], transaction: transaction(at: $0)) },

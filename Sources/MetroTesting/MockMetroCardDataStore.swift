@@ -163,19 +163,18 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       return UpdateResult(
         card: reference(state.cards[index], in: state),
         recorded: recorded.map { ObjectReference(snapshot: $0, storeID: storeID, objectID: id, revision: revision) },
-        alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads)
+        alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads,
+        notes: decision.notes)
     }
   }
 
-  public func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+  public func addCard(named name: String, settings: CardSettings, balance: Money) throws(MetroError)
     -> ObjectReference<MetroCard>
   {
-    try CardName.validate(name)
-    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: .fareNotPositive) }
-    guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
+    let card = try CardRules.newCard(named: name, settings: settings, balance: balance)
     return try write { state throws(MetroError) in
       guard !state.cards.contains(where: { $0.card.card.name == name }) else { throw .cardExists(name: name) }
-      let entry = (id: state.nextID, card: Card(card: MetroCard(name: name, balance: balance, fare: fare)))
+      let entry = (id: state.nextID, card: Card(card: card))
       state.cards.append(entry)
       state.nextID += 1
       state.revision += 1

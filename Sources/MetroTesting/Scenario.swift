@@ -179,8 +179,8 @@ extension Scenario {
           }
           return amount
         }
-        var card = MetroCard(
-          name: cardName, balance: try money("balance", .zero), fare: try money("fare", MetroCard.standardFare))
+        var card = MetroCard(name: cardName, balance: try money("balance", .zero))
+        if value["fare"] != nil { card.fareByHand = HandFare(amount: try money("fare", .zero), since: nil) }
         card.serialNumber = try string(value["serialNumber"], "serialNumber")
         if let text = try string(value["expirationDate"], "expirationDate") {
           guard let date = CalendarDate(iso: text) else {

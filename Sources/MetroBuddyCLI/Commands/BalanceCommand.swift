@@ -30,18 +30,18 @@ struct BalanceCommand: Command {
     guard let amount else {
       let card = try context.selectedCard()
       return CommandOutput(
-        text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
+        text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
     let result = try context.apply([.balance(.adjustment(to: amount), at: at)])
     let after = result.card.snapshot
     if result.recorded.isEmpty {
-      return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result)
+      return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
     return Self.changed(
       context.text(
         .balanceSet(
           new: context.money(after.balance, after.currency), old: context.money(before, after.currency),
-          rides: after.remainingRides)), result)
+          rides: context.moment.ridesLeft(after))), result, at: context.moment)
   }
 }

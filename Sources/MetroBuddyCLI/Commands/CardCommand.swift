@@ -7,8 +7,8 @@ enum CardCommand: CommandNode {
     [AddCardCommand.self, UseCardCommand.self, RenameCardCommand.self, RemoveCardCommand.self]
   }
 
-  static func changed(_ text: String, _ card: ObjectReference<MetroCard>) -> CommandOutput {
-    CommandOutput(text: text + "\n", json: JSONRenderer.change(card: card.snapshot, recorded: []))
+  static func changed(_ text: String, _ card: ObjectReference<MetroCard>, at moment: Moment) -> CommandOutput {
+    CommandOutput(text: text + "\n", json: JSONRenderer.change(card: card.snapshot, recorded: [], at: moment))
   }
 
   static func name(_ text: String, for argument: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
@@ -49,9 +49,9 @@ struct AddCardCommand: Command {
     return CardCommand.changed(
       context.text(
         .cardAdded(
-          name: name, balance: context.money(card.balance, card.currency), fare: context.money(card.fare, card.currency)
+          name: name, balance: context.money(card.balance, card.currency), fare: context.money(context.moment.fare(card.snapshot), card.currency)
         )),
-      card)
+      card, at: context.moment)
   }
 }
 
@@ -69,7 +69,7 @@ struct UseCardCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.makeDefault(context.store.card(named: name))
-    return CardCommand.changed(context.text(.cardIsDefault(name)), card)
+    return CardCommand.changed(context.text(.cardIsDefault(name)), card, at: context.moment)
   }
 }
 
@@ -92,7 +92,7 @@ struct RenameCardCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.renameCard(context.store.card(named: old), to: new)
-    return CardCommand.changed(context.text(.cardRenamed(old: old, new: new)), card)
+    return CardCommand.changed(context.text(.cardRenamed(old: old, new: new)), card, at: context.moment)
   }
 }
 
@@ -122,6 +122,6 @@ struct RemoveCardCommand: Command {
     var removed = card.snapshot
     removed.isDefault = false
     return CommandOutput(
-      text: context.text(.cardRemoved(name)) + "\n", json: JSONRenderer.change(card: removed, recorded: []))
+      text: context.text(.cardRemoved(name)) + "\n", json: JSONRenderer.change(card: removed, recorded: [], at: context.moment))
   }
 }

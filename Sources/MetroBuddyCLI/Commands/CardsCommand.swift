@@ -13,8 +13,8 @@ struct CardsCommand: Command {
     let rows = cards.map { card in
       [
         (card.isDefault ? "* " : "  ") + card.name, context.money(card.balance, card.currency),
-        context.text(.ridesLeft(card.remainingRides)),
-        lowercasedFirst(context.text(.labelFare)) + " " + context.money(card.fare, card.currency),
+        context.text(.ridesLeft(context.moment.ridesLeft(card))),
+        lowercasedFirst(context.text(.labelFare)) + " " + context.money(context.moment.fare(card), card.currency),
       ]
     }
     let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -22,6 +22,6 @@ struct CardsCommand: Command {
       row[0].padding(to: widths[0]) + "  " + row[1].leftPadding(to: widths[1]) + "  " + row[2].padding(to: widths[2])
         + "  " + row[3] + "\n"
     }.joined()
-    return CommandOutput(text: text, json: .array(cards.map(JSONRenderer.card)))
+    return CommandOutput(text: text, json: .array(cards.map { JSONRenderer.card($0, at: context.moment) }))
   }
 }

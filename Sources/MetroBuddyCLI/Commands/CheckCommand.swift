@@ -53,14 +53,14 @@ struct CheckCommand: Command {
           found.append(("expiring", context.text(.checkExpiresSoon(date: context.text.date(date), days: days))))
         }
       }
-      if card.remainingRides < minimumRides {
+      if context.moment.ridesLeft(card) < minimumRides {
         found.append(
           (
             "rides",
             context.text(
               .checkFewRides(
-                rides: card.remainingRides, balance: context.money(card.balance, card.currency),
-                fare: context.money(card.fare, card.currency)))
+                rides: context.moment.ridesLeft(card), balance: context.money(card.balance, card.currency),
+                fare: context.money(context.moment.fare(card), card.currency)))
           ))
       }
       if let minimumBalance, card.balance < minimumBalance {
@@ -75,7 +75,7 @@ struct CheckCommand: Command {
       }
       for (kind, text) in found {
         lines.append("\(card.name): \(text)")
-        problems.append(machineProblem(kind, card, today: context.today))
+        problems.append(machineProblem(kind, card, today: context.today, context: context))
       }
     }
     let text = lines.map { $0 + "\n" }.joined()
@@ -83,14 +83,14 @@ struct CheckCommand: Command {
   }
 
   /// --json never changes with the language: the problem and the numbers behind it, no sentences.
-  func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate) -> JSONValue {
+  func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate, context: Context) -> JSONValue {
     var members: [(String, JSONValue)] = [("card", .string(card.name)), ("problem", .string(kind))]
     switch kind {
     case "expired", "expiring":
       members.append(("expirationDate", .string(card.expirationDate?.description)))
       members.append(("daysToExpiration", card.expirationDate.map { .integer(Int64(today.days(until: $0))) } ?? .null))
     case "rides":
-      members.append(("ridesLeft", .integer(Int64(card.remainingRides))))
+      members.append(("ridesLeft", .integer(Int64(context.moment.ridesLeft(card)))))
       members.append(("minimum", .integer(Int64(minimumRides))))
     default:
       members.append(("balance", .string(card.balance.plainString(in: card.currency))))

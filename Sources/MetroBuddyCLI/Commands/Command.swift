@@ -78,9 +78,9 @@ extension Command {
   }
 
   /// A change's output: a confirmation line and the card.
-  static func changed(_ text: String, _ result: UpdateResult) -> CommandOutput {
+  static func changed(_ text: String, _ result: UpdateResult, at moment: Moment) -> CommandOutput {
     CommandOutput(
       text: text + "\n",
-      json: JSONRenderer.change(card: result.card.snapshot, recorded: result.recorded.map(\.snapshot)))
+      json: JSONRenderer.change(card: result.card.snapshot, recorded: result.recorded.map(\.snapshot), at: moment))
   }
 }

@@ -37,13 +37,13 @@ struct ExpirationCommand: Command {
         card.expirationDate.map {
           context.text(.expiration(date: context.text.date($0), days: context.today.days(until: $0)))
         } ?? context.text(.noExpiration)
-      return CommandOutput(text: text + "\n", json: JSONRenderer.card(card.snapshot))
+      return CommandOutput(text: text + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
     case .set(let date):
       return Self.changed(
         context.text(.expirationSet(date: context.text.date(date), days: context.today.days(until: date))),
-        try context.store.apply([.expirationDate(date)], to: card))
+        try context.store.apply([.expirationDate(date)], to: card), at: context.moment)
     case .clear:
-      return Self.changed(context.text(.expirationCleared), try context.store.apply([.expirationDate(nil)], to: card))
+      return Self.changed(context.text(.expirationCleared), try context.store.apply([.expirationDate(nil)], to: card), at: context.moment)
     }
   }
 }

@@ -41,7 +41,7 @@ struct ExportCommand: Command {
     if all {
       // One snapshot: every card and its history from the same state.json,
       // so a card added or removed meanwhile is wholly there or not at all.
-      let value = JSONValue.array(try context.store.allCardHistories().compactMap(Self.object))
+      let value = JSONValue.array(try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
       return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
     }
     // The card and its history from one state of the store, with the
@@ -51,14 +51,14 @@ struct ExportCommand: Command {
       let csv = Interchange.csv(history.updates, currency: history.card.currency)
       return CommandOutput(text: csv, json: .null, rawOutput: true)
     }
-    let value = Self.object(history) ?? .null
+    let value = Self.object(history, at: context.moment) ?? .null
     return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
   }
 
   /// The card object of the contract with its opening balance and updates.
-  static func object(_ history: CardHistory) -> JSONValue? {
+  static func object(_ history: CardHistory, at moment: Moment) -> JSONValue? {
     let currency = history.card.currency
-    guard case .object(let members) = JSONRenderer.card(history.card.snapshot) else { return nil }
+    guard case .object(let members) = JSONRenderer.card(history.card.snapshot, at: moment) else { return nil }
     return .object(
       members + [
         ("openingBalance", .string(history.openingBalance.plainString(in: currency))),

@@ -20,14 +20,14 @@ struct FareCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
     guard let amount else {
-      return CommandOutput(text: context.money(card.fare, card.currency) + "\n", json: JSONRenderer.card(card.snapshot))
+      return CommandOutput(text: context.money(context.moment.fare(card.snapshot), card.currency) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
     let result = try context.store.apply([.fare(amount)], to: card)
     let after = result.card.snapshot
     return Self.changed(
       context.text(
         .fareSet(
-          new: context.money(after.fare, after.currency), old: context.money(card.fare, card.currency),
-          rides: after.remainingRides)), result)
+          new: context.money(context.moment.fare(after), after.currency), old: context.money(context.moment.fare(card.snapshot), card.currency),
+          rides: context.moment.ridesLeft(after))), result, at: context.moment)
   }
 }

@@ -97,8 +97,8 @@ struct ImportCommand: Command {
       context.text(
         .imported(
           count: result.imported, card: after.name, skipped: result.skipped,
-          balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
-    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded))
+          balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
+    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment))
   }
 
   /// Restores a backup of every card (or, with `--card`, that card of it),
@@ -130,9 +130,9 @@ struct ImportCommand: Command {
         context.text(
           .imported(
             count: result.imported, card: after.name, skipped: result.skipped,
-            balance: context.money(after.balance, after.currency), rides: after.remainingRides)) + "\n"
+            balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
     }
-    let json = JSONValue.array(results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded) })
+    let json = JSONValue.array(results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded, at: context.moment) })
     return CommandOutput(text: text, json: json)
   }
 

@@ -42,7 +42,7 @@ struct ReloadCommand: Command {
     let balance = context.money(card.balance, card.currency)
     if let key, result.alreadyAppliedKeys.contains(key) {
       var output = Self.changed(
-        context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: card.remainingRides)), result)
+        context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: context.moment.ridesLeft(card))), result, at: context.moment)
       // With --json the empty "updates" says it; stderr says it in words too.
       if context.options.json { output.note = String(output.text.dropLast()) }
       output.warning = Self.warning(
@@ -51,8 +51,8 @@ struct ReloadCommand: Command {
     }
     return Self.changed(
       context.text(
-        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: card.remainingRides)),
-      result)
+        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: context.moment.ridesLeft(card))),
+      result, at: context.moment)
   }
 
   /// What a cron job's owner must hear about a repeated key: it was recorded

@@ -32,10 +32,10 @@ struct ShowCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard().snapshot
     if let template {
-      let line = template.render(card, today: context.today) { context.money($0, $1) }
-      return CommandOutput(text: line + "\n", json: JSONRenderer.card(card))
+      let line = template.render(card, at: context.moment, today: context.today) { context.money($0, $1) }
+      return CommandOutput(text: line + "\n", json: JSONRenderer.card(card, at: context.moment))
     }
     return CommandOutput(
-      text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card))
+      text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card, at: context.moment))
   }
 }

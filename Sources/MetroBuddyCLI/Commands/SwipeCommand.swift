@@ -32,11 +32,11 @@ struct SwipeCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let result = try context.apply([.balance(.swipe(count: count), at: at)])
     let card = result.card.snapshot
-    let total = Money(minorUnits: card.fare.minorUnits * Int64(count))
+    let total = Money(minorUnits: -result.recorded.reduce(0) { $0 + $1.snapshot.amount.minorUnits })
     return Self.changed(
       context.text(
         .swiped(
           count: count, total: context.money(total, card.currency), balance: context.money(card.balance, card.currency),
-          rides: card.remainingRides)), result)
+          rides: context.moment.ridesLeft(card))), result, at: context.moment)
   }
 }

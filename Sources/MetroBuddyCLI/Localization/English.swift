@@ -79,6 +79,22 @@ enum English {
     case .insufficientFareForRides(let count, let total, let balance):
       "INSUFFICIENT FARE: \(count) rides cost \(total); the balance is \(balance)."
     case .insufficientFareHint: "Nothing was recorded. Add money with 'metrobuddy reload <amount>'."
+    case .noFare(let mode, let date, let reduced):
+      "This card has no \(reduced ? "reduced " : "")\(mode.rawValue) fare for \(date); nothing was recorded. "
+        + "Set one with 'metrobuddy fare <amount>', or ride in another mode with '--mode'."
+    case .notStoredValue:
+      "A contactless card holds no money, so it cannot be reloaded or have its balance set; "
+        + "its balance is what its rides have cost. Nothing was changed."
+    case .kindRefused(let refusal, let balance):
+      switch refusal {
+      case .customHasNoStandardFare: "A custom card has no standard fares; set its fare with 'metrobuddy fare <amount>'."
+      case .customNeedsFare: "A custom card needs a fare: give one with '--fare <amount>'."
+      case .rulesOnlyForCustom(let kind): "Cap and transfer rules are set by hand only on a custom card, not on a \(kind.rawValue) card."
+      case .reducedMeansNothing(let kind): "'--reduced' means nothing for a \(kind.rawValue) card: set its fare by hand instead."
+      case .balanceNotZero(_, _, let kind):
+        "The card holds \(balance ?? ""); it can become a \(kind.rawValue) card only at a zero balance. "
+          + "Add a new card with 'metrobuddy card add <name> --kind \(kind.rawValue)' instead."
+      }
     case .expiredCard(let date): "EXPIRED CARD: the card expired on \(date)."
     case .expiredCardHint: "Nothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'."
     case .nothingToUndo: "Nothing to undo: every balance update on this card is already undone."

@@ -97,6 +97,25 @@ enum Italian {
       "CREDITO INSUFFICIENTE: \(text(.rides(count))) \(count == 1 ? "costa" : "costano") \(total); il credito è di \(balance)."
     case .insufficientFareHint:
       "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload \(slot("amount"))'."
+    case .noFare(let mode, let date, let reduced):
+      "Questa tessera non ha una tariffa \(reduced ? "ridotta " : "")\(mode.rawValue) per il \(date); non è stato registrato nulla. "
+        + "Impostane una con 'metrobuddy fare \(slot("amount"))', o viaggia in un altro modo con '--mode'."
+    case .notStoredValue:
+      "Una carta contactless non contiene denaro: non si può ricaricare né impostarne il saldo; "
+        + "il suo saldo è quanto sono costati i viaggi. Non è stato cambiato nulla."
+    case .kindRefused(let refusal, let balance):
+      switch refusal {
+      case .customHasNoStandardFare:
+        "Una tessera personalizzata non ha tariffe standard; imposta la tariffa con 'metrobuddy fare \(slot("amount"))'."
+      case .customNeedsFare: "Una tessera personalizzata richiede una tariffa: indicala con '--fare \(slot("amount"))'."
+      case .rulesOnlyForCustom(let kind):
+        "Le regole di tetto e trasbordo si impostano a mano solo su una tessera personalizzata, non su una \(kind.rawValue)."
+      case .reducedMeansNothing(let kind):
+        "'--reduced' non significa nulla per una tessera \(kind.rawValue): imposta la tariffa a mano."
+      case .balanceNotZero(_, _, let kind):
+        "La tessera contiene \(balance ?? ""); può diventare \(kind.rawValue) solo con saldo zero. "
+          + "Aggiungi una nuova tessera con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
+      }
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:
       "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration \(slot("date"))'."

@@ -68,6 +68,9 @@ enum Message: Equatable {
   case insufficientFare(balance: String, fare: String)
   case insufficientFareForRides(count: Int, total: String, balance: String)
   case insufficientFareHint
+  case noFare(mode: TravelMode, date: String, reduced: Bool)
+  case notStoredValue
+  case kindRefused(KindRefusal, balance: String?)
   case expiredCard(date: String)
   case expiredCardHint
   case nothingToUndo

@@ -95,6 +95,25 @@ enum Spanish {
     case .insufficientFareForRides(let count, let total, let balance):
       "SALDO INSUFICIENTE: \(text(.rides(count))) \(count == 1 ? "cuesta" : "cuestan") \(total); el saldo es de \(balance)."
     case .insufficientFareHint: "No se registró nada. Añada dinero con 'metrobuddy reload \(slot("amount"))'."
+    case .noFare(let mode, let date, let reduced):
+      "Esta tarjeta no tiene tarifa \(reduced ? "reducida " : "")de \(mode.rawValue) para el \(date); no se registró nada. "
+        + "Fije una con 'metrobuddy fare \(slot("amount"))', o viaje en otro modo con '--mode'."
+    case .notStoredValue:
+      "Una tarjeta sin contacto no guarda dinero: no se puede recargar ni fijar su saldo; "
+        + "su saldo es lo que han costado sus viajes. No se cambió nada."
+    case .kindRefused(let refusal, let balance):
+      switch refusal {
+      case .customHasNoStandardFare:
+        "Una tarjeta personalizada no tiene tarifas estándar; fije su tarifa con 'metrobuddy fare \(slot("amount"))'."
+      case .customNeedsFare: "Una tarjeta personalizada necesita una tarifa: indíquela con '--fare \(slot("amount"))'."
+      case .rulesOnlyForCustom(let kind):
+        "Las reglas de tope y transbordo solo se fijan a mano en una tarjeta personalizada, no en una \(kind.rawValue)."
+      case .reducedMeansNothing(let kind):
+        "'--reduced' no significa nada para una tarjeta \(kind.rawValue): fije su tarifa a mano."
+      case .balanceNotZero(_, _, let kind):
+        "La tarjeta tiene \(balance ?? ""); solo puede pasar a \(kind.rawValue) con saldo cero. "
+          + "Añada una tarjeta nueva con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
+      }
     case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
     case .expiredCardHint:
       "No se registró nada. Si tiene una tarjeta nueva, fije su fecha con 'metrobuddy expiration \(slot("date"))'."

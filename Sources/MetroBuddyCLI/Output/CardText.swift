@@ -23,20 +23,20 @@ enum CardText {
       let words = text(.expiration(date: text.date(date), days: days))
       expiration = days < 0 ? style.warning(words) : days <= 7 ? style.caution(words) : words
     }
-    let rides = text(.ridesLeft(card.remainingRides))
+    let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
     let rows: [(String, String)] = [
-      (text(.labelFare), context.money(card.fare, card.currency)),
+      (text(.labelFare), context.money(context.moment.fare(card), card.currency)),
       (text(.labelExpiration), expiration),
       (text(.labelSerial), card.serialNumber ?? text(.notSet)),
       (text(.labelCard), card.name),
     ]
     return style.strong(context.money(card.balance, card.currency)) + "\n"
-      + (card.remainingRides == 0 ? style.warning(rides) : rides) + "\n\n" + table(rows, style: style)
+      + (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n\n" + table(rows, style: style)
   }
 
   /// `Balance: $22.25, 8 rides left.`
   static func balanceLine(_ card: MetroCard, _ context: Context) -> String {
-    context.text(.balanceLine(balance: context.money(card.balance, card.currency), rides: card.remainingRides))
+    context.text(.balanceLine(balance: context.money(card.balance, card.currency), rides: context.moment.ridesLeft(card)))
   }
 
   /// Label-value rows with the values aligned.

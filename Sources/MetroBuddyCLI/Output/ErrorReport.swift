@@ -28,15 +28,21 @@ struct ErrorReport: Equatable {
       ErrorReport(message: text(.errorPrefix) + " " + text(message), exitCode: code)
     }
     switch error {
-    case .insufficientFare(let balance, let fare, let count, let currency):
+    case .insufficientFare(let balance, let needed, let count, let currency):
       let refusal =
         count == 1
-        ? text(.insufficientFare(balance: money(balance, currency), fare: money(fare, currency)))
+        ? text(.insufficientFare(balance: money(balance, currency), fare: money(needed, currency)))
         : text(
-          .insufficientFareForRides(
-            count: count, total: money(Money(minorUnits: fare.minorUnits * Int64(count)), currency),
-            balance: money(balance, currency)))
+          .insufficientFareForRides(count: count, total: money(needed, currency), balance: money(balance, currency)))
       self.init(message: refusal + "\n" + text(.insufficientFareHint), exitCode: .refused)
+    case .noFare(let mode, let date, _, let reduced):
+      self.init(message: text(.noFare(mode: mode, date: text.date(date), reduced: reduced)), exitCode: .refused)
+    case .notStoredValue:
+      self = failure(.notStoredValue, .usage)
+    case .kindRefused(let refusal):
+      var balance: String?
+      if case .balanceNotZero(let amount, let currency, _) = refusal { balance = money(amount, currency) }
+      self = failure(.kindRefused(refusal, balance: balance), .usage)
     case .expiredCard(let date):
       self.init(message: text(.expiredCard(date: text.date(date))) + "\n" + text(.expiredCardHint), exitCode: .refused)
     case .nothingToUndo:

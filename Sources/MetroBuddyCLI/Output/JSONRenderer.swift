@@ -5,14 +5,14 @@ import MetroKit
 enum JSONRenderer {
   /// A **card**: name, isDefault, balance, fare, currency, ridesLeft,
   /// expirationDate, serialNumber.
-  static func card(_ card: MetroCard) -> JSONValue {
+  static func card(_ card: MetroCard, at moment: Moment) -> JSONValue {
     .object([
       ("name", .string(card.name)),
       ("isDefault", .bool(card.isDefault)),
       ("balance", .string(card.balance.plainString(in: card.currency))),
-      ("fare", .string(card.fare.plainString(in: card.currency))),
+      ("fare", .string(moment.fare(card).plainString(in: card.currency))),
       ("currency", .string(card.currency.code)),
-      ("ridesLeft", .integer(Int64(card.remainingRides))),
+      ("ridesLeft", .integer(Int64(moment.ridesLeft(card)))),
       ("expirationDate", .string(card.expirationDate?.description)),
       ("serialNumber", .string(card.serialNumber)),
     ])
@@ -35,9 +35,9 @@ enum JSONRenderer {
 
   /// What any command that changes something prints: the card after it and
   /// the updates it recorded, in order.
-  static func change(card: MetroCard, recorded: [BalanceUpdate]) -> JSONValue {
+  static func change(card: MetroCard, recorded: [BalanceUpdate], at moment: Moment) -> JSONValue {
     .object([
-      ("card", Self.card(card)),
+      ("card", Self.card(card, at: moment)),
       ("updates", .array(recorded.map { update($0, currency: card.currency) })),
     ])
   }

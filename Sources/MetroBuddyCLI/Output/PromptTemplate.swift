@@ -63,23 +63,24 @@ struct PromptTemplate: Equatable {
   }
 
   /// The template filled in for `card`; unset values are empty.
-  func render(_ card: MetroCard, today: CalendarDate, money: (Money, Currency) -> String) -> String {
+  func render(_ card: MetroCard, at moment: Moment, today: CalendarDate, money: (Money, Currency) -> String) -> String {
     segments.map { segment in
       switch segment {
       case .text(let text): return text
-      case .placeholder(let name): return value(name, card, today: today, money: money)
+      case .placeholder(let name): return value(name, card, moment: moment, today: today, money: money)
       }
     }.joined()
   }
 
-  private func value(_ name: String, _ card: MetroCard, today: CalendarDate, money: (Money, Currency) -> String)
-    -> String
+  private func value(
+    _ name: String, _ card: MetroCard, moment: Moment, today: CalendarDate, money: (Money, Currency) -> String
+  ) -> String
   {
     switch name {
     case "name": card.name
     case "balance": money(card.balance, card.currency)
-    case "fare": money(card.fare, card.currency)
-    case "ridesLeft": String(card.remainingRides)
+    case "fare": money(moment.fare(card), card.currency)
+    case "ridesLeft": String(moment.ridesLeft(card))
     case "expirationDate": card.expirationDate?.description ?? ""
     case "daysToExpiration": card.expirationDate.map { String(today.days(until: $0)) } ?? ""
     case "serialNumber": card.serialNumber ?? ""

@@ -40,15 +40,15 @@ public struct ImportedUpdate: Sendable, Equatable {
 public struct ImportedCardAttributes: Sendable, Equatable {
   /// The balance before the first update (a card made with `card add --balance`).
   public var openingBalance: Money
-  /// The fare for one ride.
-  public var fare: Money
+  /// The fare set by hand for one ride, if any.
+  public var fare: Money?
   /// The expiration date, if set.
   public var expirationDate: CalendarDate?
   /// The serial number, if set.
   public var serialNumber: String?
 
   /// Creates the attributes of an exported card.
-  public init(openingBalance: Money, fare: Money, expirationDate: CalendarDate?, serialNumber: String?) {
+  public init(openingBalance: Money, fare: Money?, expirationDate: CalendarDate?, serialNumber: String?) {
     self.openingBalance = openingBalance
     self.fare = fare
     self.expirationDate = expirationDate

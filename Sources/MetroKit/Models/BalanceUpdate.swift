@@ -28,11 +28,18 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   public var key: String?
   /// The update this one reverses, for an undo.
   public var undoes: UUID?
+  /// For a ride: the full fare of its mode at its time (`nil` in history
+  /// recorded before rides had fares of their own).
+  public var fare: Money?
+  /// For a ride: how it was taken.
+  public var mode: TravelMode?
+  /// For a ride: why it cost `-amount`.
+  public var reason: RideReason?
 
   /// Creates an update.
   public init(
     id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,
-    key: String? = nil, undoes: UUID? = nil
+    key: String? = nil, undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil
   ) {
     self.id = id
     self.type = type
@@ -41,5 +48,8 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
     self.timestamp = timestamp
     self.key = key
     self.undoes = undoes
+    self.fare = fare
+    self.mode = mode
+    self.reason = reason
   }
 }

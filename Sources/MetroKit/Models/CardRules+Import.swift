@@ -32,7 +32,7 @@ extension CardRules {
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     if let attributes, existing.isEmpty {
       card.balance = attributes.openingBalance
-      card.fare = attributes.fare
+      card.fareByHand = attributes.fare.map { HandFare(amount: $0, since: nil) }
       card.expirationDate = attributes.expirationDate
       card.serialNumber = attributes.serialNumber
     }

@@ -14,6 +14,10 @@ package protocol CardHistoryLookup {
   /// its amount and whether it was undone. `nil` when there is none or it
   /// lies too far back to look for.
   func recordedReload(key: String) throws(MetroError) -> RecordedReload?
+  /// Every ride of the card that is not undone, in time order (rides at
+  /// the same second in the order they were recorded). Read only when a
+  /// ride is backdated or undone, never for a ride at the latest time.
+  func ridesInTimeOrder() throws(MetroError) -> [RecordedRide]
 }
 
 extension CardHistoryLookup {
@@ -123,6 +127,8 @@ package enum CardRules {
     package var alreadyAppliedKeys: [String]
     /// For those keys, what history recorded under them, where the store could tell.
     package var recordedReloads: [String: RecordedReload]
+    /// What the rules noted without refusing.
+    package var notes: [RuleNote]
   }
 
   /// Like ``apply(_:to:history:now:timeZone:makeID:)``, also saying what a
@@ -135,13 +141,26 @@ package enum CardRules {
     var working = card
     var recorded: [BalanceUpdate] = []
     var alreadyApplied: [String] = []
+    var notes: [RuleNote] = []
+    // Set when the card's fare state must be worked out again from its
+    // rides: a ride before its latest ride, or an undone ride.
+    var refold = false
+    var undoneRides: Set<UUID> = []
     for update in updates {
       switch update {
       case .fare(let fare):
         guard fare > .zero else {
           throw .invalidAmount(fare.plainString(in: working.currency), reason: .fareNotPositive)
         }
-        working.fare = fare
+        working.fareByHand = HandFare(amount: fare, since: working.kind == .custom ? nil : try recordableTime(nil, now: now))
+      case .standardFare:
+        guard working.kind != .custom else { throw .kindRefused(.customHasNoStandardFare) }
+        working.fareByHand = nil
+      case .kind(let kind, let reduced, let rules):
+        try change(&working, to: kind, reduced: reduced, rules: rules)
+        refold = true
+      case .mode(let mode):
+        working.mode = mode
       case .serialNumber(let serial):
         if let serial { try validateText(serial, field: .serialNumber) }
         working.serialNumber = serial
@@ -149,29 +168,59 @@ package enum CardRules {
         working.expirationDate = date
       case .balance(let change, let at):
         let timestamp = try recordableTime(at, now: now)
-        func record(_ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil)
-          throws(MetroError)
-        {
-          guard let balance = working.balance.adding(amount), balance <= .maximumBalance, balance >= .zero
+        func record(
+          _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil
+        ) throws(MetroError) {
+          // A stored-value card never goes below zero by a change it is asked
+          // for; a contactless card's balance is what it has cost.
+          guard let balance = working.balance.adding(amount), balance <= .maximumBalance,
+            balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance)
           else { throw .balanceOutOfRange }
           working.balance = balance
           recorded.append(
             BalanceUpdate(
               id: makeID(), type: type, amount: amount, balance: balance, timestamp: timestamp, key: key,
-              undoes: undoes))
+              undoes: undoes, fare: ride?.fare, mode: ride?.mode, reason: ride?.reason))
         }
         switch change {
-        case .swipe(let count):
+        case .swipe(let count, let mode, let noTransfer):
           guard (1...maximumSwipeCount).contains(count) else { throw .invalidCount(count) }
           if let expiration = working.expirationDate, working.isExpired(on: timeZone.calendarDate(of: timestamp)) {
             throw .expiredCard(expirationDate: expiration)
           }
-          guard let total = working.fare.multiplied(by: count), working.balance >= total else {
-            throw .insufficientFare(
-              balance: working.balance, fare: working.fare, count: count, currency: working.currency)
+          let mode = mode ?? working.mode
+          let rules = working.rules(at: timestamp, in: timeZone)
+          let backdated = working.fareState.latestRide.map { timestamp < $0 } ?? false
+          var state = working.fareState
+          if backdated {
+            // Priced by the rides before it in time: read the card's rides.
+            let before = stableSortedByTime(
+              (try history.ridesInTimeOrder() + recorded.compactMap(RecordedRide.init)).filter {
+                $0.time <= timestamp && !undoneRides.contains($0.id)
+              })
+            state = FareEngine.fold(before, rules: { working.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+            refold = true
           }
-          for _ in 0..<count { try record(.swipe, -working.fare) }
+          var charges: [RideCharge] = []
+          var total = Money.zero
+          for _ in 0..<count {
+            guard let charge = FareEngine.price(mode, at: timestamp, noTransfer: noTransfer, rules: rules, state: state)
+            else {
+              throw .noFare(mode: mode, on: timeZone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
+            }
+            charges.append(charge)
+            total = total.adding(charge.charge) ?? total
+            state = FareEngine.advance(
+              state, with: RecordedRide(id: UUID(), time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge, reason: charge.reason),
+              rules: rules, timeZone: timeZone)
+          }
+          if working.kind.holdsValue, working.balance < total {
+            throw .insufficientFare(balance: working.balance, needed: total, count: count, currency: working.currency)
+          }
+          for charge in charges { try record(.swipe, -charge.charge, ride: charge) }
+          if !backdated { working.fareState = state }
         case .reload(let amount, let key):
+          guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }
           guard amount > .zero else {
             throw .invalidAmount(amount.plainString(in: working.currency), reason: .reloadNotPositive)
           }
@@ -185,7 +234,13 @@ package enum CardRules {
             }
           }
           try record(.reload, amount, key: key)
+          if working.kind == .metrocard, timeZone.calendarDate(of: timestamp) > StandardFares.lastMetroCardRefill,
+            !notes.contains(.metroCardRefillsEnded)
+          {
+            notes.append(.metroCardRefillsEnded)
+          }
         case .adjustment(let target):
+          guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }
           guard target >= .zero, target <= .maximumBalance else { throw .balanceOutOfRange }
           guard target != working.balance else { continue }
           try record(.adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits))
@@ -197,12 +252,56 @@ package enum CardRules {
             search.targets.isEmpty ? try history.latestUndoableCommand(skipping: search.undone) : search.targets
           guard !targets.isEmpty else { throw .nothingToUndo }
           // Newest first, as a person takes back what they did.
-          for target in targets { try record(.undo, -target.amount, undoes: target.id) }
+          for target in targets {
+            try record(.undo, -target.amount, undoes: target.id)
+            if target.type == .swipe {
+              undoneRides.insert(target.id)
+              refold = true
+            }
+          }
         }
       }
     }
+    if refold {
+      // The standing follows every ride not undone, in time order, with its recorded charge.
+      let pending = recorded.compactMap(RecordedRide.init)
+      var rides = try history.ridesInTimeOrder() + pending
+      rides.removeAll { undoneRides.contains($0.id) }
+      rides = stableSortedByTime(rides)
+      working.fareState = FareEngine.fold(rides, rules: { working.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+    }
     card = working
-    return Decision(recorded: recorded, alreadyAppliedKeys: alreadyApplied, recordedReloads: recordedReloads)
+    return Decision(
+      recorded: recorded, alreadyAppliedKeys: alreadyApplied, recordedReloads: recordedReloads, notes: notes)
+  }
+
+  /// Changes a card's kind, refusing what does not fit the kind.
+  static func change(
+    _ card: inout MetroCard, to kind: CardKind, reduced: Bool?, rules: CustomFareRules?
+  ) throws(MetroError) {
+    if rules != nil, kind != .custom { throw .kindRefused(.rulesOnlyForCustom(kind)) }
+    if kind == .custom {
+      if reduced == true { throw .kindRefused(.reducedMeansNothing(kind)) }
+      guard let fare = card.fareByHand else { throw .kindRefused(.customNeedsFare) }
+      card.fareByHand = HandFare(amount: fare.amount, since: nil)
+      card.isReduced = false
+      if let rules { card.customRules = rules }
+    }
+    if kind.holdsValue != card.kind.holdsValue, card.balance != .zero {
+      throw .kindRefused(.balanceNotZero(card.balance, currency: card.currency, to: kind))
+    }
+    card.kind = kind
+    if let reduced, kind != .custom { card.isReduced = reduced }
+  }
+
+  /// The standing of `card` after `rides`, in time order, each under the rules of its time.
+  package static func fareState(of card: MetroCard, rides: [RecordedRide], timeZone: LocalTimeZone) -> FareState {
+    FareEngine.fold(rides, rules: { card.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+  }
+
+  /// `rides` in time order; rides at the same second keep their order.
+  static func stableSortedByTime(_ rides: [RecordedRide]) -> [RecordedRide] {
+    rides.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
   }
 
   /// How far after the clock a given time may be: a day, for time zones and

@@ -1,13 +1,26 @@
+import FoundationEssentials
+
 /// A snapshot of one card as the store last saw it.
-public struct MetroCard: Sendable, Equatable, Codable {
+public struct MetroCard: Sendable, Equatable {
   /// The card's name, unique in its store (see ``CardName``).
   public var name: String
   /// Whether commands act on this card when no card is named.
   public var isDefault: Bool
   /// The money on the card.
   public var balance: Money
-  /// The price of one ride.
-  public var fare: Money
+  /// What kind of card it is, which decides its fare rules.
+  public var kind: CardKind
+  /// Whether it pays reduced fares (65+, disability, Fair Fares).
+  public var isReduced: Bool
+  /// How a ride is taken when `swipe` does not say.
+  public var mode: TravelMode
+  /// The local fare set by hand, which overrides the standard fares from
+  /// its time on; a custom card always has one.
+  public var fareByHand: HandFare?
+  /// A custom card's express fare, caps and transfers.
+  public var customRules: CustomFareRules?
+  /// Where the card stands in its cap periods and transfers.
+  public var fareState: FareState
   /// The currency of the balance and the fare.
   public var currency: Currency
   /// The last day the card can be used, if known.
@@ -17,14 +30,20 @@ public struct MetroCard: Sendable, Equatable, Codable {
 
   /// Creates a card snapshot.
   public init(
-    name: String, isDefault: Bool = true, balance: Money = .zero,
-    fare: Money = MetroCard.standardFare, currency: Currency = .usd,
+    name: String, isDefault: Bool = true, balance: Money = .zero, kind: CardKind = .omnyCard,
+    isReduced: Bool = false, mode: TravelMode = .subway, fareByHand: HandFare? = nil,
+    customRules: CustomFareRules? = nil, fareState: FareState = FareState(), currency: Currency = .usd,
     expirationDate: CalendarDate? = nil, serialNumber: String? = nil
   ) {
     self.name = name
     self.isDefault = isDefault
     self.balance = balance
-    self.fare = fare
+    self.kind = kind
+    self.isReduced = isReduced
+    self.mode = mode
+    self.fareByHand = fareByHand
+    self.customRules = customRules
+    self.fareState = fareState
     self.currency = currency
     self.expirationDate = expirationDate
     self.serialNumber = serialNumber
@@ -36,10 +55,18 @@ public struct MetroCard: Sendable, Equatable, Codable {
   /// The name of the card a new store starts with.
   public static let defaultName = "default"
 
-  /// How many rides the balance pays for: `floor(balance / fare)`, never negative.
-  public var remainingRides: Int {
-    guard fare.minorUnits > 0, balance.minorUnits > 0 else { return 0 }
+  /// How many rides the balance pays for at `time`: `floor(balance / fare)`
+  /// for the full fare of the card's mode, never negative; 0 without a fare.
+  public func remainingRides(at time: Date, in timeZone: LocalTimeZone) -> Int {
+    guard let fare = rules(at: time, in: timeZone).fare(for: mode)?.amount, fare.minorUnits > 0,
+      balance.minorUnits > 0
+    else { return 0 }
     return Int(balance.minorUnits / fare.minorUnits)
+  }
+
+  /// The fare of a ride in the card's mode at `time`, and where it comes from.
+  public func fare(at time: Date, in timeZone: LocalTimeZone) -> FareQuote? {
+    rules(at: time, in: timeZone).fare(for: mode)
   }
 
   /// Whether the card can no longer be used on `today`, a local calendar day.

@@ -9,7 +9,15 @@ public enum MetroError: Error, Sendable, Equatable {
   // MARK: - Refused by the card's rules
 
   /// The balance cannot pay `count` fares.
-  case insufficientFare(balance: Money, fare: Money, count: Int, currency: Currency)
+  case insufficientFare(balance: Money, needed: Money, count: Int, currency: Currency)
+  /// The card has no fare for a ride in this mode on this day: an express
+  /// ride on a card without an express fare, or a day before the standard
+  /// fares the card's kind knows.
+  case noFare(mode: TravelMode, on: CalendarDate, kind: CardKind, reduced: Bool)
+  /// A reload or a balance set on a card that holds no money (contactless).
+  case notStoredValue(kind: CardKind)
+  /// A change of kind or fare the card's kind does not allow.
+  case kindRefused(KindRefusal)
   /// The card's expiration date has passed.
   case expiredCard(expirationDate: CalendarDate)
   /// There is no update left to undo.
@@ -87,4 +95,18 @@ public enum TextField: Sendable, Equatable {
 public enum WriteRefusal: Sendable, Equatable {
   /// The store was set up so that every write fails (a mock store in tests).
   case configuredToFail
+}
+
+/// Why a change of kind or fare was refused.
+public enum KindRefusal: Sendable, Equatable {
+  /// A custom card has no standard fares to go back to.
+  case customHasNoStandardFare
+  /// A card becomes custom only with a fare set by hand.
+  case customNeedsFare
+  /// Cap and transfer rules are set only on a custom card.
+  case rulesOnlyForCustom(CardKind)
+  /// Reduced fare means nothing for this kind.
+  case reducedMeansNothing(CardKind)
+  /// A card changes between holding money and not only at a zero balance.
+  case balanceNotZero(Money, currency: Currency, to: CardKind)
 }

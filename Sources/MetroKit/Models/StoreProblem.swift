@@ -36,6 +36,14 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case fieldNotUUID(field: String, text: String)
   /// A field that should hold a calendar date does not.
   case fieldNotDate(field: String)
+  /// A field that should hold an object (or null) does not.
+  case fieldNotObject(field: String)
+  /// A field that should hold true or false does not.
+  case fieldNotBoolean(field: String)
+  /// A line that is not a ride carries a ride's fare, mode or reason.
+  case rideFieldsOnNonRide
+  /// A field holds `text`, which is none of the values it may hold.
+  case fieldNotKnown(field: String, text: String)
   /// A field the format does not have.
   case unknownField(field: String)
 

@@ -238,6 +238,11 @@ public final class JSONFileStore: MetroCardDataStore {
       var stored = state.cards[index]
       let now = clock.now()
       let history = JournalHistory(store: self, stored: stored)
+      if !stored.fareStateIsCurrent {
+        // The first write after an upgrade works out the card's fare standing once.
+        stored.card.fareState = try CardRules.fareState(of: stored.card, rides: history.ridesInTimeOrder(), timeZone: timeZone)
+        stored.fareStateIsCurrent = true
+      }
       let decision = try CardRules.decide(
         updates, to: &stored.card, history: history, now: now, timeZone: timeZone, makeID: makeID)
       let recorded = decision.recorded
@@ -250,7 +255,8 @@ public final class JSONFileStore: MetroCardDataStore {
           recorded: recorded.map {
             ObjectReference(snapshot: $0, storeID: state.storeID, objectID: stored.id, revision: state.revision)
           },
-          alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads)
+          alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads,
+          notes: decision.notes)
       }
     } target: { state throws(MetroError) in
       try select(state)
@@ -258,12 +264,10 @@ public final class JSONFileStore: MetroCardDataStore {
   }
 
   @discardableResult
-  public func addCard(named name: String, fare: Money, balance: Money) throws(MetroError)
+  public func addCard(named name: String, settings: CardSettings, balance: Money) throws(MetroError)
     -> ObjectReference<MetroCard>
   {
-    try CardName.validate(name)
-    guard fare > .zero else { throw .invalidAmount(fare.plainString(), reason: .fareNotPositive) }
-    guard balance >= .zero, balance <= .maximumBalance else { throw .balanceOutOfRange }
+    let card = try CardRules.newCard(named: name, settings: settings, balance: balance)
     return try transaction { state, _, _ throws(MetroError) in
       guard state.index(ofCardNamed: name) == nil else { throw .cardExists(name: name) }
       // An older state.json restored from a backup has a smaller nextCardID
@@ -273,7 +277,7 @@ public final class JSONFileStore: MetroCardDataStore {
       state.nextCardID = id + 1
       state.cards.append(
         StoredCard(
-          id: id, card: MetroCard(name: name, isDefault: false, balance: balance, fare: fare),
+          id: id, card: card,
           openingBalance: balance, lastSequence: 0, journalLength: 0, keysIndexedLength: 0))
       return { state in self.reference(state.cards[state.index(ofCardID: id)!], in: state) }
     }

@@ -38,6 +38,18 @@ struct JournalHistory: CardHistoryLookup {
     return found
   }
 
+  /// Reads the whole journal: only a backdated or undone ride asks.
+  func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
+    var undone = Set<UUID>()
+    var newestFirst: [RecordedRide] = []
+    try store.journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+      if let target = update.undoes { undone.insert(target) }
+      if !undone.contains(update.id), let ride = RecordedRide(update) { newestFirst.append(ride) }
+      return true
+    }
+    return CardRules.stableSortedByTime(newestFirst.reversed())
+  }
+
   /// How many updates a repeated keyed reload reads back to describe the first.
   static let recordedReloadSearchLimit = 1000
 }

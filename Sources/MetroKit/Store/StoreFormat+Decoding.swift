@@ -100,8 +100,9 @@ extension StoredState {
     for (position, value) in cardValues.enumerated() {
       let reader = FieldReader(object: value, path: path, line: nil, card: position + 1)
       try reader.allowOnly([
-        "id", "name", "balance", "fare", "currency", "expirationDate", "serialNumber", "openingBalance",
-        "lastSequence", "journalLength", "keysIndexedLength",
+        "id", "name", "balance", "currency", "expirationDate", "serialNumber", "openingBalance",
+        "lastSequence", "journalLength", "keysIndexedLength", "kind", "reduced", "mode", "fareByHand", "customRules",
+        "fareState",
       ])
       let code = try reader.string("currency")
       guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
@@ -116,10 +117,7 @@ extension StoredState {
         guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
         expiration = date
       }
-      let fare = try reader.money("fare", currency: currency)
       let balance = try reader.money("balance", currency: currency)
-      guard fare > .zero else { throw reader.damaged(.fareNotPositive) }
-      guard balance >= .zero else { throw reader.damaged(.balanceNegative) }
       let serialNumber = try reader.optionalString("serialNumber")
       if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
         throw reader.damaged(.invalidSerialNumber)
@@ -129,15 +127,17 @@ extension StoredState {
       guard keysIndexedLength <= journalLength else {
         throw reader.damaged(.keysIndexedPastJournal)
       }
+      var card = MetroCard(
+        name: name, isDefault: false, balance: balance, currency: currency, expirationDate: expiration,
+        serialNumber: serialNumber)
+      let fareStateIsCurrent = try reader.readFares(into: &card)
+      // Only a card that holds no money (contactless) has a balance below
+      // zero by its own rides; an import may bring one to any card.
       cards.append(
         StoredCard(
-          id: id,
-          card: MetroCard(
-            name: name, isDefault: false, balance: balance, fare: fare, currency: currency,
-            expirationDate: expiration, serialNumber: serialNumber),
-          openingBalance: try reader.money("openingBalance", currency: currency),
+          id: id, card: card, openingBalance: try reader.money("openingBalance", currency: currency),
           lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          keysIndexedLength: Int64(keysIndexedLength)))
+          keysIndexedLength: Int64(keysIndexedLength), fareStateIsCurrent: fareStateIsCurrent))
     }
     guard case .array(let removedValues) = try top.value("removedCardIDs") else {
       throw top.damaged(.fieldNotArray(field: "removedCardIDs"))
@@ -203,7 +203,9 @@ extension JournalEntry {
     }
     let reader = FieldReader(object: document, path: path, line: line, card: nil)
     try verifySeal(bytes, path: path, line: line)
-    try reader.allowOnly(["seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "crc"])
+    try reader.allowOnly([
+      "seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "crc",
+    ])
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
@@ -220,12 +222,18 @@ extension JournalEntry {
     if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil {
       throw reader.damaged(.invalidReloadKey)
     }
+    // A ride says what its fare was, how it was taken and why it cost what
+    // it did; rides recorded before fares had modes say none of it.
+    let fare: Money? = document["fare"] == nil ? nil : try reader.money("fare", currency: currency)
+    let mode = document["mode"] == nil ? nil : try reader.known("mode", as: TravelMode.self)
+    let reason = document["reason"] == nil ? nil : try reader.known("reason", as: RideReason.self)
+    if type != .swipe, fare != nil || mode != nil || reason != nil { throw reader.damaged(.rideFieldsOnNonRide) }
     return JournalEntry(
       sequence: sequence, transactionEnd: transactionEnd,
       update: BalanceUpdate(
         id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
         balance: try reader.money("balance", currency: currency), timestamp: timestamp,
-        key: key, undoes: undoes))
+        key: key, undoes: undoes, fare: fare, mode: mode, reason: reason))
   }
 }
 

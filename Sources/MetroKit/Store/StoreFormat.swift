@@ -6,7 +6,7 @@ import FoundationEssentials
 /// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
 enum StoreFormat {
   /// The format version this build writes.
-  static let currentVersion = 2
+  static let currentVersion = 3
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
@@ -16,7 +16,7 @@ enum StoreFormat {
 
   /// The shipped steps, keyed by the version each upgrades from; each format
   /// change adds its step here and a fixture of the old format to the tests.
-  static let migrations: [Int: Migration] = [1: moveReloadKeysOut]
+  static let migrations: [Int: Migration] = [1: moveReloadKeysOut, 2: addFareRules]
 
   /// Version 1 listed every reload key in `state.json`, so every command
   /// decoded all of them. Version 2 keeps them in a ``KeyIndex`` per card;
@@ -74,6 +74,10 @@ struct StoredCard: Equatable {
   /// How much of the journal has its reload keys in the card's ``KeyIndex``;
   /// a writer indexes the rest before it decides anything.
   var keysIndexedLength: Int64
+  /// Whether `card.fareState` follows every ride in the journal; `false`
+  /// after an upgrade from a format without it, until the next write works
+  /// it out from the journal.
+  var fareStateIsCurrent = true
 }
 
 /// Everything in `state.json`.
@@ -126,7 +130,6 @@ extension StoredState {
           ("id", .integer(Int64(stored.id))),
           ("name", .string(card.name)),
           ("balance", .string(card.balance.plainString(in: currency))),
-          ("fare", .string(card.fare.plainString(in: currency))),
           ("currency", .string(currency.code)),
           ("expirationDate", .string(card.expirationDate?.description)),
           ("serialNumber", .string(card.serialNumber)),
@@ -134,7 +137,7 @@ extension StoredState {
           ("lastSequence", .integer(Int64(stored.lastSequence))),
           ("journalLength", .integer(stored.journalLength)),
           ("keysIndexedLength", .integer(stored.keysIndexedLength)),
-        ]))
+        ] + card.fareMembers().map { $0.0 == "fareState" && !stored.fareStateIsCurrent ? ($0.0, .null) : $0 }))
     }
     let value = JSONValue.object([
       ("format", .string(StoreFormat.stateFormatName)),
@@ -180,6 +183,9 @@ extension JournalEntry {
     ]
     if let key = update.key { members.append(("key", .string(key))) }
     if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let fare = update.fare { members.append(("fare", .string(fare.plainString(in: currency)))) }
+    if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
+    if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
     var line: [UInt8] = []
     JSONWriter.write(.object(members), to: &line)
     Checksum.seal(&line)

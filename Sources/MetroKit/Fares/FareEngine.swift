@@ -1,0 +1,99 @@
+import FoundationEssentials
+
+/// What one ride costs and why.
+public struct RideCharge: Sendable, Hashable {
+  /// How the ride was taken.
+  public var mode: TravelMode
+  /// The full fare of its mode at its time.
+  public var fare: Money
+  /// What is charged: the fare, part of it, or nothing.
+  public var charge: Money
+  /// Why.
+  public var reason: RideReason
+}
+
+/// The fare rules in one place: what a ride costs given the card's rules at
+/// its time and the rides before it (``price(_:at:noTransfer:rules:state:)``),
+/// and how a recorded ride moves the card's standing (``advance(_:with:rules:timeZone:)``).
+/// Both are pure; the store calls them inside its transaction.
+public enum FareEngine {
+  /// Prices a ride.
+  ///
+  /// In order: a ride whose cap is already reached is free (`capped`); a
+  /// ride within the transfer window of the latest paid ride, in a mode that
+  /// connects to it and with a transfer left, is a `transfer` (free to a
+  /// local mode, the difference of the two fares to express); otherwise it
+  /// pays its fare, or only what is left under the cap (`partial`).
+  ///
+  /// - Returns: `nil` when the card has no fare for `mode`.
+  public static func price(
+    _ mode: TravelMode, at time: Date, noTransfer: Bool = false, rules: FareRules, state: FareState
+  ) -> RideCharge? {
+    guard let fare = rules.fare(for: mode)?.amount else { return nil }
+    let cap = rules.cap(for: mode)
+    let progress = state.progress(for: mode).flatMap { $0.contains(time) ? $0 : nil }
+    let left = cap.map { Money(minorUnits: max(0, $0.limit.minorUnits - (progress?.paid.minorUnits ?? 0))) }
+    if let left, left == .zero { return RideCharge(mode: mode, fare: fare, charge: .zero, reason: .capped) }
+    var charge = fare
+    var reason = RideReason.paid
+    if !noTransfer, let transfer = rules.transfer, let last = state.lastPaid, last.transfersLeft > 0,
+      time >= last.time, time.timeIntervalSince(last.time) <= Double(transfer.windowMinutes) * 60,
+      TransferRule.connects(last.mode, to: mode)
+    {
+      reason = .transfer
+      charge =
+        mode == .express && last.mode.isLocal
+        ? Money(minorUnits: max(0, fare.minorUnits - last.fare.minorUnits)) : .zero
+    }
+    if let left, charge > left {
+      charge = left
+      if reason == .paid { reason = .partial }
+    }
+    return RideCharge(mode: mode, fare: fare, charge: charge, reason: reason)
+  }
+
+  /// The card's standing after `ride`, taken after every ride `state` has seen.
+  ///
+  /// A ride that paid something opens its cap's period when none is open at
+  /// its time, and counts toward it; a paid ride (not a transfer) is the one
+  /// later transfers follow; a transfer uses one of the paid ride's transfers.
+  public static func advance(
+    _ state: FareState, with ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone
+  ) -> FareState {
+    var state = state
+    if ride.charge > .zero, let cap = rules.cap(for: ride.mode) {
+      var progress = state.progress(for: ride.mode)
+      if let open = progress, open.contains(ride.time) {
+        progress?.paid = open.paid.adding(ride.charge) ?? open.paid
+      } else {
+        let period = cap.period.period(openedAt: ride.time, in: timeZone)
+        progress = CapProgress(start: period.start, end: period.end, paid: ride.charge)
+      }
+      if ride.mode.isLocal { state.local = progress } else { state.express = progress }
+    }
+    switch ride.reason {
+    case .transfer:
+      state.lastPaid?.transfersLeft -= 1
+    case .paid, .partial:
+      state.lastPaid = PaidRide(
+        time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0)
+    case .capped:
+      break
+    }
+    let day = timeZone.calendarDate(of: ride.time)
+    if let month = state.month, month.year == day.year, month.month == day.month {
+      state.month?.spent = month.spent.adding(ride.charge) ?? month.spent
+    } else if state.month.map({ ($0.year, $0.month) < (day.year, day.month) }) ?? true {
+      state.month = MonthSpend(year: day.year, month: day.month, spent: ride.charge)
+    }
+    state.latestRide = max(state.latestRide ?? ride.time, ride.time)
+    return state
+  }
+
+  /// The standing after `rides`, which must be in time order.
+  public static func fold(
+    _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> FareState {
+    rides.reduce(FareState()) { advance($0, with: $1, rules: rules($1.time), timeZone: timeZone) }
+  }
+}

@@ -1,0 +1,78 @@
+import FoundationEssentials
+
+/// A local fare set by hand.
+public struct HandFare: Sendable, Hashable {
+  /// The fare.
+  public var amount: Money
+  /// When it was set: rides before then take the standard fare. `nil` for a
+  /// fare that applies to every ride (a custom card's, or a card from before
+  /// fares had dates).
+  public var since: Date?
+
+  /// Creates a hand-set fare.
+  public init(amount: Money, since: Date?) {
+    self.amount = amount
+    self.since = since
+  }
+}
+
+extension MetroCard {
+  /// The rules that price a ride on this card at `time`: its kind's
+  /// standard fares and caps for that day, with a fare set by hand in force
+  /// at that time in place of the local fare.
+  public func rules(at time: Date, in timeZone: LocalTimeZone) -> FareRules {
+    let day = timeZone.calendarDate(of: time)
+    func standard(_ table: [StandardFares.Entry]) -> FareQuote? {
+      StandardFares.entry(in: table, on: day).map { FareQuote(amount: $0.amount, source: .standard(since: $0.since)) }
+    }
+    func cap(_ table: [StandardFares.Entry]) -> FareCap? {
+      StandardFares.entry(in: table, on: day).map { FareCap(limit: $0.amount, period: StandardFares.capPeriod) }
+    }
+    var rules: FareRules
+    switch kind {
+    case .omnyCard, .contactless:
+      rules = FareRules(
+        localFare: standard(isReduced ? StandardFares.reducedLocal : StandardFares.local),
+        expressFare: isReduced ? nil : standard(StandardFares.express),
+        localCap: cap(isReduced ? StandardFares.reducedLocalCap : StandardFares.localCap),
+        expressCap: isReduced ? nil : cap(StandardFares.expressCap), transfer: .newYork)
+    case .metrocard:
+      rules = FareRules(
+        localFare: standard(isReduced ? StandardFares.reducedLocal : StandardFares.local),
+        expressFare: isReduced ? nil : standard(StandardFares.express), localCap: nil, expressCap: nil,
+        transfer: .newYork)
+    case .custom:
+      let custom = customRules ?? CustomFareRules()
+      rules = FareRules(
+        localFare: nil, expressFare: custom.expressFare.map { FareQuote(amount: $0, source: .byHand(since: nil)) },
+        localCap: custom.cap, expressCap: custom.expressCap, transfer: custom.transfer)
+    }
+    if let hand = fareByHand, kind == .custom || hand.since.map({ $0 <= time }) ?? true {
+      rules.localFare = FareQuote(amount: hand.amount, source: .byHand(since: hand.since))
+    }
+    return rules
+  }
+
+  /// Where the card stands under its local cap at `time`, or `nil` when it has none.
+  public func capStanding(at time: Date, in timeZone: LocalTimeZone) -> CapStanding? {
+    guard let cap = rules(at: time, in: timeZone).localCap else { return nil }
+    let progress = fareState.local.flatMap { $0.contains(time) ? $0 : nil }
+    let paid = progress?.paid ?? .zero
+    return CapStanding(
+      paid: paid, limit: cap.limit, periodStart: progress?.start, periodEnd: progress?.end, isFree: paid >= cap.limit)
+  }
+}
+
+/// Where a card stands under its cap now: `show`'s line and `show --json`'s `cap`.
+public struct CapStanding: Sendable, Hashable {
+  /// Paid toward the cap in the current period (zero outside one).
+  public var paid: Money
+  /// The cap.
+  public var limit: Money
+  /// When the current period began; `nil` outside a period.
+  public var periodStart: Date?
+  /// When it ends; `nil` outside a period.
+  public var periodEnd: Date?
+  /// Whether the next local ride costs nothing.
+  public var isFree: Bool
+}

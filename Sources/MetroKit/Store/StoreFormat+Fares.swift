@@ -1,0 +1,204 @@
+import FoundationEssentials
+
+// How `state.json` stores a card's fare settings and standing (format 3).
+
+extension MetroCard {
+  /// The card's fare fields, as `state.json` stores them.
+  func fareMembers() -> [(String, JSONValue)] {
+    func money(_ value: Money) -> JSONValue { .string(value.plainString(in: currency)) }
+    func time(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.iso8601)) }
+    func cap(_ cap: FareCap?) -> JSONValue {
+      guard let cap else { return .null }
+      let period: String =
+        switch cap.period {
+        case .rolling(let days): "\(days)d"
+        case .calendarDay: "day"
+        case .calendarWeek: "week"
+        case .calendarMonth: "month"
+        }
+      return .object([("limit", money(cap.limit)), ("period", .string(period))])
+    }
+    func progress(_ progress: CapProgress?) -> JSONValue {
+      guard let progress else { return .null }
+      return .object([("start", time(progress.start)), ("end", time(progress.end)), ("paid", money(progress.paid))])
+    }
+    let hand: JSONValue = fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
+    let custom: JSONValue =
+      customRules.map { rules in
+        .object([
+          ("expressFare", rules.expressFare.map(money) ?? .null), ("cap", cap(rules.cap)),
+          ("expressCap", cap(rules.expressCap)),
+          (
+            "transfer",
+            rules.transfer.map {
+              .object([
+                ("minutes", .integer(Int64($0.windowMinutes))), ("transfers", .integer(Int64($0.transfersPerRide))),
+              ])
+            } ?? .null
+          ),
+        ])
+      } ?? .null
+    let state = fareState
+    let standing: JSONValue = .object([
+      ("local", progress(state.local)), ("express", progress(state.express)),
+      (
+        "lastPaid",
+        state.lastPaid.map {
+          .object([
+            ("time", time($0.time)), ("mode", .string($0.mode.rawValue)), ("fare", money($0.fare)),
+            ("transfersLeft", .integer(Int64($0.transfersLeft))),
+          ])
+        } ?? .null
+      ),
+      ("latestRide", time(state.latestRide)),
+      (
+        "month",
+        state.month.map {
+          .object([
+            ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
+          ])
+        } ?? .null
+      ),
+    ])
+    return [
+      ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
+      ("fareByHand", hand), ("customRules", custom), ("fareState", standing),
+    ]
+  }
+}
+
+extension FieldReader {
+  /// A nested object's reader, or `nil` for JSON null.
+  func optionalObject(_ key: String) throws(MetroError) -> FieldReader? {
+    switch try value(key) {
+    case .null: return nil
+    case .object(let members): return FieldReader(object: .object(members), path: path, line: line, card: card)
+    default: throw damaged(.fieldNotObject(field: key))
+    }
+  }
+
+  func bool(_ key: String) throws(MetroError) -> Bool {
+    guard case .bool(let flag) = try value(key) else { throw damaged(.fieldNotBoolean(field: key)) }
+    return flag
+  }
+
+  func known<Value: RawRepresentable<String>>(_ key: String, as: Value.Type) throws(MetroError) -> Value {
+    let text = try string(key)
+    guard let value = Value(rawValue: text) else { throw damaged(.fieldNotKnown(field: key, text: text)) }
+    return value
+  }
+
+  func time(_ key: String) throws(MetroError) -> Date {
+    let text = try string(key)
+    guard let date = Timestamp.parseISO8601UTC(text) else { throw damaged(.timestampNotUTC(text: text)) }
+    return date
+  }
+
+  func optionalTime(_ key: String) throws(MetroError) -> Date? {
+    try optionalString(key) == nil ? nil : try time(key)
+  }
+
+  /// Reads a card's fare fields into `card`.
+  ///
+  /// - Returns: Whether `fareState` was present; a store upgraded from a
+  ///   format without it has `null`, and its next write works it out.
+  func readFares(into card: inout MetroCard) throws(MetroError) -> Bool {
+    let currency = card.currency
+    card.kind = try known("kind", as: CardKind.self)
+    card.isReduced = try bool("reduced")
+    card.mode = try known("mode", as: TravelMode.self)
+    if let hand = try optionalObject("fareByHand") {
+      try hand.allowOnly(["amount", "since"])
+      let amount = try hand.money("amount", currency: currency)
+      guard amount > .zero else { throw damaged(.fareNotPositive) }
+      card.fareByHand = HandFare(amount: amount, since: try hand.optionalTime("since"))
+    }
+    if card.kind == .custom, card.fareByHand == nil { throw damaged(.fieldMissing(field: "fareByHand")) }
+    func cap(_ reader: FieldReader, _ key: String) throws(MetroError) -> FareCap? {
+      guard let object = try reader.optionalObject(key) else { return nil }
+      try object.allowOnly(["limit", "period"])
+      let text = try object.string("period")
+      let period: CapPeriod
+      switch text {
+      case "day": period = .calendarDay
+      case "week": period = .calendarWeek
+      case "month": period = .calendarMonth
+      default:
+        guard text.hasSuffix("d"), let days = Int(text.dropLast()), (1...366).contains(days) else {
+          throw object.damaged(.fieldNotKnown(field: "period", text: text))
+        }
+        period = .rolling(days: days)
+      }
+      return FareCap(limit: try object.money("limit", currency: currency), period: period)
+    }
+    if let custom = try optionalObject("customRules") {
+      try custom.allowOnly(["expressFare", "cap", "expressCap", "transfer"])
+      var rules = CustomFareRules()
+      if try custom.optionalString("expressFare") != nil {
+        rules.expressFare = try custom.money("expressFare", currency: currency)
+      }
+      rules.cap = try cap(custom, "cap")
+      rules.expressCap = try cap(custom, "expressCap")
+      if let transfer = try custom.optionalObject("transfer") {
+        try transfer.allowOnly(["minutes", "transfers"])
+        rules.transfer = TransferRule(
+          windowMinutes: try transfer.integer("minutes"), transfersPerRide: try transfer.integer("transfers"))
+      }
+      card.customRules = rules
+    }
+    guard let standing = try optionalObject("fareState") else { return false }
+    try standing.allowOnly(["local", "express", "lastPaid", "latestRide", "month"])
+    func progress(_ key: String) throws(MetroError) -> CapProgress? {
+      guard let object = try standing.optionalObject(key) else { return nil }
+      try object.allowOnly(["start", "end", "paid"])
+      return CapProgress(
+        start: try object.time("start"), end: try object.time("end"), paid: try object.money("paid", currency: currency))
+    }
+    var state = FareState(local: try progress("local"), express: try progress("express"))
+    if let last = try standing.optionalObject("lastPaid") {
+      try last.allowOnly(["time", "mode", "fare", "transfersLeft"])
+      state.lastPaid = PaidRide(
+        time: try last.time("time"), mode: try last.known("mode", as: TravelMode.self),
+        fare: try last.money("fare", currency: currency), transfersLeft: try last.integer("transfersLeft"))
+    }
+    state.latestRide = try standing.optionalTime("latestRide")
+    if let month = try standing.optionalObject("month") {
+      try month.allowOnly(["year", "month", "spent"])
+      state.month = MonthSpend(
+        year: try month.integer("year"), month: try month.integer("month"),
+        spent: try month.money("spent", currency: currency))
+    }
+    card.fareState = state
+    return true
+  }
+}
+
+extension StoreFormat {
+  /// Version 2 cards had one fare and no kind. Version 3 makes each a
+  /// `metrocard` that keeps its fare as a fare set by hand for every ride,
+  /// so no balance and no recorded charge changes; its fare standing is
+  /// `null`, worked out from its journal by the next write.
+  static let addFareRules: Migration = { document throws(MetroError) in
+    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
+      throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
+    }
+    let upgraded = cards.map { card -> JSONValue in
+      guard case .object(let fields) = card, let fare = card["fare"] else { return card }
+      return .object(
+        fields.filter { $0.0 != "fare" } + [
+          ("kind", .string(CardKind.metrocard.rawValue)), ("reduced", .bool(false)),
+          ("mode", .string(TravelMode.subway.rawValue)),
+          ("fareByHand", .object([("amount", fare), ("since", .null)])), ("customRules", .null),
+          ("fareState", .null),
+        ])
+    }
+    return .object(
+      members.map {
+        switch $0.0 {
+        case "cards": ("cards", .array(upgraded))
+        case "version": ("version", .integer(3))
+        default: $0
+        }
+      })
+  }
+}

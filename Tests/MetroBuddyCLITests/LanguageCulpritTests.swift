@@ -97,8 +97,9 @@ struct LanguageCulpritTests {
 
   /// What an output failure says: a change was saved; a read-only command saved nothing.
   @Test func outputFailuresSaySavedOnlyAfterAChange() {
-    let change = JSONRenderer.change(card: MetroCard(name: "default"), recorded: [])
-    let view = JSONRenderer.card(MetroCard(name: "default"))
+    let moment = Moment(now: Date(timeIntervalSince1970: 1_795_000_000), timeZone: .utc)
+    let change = JSONRenderer.change(card: MetroCard(name: "default"), recorded: [], at: moment)
+    let view = JSONRenderer.card(MetroCard(name: "default"), at: moment)
     let reason = "No space left on device"
     let expected: [(Localizer, String, String)] = [
       (

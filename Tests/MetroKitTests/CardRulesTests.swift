@@ -6,7 +6,7 @@ import Testing
 
 /// Applies updates the way a store does, keeping the recorded history.
 private struct RulesHarness {
-  var card = MetroCard(name: "default", balance: .usd("10.00"), fare: .usd("3.00"))
+  var card = MetroCard(name: "default", balance: .usd("10.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil))
   var history = InMemoryHistory()
   var now = instant("2026-11-21T13:15:00Z")
   var timeZone = LocalTimeZone.utc
@@ -55,7 +55,7 @@ struct CardRulesTests {
     var rules = RulesHarness()
     rules.expectRefusal(
       [.balance(.swipe(count: count))],
-      .insufficientFare(balance: .usd("10.00"), fare: .usd("3.00"), count: count, currency: .usd))
+      .insufficientFare(balance: .usd("10.00"), needed: .usd("3.00"), count: count, currency: .usd))
   }
 
   @Test("An empty card cannot pay one fare, nor can one short by a cent")
@@ -64,7 +64,7 @@ struct CardRulesTests {
     rules.card.balance = .usd("2.99")
     rules.expectRefusal(
       [.balance(.swipe(count: 1))],
-      .insufficientFare(balance: .usd("2.99"), fare: .usd("3.00"), count: 1, currency: .usd))
+      .insufficientFare(balance: .usd("2.99"), needed: .usd("3.00"), count: 1, currency: .usd))
     rules.card.balance = .usd("3.00")
     try rules.apply([.balance(.swipe(count: 1))])
     #expect(rules.card.balance == .zero)
@@ -176,8 +176,8 @@ struct CardRulesTests {
     var rules = RulesHarness()
     rules.expectRefusal(
       [.fare(.usd("2.00")), .serialNumber("123"), .balance(.swipe(count: 6))],
-      .insufficientFare(balance: .usd("10.00"), fare: .usd("2.00"), count: 6, currency: .usd))
-    #expect(rules.card.fare == .usd("3.00"))
+      .insufficientFare(balance: .usd("10.00"), needed: .usd("2.00"), count: 6, currency: .usd))
+    #expect(rules.card.fareByHand?.amount == .usd("3.00"))
     #expect(rules.card.serialNumber == nil)
   }
 
@@ -187,7 +187,7 @@ struct CardRulesTests {
     try rules.apply([
       .fare(.usd("2.90")), .serialNumber("0123 4567"), .expirationDate(.day("2030-03-20")),
     ])
-    #expect(rules.card.fare == .usd("2.90"))
+    #expect(rules.card.fareByHand?.amount == .usd("2.90"))
     #expect(rules.card.serialNumber == "0123 4567")
     #expect(rules.card.expirationDate == .day("2030-03-20"))
     #expect(rules.history.updates.isEmpty)

@@ -69,7 +69,7 @@ struct DataStoreContractTests {
       #expect(card.name == MetroCard.defaultName)
       #expect(card.isDefault)
       #expect(card.balance == .zero)
-      #expect(card.fare == MetroCard.standardFare)
+      #expect(card.fareByHand?.amount == MetroCard.standardFare)
       #expect(try store.card(named: MetroCard.defaultName).snapshot == card.snapshot)
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.balanceUpdates(for: card, matching: HistoryQuery()).isEmpty)
@@ -81,7 +81,7 @@ struct DataStoreContractTests {
     try kind.withStore { store in
       let added = try store.addCard(named: "work", fare: .usd("2.90"), balance: .usd("10.00"))
       #expect(added.name == "work")
-      #expect(added.fare == .usd("2.90"))
+      #expect(added.fareByHand?.amount == .usd("2.90"))
       #expect(added.balance == .usd("10.00"))
       #expect(!added.isDefault)
       try store.addCard(named: "spare", fare: .usd("3.00"), balance: .zero)
@@ -245,12 +245,12 @@ struct DataStoreContractTests {
       let before = try store.everything()
       #expect(
         metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 2))], to: card) }
-          == .insufficientFare(balance: .usd("5.00"), fare: .usd("3.00"), count: 2, currency: .usd))
+          == .insufficientFare(balance: .usd("5.00"), needed: .usd("3.00"), count: 2, currency: .usd))
       // All or nothing: the reload before the refused swipe is not kept either.
       #expect(
         metroError { () throws(MetroError) in
           _ = try store.apply([.balance(.reload(.usd("1.00"))), .balance(.swipe(count: 3))], to: card)
-        } == .insufficientFare(balance: .usd("6.00"), fare: .usd("3.00"), count: 3, currency: .usd))
+        } == .insufficientFare(balance: .usd("6.00"), needed: .usd("3.00"), count: 3, currency: .usd))
       for count in [0, -1, CardRules.maximumSwipeCount + 1] {
         #expect(
           metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: count))], to: card) }
@@ -284,7 +284,7 @@ struct DataStoreContractTests {
         Issue.record("a fare of zero gave \(String(describing: error))")
         return
       }
-      #expect(try store.currentCard().fare == MetroCard.standardFare)
+      #expect(try store.currentCard().fareByHand?.amount == MetroCard.standardFare)
     }
   }
 
@@ -406,7 +406,7 @@ struct DataStoreContractTests {
       #expect(rich.balance == .usd("6.00"))
       #expect(
         metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 1))], to: rich) }
-          == .insufficientFare(balance: .zero, fare: .usd("3.00"), count: 1, currency: .usd))
+          == .insufficientFare(balance: .zero, needed: .usd("3.00"), count: 1, currency: .usd))
       let renamed = try store.renameCard(rich, to: "main")
       #expect(try store.apply([.balance(.reload(.usd("1.00")))], to: card).card.name == "main")
       #expect(renamed.balance == .zero)

@@ -42,7 +42,7 @@ struct JSONFileStoreRestoreTests {
       #expect(results.map(\.imported) == [2, 1, 0])
       let work = try store.card(named: "work").snapshot
       #expect(work.balance == .usd("7.50"))
-      #expect(work.fare == .usd("2.50"))
+      #expect(work.fareByHand?.amount == .usd("2.50"))
       #expect(work.serialNumber == "0042")
       #expect(try store.card(named: "spare").balance == .usd("7.00"))
       let histories = try store.allCardHistories()

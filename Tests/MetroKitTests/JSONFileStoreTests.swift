@@ -14,7 +14,7 @@ struct JSONFileStoreTests {
       let card = try store.currentCard()
       #expect(
         card.snapshot
-          == MetroCard(name: "default", isDefault: true, balance: .zero, fare: .usd("3.00")))
+          == MetroCard(name: "default", isDefault: true, balance: .zero, fareByHand: HandFare(amount: .usd("3.00"), since: nil)))
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.card(named: "default").snapshot == card.snapshot)
       #expect(try store.history().isEmpty)
@@ -102,7 +102,7 @@ struct JSONFileStoreTests {
       let before = try directorySnapshot(store.directory)
       #expect(
         throws: MetroError.insufficientFare(
-          balance: .usd("19.00"), fare: .usd("3.00"), count: 7, currency: .usd)
+          balance: .usd("19.00"), needed: .usd("21.00"), count: 7, currency: .usd)
       ) {
         try store.applyToCurrent([.balance(.swipe(count: 7))])
       }
@@ -180,7 +180,7 @@ struct JSONFileStoreTests {
       let work = try store.addCard(named: "work", fare: .usd("2.90"), balance: .usd("10.00"))
       #expect(
         work.snapshot
-          == MetroCard(name: "work", isDefault: false, balance: .usd("10.00"), fare: .usd("2.90")))
+          == MetroCard(name: "work", isDefault: false, balance: .usd("10.00"), fareByHand: HandFare(amount: .usd("2.90"), since: nil)))
       #expect(try store.allCards().map(\.name) == ["default", "work"])
       #expect(throws: MetroError.cardExists(name: "work")) {
         try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero)

@@ -114,7 +114,7 @@ struct MoneyTests {
 
   @Test("A thousand swipes at 0.10 from 100.00 leave exactly 0.00")
   func thousandSwipesAreExact() throws {
-    var card = MetroCard(name: "default", balance: .usd("100.00"), fare: .usd("0.10"))
+    var card = MetroCard(name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
     var history = InMemoryHistory()
     let now = instant("2026-11-21T13:15:00Z")
     for _ in 0..<1000 {
@@ -130,7 +130,7 @@ struct MoneyTests {
     #expect(history.updates.last?.balance == .zero)
     #expect(
       throws: MetroError.insufficientFare(
-        balance: .zero, fare: .usd("0.10"), count: 1, currency: .usd)
+        balance: .zero, needed: .usd("0.10"), count: 1, currency: .usd)
     ) {
       try CardRules.apply(
         [.balance(.swipe(count: 1))], to: &card, history: history, now: now,
@@ -141,7 +141,7 @@ struct MoneyTests {
 
   @Test("A thousand swipes in one go at 0.10 from 100.00 also leave exactly 0.00")
   func thousandSwipesAtOnce() throws {
-    var card = MetroCard(name: "default", balance: .usd("100.00"), fare: .usd("0.10"))
+    var card = MetroCard(name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
     let (recorded, _) = try CardRules.apply(
       [.balance(.swipe(count: 1000))], to: &card, history: InMemoryHistory(),
       now: instant("2026-11-21T13:15:00Z"), timeZone: .utc, makeID: { UUID() })

@@ -6,7 +6,7 @@ import Testing
 @Suite("ObjectReference")
 struct ObjectReferenceTests {
   static let card = MetroCard(
-    name: "work", isDefault: false, balance: .usd("17.25"), fare: .usd("2.90"),
+    name: "work", isDefault: false, balance: .usd("17.25"), fareByHand: HandFare(amount: .usd("2.90"), since: nil),
     expirationDate: .day("2030-03-20"), serialNumber: "0123")
 
   @Test("Properties read straight through to the snapshot")
@@ -15,11 +15,11 @@ struct ObjectReferenceTests {
     #expect(card.balance == card.snapshot.balance)
     #expect(card.balance == .usd("17.25"))
     #expect(card.name == "work")
-    #expect(card.fare == .usd("2.90"))
+    #expect(card.fareByHand?.amount == .usd("2.90"))
     #expect(card.isDefault == false)
     #expect(card.expirationDate == .day("2030-03-20"))
     #expect(card.serialNumber == "0123")
-    #expect(card.remainingRides == 5)
+    #expect(card.snapshot.remainingRides(at: storeNow, in: .utc) == 5)
     #expect(card.currency == .usd)
   }
 
@@ -66,10 +66,10 @@ struct ObjectReferenceTests {
 
   @Test("Remaining rides are the whole fares the balance pays, never negative")
   func remainingRides() {
-    #expect(MetroCard(name: "a", balance: .usd("5.99"), fare: .usd("3.00")).remainingRides == 1)
-    #expect(MetroCard(name: "a", balance: .usd("6.00"), fare: .usd("3.00")).remainingRides == 2)
-    #expect(MetroCard(name: "a", balance: .zero).remainingRides == 0)
-    #expect(MetroCard(name: "a", balance: Money(minorUnits: -300)).remainingRides == 0)
-    #expect(MetroCard(name: "a", balance: .usd("6.00"), fare: .zero).remainingRides == 0)
+    #expect(MetroCard(name: "a", balance: .usd("5.99"), fareByHand: HandFare(amount: .usd("3.00"), since: nil)).remainingRides(at: storeNow, in: .utc) == 1)
+    #expect(MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil)).remainingRides(at: storeNow, in: .utc) == 2)
+    #expect(MetroCard(name: "a", balance: .zero).remainingRides(at: storeNow, in: .utc) == 0)
+    #expect(MetroCard(name: "a", balance: Money(minorUnits: -300)).remainingRides(at: storeNow, in: .utc) == 0)
+    #expect(MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .zero, since: nil)).remainingRides(at: storeNow, in: .utc) == 0)
   }
 }

@@ -10,7 +10,7 @@ import Testing
   let store = JSONFileStore(directory: directory)
   let card = try store.currentCard()
   #expect(card.balance.formatted() == "$0.00")
-  #expect(card.remainingRides == 0)
+  #expect(card.snapshot.remainingRides(at: storeNow, in: .utc) == 0)
   let result = try store.apply([.balance(.reload(Money.parse("20")))], to: card)
   #expect(result.card.balance.plainString() == "20.00")
   let updates = try store.balanceUpdates(for: result.card, matching: HistoryQuery(limit: 5))

@@ -49,7 +49,7 @@ struct ReferenceModelTests {
           Entry(type: type, amount: amount, balance: card.balance, key: key, undoes: undoes, command: command))
       }
       switch change {
-      case .swipe(let count):
+      case .swipe(let count, _, _):
         if let expiration = card.expiration, today > expiration { return .refused }
         guard card.balance >= card.fare * Int64(count) else { return .refused }
         for _ in 0..<count { record(.swipe, -card.fare) }
@@ -155,7 +155,7 @@ struct ReferenceModelTests {
     #expect(cards.map(\.name) == model.cards.map(\.name), "\(context)")
     for (card, expected) in zip(cards, model.cards) {
       #expect(card.balance.minorUnits == expected.balance, "\(context): \(card.name) balance")
-      #expect(card.fare.minorUnits == expected.fare, "\(context): \(card.name) fare")
+      #expect(card.fareByHand?.amount.minorUnits == expected.fare, "\(context): \(card.name) fare")
       #expect(card.expirationDate == expected.expiration, "\(context): \(card.name) expiration")
       #expect(card.isDefault == (card.name == model.defaultName), "\(context): \(card.name) default")
       let history = try store.balanceUpdates(for: card, matching: HistoryQuery()).map(\.snapshot).reversed()

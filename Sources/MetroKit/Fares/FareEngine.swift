@@ -90,6 +90,30 @@ public enum FareEngine {
     return state
   }
 
+  /// The standing a ride backdated to `time` is priced from: the fold of
+  /// the rides up to its time, except that its cap's period counts every
+  /// charge recorded in it, later rides included, so that a backdated ride
+  /// never takes a period over its cap. When no period is open at `time`,
+  /// the ride would open one there, and the charges already recorded in the
+  /// 7 days (or the cap's period) from it count.
+  ///
+  /// - Parameter rides: Every ride of the card, in time order.
+  public static func backdatedState(
+    at time: Date, mode: TravelMode, rides: [RecordedRide], rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> FareState {
+    var state = fold(rides.lazy.filter { $0.time <= time }, rules: rules, timeZone: timeZone)
+    guard let cap = rules(time).cap(for: mode) else { return state }
+    var progress = state.progress(for: mode).flatMap { $0.contains(time) ? $0 : nil }
+    let window = progress.map { ($0.start, $0.end) } ?? cap.period.period(openedAt: time, in: timeZone)
+    let paid = rides.reduce(Int64(0)) {
+      $1.mode.isLocal == mode.isLocal && $1.time >= window.0 && $1.time < window.1 ? $0 + $1.charge.minorUnits : $0
+    }
+    guard progress != nil || paid > 0 else { return state }
+    progress = CapProgress(start: window.0, end: window.1, paid: Money(minorUnits: paid))
+    if mode.isLocal { state.local = progress } else { state.express = progress }
+    return state
+  }
+
   /// The standing after `rides`, which must be in time order.
   public static func fold(
     _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone

@@ -194,11 +194,13 @@ package enum CardRules {
           var state = working.fareState
           if backdated {
             // Priced by the rides before it in time: read the card's rides.
-            let before = stableSortedByTime(
+            let rides = stableSortedByTime(
               (try history.ridesInTimeOrder() + recorded.compactMap(RecordedRide.init)).filter {
-                $0.time <= timestamp && !undoneRides.contains($0.id)
+                !undoneRides.contains($0.id)
               })
-            state = FareEngine.fold(before, rules: { working.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+            state = FareEngine.backdatedState(
+              at: timestamp, mode: mode, rides: rides, rules: { working.rules(at: $0, in: timeZone) },
+              timeZone: timeZone)
             refold = true
           }
           var charges: [RideCharge] = []

@@ -52,6 +52,15 @@ extension English {
     case .fareTooLarge: "is more than the largest fare"
     case .notADate: "is not a date such as 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' is not a valid serial number"
+    case .historyWithoutHeader(let required):
+      "the file is empty; it needs a header with the columns \(required.joined(separator: ", "))"
+    case .notAHistoryDate(let text): "'\(text)' is not a date such as 03-Nov-2026"
+    case .notAHistoryTimeOfDay(let text): "'\(text)' is not a time such as 08:14"
+    case .notATripTime(let text): "'\(text)' is not a time such as 11/03/2026 08:14 AM or 2026-11-03 08:14"
+    case .notAHistoryAmount(let text, let currency):
+      "'\(text)' is not an amount such as \(Money(minorUnits: 290).formatted(in: currency))"
+    case .chargeAndCredit: "a row has a charge or a credit, not both"
+    case .neitherChargeNorCredit: "a row needs a charge or a credit"
     case .undoesOnlyOnUndo: "only an undo names an update it reverses"
     case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
     case .undoWithoutTarget:

@@ -55,6 +55,15 @@ extension Italian {
     case .fareTooLarge: "supera la tariffa più alta"
     case .notADate: "non è una data come 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' non è un numero di serie valido"
+    case .historyWithoutHeader(let required):
+      "il file è vuoto; serve un'intestazione con le colonne \(required.joined(separator: ", "))"
+    case .notAHistoryDate(let text): "'\(text)' non è una data come 03-Nov-2026"
+    case .notAHistoryTimeOfDay(let text): "'\(text)' non è un orario come 08:14"
+    case .notATripTime(let text): "'\(text)' non è una data e ora come 11/03/2026 08:14 AM o 2026-11-03 08:14"
+    case .notAHistoryAmount(let text, let currency):
+      "'\(text)' non è un importo come \(Money(minorUnits: 290).formatted(in: currency))"
+    case .chargeAndCredit: "una riga ha un addebito o un accredito, non entrambi"
+    case .neitherChargeNorCredit: "una riga richiede un addebito o un accredito"
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:

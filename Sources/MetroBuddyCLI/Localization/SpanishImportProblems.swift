@@ -56,6 +56,15 @@ extension Spanish {
     case .fareTooLarge: "supera la tarifa más alta"
     case .notADate: "no es una fecha como 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' no es un número de serie válido"
+    case .historyWithoutHeader(let required):
+      "el archivo está vacío; necesita una cabecera con las columnas \(required.joined(separator: ", "))"
+    case .notAHistoryDate(let text): "'\(text)' no es una fecha como 03-Nov-2026"
+    case .notAHistoryTimeOfDay(let text): "'\(text)' no es una hora como 08:14"
+    case .notATripTime(let text): "'\(text)' no es una fecha y hora como 11/03/2026 08:14 AM o 2026-11-03 08:14"
+    case .notAHistoryAmount(let text, let currency):
+      "'\(text)' no es un importe como \(Money(minorUnits: 290).formatted(in: currency))"
+    case .chargeAndCredit: "una fila tiene un cargo o un abono, no los dos"
+    case .neitherChargeNorCredit: "una fila necesita un cargo o un abono"
     case .undoesOnlyOnUndo: "solo un undo indica el movimiento que anula"
     case .zeroAdjustment: "un ajuste de 0.00 no cambia nada"
     case .undoWithoutTarget:

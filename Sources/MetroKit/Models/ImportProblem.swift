@@ -103,6 +103,25 @@ public enum ImportProblem: Sendable, Equatable {
   /// A serial number that `CardRules.validateText` refuses.
   case invalidSerialNumber(String)
 
+  // MARK: - An agency's trip history
+
+  /// A trip history with no header; `required` are the columns it must have.
+  case historyWithoutHeader(required: [String])
+  /// Text that is not a day as a TfL history writes it, such as `03-Nov-2026`.
+  case notAHistoryDate(String)
+  /// Text that is not a time of day as a TfL history writes it, such as `08:14`.
+  case notAHistoryTimeOfDay(String)
+  /// Text that is not an OMNY trip time in one of the forms `AgencyFormat.omny` reads,
+  /// such as `11/03/2026 08:14 AM` or `2026-11-03 08:14`.
+  case notATripTime(String)
+  /// Text that is not an amount with at most the currency's fraction digits
+  /// and an optional symbol, such as `2.80`, `£2.80` or `$2.90`.
+  case notAHistoryAmount(String, currency: Currency)
+  /// A TfL row with both a charge and a credit.
+  case chargeAndCredit
+  /// A TfL row with neither a charge nor a credit.
+  case neitherChargeNorCredit
+
   // MARK: - The card's rules
 
   /// `undoes` on an update that is not an undo.

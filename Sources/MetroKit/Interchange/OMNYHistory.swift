@@ -1,0 +1,112 @@
+import FoundationEssentials
+
+/// The OMNY trip history CSV, newest row first. The columns `Trip Time`,
+/// `Mode`, `Product Type` and `Fare Amount ($)` are read, in any order;
+/// `Location` is read when present; other columns (`Card Number`, …) are ignored.
+///
+/// Every row is a ride: OMNY's trip history lists taps, not top-ups, so an
+/// amount below zero is refused rather than guessed at.
+///
+/// - `Trip Time` is local time in one of these forms (the month and day of
+///   the first two, and the hour of the 12-hour form, may have one digit):
+///   - `11/03/2026 08:14 AM` or `11/03/2026 08:14:05 PM` (month first, 12-hour);
+///   - `11/03/2026 08:14` or `11/03/2026 20:14:05` (month first, 24-hour);
+///   - `2026-11-03 08:14`, `2026-11-03T08:14:05`, either one optionally
+///     followed by `Z` or `±HH:MM`, which then wins over the local zone.
+/// - `Fare Amount ($)` is `$2.90` or `2.90`: what the ride was charged.
+/// - `Mode`: a value holding the word `Express` is an express bus, else
+///   `Bus` a local bus, `Subway` the subway; anything else has no mode.
+/// - `Product Type`: a value holding the word `Transfer` is a transfer; else
+///   the word `Cap` (`Free Trip – Weekly Fare Cap`, with an en dash or a
+///   hyphen) a capped ride; anything else, `PAYGO` included, leaves the
+///   reason to the charge (the 12th ride of a week is PAYGO at $2.00, which
+///   is not a full fare).
+struct OMNYHistory {
+  /// The columns read, as OMNY names them.
+  static let tripTime = "Trip Time"
+  static let mode = "Mode"
+  static let productType = "Product Type"
+  static let fareAmount = "Fare Amount ($)"
+  static let location = "Location"
+  /// The columns an OMNY history must have.
+  static let required = [tripTime, mode, productType, fareAmount]
+  /// The columns read when present.
+  static let optional = [location]
+
+  let table: AgencyTable
+  let timeZone: LocalTimeZone
+  let currency = AgencyFormat.omny.currency
+
+  /// The rows in the file's order; their ids are not yet set.
+  func trips() throws(MetroError) -> [AgencyTrip] {
+    var result: [AgencyTrip] = []
+    result.reserveCapacity(table.rows.count)
+    for record in table.rows { result.append(try trip(record)) }
+    return result
+  }
+
+  func trip(_ record: CSV.Record) throws(MetroError) -> AgencyTrip {
+    try table.checkWidth(record)
+    let timeText = table.field(Self.tripTime, of: record)
+    guard let time = Self.time(timeText, in: timeZone) else {
+      throw table.error(record, Self.tripTime, .notATripTime(timeText))
+    }
+    guard Timestamp.isRecordable(time) else {
+      throw table.error(record, Self.tripTime, .timeOutOfRange(timeText))
+    }
+    let amountText = table.field(Self.fareAmount, of: record)
+    let charge = try table.money(
+      amountText, record, column: Self.fareAmount, currency: currency, symbol: "$", signed: false, kind: .swipe)
+    let modeText = table.field(Self.mode, of: record)
+    let place = table.field(Self.location, of: record)
+    return AgencyTrip(
+      id: UUID(), time: time,
+      action: .ride(
+        charge: charge, mode: Self.mode(modeText), reason: Self.reason(table.field(Self.productType, of: record))),
+      balanceAfter: nil, line: record.line, text: place.isEmpty ? modeText : modeText + ", " + place)
+  }
+
+  static func mode(_ text: String) -> TravelMode? {
+    let words = TfLHistory.words(text)
+    if words.contains("express") { return .express }
+    if words.contains("bus") { return .bus }
+    if words.contains("subway") { return .subway }
+    return nil
+  }
+
+  static func reason(_ text: String) -> RideReason? {
+    let words = TfLHistory.words(text)
+    if words.contains("transfer") { return .transfer }
+    if words.contains("cap") { return .capped }
+    return nil
+  }
+
+  /// A trip time in one of the forms the type's documentation lists.
+  static func time(_ text: String, in timeZone: LocalTimeZone) -> Date? {
+    let bytes = Array(text.utf8)
+    if bytes.count >= 16, bytes[4] == UInt8(ascii: "-") {
+      return Timestamp.parseAnyInstant(text, in: timeZone)
+    }
+    let parts = text.split(separator: " ")
+    guard parts.count == 2 || parts.count == 3 else { return nil }
+    let dayParts = parts[0].split(separator: "/", omittingEmptySubsequences: false)
+    guard dayParts.count == 3, (1...2).contains(dayParts[0].utf8.count), (1...2).contains(dayParts[1].utf8.count),
+      dayParts[2].utf8.count == 4,
+      let month = CalendarDate.number(ArraySlice(dayParts[0].utf8)),
+      let dayOfMonth = CalendarDate.number(ArraySlice(dayParts[1].utf8)),
+      let year = CalendarDate.number(ArraySlice(dayParts[2].utf8)),
+      let day = CalendarDate(year: year, month: month, day: dayOfMonth),
+      var seconds = TfLHistory.secondsIntoDay(String(parts[1]))
+    else { return nil }
+    if parts.count == 3 {
+      let hour = seconds / 3600
+      guard (1...12).contains(hour) else { return nil }
+      switch parts[2].uppercased() {
+      case "AM": if hour == 12 { seconds -= 12 * 3600 }
+      case "PM": if hour != 12 { seconds += 12 * 3600 }
+      default: return nil
+      }
+    }
+    return Date(timeIntervalSince1970: Double(timeZone.instant(of: day, secondsIntoDay: seconds)))
+  }
+}

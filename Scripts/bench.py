@@ -43,6 +43,31 @@ def make_csv(path, count):
             out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount}\n")
 
 
+def make_commuter_csv(path, count):
+    """A commuter's history of `count` updates ending an hour ago: two rides a day on an OMNY card,
+    each 7-day period from its first ride holding 14 rides (11 at $3.00, the 12th $2.00, then two
+    capped at $0.00), and reloads (one every 20 updates, the rest at the start), so that the last
+    ride is the last of a capped period and the next ride is free."""
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    rides = max(count - 1 - (count - 1) // 20, 0)
+    rides -= rides % 14
+    reloads = count - rides
+    start = now - datetime.timedelta(hours=1) - datetime.timedelta(hours=12) * max(rides - 1, 0)
+    with open(path, "w") as out:
+        out.write("timestamp,type,amount,fare,mode,reason\n")
+        written = 0
+        for ride in range(rides):
+            moment = start + datetime.timedelta(hours=12) * ride
+            while written < reloads and (written < reloads - rides // 19 or ride % 19 == 0):
+                out.write(f"{moment - datetime.timedelta(minutes=1):%Y-%m-%dT%H:%M:%SZ},reload,50.00,,,\n")
+                written += 1
+            position = ride % 14
+            charge, reason = (300, "paid") if position < 11 else ((200, "partial") if position == 11 else (0, "capped"))
+            out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},swipe,-{charge // 100}.{charge % 100:02d},3.00,subway,{reason}\n")
+        for _ in range(reloads - written):
+            out.write(f"{now - datetime.timedelta(minutes=30):%Y-%m-%dT%H:%M:%SZ},reload,50.00,,,\n")
+
+
 def make_ledger(path, count):
     base = datetime.date(2016, 1, 1)
     with open(path, "w") as out:
@@ -127,6 +152,25 @@ def main():
                 t_new, t_base, ratio, _ = median_pairs(
                     mb(large, *arguments), [baseline, "--store", base_store, *arguments], runs, env)
                 print(f"| `{' '.join(arguments)}` | {t_new * 1000:.2f} ms | {t_base * 1000:.2f} ms | {ratio:.2f}x |")
+        commuters = {}
+        for size in (29, large):
+            csv = os.path.join(work, f"commuter-{size}.csv")
+            make_commuter_csv(csv, size)
+            store = os.path.join(work, f"commuter-{size}")
+            _, _, status = run([binary, "--store", store, "import", csv], env)
+            if status != 0:
+                sys.exit(f"import of the commuter's {size} updates failed with exit {status}")
+            commuters[size] = store
+        print()
+        print(f"A capped commuter (OMNY card, two rides a day, the current 7-day period capped):")
+        print()
+        print(f"| command, capped commuter | at {large:,} updates | at 29 updates | ratio |")
+        print("|---|---|---|---|")
+        for arguments in (["swipe"], ["swipe", "--mode", "bus"], ["reload", "1"], ["balance"], ["show"]):
+            t_large, t_small, flat, _ = median_pairs(
+                [binary, "--store", commuters[large], *arguments], [binary, "--store", commuters[29], *arguments],
+                runs, env)
+            print(f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x |")
         t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)
         print()
         print(f"`history --limit 10` at {large:,}: {t_history * 1000:.2f} ms, {ratio:.2f}x `show` ({t_show * 1000:.2f} ms)")

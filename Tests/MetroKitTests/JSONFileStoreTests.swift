@@ -14,7 +14,7 @@ struct JSONFileStoreTests {
       let card = try store.currentCard()
       #expect(
         card.snapshot
-          == MetroCard(name: "default", isDefault: true, balance: .zero, fareByHand: HandFare(amount: .usd("3.00"), since: nil)))
+          == MetroCard(name: "default", isDefault: true, balance: .zero, kind: .omnyCard, fareByHand: nil))
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.card(named: "default").snapshot == card.snapshot)
       #expect(try store.history().isEmpty)

@@ -52,6 +52,11 @@ extension English {
     case .fareTooLarge: "is more than the largest fare"
     case .notADate: "is not a date such as 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' is not a valid serial number"
+    case .notOneOf(let text, let known): "'\(text)' is not one of \(list(known, "or"))"
+    case .notABoolean: "is not true or false"
+    case .notAnObject: "is not an object"
+    case .rideFieldOnlyOnSwipe: "only a swipe has a fare, mode or reason"
+    case .rideChargeDoesNotFitReason(let reason): "the amount does not fit the fare for a ride that is '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "only an undo names an update it reverses"
     case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
     case .undoWithoutTarget:

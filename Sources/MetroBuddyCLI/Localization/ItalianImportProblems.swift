@@ -55,6 +55,11 @@ extension Italian {
     case .fareTooLarge: "supera la tariffa più alta"
     case .notADate: "non è una data come 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' non è un numero di serie valido"
+    case .notOneOf(let text, let known): "'\(text)' non è \(list(known, "né"))"
+    case .notABoolean: "non è true né false"
+    case .notAnObject: "non è un oggetto"
+    case .rideFieldOnlyOnSwipe: "solo uno swipe ha tariffa, modo o motivo"
+    case .rideChargeDoesNotFitReason(let reason): "l'importo non torna con la tariffa di un viaggio '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:

@@ -56,6 +56,11 @@ extension Spanish {
     case .fareTooLarge: "supera la tarifa más alta"
     case .notADate: "no es una fecha como 2030-03-20"
     case .invalidSerialNumber(let text): "'\(text)' no es un número de serie válido"
+    case .notOneOf(let text, let known): "'\(text)' no es \(list(known, "ni"))"
+    case .notABoolean: "no es true ni false"
+    case .notAnObject: "no es un objeto"
+    case .rideFieldOnlyOnSwipe: "solo un swipe tiene tarifa, modo o motivo"
+    case .rideChargeDoesNotFitReason(let reason): "el importe no cuadra con la tarifa de un viaje '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "solo un undo indica el movimiento que anula"
     case .zeroAdjustment: "un ajuste de 0.00 no cambia nada"
     case .undoWithoutTarget:

@@ -142,7 +142,8 @@ struct FareImportTests {
       try source.apply([.balance(.swipe(count: 20))], to: card)
       let history = try source.cardHistory(named: nil)
       #expect(Set(history.updates.compactMap(\.reason)) == [.paid, .transfer, .partial, .capped])
-      let first = JSONWriter.string(Interchange.export(history, contract: contract(history.card.snapshot)), style: .pretty)
+      let first = JSONWriter.string(
+        Interchange.export(history, contract: contract(history.card.snapshot)), style: .pretty)
       let bytes = Array(first.utf8)
 
       let target = makeStore(in: parent + "/b")

@@ -47,7 +47,9 @@ struct FareUpgradeTests {
     -> JSONFileStore
   {
     let directory = parent + "/metrobuddy"
-    if !exists(directory) { try FileManager.default.copyItem(atPath: Self.fixturePath(fixture.name), toPath: directory) }
+    if !exists(directory) {
+      try FileManager.default.copyItem(atPath: Self.fixturePath(fixture.name), toPath: directory)
+    }
     return JSONFileStore(
       directory: directory, fileSystem: fileSystem, clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
   }

@@ -58,7 +58,10 @@ struct FareVerifyTests {
     for (file, old, new, problem) in [
       ("journal-1.jsonl", #""mode":"bus""#, #""mode":"cab""#, StoreProblem.fieldNotKnown(field: "mode", text: "cab")),
       ("journal-1.jsonl", #""reason":"paid""#, #""reason":"free""#, .fieldNotKnown(field: "reason", text: "free")),
-      ("state.json", #""kind":"omny-card""#, #""kind":"oyster""#, .inCard(1, .fieldNotKnown(field: "kind", text: "oyster"))),
+      (
+        "state.json", #""kind":"omny-card""#, #""kind":"oyster""#,
+        .inCard(1, .fieldNotKnown(field: "kind", text: "oyster"))
+      ),
     ] {
       try withTemporaryDirectory { parent in
         let store = try storeWithEveryReason(parent)

@@ -60,7 +60,8 @@ struct ImportProblemTests {
     var card = MetroCard(name: "default", balance: Money(minorUnits: Money.maximumBalance.minorUnits - 500))
     let updates = [
       ImportedUpdate(type: .swipe, amount: Money(minorUnits: -700), timestamp: Date(timeIntervalSince1970: 0), line: 2),
-      ImportedUpdate(type: .reload, amount: Money(minorUnits: 1300), timestamp: Date(timeIntervalSince1970: 0), line: 3),
+      ImportedUpdate(
+        type: .reload, amount: Money(minorUnits: 1300), timestamp: Date(timeIntervalSince1970: 0), line: 3),
     ]
     #expect(
       throws: MetroError.importMalformed(

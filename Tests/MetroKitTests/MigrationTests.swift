@@ -33,7 +33,8 @@ struct MigrationTests {
 
   @Test func anOlderFormatIsUpgradedByItsSteps() throws {
     let state = try StoredState.decode(
-      Self.versionZero, path: "state.json", migrations: [
+      Self.versionZero, path: "state.json",
+      migrations: [
         0: Self.addCurrencyAndKeys, 1: StoreFormat.moveReloadKeysOut, 2: StoreFormat.addFareRules,
       ])
     #expect(state.cards.count == 1)

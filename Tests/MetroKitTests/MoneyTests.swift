@@ -116,7 +116,8 @@ struct MoneyTests {
   func thousandSwipesAreExact() throws {
     // A MetroCard has no cap: every one of the thousand rides pays 0.10.
     var card = MetroCard(
-      name: "default", balance: .usd("100.00"), kind: .metrocard, fareByHand: HandFare(amount: .usd("0.10"), since: nil))
+      name: "default", balance: .usd("100.00"), kind: .metrocard, fareByHand: HandFare(amount: .usd("0.10"), since: nil)
+    )
     var history = InMemoryHistory()
     let now = instant("2026-11-21T13:15:00Z")
     for _ in 0..<1000 {
@@ -145,7 +146,8 @@ struct MoneyTests {
   func thousandSwipesAtOnce() throws {
     // A MetroCard has no cap: every one of the thousand rides pays 0.10.
     var card = MetroCard(
-      name: "default", balance: .usd("100.00"), kind: .metrocard, fareByHand: HandFare(amount: .usd("0.10"), since: nil))
+      name: "default", balance: .usd("100.00"), kind: .metrocard, fareByHand: HandFare(amount: .usd("0.10"), since: nil)
+    )
     let (recorded, _) = try CardRules.apply(
       [.balance(.swipe(count: 1000))], to: &card, history: InMemoryHistory(),
       now: instant("2026-11-21T13:15:00Z"), timeZone: .utc, makeID: { UUID() })

@@ -56,7 +56,8 @@ extension English {
     case .notABoolean: "is not true or false"
     case .notAnObject: "is not an object"
     case .rideFieldOnlyOnSwipe: "only a swipe has a fare, mode or reason"
-    case .rideChargeDoesNotFitReason(let reason): "the amount does not fit the fare for a ride that is '\(reason.rawValue)'"
+    case .rideChargeDoesNotFitReason(let reason):
+      "the amount does not fit the fare for a ride that is '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "only an undo names an update it reverses"
     case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
     case .undoWithoutTarget:

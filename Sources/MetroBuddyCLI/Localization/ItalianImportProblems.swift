@@ -59,7 +59,8 @@ extension Italian {
     case .notABoolean: "non è true né false"
     case .notAnObject: "non è un oggetto"
     case .rideFieldOnlyOnSwipe: "solo uno swipe ha tariffa, modo o motivo"
-    case .rideChargeDoesNotFitReason(let reason): "l'importo non torna con la tariffa di un viaggio '\(reason.rawValue)'"
+    case .rideChargeDoesNotFitReason(let reason):
+      "l'importo non torna con la tariffa di un viaggio '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:

@@ -131,7 +131,8 @@ extension Interchange {
         case nil, .null?: return nil
         case .object?:
           guard case .string(let text)? = rules[field]?["period"], let period = capPeriod(text) else {
-            throw failure(name + ".period", .notOneOf("\(rules[field]?["period"] ?? .null)", known: ["Nd", "day", "week", "month"]))
+            throw failure(
+              name + ".period", .notOneOf("\(rules[field]?["period"] ?? .null)", known: ["Nd", "day", "week", "month"]))
           }
           return FareCap(limit: try amount(rules[field]?["limit"], name + ".limit"), period: period)
         default: throw failure(name, .notAnObject)

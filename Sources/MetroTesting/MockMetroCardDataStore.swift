@@ -26,6 +26,13 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
 
     var history: InMemoryHistory { InMemoryHistory(updates: updates, transactions: transactions) }
 
+    /// After an import, as the file store does: the card's standing follows
+    /// every ride in time order, at the charges recorded.
+    mutating func refoldFareState(timeZone: LocalTimeZone, if changed: Bool) {
+      guard changed else { return }
+      card.fareState = CardRules.fareState(of: card, history: updates, timeZone: timeZone)
+    }
+
     mutating func record(_ command: [BalanceUpdate]) {
       var history = self.history
       history.record(command)
@@ -221,6 +228,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
         keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes)
       entry.record(decision.recorded)
+      entry.refoldFareState(timeZone: timeZone, if: !decision.recorded.isEmpty)
       state.cards[index].card = entry
       state.revision += 1
       return ImportResult(
@@ -263,6 +271,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
           throw card.locating(error)
         }
         entry.record(decision.recorded)
+        entry.refoldFareState(timeZone: timeZone, if: !decision.recorded.isEmpty)
         state.cards[index].card = entry
         results.append(
           ImportResult(

@@ -50,12 +50,14 @@ struct CardRulesTests {
     #expect(Set(recorded.map(\.id)).count == 3)
   }
 
-  @Test("A swipe the balance cannot pay in full records nothing", arguments: [4, 1000])
-  func swipeIsAllOrNothing(count: Int) {
+  // `needed` is what the rides would cost together: 4 x 3.00, and 1000
+  // rides stop at the OMNY card's 35.00 cap.
+  @Test("A swipe the balance cannot pay in full records nothing", arguments: [(4, "12.00"), (1000, "35.00")])
+  func swipeIsAllOrNothing(count: Int, needed: String) {
     var rules = RulesHarness()
     rules.expectRefusal(
       [.balance(.swipe(count: count))],
-      .insufficientFare(balance: .usd("10.00"), needed: .usd("3.00"), count: count, currency: .usd))
+      .insufficientFare(balance: .usd("10.00"), needed: .usd(needed), count: count, currency: .usd))
   }
 
   @Test("An empty card cannot pay one fare, nor can one short by a cent")
@@ -176,7 +178,7 @@ struct CardRulesTests {
     var rules = RulesHarness()
     rules.expectRefusal(
       [.fare(.usd("2.00")), .serialNumber("123"), .balance(.swipe(count: 6))],
-      .insufficientFare(balance: .usd("10.00"), needed: .usd("2.00"), count: 6, currency: .usd))
+      .insufficientFare(balance: .usd("10.00"), needed: .usd("12.00"), count: 6, currency: .usd))
     #expect(rules.card.fareByHand?.amount == .usd("3.00"))
     #expect(rules.card.serialNumber == nil)
   }

@@ -69,7 +69,10 @@ struct DataStoreContractTests {
       #expect(card.name == MetroCard.defaultName)
       #expect(card.isDefault)
       #expect(card.balance == .zero)
-      #expect(card.fareByHand?.amount == MetroCard.standardFare)
+      // A new store's card is an OMNY card that takes the standard fare.
+      #expect(card.kind == .omnyCard)
+      #expect(card.fareByHand == nil)
+      #expect(card.snapshot.fare(at: storeNow, in: .utc)?.amount == MetroCard.standardFare)
       #expect(try store.card(named: MetroCard.defaultName).snapshot == card.snapshot)
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.balanceUpdates(for: card, matching: HistoryQuery()).isEmpty)
@@ -245,12 +248,12 @@ struct DataStoreContractTests {
       let before = try store.everything()
       #expect(
         metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 2))], to: card) }
-          == .insufficientFare(balance: .usd("5.00"), needed: .usd("3.00"), count: 2, currency: .usd))
+          == .insufficientFare(balance: .usd("5.00"), needed: .usd("6.00"), count: 2, currency: .usd))
       // All or nothing: the reload before the refused swipe is not kept either.
       #expect(
         metroError { () throws(MetroError) in
           _ = try store.apply([.balance(.reload(.usd("1.00"))), .balance(.swipe(count: 3))], to: card)
-        } == .insufficientFare(balance: .usd("6.00"), needed: .usd("3.00"), count: 3, currency: .usd))
+        } == .insufficientFare(balance: .usd("6.00"), needed: .usd("9.00"), count: 3, currency: .usd))
       for count in [0, -1, CardRules.maximumSwipeCount + 1] {
         #expect(
           metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: count))], to: card) }
@@ -284,7 +287,7 @@ struct DataStoreContractTests {
         Issue.record("a fare of zero gave \(String(describing: error))")
         return
       }
-      #expect(try store.currentCard().fareByHand?.amount == MetroCard.standardFare)
+      #expect(try store.currentCard().fareByHand == nil)
     }
   }
 
@@ -346,9 +349,13 @@ struct DataStoreContractTests {
       #expect(again.skipped == 3)
       #expect(try store.everything() == before)
       let refused: [[ImportedUpdate]] = [
+        // An import may take the balance below zero now; a ride whose
+        // charge does not fit its reason is still refused, all or nothing.
         [
           ImportedUpdate(type: .reload, amount: .usd("1.00"), timestamp: storeNow, line: 1),
-          ImportedUpdate(type: .swipe, amount: Money(minorUnits: -9900), timestamp: storeNow, line: 2),
+          ImportedUpdate(
+            type: .swipe, amount: Money(minorUnits: -300), timestamp: storeNow, fare: .usd("3.00"), reason: .capped,
+            line: 2),
         ],
         [ImportedUpdate(type: .undo, amount: .usd("5.00"), timestamp: storeNow, undoes: ids.make(), line: 1)],
       ]

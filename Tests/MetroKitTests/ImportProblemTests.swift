@@ -54,16 +54,19 @@ struct ImportProblemTests {
           source: "a.json", line: 1, column: nil, problem: .invalidJSON(reason: .unexpectedEnd)))
   }
 
+  // Below zero is allowed (an imported OMNY history may go negative once);
+  // above the largest balance is not.
   @Test func theRulesNameTheRowAndTheBalanceItWouldReach() throws {
-    var card = MetroCard(name: "default")
+    var card = MetroCard(name: "default", balance: Money(minorUnits: Money.maximumBalance.minorUnits - 500))
     let updates = [
-      ImportedUpdate(type: .reload, amount: Money(minorUnits: 500), timestamp: Date(timeIntervalSince1970: 0), line: 2),
-      ImportedUpdate(type: .swipe, amount: Money(minorUnits: -700), timestamp: Date(timeIntervalSince1970: 0), line: 3),
+      ImportedUpdate(type: .swipe, amount: Money(minorUnits: -700), timestamp: Date(timeIntervalSince1970: 0), line: 2),
+      ImportedUpdate(
+        type: .reload, amount: Money(minorUnits: 1300), timestamp: Date(timeIntervalSince1970: 0), line: 3),
     ]
     #expect(
       throws: MetroError.importMalformed(
         source: "", line: 3, column: .column("amount"),
-        problem: .balanceOutOfRange(Money(minorUnits: -200), currency: .usd))
+        problem: .balanceOutOfRange(Money(minorUnits: Money.maximumBalance.minorUnits + 100), currency: .usd))
     ) {
       try CardRules.importing(updates, into: &card, existing: [:], undone: [], keys: [], makeID: { UUID() })
     }

@@ -143,7 +143,7 @@ struct JSONFileStoreDamageTests {
       try store.apply([.balance(.reload(.usd("5.00")))], to: store.card(named: "work"))
       try overwrite(statePath, with: older)
       let journal = store.directory + "/journal-2.jsonl"
-      try replaceText(#""version":2"#, with: #""version":99"#, in: journal)
+      try replaceText(#""version":3"#, with: #""version":99"#, in: journal)
       let before = try directorySnapshot(store.directory)
       #expect(
         throws: MetroError.storeFromNewerVersion(path: journal, version: 99, supported: StoreFormat.currentVersion)
@@ -166,7 +166,7 @@ struct JSONFileStoreDamageTests {
     try withTemporaryDirectory { parent in
       let store = try makeDamageableStore(in: parent)
       let statePath = store.directory + "/state.json"
-      try replaceText(#""version":2"#, with: #""version":99"#, in: statePath)
+      try replaceText(#""version":3"#, with: #""version":99"#, in: statePath)
       let before = try directorySnapshot(store.directory)
       let newer = MetroError.storeFromNewerVersion(path: statePath, version: 99, supported: StoreFormat.currentVersion)
       #expect(throws: newer) { try store.currentCard() }
@@ -201,7 +201,7 @@ struct JSONFileStoreDamageTests {
       (#""defaultCardID":1"#, #""defaultCardID":5"#), (#""nextCardID":2"#, #""nextCardID":1"#),
       (#""fare":"3.00""#, #""fare":"0.00""#), (#""balance":"14.00""#, #""balance":"14""#),
       (#""currency":"USD""#, #""currency":"XXX""#), (#""name":"default""#, #""name":"Default""#),
-      (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":2"#, #""version":0"#),
+      (#""format":"metrobuddy-state""#, #""format":"other""#), (#""version":3"#, #""version":0"#),
       (#""revision":3"#, #""revision":3,"extra":true"#), (#""revision":3"#, #""revision":-3"#),
       (#""keysIndexedLength""#, #""keysIndexed""#),
       (#""expirationDate":null"#, #""expirationDate":"2030-02-30""#),

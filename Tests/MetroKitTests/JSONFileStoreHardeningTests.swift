@@ -77,8 +77,8 @@ struct JSONFileStoreHardeningTests {
   @Test("A journal header that is damaged, from a newer version or of version 0 refuses every write")
   func headerCheckedOnEveryWrite() throws {
     let edits: [(String, (String) -> String)] = [
-      ("newer", { $0.replacingOccurrences(of: #""version":2"#, with: #""version":7"#) }),
-      ("zero", { $0.replacingOccurrences(of: #""version":2"#, with: #""version":0"#) }),
+      ("newer", { $0.replacingOccurrences(of: #""version":3"#, with: #""version":7"#) }),
+      ("zero", { $0.replacingOccurrences(of: #""version":3"#, with: #""version":0"#) }),
       ("other card", { $0.replacingOccurrences(of: #""card":1"#, with: #""card":9"#) }),
     ]
     for (name, edit) in edits {

@@ -57,8 +57,10 @@ struct JSONFileStoreRestoreTests {
       var bad = threeCardBackup()
       bad[0].updates.append(
         ImportedUpdate(type: .reload, amount: .usd("1.00"), timestamp: instant("2026-11-20T09:00:00Z"), line: 3))
+      // (Going below zero is no refusal for an import: a capped ride that charged something is.)
       bad[2].updates = [
-        ImportedUpdate(type: .swipe, amount: -.usd("8.00"), timestamp: instant("2026-11-20T09:00:00Z"), line: 1)
+        ImportedUpdate(
+          type: .swipe, amount: -.usd("8.00"), timestamp: instant("2026-11-20T09:00:00Z"), reason: .capped, line: 1)
       ]
       let error = metroError { () throws(MetroError) in _ = try store.restore(bad) }
       guard case .importMalformed(_, _, let column, _)? = error else {

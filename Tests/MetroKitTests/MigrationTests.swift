@@ -33,11 +33,18 @@ struct MigrationTests {
 
   @Test func anOlderFormatIsUpgradedByItsSteps() throws {
     let state = try StoredState.decode(
-      Self.versionZero, path: "state.json", migrations: [0: Self.addCurrencyAndKeys, 1: StoreFormat.moveReloadKeysOut])
+      Self.versionZero, path: "state.json",
+      migrations: [
+        0: Self.addCurrencyAndKeys, 1: StoreFormat.moveReloadKeysOut, 2: StoreFormat.addFareRules,
+      ])
     #expect(state.cards.count == 1)
     #expect(state.cards[0].card.currency == .usd)
     #expect(state.cards[0].card.balance == Money(minorUnits: 2500))
     #expect(state.cards[0].keysIndexedLength == 0)
+    // Its one fare is now a fare set by hand for every ride of a MetroCard.
+    #expect(state.cards[0].card.kind == .metrocard)
+    #expect(state.cards[0].card.fareByHand == HandFare(amount: .usd("2.75"), since: nil))
+    #expect(!state.cards[0].fareStateIsCurrent)
     // The next write saves it in the current format.
     #expect(String(decoding: state.encoded(), as: UTF8.self).contains(#""version":\#(StoreFormat.currentVersion)"#))
   }

@@ -18,17 +18,20 @@ struct ReferenceModelTests {
       var key: String?
       var undoes: Int?  // index into the same card's history
       var command = 0  // which command recorded it (not compared with the store)
+      var fare: Int64?  // a ride's full fare
+      var reason: RideReason?  // why a ride cost what it did
 
       static func == (lhs: Entry, rhs: Entry) -> Bool {
         (lhs.type, lhs.amount, lhs.balance, lhs.key, lhs.undoes) == (
           rhs.type, rhs.amount, rhs.balance, rhs.key, rhs.undoes
-        )
+        ) && (lhs.fare, lhs.reason) == (rhs.fare, rhs.reason)
       }
     }
     struct Card {
       var name: String
       var balance: Int64 = 0
-      var fare: Int64 = 300
+      /// The fare set by hand; `nil` takes the standard fare, 3.00 at the test clock.
+      var fareByHand: Int64?
       var expiration: CalendarDate?
       var serial: String?
       var history: [Entry] = []
@@ -36,6 +39,10 @@ struct ReferenceModelTests {
     var cards = [Card(name: "default")]
     var defaultName = "default"
     let today = CalendarDate(year: 2026, month: 11, day: 21)!
+    /// Every card is an OMNY card: local rides stop costing anything once
+    /// 35.00 is paid in the 7 days from the first paid ride. Every ride is
+    /// at the test clock, so all fall in one period.
+    static let cap: Int64 = 3500
 
     enum Outcome: Equatable { case ok, refused, invalid }
 
@@ -43,16 +50,35 @@ struct ReferenceModelTests {
       guard let index = cards.firstIndex(where: { $0.name == name }) else { return .invalid }
       var card = cards[index]
       let command = card.history.count
-      func record(_ type: BalanceUpdate.Kind, _ amount: Int64, key: String? = nil, undoes: Int? = nil) {
+      func record(
+        _ type: BalanceUpdate.Kind, _ amount: Int64, key: String? = nil, undoes: Int? = nil, fare: Int64? = nil,
+        reason: RideReason? = nil
+      ) {
         card.balance += amount
         card.history.append(
-          Entry(type: type, amount: amount, balance: card.balance, key: key, undoes: undoes, command: command))
+          Entry(
+            type: type, amount: amount, balance: card.balance, key: key, undoes: undoes, command: command, fare: fare,
+            reason: reason))
       }
       switch change {
       case .swipe(let count, _, _):
         if let expiration = card.expiration, today > expiration { return .refused }
-        guard card.balance >= card.fare * Int64(count) else { return .refused }
-        for _ in 0..<count { record(.swipe, -card.fare) }
+        // Paid so far in the period: every ride not undone, at what it was charged.
+        let undone = Set(card.history.compactMap(\.undoes))
+        var paid = card.history.indices.filter { card.history[$0].type == .swipe && !undone.contains($0) }
+          .reduce(Int64(0)) { $0 - card.history[$1].amount }
+        let fare = card.fareByHand ?? 300
+        var charges: [Int64] = []
+        for _ in 0..<count {
+          let charge = min(fare, max(0, Self.cap - paid))
+          charges.append(charge)
+          paid += charge
+        }
+        guard card.balance >= charges.reduce(0, +) else { return .refused }
+        for charge in charges {
+          let reason: RideReason = charge == fare ? .paid : charge == 0 ? .capped : .partial
+          record(.swipe, -charge, fare: fare, reason: reason)
+        }
       case .reload(let amount, let key):
         if let key, card.history.contains(where: { $0.key == key }) { return .ok }
         record(.reload, amount.minorUnits, key: key)
@@ -116,7 +142,7 @@ struct ReferenceModelTests {
           run { () throws(MetroError) in try store.apply([.balance(.undo)], to: reference) }
         case 80..<86:
           let fare = Int64.random(in: 1...500, using: &random)
-          model.cards[model.cards.firstIndex { $0.name == name }!].fare = fare
+          model.cards[model.cards.firstIndex { $0.name == name }!].fareByHand = fare
           run { () throws(MetroError) in try store.apply([.fare(Money(minorUnits: fare))], to: reference) }
         case 86..<90:
           let date: CalendarDate? =
@@ -127,7 +153,8 @@ struct ReferenceModelTests {
         case 90..<94:
           let newName = "card\(nextName)"
           nextName += 1
-          model.cards.append(Model.Card(name: newName))
+          // A card added with a fare is an OMNY card with that fare for every ride.
+          model.cards.append(Model.Card(name: newName, fareByHand: MetroCard.standardFare.minorUnits))
           names.append(newName)
           run { () throws(MetroError) in try store.addCard(named: newName, fare: MetroCard.standardFare, balance: .zero)
           }
@@ -155,7 +182,8 @@ struct ReferenceModelTests {
     #expect(cards.map(\.name) == model.cards.map(\.name), "\(context)")
     for (card, expected) in zip(cards, model.cards) {
       #expect(card.balance.minorUnits == expected.balance, "\(context): \(card.name) balance")
-      #expect(card.fareByHand?.amount.minorUnits == expected.fare, "\(context): \(card.name) fare")
+      #expect(card.kind == .omnyCard, "\(context): \(card.name) kind")
+      #expect(card.fareByHand?.amount.minorUnits == expected.fareByHand, "\(context): \(card.name) fare")
       #expect(card.expirationDate == expected.expiration, "\(context): \(card.name) expiration")
       #expect(card.isDefault == (card.name == model.defaultName), "\(context): \(card.name) default")
       let history = try store.balanceUpdates(for: card, matching: HistoryQuery()).map(\.snapshot).reversed()
@@ -163,7 +191,8 @@ struct ReferenceModelTests {
       let actual = history.map { update in
         Model.Entry(
           type: update.type, amount: update.amount.minorUnits, balance: update.balance.minorUnits, key: update.key,
-          undoes: update.undoes.flatMap { ids.firstIndex(of: $0) })
+          undoes: update.undoes.flatMap { ids.firstIndex(of: $0) }, fare: update.fare?.minorUnits,
+          reason: update.reason)
       }
       #expect(actual == expected.history, "\(context): \(card.name) history")
     }

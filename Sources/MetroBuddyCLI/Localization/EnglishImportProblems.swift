@@ -61,6 +61,12 @@ extension English {
       "'\(text)' is not an amount such as \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "a row has a charge or a credit, not both"
     case .neitherChargeNorCredit: "a row needs a charge or a credit"
+    case .notOneOf(let text, let known): "'\(text)' is not one of \(list(known, "or"))"
+    case .notABoolean: "is not true or false"
+    case .notAnObject: "is not an object"
+    case .rideFieldOnlyOnSwipe: "only a swipe has a fare, mode or reason"
+    case .rideChargeDoesNotFitReason(let reason):
+      "the amount does not fit the fare for a ride that is '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "only an undo names an update it reverses"
     case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
     case .undoWithoutTarget:

@@ -18,6 +18,7 @@ extension English {
     case .fieldNotAmount(let field, let text): "'\(field)' is not an amount: '\(text)'"
     case .fieldNotUUID(let field, let text): "'\(field)' is not a UUID: '\(text)'"
     case .fieldNotDate(let field): "'\(field)' is not a date"
+    case .rideChargeDoesNotFitReason: "a ride's amount does not fit its fare and reason"
     case .rideFieldsOnNonRide: "a line that is not a ride has a fare, mode or reason"
     case .fieldNotObject(let field): "'\(field)' is not an object"
     case .fieldNotBoolean(let field): "'\(field)' is not true or false"

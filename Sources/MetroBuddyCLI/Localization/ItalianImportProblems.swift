@@ -64,6 +64,12 @@ extension Italian {
       "'\(text)' non è un importo come \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una riga ha un addebito o un accredito, non entrambi"
     case .neitherChargeNorCredit: "una riga richiede un addebito o un accredito"
+    case .notOneOf(let text, let known): "'\(text)' non è \(list(known, "né"))"
+    case .notABoolean: "non è true né false"
+    case .notAnObject: "non è un oggetto"
+    case .rideFieldOnlyOnSwipe: "solo uno swipe ha tariffa, modo o motivo"
+    case .rideChargeDoesNotFitReason(let reason):
+      "l'importo non torna con la tariffa di un viaggio '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:

@@ -19,6 +19,7 @@ extension Italian {
     case .fieldNotAmount(let field, let text): "'\(field)' non è un importo: '\(text)'"
     case .fieldNotUUID(let field, let text): "'\(field)' non è un UUID: '\(text)'"
     case .fieldNotDate(let field): "'\(field)' non è una data"
+    case .rideChargeDoesNotFitReason: "l'importo di un viaggio non torna con la sua tariffa e il suo motivo"
     case .rideFieldsOnNonRide: "una riga che non è un viaggio ha tariffa, modo o motivo"
     case .fieldNotObject(let field): "'\(field)' non è un oggetto"
     case .fieldNotBoolean(let field): "'\(field)' non è true o false"

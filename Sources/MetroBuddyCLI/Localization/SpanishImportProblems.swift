@@ -65,6 +65,11 @@ extension Spanish {
       "'\(text)' no es un importe como \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una fila tiene un cargo o un abono, no los dos"
     case .neitherChargeNorCredit: "una fila necesita un cargo o un abono"
+    case .notOneOf(let text, let known): "'\(text)' no es \(list(known, "ni"))"
+    case .notABoolean: "no es true ni false"
+    case .notAnObject: "no es un objeto"
+    case .rideFieldOnlyOnSwipe: "solo un swipe tiene tarifa, modo o motivo"
+    case .rideChargeDoesNotFitReason(let reason): "el importe no cuadra con la tarifa de un viaje '\(reason.rawValue)'"
     case .undoesOnlyOnUndo: "solo un undo indica el movimiento que anula"
     case .zeroAdjustment: "un ajuste de 0.00 no cambia nada"
     case .undoWithoutTarget:

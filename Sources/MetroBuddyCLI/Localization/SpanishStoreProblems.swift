@@ -19,6 +19,7 @@ extension Spanish {
     case .fieldNotAmount(let field, let text): "'\(field)' no es un importe: '\(text)'"
     case .fieldNotUUID(let field, let text): "'\(field)' no es un UUID: '\(text)'"
     case .fieldNotDate(let field): "'\(field)' no es una fecha"
+    case .rideChargeDoesNotFitReason: "el importe de un viaje no cuadra con su tarifa y su motivo"
     case .rideFieldsOnNonRide: "una línea que no es un viaje tiene tarifa, modo o motivo"
     case .fieldNotObject(let field): "'\(field)' no es un objeto"
     case .fieldNotBoolean(let field): "'\(field)' no es true ni false"

@@ -20,6 +20,7 @@ extension StoreProblem {
     case .fieldNotDate: "field-not-date"
     case .fieldNotObject: "field-not-object"
     case .rideFieldsOnNonRide: "ride-fields-on-non-ride"
+    case .rideChargeDoesNotFitReason: "ride-charge-does-not-fit-reason"
     case .fieldNotBoolean: "field-not-boolean"
     case .fieldNotKnown: "field-not-known"
     case .unknownField: "unknown-field"

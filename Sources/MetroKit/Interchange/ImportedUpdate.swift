@@ -16,13 +16,19 @@ public struct ImportedUpdate: Sendable, Equatable {
   public var key: String?
   /// For an undo: the update it reverses.
   public var undoes: UUID?
+  /// For a ride: its full fare, taken as given (never re-priced).
+  public var fare: Money?
+  /// For a ride: how it was taken.
+  public var mode: TravelMode?
+  /// For a ride: why it cost what it did.
+  public var reason: RideReason?
   /// Where it came from, for error messages: the line in the file.
   public var line: Int
 
   /// Creates an update to import.
   public init(
     id: UUID? = nil, type: BalanceUpdate.Kind, amount: Money, timestamp: Date, key: String? = nil,
-    undoes: UUID? = nil, line: Int
+    undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil, line: Int
   ) {
     self.id = id
     self.type = type
@@ -30,6 +36,9 @@ public struct ImportedUpdate: Sendable, Equatable {
     self.timestamp = timestamp
     self.key = key
     self.undoes = undoes
+    self.fare = fare
+    self.mode = mode
+    self.reason = reason
     self.line = line
   }
 }
@@ -40,19 +49,44 @@ public struct ImportedUpdate: Sendable, Equatable {
 public struct ImportedCardAttributes: Sendable, Equatable {
   /// The balance before the first update (a card made with `card add --balance`).
   public var openingBalance: Money
-  /// The fare set by hand for one ride, if any.
-  public var fare: Money?
+  /// The card's kind.
+  public var kind: CardKind
+  /// Whether it pays reduced fares.
+  public var isReduced: Bool
+  /// The mode of a ride when `swipe` does not say.
+  public var mode: TravelMode
+  /// The local fare set by hand, if any.
+  public var fareByHand: HandFare?
+  /// A custom card's express fare, caps and transfers.
+  public var customRules: CustomFareRules?
   /// The expiration date, if set.
   public var expirationDate: CalendarDate?
   /// The serial number, if set.
   public var serialNumber: String?
 
   /// Creates the attributes of an exported card.
-  public init(openingBalance: Money, fare: Money?, expirationDate: CalendarDate?, serialNumber: String?) {
+  public init(
+    openingBalance: Money, kind: CardKind = .omnyCard, isReduced: Bool = false, mode: TravelMode = .subway,
+    fareByHand: HandFare? = nil, customRules: CustomFareRules? = nil, expirationDate: CalendarDate?,
+    serialNumber: String?
+  ) {
     self.openingBalance = openingBalance
-    self.fare = fare
+    self.kind = kind
+    self.isReduced = isReduced
+    self.mode = mode
+    self.fareByHand = fareByHand
+    self.customRules = customRules
     self.expirationDate = expirationDate
     self.serialNumber = serialNumber
+  }
+
+  /// The attributes of an export made before cards had kinds: its one fare
+  /// becomes a MetroCard's fare set by hand for every ride, as an upgraded
+  /// store's cards do.
+  public init(openingBalance: Money, fare: Money?, expirationDate: CalendarDate?, serialNumber: String?) {
+    self.init(
+      openingBalance: openingBalance, kind: .metrocard, fareByHand: fare.map { HandFare(amount: $0, since: nil) },
+      expirationDate: expirationDate, serialNumber: serialNumber)
   }
 }
 

@@ -81,10 +81,12 @@ package enum Interchange {
       let fields = RowFields(source: source, line: record.line, currency: currency, timeZone: timeZone)
       let key = field("key").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 }
       let idText = field("id") ?? ""
+      func optional(_ name: String) -> String? { field(name).flatMap { $0.isEmpty ? nil : $0 } }
       result.append(
         try fields.update(
           timestamp: field("timestamp")!, type: field("type")!, amount: field("amount")!,
-          id: idText.isEmpty ? nil : idText, key: key, undoes: nil))
+          id: idText.isEmpty ? nil : idText, key: key, undoes: nil, fare: optional("fare"), mode: optional("mode"),
+          reason: optional("reason")))
     }
     return result
   }
@@ -92,14 +94,17 @@ package enum Interchange {
   /// The columns a CSV to import must have.
   static let csvRequired = ["timestamp", "type", "amount"]
   /// The columns a CSV to import may have.
-  static let csvOptional = ["balance", "id", "key"]
+  static let csvOptional = ["balance", "id", "key", "fare", "mode", "reason"]
 
   /// The fields of an update object in a JSON export.
-  static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes"]
-  /// The fields of a card object in a JSON export.
+  static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason"]
+  /// The fields of a card object in a JSON export: the card object of the
+  /// contract (whose `fare`, `ridesLeft` and `cap` describe a moment and are
+  /// not read back), the settings that make the card what it is, its
+  /// opening balance and its updates.
   static let cardFields = [
     "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
-    "openingBalance", "updates",
+    "kind", "reduced", "mode", "fareByHand", "customRules", "cap", "openingBalance", "updates",
   ]
 
   /// Reads updates from JSON: a card object with an `updates` array (as
@@ -171,7 +176,9 @@ package enum Interchange {
         try fields.update(
           timestamp: try text("timestamp", required: true)!, type: try text("type", required: true)!,
           amount: try text("amount", required: true)!, id: try text("id", required: false),
-          key: try text("key", required: false), undoes: try text("undoes", required: false)))
+          key: try text("key", required: false), undoes: try text("undoes", required: false),
+          fare: try text("fare", required: false), mode: try text("mode", required: false),
+          reason: try text("reason", required: false)))
     }
     return result
   }
@@ -203,7 +210,8 @@ private struct RowFields {
   }
 
   func update(
-    timestamp: String, type: String, amount: String, id: String?, key: String?, undoes: String?
+    timestamp: String, type: String, amount: String, id: String?, key: String?, undoes: String?,
+    fare: String? = nil, mode: String? = nil, reason: String? = nil
   ) throws(MetroError) -> ImportedUpdate {
     guard let kind = BalanceUpdate.Kind(rawValue: type.trimmingWhitespace().lowercased()) else {
       throw error("type", .unknownType(type))
@@ -225,8 +233,32 @@ private struct RowFields {
     guard money.minorUnits.magnitude <= limit.minorUnits.magnitude else {
       throw error("amount", .amountTooLarge(amount, maximum: limit, currency: currency, kind: kind))
     }
+    // A ride's fare, mode and reason, as recorded; a ride that charged
+    // nothing says why (capped, or a transfer).
+    func known<Value: RawRepresentable<String> & CaseIterable>(_ text: String?, _ field: String, as: Value.Type)
+      throws(MetroError) -> Value?
+    {
+      guard let text else { return nil }
+      guard let value = Value(rawValue: text.trimmingWhitespace().lowercased()) else {
+        throw error(field, .notOneOf(text, known: Value.allCases.map(\.rawValue)))
+      }
+      return value
+    }
+    let parsedMode = try known(mode, "mode", as: TravelMode.self)
+    let parsedReason = try known(reason, "reason", as: RideReason.self)
+    var parsedFare: Money?
+    if let fare {
+      guard
+        let value = Money.parseCanonical(fare.trimmingWhitespace(), currency: currency)
+          ?? (try? Money.parse(String(fare.trimmingWhitespace()), currency: currency)),
+        value >= .zero
+      else { throw error("fare", .notAnAmountFrom(minimum: .zero, currency: currency)) }
+      guard value <= Money.maximumInput(in: currency) else { throw error("fare", .fareTooLarge) }
+      parsedFare = value
+    }
     switch kind {
-    case .swipe where money >= .zero: throw error("amount", .swipeNotNegative)
+    case .swipe where money > .zero || (money == .zero && parsedReason == nil):
+      throw error("amount", .swipeNotNegative)
     case .reload where money <= .zero: throw error("amount", .reloadNotPositive)
     default: break
     }
@@ -249,7 +281,8 @@ private struct RowFields {
       parsedUndoes = value
     }
     return ImportedUpdate(
-      id: parsedID, type: kind, amount: money, timestamp: date, key: key, undoes: parsedUndoes, line: line)
+      id: parsedID, type: kind, amount: money, timestamp: date, key: key, undoes: parsedUndoes, fare: parsedFare,
+      mode: parsedMode, reason: parsedReason, line: line)
   }
 
   /// A signed amount as people write it: an optional `-` and an AMOUNT.

@@ -102,6 +102,12 @@ public enum ImportProblem: Sendable, Equatable {
   case notADate
   /// A serial number that `CardRules.validateText` refuses.
   case invalidSerialNumber(String)
+  /// Text that is none of the values the field may hold (a kind, mode, reason or cap period).
+  case notOneOf(String, known: [String])
+  /// A field that must be `true` or `false`.
+  case notABoolean
+  /// A field that must be an object.
+  case notAnObject
 
   // MARK: - An agency's trip history
 
@@ -126,6 +132,12 @@ public enum ImportProblem: Sendable, Equatable {
 
   /// `undoes` on an update that is not an undo.
   case undoesOnlyOnUndo
+  /// A fare, mode or reason on an update that is not a swipe.
+  case rideFieldOnlyOnSwipe
+  /// A ride whose charge does not fit its reason and fare: more than the
+  /// fare, a `capped` ride that charged something, a `paid` ride that did not
+  /// charge its fare, or a `partial` one that charged all or nothing.
+  case rideChargeDoesNotFitReason(RideReason)
   /// An adjustment of zero.
   case zeroAdjustment
   /// An undo that names no update (CSV has no column for it).

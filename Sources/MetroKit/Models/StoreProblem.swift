@@ -42,6 +42,11 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case fieldNotBoolean(field: String)
   /// A line that is not a ride carries a ride's fare, mode or reason.
   case rideFieldsOnNonRide
+  /// A ride whose charge does not fit its reason and fare (see ``RideReason``):
+  /// more than its fare, `capped` with a charge, `paid` with a charge other
+  /// than its fare, `partial` with all or nothing of it, or nothing charged
+  /// with no reason to say why.
+  case rideChargeDoesNotFitReason(reason: RideReason?)
   /// A field holds `text`, which is none of the values it may hold.
   case fieldNotKnown(field: String, text: String)
   /// A field the format does not have.

@@ -15,7 +15,9 @@ extension JSONFileStore {
       var undone = Set<UUID>()
       var undos = Set<UUID>()
       var keys = Set<String>()
+      var newestFirst: [BalanceUpdate] = []
       try journal(for: stored).forEachNewestFirst(stored) { update throws(MetroError) in
+        newestFirst.append(update)
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
@@ -28,6 +30,13 @@ extension JSONFileStore {
         makeID: makeID, attributes: attributes)
       // A card with no history took the export's opening balance.
       if amounts.isEmpty, let attributes { stored.openingBalance = attributes.openingBalance }
+      if !decision.recorded.isEmpty {
+        // Imported rides keep their charges; the card's standing follows
+        // every ride, old and new, in time order.
+        stored.card.fareState = CardRules.fareState(
+          of: stored.card, history: newestFirst.reversed() + decision.recorded, timeZone: timeZone)
+        stored.fareStateIsCurrent = true
+      }
       appends = decision.recorded
       recorded = decision.recorded
       skipped = decision.skipped

@@ -130,6 +130,11 @@ extension JSONFileStore {
             makeID: makeID, attributes: card.attributes)
         } catch { throw card.locating(error) }
         if amounts.isEmpty { stored.openingBalance = card.attributes.openingBalance }
+        if !decision.recorded.isEmpty {
+          stored.card.fareState = CardRules.fareState(
+            of: stored.card, history: entries.map(\.update) + decision.recorded, timeZone: timeZone)
+          stored.fareStateIsCurrent = true
+        }
         outcomes.append((decision.recorded.count, decision.skipped, decision.recorded))
 
         let oldID = stored.id

@@ -77,6 +77,15 @@ extension JSONFileStore {
       // Committed lines a crashed writer (or a version 1 store) left out of
       // the key index go in before anything is decided.
       try indexKeys(of: &state.cards[targetIndex], owner: owner)
+      if !state.cards[targetIndex].fareStateIsCurrent {
+        // The first write to a card after an upgrade (or after a crashed
+        // writer left an undo or a backdated ride) works out its fare
+        // standing from the whole journal, once.
+        let stored = state.cards[targetIndex]
+        let rides = try JournalHistory(store: self, stored: stored).ridesInTimeOrder()
+        state.cards[targetIndex].card.fareState = CardRules.fareState(of: stored.card, rides: rides, timeZone: timeZone)
+        state.cards[targetIndex].fareStateIsCurrent = true
+      }
     }
 
     var appends: [BalanceUpdate] = []

@@ -200,7 +200,7 @@ public final class JSONFileStore: MetroCardDataStore {
   func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
     var result = stored
     let tail = try journal(for: stored).readTail(after: stored)
-    result.apply(tail)
+    result.apply(tail, timeZone: timeZone)
     return result
   }
 
@@ -238,11 +238,6 @@ public final class JSONFileStore: MetroCardDataStore {
       var stored = state.cards[index]
       let now = clock.now()
       let history = JournalHistory(store: self, stored: stored)
-      if !stored.fareStateIsCurrent {
-        // The first write after an upgrade works out the card's fare standing once.
-        stored.card.fareState = try CardRules.fareState(of: stored.card, rides: history.ridesInTimeOrder(), timeZone: timeZone)
-        stored.fareStateIsCurrent = true
-      }
       let decision = try CardRules.decide(
         updates, to: &stored.card, history: history, now: now, timeZone: timeZone, makeID: makeID)
       let recorded = decision.recorded

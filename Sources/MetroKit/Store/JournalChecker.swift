@@ -57,9 +57,17 @@ struct JournalChecker {
           balance: update.balance, previous: balance, amount: update.amount, currency: stored.card.currency))
       balance = update.balance
     }
-    if update.balance < .zero { problems.append(.balanceNegative) }
+    // A contactless card's balance is what it has cost, and an import may
+    // take any card below zero: only the recordable range bounds it.
+    if update.balance < -Money.maximumBalance { problems.append(.balanceNegative) }
+    if update.type != .swipe, update.fare != nil || update.mode != nil || update.reason != nil {
+      problems.append(.rideFieldsOnNonRide)
+    }
     switch update.type {
-    case .swipe where update.amount >= .zero: problems.append(.swipeTakesNoMoney)
+    case .swipe where update.amount > .zero || (update.amount == .zero && update.reason == nil):
+      problems.append(.swipeTakesNoMoney)
+    case .swipe where !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason):
+      problems.append(.rideChargeDoesNotFitReason(reason: update.reason))
     case .reload where update.amount <= .zero: problems.append(.reloadAddsNoMoney)
     case .undo:
       if let target = update.undoes {

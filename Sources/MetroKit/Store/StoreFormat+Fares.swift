@@ -22,7 +22,8 @@ extension MetroCard {
       guard let progress else { return .null }
       return .object([("start", time(progress.start)), ("end", time(progress.end)), ("paid", money(progress.paid))])
     }
-    let hand: JSONValue = fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
+    let hand: JSONValue =
+      fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
     let custom: JSONValue =
       customRules.map { rules in
         .object([
@@ -152,7 +153,8 @@ extension FieldReader {
       guard let object = try standing.optionalObject(key) else { return nil }
       try object.allowOnly(["start", "end", "paid"])
       return CapProgress(
-        start: try object.time("start"), end: try object.time("end"), paid: try object.money("paid", currency: currency))
+        start: try object.time("start"), end: try object.time("end"), paid: try object.money("paid", currency: currency)
+      )
     }
     var state = FareState(local: try progress("local"), express: try progress("express"))
     if let last = try standing.optionalObject("lastPaid") {

@@ -126,18 +126,19 @@ extension StoredState {
       let card = stored.card
       let currency = card.currency
       cardValues.append(
-        .object([
-          ("id", .integer(Int64(stored.id))),
-          ("name", .string(card.name)),
-          ("balance", .string(card.balance.plainString(in: currency))),
-          ("currency", .string(currency.code)),
-          ("expirationDate", .string(card.expirationDate?.description)),
-          ("serialNumber", .string(card.serialNumber)),
-          ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
-          ("lastSequence", .integer(Int64(stored.lastSequence))),
-          ("journalLength", .integer(stored.journalLength)),
-          ("keysIndexedLength", .integer(stored.keysIndexedLength)),
-        ] + card.fareMembers().map { $0.0 == "fareState" && !stored.fareStateIsCurrent ? ($0.0, .null) : $0 }))
+        .object(
+          [
+            ("id", .integer(Int64(stored.id))),
+            ("name", .string(card.name)),
+            ("balance", .string(card.balance.plainString(in: currency))),
+            ("currency", .string(currency.code)),
+            ("expirationDate", .string(card.expirationDate?.description)),
+            ("serialNumber", .string(card.serialNumber)),
+            ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
+            ("lastSequence", .integer(Int64(stored.lastSequence))),
+            ("journalLength", .integer(stored.journalLength)),
+            ("keysIndexedLength", .integer(stored.keysIndexedLength)),
+          ] + card.fareMembers().map { $0.0 == "fareState" && !stored.fareStateIsCurrent ? ($0.0, .null) : $0 }))
     }
     let value = JSONValue.object([
       ("format", .string(StoreFormat.stateFormatName)),

@@ -1,0 +1,45 @@
+import FoundationEssentials
+
+extension AgencyFormat {
+  /// The trips as updates to import into `card`: each ride a swipe charged
+  /// what the file says (never re-priced), in the file's mode or else the
+  /// card's, its fare the card's full fare for that mode and day (the charge
+  /// when the card has none), and its reason from the file or, when the
+  /// file gives none, from the charge against that fare (all of it: `paid`,
+  /// part: `partial`, nothing: `capped`). Each credit is a reload.
+  package static func updates(
+    _ trips: [AgencyTrip], for card: MetroCard, timeZone: LocalTimeZone
+  ) -> [ImportedUpdate] {
+    trips.map { trip in
+      switch trip.action {
+      case .reload(let amount):
+        return ImportedUpdate(id: trip.id, type: .reload, amount: amount, timestamp: trip.time, line: trip.line)
+      case .ride(let charge, let mode, let reason):
+        let mode = mode ?? card.mode
+        let full = card.rules(at: trip.time, in: timeZone).fare(for: mode)?.amount
+        let fare = full.map { max($0, charge) } ?? charge
+        let reason =
+          reason ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
+        return ImportedUpdate(
+          id: trip.id, type: .swipe, amount: -charge, timestamp: trip.time, fare: fare, mode: mode, reason: reason,
+          line: trip.line)
+      }
+    }
+  }
+
+  /// What a card with no history opens with so that it ends at the file's
+  /// newest balance: the oldest row's balance before that row, from the
+  /// files that give balances (TfL). `nil` when the file gives none.
+  package static func openingBalance(of trips: [AgencyTrip]) -> Money? {
+    guard let index = trips.firstIndex(where: { $0.balanceAfter != nil }), let after = trips[index].balanceAfter else {
+      return nil
+    }
+    let change = trips[...index].reduce(Int64(0)) { total, trip in
+      switch trip.action {
+      case .reload(let amount): total + amount.minorUnits
+      case .ride(let charge, _, _): total - charge.minorUnits
+      }
+    }
+    return Money(minorUnits: after.minorUnits - change)
+  }
+}

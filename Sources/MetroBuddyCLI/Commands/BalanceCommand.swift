@@ -13,17 +13,22 @@ struct BalanceCommand: Command {
   /// `--at TIME`.
   static let at = SharedOptions.at
 
+  var typed: AmountText?
   var amount: Money?
   var at: Date?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     if let text = try Self.optionalArgument(parsed) {
-      amount = try Self.amount(text, for: "<amount>", parsed, positive: false)
+      typed = try AmountText(text, name: "<amount>", positive: false, parsed)
     }
     at = try parsed[Self.at]
-    if amount == nil, at != nil {
+    if typed == nil, at != nil {
       throw Self.usageError(.atNeedsAmount, parsed)
     }
+  }
+
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    if let typed { amount = try Self.money(typed, in: context, ["balance"]) }
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -41,8 +41,6 @@ struct KindCommand: Command {
     case (false, true): reduced = false
     case (false, false): reduced = nil
     }
-    // Checked now for their form; read in the card's currency before running.
-    _ = try FareOptions.customRules(parsed, currency: Currency(code: "CLF") ?? .usd)
   }
 
   mutating func prepare(in context: Context) throws(PreparationError) {

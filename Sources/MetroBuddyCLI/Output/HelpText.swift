@@ -33,10 +33,16 @@ struct HelpText {
     for argument in command.arguments {
       parts.append(argument.isOptional ? "[\(slot(argument.name))]" : slot(argument.name))
     }
+    let fixed = parts
     for option in command.options {
       parts.append("[\(synopsis(option))]" + (option.repeats ? " ..." : ""))
     }
     if command === root { parts.insert("[\(slot("options"))]", at: 1) }
+    // As swift-argument-parser does: a usage that no longer fits one line
+    // names its options as a whole; help lists them.
+    if (text(.usageLine) + " " + parts.joined(separator: " ")).count > Self.width, !(command === root) {
+      return fixed + ["[\(slot("options"))]"]
+    }
     return parts
   }
 

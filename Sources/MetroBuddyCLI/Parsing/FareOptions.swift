@@ -155,9 +155,16 @@ struct AmountText: Sendable, Equatable {
     self.text = text
     self.name = name
     self.positive = positive
+    // The form is checked now, in dollars; more fraction digits wait for the
+    // card's currency (a dinar has three), which decides when the command runs.
     do throws(OptionValueError) {
-      _ = try Self.money(text, in: Currency(code: "CLF") ?? .usd, positive: positive)
+      _ = try Self.money(text, in: .usd, positive: positive)
     } catch {
+      if case .amount(.tooManyFractionDigits, _) = error.problem,
+        (try? Self.money(text, in: Currency(code: "CLF") ?? .usd, positive: positive)) != nil
+      {
+        return
+      }
       throw UsageError(message: .invalidValue(name: name, problem: error.problem), path: parsed.path)
     }
   }

@@ -170,7 +170,10 @@ struct LanguageTests {
       cli.run(["show"], variables: Self.spanish).stdout == """
         1.234,50\(nbsp)US$
         Quedan 448 viajes
+        Tope: 35,00\(nbsp)US$ en 7 días, que empiezan con el próximo viaje pagado.
 
+        Tipo          omny-card
+        Modo          metro
         Tarifa        2,75\(nbsp)US$
         Vencimiento   20/03/2030 (dentro de 1215 días)
         N.º de serie  0123456789
@@ -181,7 +184,10 @@ struct LanguageTests {
       cli.run(["show"], variables: Self.italian).stdout == """
         1.234,50\(nbsp)USD
         448 corse rimaste
+        Tetto: 35,00\(nbsp)USD in 7 giorni, che iniziano alla prossima corsa pagata.
 
+        Tipo         omny-card
+        Modo         metro
         Tariffa      2,75\(nbsp)USD
         Scadenza     20/03/2030 (tra 1215 giorni)
         N. di serie  0123456789
@@ -208,7 +214,9 @@ struct LanguageTests {
     #expect(
       it.run(["balance", "99999.5"], variables: Self.italian).stdout
         == "Credito impostato a 99.999,50\(nbsp)USD (prima 0,00\(nbsp)USD). 33333 corse rimaste.\n")
-    #expect(it.run(["fare"], variables: Self.italian).stdout == "3,00\(nbsp)USD\n")
+    #expect(
+      it.run(["fare"], variables: Self.italian).stdout
+        == "3,00\(nbsp)USD, la tariffa standard di metro e autobus urbano dal 4 gen 2026\n")
     #expect(
       it.run(["history"], variables: Self.italian).stdout.hasPrefix("21/11/2026 13:15  rettifica  +99.999,50\(nbsp)USD")
     )
@@ -422,7 +430,7 @@ struct LanguageTests {
     UsageCase(
       variables: spanish, arguments: ["card", "add", "w", "--fair", "3"], prefix: "Error: ",
       message: "Opción desconocida '--fair'. ¿Quiso decir '--fare'?",
-      usage: "Uso: metrobuddy card add <nombre> [--fare <importe>] [--balance <importe>]",
+      usage: "Uso: metrobuddy card add <nombre> [<opciones>]",
       seeHelp: "  Consulte 'metrobuddy card add --help' para más información."),
     UsageCase(
       variables: spanish, arguments: ["reload", "20,50"], prefix: "Error: ",
@@ -433,7 +441,7 @@ struct LanguageTests {
     UsageCase(
       variables: italian, arguments: ["swipe", "--count", "0"], prefix: "Errore: ",
       message: "Valore non valido per '--count <n>': '0' non è un numero intero da 1 a 1000.",
-      usage: "Uso: metrobuddy swipe [--count <n>] [--at <momento>]",
+      usage: "Uso: metrobuddy swipe [<opzioni>]",
       seeHelp: "  Vedi 'metrobuddy swipe --help' per maggiori informazioni."),
     UsageCase(
       variables: italian, arguments: ["card"], prefix: "Errore: ",

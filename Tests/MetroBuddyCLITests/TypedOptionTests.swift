@@ -56,7 +56,8 @@ struct TypedOptionTests {
         "transfer-window", "transfers",
       ])
     let help = CLIHarness().run("card", "add", "--help").stdout
-    #expect(help.contains("decides the fare rules. (default: \(CardKind.omnyCard.rawValue))"), "\(help)")
+    let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("decides the fare rules. (default: \(CardKind.omnyCard.rawValue))"), "\(help)")
   }
 
   @Test("the tree, the runnable commands and their paths all come from MetroBuddy.commands")

@@ -255,7 +255,8 @@ enum Italian {
     "amount": "importo", "date": "data", "name": "nome", "time": "momento", "dir": "directory",
     "command": "comando", "subcommand": "sottocomando", "options": "opzioni", "days": "giorni", "format": "formato",
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
-    "shell": "shell", "n": "n", "type": "tipo",
+    "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
+    "period": "periodo", "minutes": "minuti",
   ]
 
   /// `<amount>` as `<importo>`.

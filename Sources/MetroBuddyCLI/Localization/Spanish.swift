@@ -252,7 +252,8 @@ enum Spanish {
     "amount": "importe", "date": "fecha", "name": "nombre", "time": "momento", "dir": "directorio",
     "command": "comando", "subcommand": "subcomando", "options": "opciones", "days": "días", "format": "formato",
     "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
-    "shell": "shell", "n": "n", "type": "tipo",
+    "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
+    "period": "periodo", "minutes": "minutos",
   ]
 
   /// `<amount>` as `<importe>`.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MetroKit
 import MetroTesting
 import Testing
+
+@testable import MetroKit
 
 /// Damaged stores: every cut, flipped byte, empty file, future version or
 /// directory in place of a file is refused with exit 65 naming the file, and
@@ -98,7 +99,9 @@ struct DamageTests {
     let result = cli.run("swipe")
     #expect(result.status == 65)
     #expect(
-      result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 9; this one reads up to \(StoreFormat.currentVersion)).\n"))
+      result.stderr.hasPrefix(
+        "Error: \(path) was written by a newer metrobuddy (format 9; this one reads up to \(StoreFormat.currentVersion)).\n"
+      ))
     #expect(cli.run("show").status == 65)
     #expect(cli.storeFiles() == before)
   }

@@ -206,7 +206,8 @@ struct GoldenOutputTests {
     #expect(help.stdout.hasPrefix("OVERVIEW: Track the balance of a transit card from the command line.\n"))
     #expect(help.stdout.contains("\n  show (default)        Show the card at a glance"))
     #expect(cli.run("help", "card", "add").stdout == cli.run("card", "add", "--help").stdout)
-    #expect(cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>] [--mode <mode>]\n"))
+    #expect(
+      cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>] [--mode <mode>]\n"))
     #expect(cli.storeFiles().isEmpty)
   }
 

@@ -14,7 +14,8 @@ struct JSONFileStoreTests {
       let card = try store.currentCard()
       #expect(
         card.snapshot
-          == MetroCard(name: "default", isDefault: true, balance: .zero, fareByHand: HandFare(amount: .usd("3.00"), since: nil)))
+          == MetroCard(
+            name: "default", isDefault: true, balance: .zero, fareByHand: HandFare(amount: .usd("3.00"), since: nil)))
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.card(named: "default").snapshot == card.snapshot)
       #expect(try store.history().isEmpty)
@@ -180,7 +181,9 @@ struct JSONFileStoreTests {
       let work = try store.addCard(named: "work", fare: .usd("2.90"), balance: .usd("10.00"))
       #expect(
         work.snapshot
-          == MetroCard(name: "work", isDefault: false, balance: .usd("10.00"), fareByHand: HandFare(amount: .usd("2.90"), since: nil)))
+          == MetroCard(
+            name: "work", isDefault: false, balance: .usd("10.00"),
+            fareByHand: HandFare(amount: .usd("2.90"), since: nil)))
       #expect(try store.allCards().map(\.name) == ["default", "work"])
       #expect(throws: MetroError.cardExists(name: "work")) {
         try store.addCard(named: "work", fare: .usd("3.00"), balance: .zero)

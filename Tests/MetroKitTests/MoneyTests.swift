@@ -114,7 +114,8 @@ struct MoneyTests {
 
   @Test("A thousand swipes at 0.10 from 100.00 leave exactly 0.00")
   func thousandSwipesAreExact() throws {
-    var card = MetroCard(name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
+    var card = MetroCard(
+      name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
     var history = InMemoryHistory()
     let now = instant("2026-11-21T13:15:00Z")
     for _ in 0..<1000 {
@@ -141,7 +142,8 @@ struct MoneyTests {
 
   @Test("A thousand swipes in one go at 0.10 from 100.00 also leave exactly 0.00")
   func thousandSwipesAtOnce() throws {
-    var card = MetroCard(name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
+    var card = MetroCard(
+      name: "default", balance: .usd("100.00"), fareByHand: HandFare(amount: .usd("0.10"), since: nil))
     let (recorded, _) = try CardRules.apply(
       [.balance(.swipe(count: 1000))], to: &card, history: InMemoryHistory(),
       now: instant("2026-11-21T13:15:00Z"), timeZone: .utc, makeID: { UUID() })

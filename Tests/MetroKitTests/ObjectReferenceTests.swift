@@ -66,10 +66,16 @@ struct ObjectReferenceTests {
 
   @Test("Remaining rides are the whole fares the balance pays, never negative")
   func remainingRides() {
-    #expect(MetroCard(name: "a", balance: .usd("5.99"), fareByHand: HandFare(amount: .usd("3.00"), since: nil)).remainingRides(at: storeNow, in: .utc) == 1)
-    #expect(MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil)).remainingRides(at: storeNow, in: .utc) == 2)
+    #expect(
+      MetroCard(name: "a", balance: .usd("5.99"), fareByHand: HandFare(amount: .usd("3.00"), since: nil))
+        .remainingRides(at: storeNow, in: .utc) == 1)
+    #expect(
+      MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil))
+        .remainingRides(at: storeNow, in: .utc) == 2)
     #expect(MetroCard(name: "a", balance: .zero).remainingRides(at: storeNow, in: .utc) == 0)
     #expect(MetroCard(name: "a", balance: Money(minorUnits: -300)).remainingRides(at: storeNow, in: .utc) == 0)
-    #expect(MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .zero, since: nil)).remainingRides(at: storeNow, in: .utc) == 0)
+    #expect(
+      MetroCard(name: "a", balance: .usd("6.00"), fareByHand: HandFare(amount: .zero, since: nil)).remainingRides(
+        at: storeNow, in: .utc) == 0)
   }
 }

@@ -128,7 +128,8 @@ struct TimestampRangeTests {
 
   @Test("The clock's time is checked where the rules take it; a given time is checked too")
   func clockAndGivenTimes() {
-    var card = MetroCard(name: "default", balance: .usd("10.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil))
+    var card = MetroCard(
+      name: "default", balance: .usd("10.00"), fareByHand: HandFare(amount: .usd("3.00"), since: nil))
     let late = Date(timeIntervalSince1970: Timestamp.latest.timeIntervalSince1970 + 1)
     #expect(throws: MetroError.clockOutOfRange(late)) {
       try CardRules.apply(

@@ -35,12 +35,14 @@ struct BalanceCommand: Command {
     guard let amount else {
       let card = try context.selectedCard()
       return CommandOutput(
-        text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
+        text: context.money(card.balance, card.currency) + "\n",
+        json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
     let result = try context.apply([.balance(.adjustment(to: amount), at: at)])
     let after = result.card.snapshot
     if result.recorded.isEmpty {
-      return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
+      return Self.changed(
+        context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
     return Self.changed(

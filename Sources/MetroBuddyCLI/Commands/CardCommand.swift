@@ -136,6 +136,7 @@ struct RemoveCardCommand: Command {
     var removed = card.snapshot
     removed.isDefault = false
     return CommandOutput(
-      text: context.text(.cardRemoved(name)) + "\n", json: JSONRenderer.change(card: removed, recorded: [], at: context.moment))
+      text: context.text(.cardRemoved(name)) + "\n",
+      json: JSONRenderer.change(card: removed, recorded: [], at: context.moment))
   }
 }

@@ -41,7 +41,8 @@ struct ExportCommand: Command {
     if all {
       // One snapshot: every card and its history from the same state.json,
       // so a card added or removed meanwhile is wholly there or not at all.
-      let value = JSONValue.array(try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
+      let value = JSONValue.array(
+        try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
       return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
     }
     // The card and its history from one state of the store, with the

@@ -51,7 +51,8 @@ struct FareCommand: Command {
     let after = result.card.snapshot
     let message: Message =
       toStandard
-      ? .fares(.fareStandardAgain(new: CardText.fareSentence(after, context), old: CardText.fareSentence(before, context)))
+      ? .fares(
+        .fareStandardAgain(new: CardText.fareSentence(after, context), old: CardText.fareSentence(before, context)))
       : .fareSet(
         new: CardText.fare(after, context), old: CardText.fare(before, context), rides: context.moment.ridesLeft(after))
     return Self.changed(context.text(message), result, at: context.moment)

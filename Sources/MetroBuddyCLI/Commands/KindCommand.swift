@@ -14,7 +14,9 @@ struct KindCommand: Command {
       ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard or custom.", isOptional: true)
     ],
     options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs,
-    examples: ["metrobuddy kind", "metrobuddy kind omny-card --reduced", "metrobuddy kind custom --cap 20 --cap-period week"])
+    examples: [
+      "metrobuddy kind", "metrobuddy kind omny-card --reduced", "metrobuddy kind custom --cap 20 --cap-period week",
+    ])
 
   /// `<kind>`, read as `--kind` is.
   static let kindArgument = Option<CardKind>.word(
@@ -52,7 +54,8 @@ struct KindCommand: Command {
     let card = try context.selectedCard()
     let before = card.snapshot
     guard kind != nil || reduced != nil || rules != nil else {
-      return CommandOutput(text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
+      return CommandOutput(
+        text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
     }
     let result = try context.store.apply([.kind(kind ?? before.kind, reduced: reduced, rules: rules)], to: card)
     let after = result.card.snapshot

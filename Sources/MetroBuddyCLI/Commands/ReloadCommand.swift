@@ -57,7 +57,8 @@ struct ReloadCommand: Command {
     }
     var output = Self.changed(
       context.text(
-        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: context.moment.ridesLeft(card))),
+        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: context.moment.ridesLeft(card))
+      ),
       result, at: context.moment)
     if result.notes.contains(.metroCardRefillsEnded) { output.warning = context.text(.metroCardRefillsEnded) }
     return output

@@ -50,7 +50,8 @@ enum English {
     case .updateType(let kind): kind.rawValue
     case .historyKey(let key): "key \(key)"
     case .historyUndoes(let id): "undoes \(id)"
-    case .cardAdded(let name, let kind, let balance, let fare): "Added card '\(name)' (\(kind)): \(balance), fare \(fare)."
+    case .cardAdded(let name, let kind, let balance, let fare):
+      "Added card '\(name)' (\(kind)): \(balance), fare \(fare)."
     case .cardIsDefault(let name): "'\(name)' is now the default card."
     case .cardRenamed(let old, let new): "Renamed card '\(old)' to '\(new)'."
     case .cardRemoved(let name): "Removed card '\(name)' and its history."

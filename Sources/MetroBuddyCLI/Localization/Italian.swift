@@ -304,7 +304,8 @@ enum Italian {
       "'\(text)' non è un tipo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
         + " usa omny-card, contactless, metrocard o custom."
     case .mode(let text, let suggestion):
-      "'\(text)' non è un modo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "") + " usa subway, bus o express."
+      "'\(text)' non è un modo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
+        + " usa subway, bus o express."
     case .currency(let text, let suggestion):
       "'\(text)' non è un codice di valuta ISO 4217;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
         + " usa un codice come USD, EUR, GBP o JPY."

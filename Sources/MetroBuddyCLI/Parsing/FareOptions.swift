@@ -100,7 +100,8 @@ enum FareOptions {
     rules.expressFare = try parsed.amount(expressFare, in: currency, positive: true)
     if let expressCap = try parsed.amount(expressCap, in: currency, positive: true) {
       guard rules.expressFare != nil else {
-        throw UsageError(message: .optionNeeds(self.expressCap.spec.synopsis, expressFare.spec.synopsis), path: parsed.path)
+        throw UsageError(
+          message: .optionNeeds(self.expressCap.spec.synopsis, expressFare.spec.synopsis), path: parsed.path)
       }
       rules.expressCap = FareCap(limit: expressCap, period: period)
     }

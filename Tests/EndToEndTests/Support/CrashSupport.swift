@@ -314,7 +314,8 @@ struct StoreReading: Equatable, CustomStringConvertible {
   /// `cap` object), so that equal readings compare equal.
   static func sortedDescription(_ value: Any) -> String {
     guard let object = value as? [String: Any] else { return "\(value)" }
-    return "{" + object.keys.sorted().map { "\($0)=\(object[$0].map(sortedDescription) ?? "nil")" }.joined(separator: " ")
+    return "{"
+      + object.keys.sorted().map { "\($0)=\(object[$0].map(sortedDescription) ?? "nil")" }.joined(separator: " ")
       + "}"
   }
 

@@ -230,6 +230,16 @@ struct FareGoldenTests {
     #expect(cli.run("cards").stdout.contains("  phone    $6.00  spent          fare $3.00  contactless\n"))
   }
 
+  /// `check` has no rides or balance to warn about on a card that holds no money.
+  @Test func checkLeavesAContactlessCardAlone() {
+    let cli = CLIHarness()
+    cli.run("card", "add", "phone", "--kind", "contactless")
+    cli.run("--card", "phone", "swipe")
+    #expect(
+      cli.run("--card", "phone", "check", "--min-rides", "2", "--min-balance", "5")
+        == Invocation(stdout: "", stderr: "", status: 0))
+  }
+
   /// A MetroCard reload after 31 December 2025 is recorded, with a warning on stderr, even with -q.
   @Test func aMetroCardReloadAfterRefillsEndedWarns() {
     let cli = CLIHarness()

@@ -11,7 +11,8 @@ public enum MetroBuddy {
   /// from which the parser, help, the man page and the completions derive.
   static var commands: [any CommandNode.Type] {
     [
-      ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self,
+      ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self, KindCommand.self,
+      ModeCommand.self,
       SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, UndoCommand.self, CardsCommand.self,
       CardCommand.self, CheckCommand.self, ExportCommand.self, ImportCommand.self, VerifyCommand.self,
       HelpCommand.self, CompletionCommand.self,
@@ -118,7 +119,7 @@ public enum MetroBuddy {
     }
 
     let context: Context
-    let command: any Command
+    var command: any Command
     do {
       let options = try GlobalOptions(parsed, environment: environment)
       command = try type.init(parsed, environment: environment)
@@ -133,6 +134,17 @@ public enum MetroBuddy {
     // every command, even with --quiet, until it is fixed.
     if let directory = (context.store as? any StoreVerifying)?.directoryWritableByOthers() {
       errors.write(text(.storeWritableByOthers(directory: directory)) + "\n")
+    }
+    do throws(PreparationError) {
+      try command.prepare(in: context)
+    } catch {
+      let failure: ErrorReport
+      switch error {
+      case .usage(let usage): failure = ErrorReport(usage, text)
+      case .metro(let metro): failure = ErrorReport(metro, text)
+      }
+      report(failure, help: helpText, to: &errors)
+      return failure.exitCode.rawValue
     }
     do {
       let result = try command.run(in: context)

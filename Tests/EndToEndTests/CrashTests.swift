@@ -222,7 +222,9 @@ final class RandomKillRun {
     binary = try MetroBuddyProcess.binaryPath()
     work = sandbox.root + "/kills"
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-    // Fare 1.00 and an opening balance of 0.00: every update is ±1.00 or ±2.00.
+    // A MetroCard (no cap: every ride pays), fare 1.00 and an opening balance
+    // of 0.00: every update is ±1.00 or ±2.00.
+    try require(sandbox.metrobuddy("kind", "metrocard"), "kind metrocard")
     try require(sandbox.metrobuddy("fare", "1"), "fare 1")
     var durations: [UInt64] = []
     for _ in 0..<3 {

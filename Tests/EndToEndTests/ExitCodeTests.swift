@@ -53,7 +53,7 @@ struct ExitCodeTests {
     #expect(
       result.stderr == """
         Error: Unknown option '--fair'. Did you mean '--fare'?
-        Usage: metrobuddy card add <name> [--fare <amount>] [--balance <amount>]
+        Usage: metrobuddy card add <name> [<options>]
           See 'metrobuddy card add --help' for more information.
 
         """)
@@ -82,8 +82,8 @@ struct ExitCodeTests {
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
     let original = try #require(fileBytes(sandbox.storeFile("state.json")))
     let text = String(decoding: original, as: UTF8.self)
-    try #require(text.contains("\"version\":2,"), "the state format changed; update this test: \(text)")
-    let newer = Data(text.replacingOccurrences(of: "\"version\":2,", with: "\"version\":99,").utf8)
+    try #require(text.contains("\"version\":3,"), "the state format changed; update this test: \(text)")
+    let newer = Data(text.replacingOccurrences(of: "\"version\":3,", with: "\"version\":99,").utf8)
     try overwrite(sandbox.storeFile("state.json"), with: newer)
 
     let result = try sandbox.metrobuddy(command)

@@ -6,7 +6,8 @@ import Testing
 @Suite("--json output")
 struct JSONOutputTests {
   static let cardKeys: Set<String> = [
-    "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
+    "name", "isDefault", "kind", "reduced", "mode", "balance", "fare", "fareSource", "currency", "ridesLeft", "cap",
+    "expirationDate", "serialNumber",
   ]
 
   func expectCard(_ card: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -15,12 +16,19 @@ struct JSONOutputTests {
       isMoneyString(card["balance"]), "balance: \(String(describing: card["balance"]))", sourceLocation: sourceLocation)
     #expect(isMoneyString(card["fare"]), "fare: \(String(describing: card["fare"]))", sourceLocation: sourceLocation)
     #expect(card["ridesLeft"] is Int, sourceLocation: sourceLocation)
+    if let cap = card["cap"] as? [String: Any] {
+      #expect(isMoneyString(cap["paid"]) && isMoneyString(cap["limit"]), "cap: \(cap)", sourceLocation: sourceLocation)
+    }
   }
 
   func expectUpdate(_ update: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(isMoneyString(update["amount"]), "amount: \(update)", sourceLocation: sourceLocation)
     #expect(isMoneyString(update["balance"]), "balance: \(update)", sourceLocation: sourceLocation)
     #expect(update["id"] is String && update["type"] is String, "\(update)", sourceLocation: sourceLocation)
+    if update["type"] as? String == "swipe" {
+      #expect(isMoneyString(update["fare"]), "fare: \(update)", sourceLocation: sourceLocation)
+      #expect(update["mode"] is String && update["reason"] is String, "\(update)", sourceLocation: sourceLocation)
+    }
     let timestamp = update["timestamp"] as? String ?? ""
     #expect(
       timestamp.count == 20 && timestamp.hasSuffix("Z"), "timestamp: \(timestamp)", sourceLocation: sourceLocation)

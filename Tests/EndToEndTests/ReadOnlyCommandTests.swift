@@ -45,14 +45,17 @@ struct ReadOnlyCommandTests {
     switch command {
     case "show": #expect(text.stdout.contains("$0.00") && text.stdout.contains("$3.00"), "\(text)")
     case "balance": #expect(text.stdout == "$0.00\n", "\(text)")
-    case "fare": #expect(text.stdout == "$3.00\n", "\(text)")
+    case "fare": #expect(text.stdout == "$3.00, the standard subway and local bus fare since 4 Jan 2026\n", "\(text)")
     default: #expect(!text.stdout.isEmpty, "\(text)")
     }
   }
 
   @Test(
     "without a store, a change that changes nothing creates nothing",
-    arguments: [["fare", "3.00"], ["expiration", "--clear"], ["serial", "--clear"], ["card", "use", "default"]])
+    arguments: [
+      ["fare", "--standard"], ["mode", "subway"], ["expiration", "--clear"], ["serial", "--clear"],
+      ["card", "use", "default"],
+    ])
   func noOpChangeCreatesNothing(arguments: [String]) throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)

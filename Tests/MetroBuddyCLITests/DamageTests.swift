@@ -1,7 +1,8 @@
 import Foundation
-import MetroKit
 import MetroTesting
 import Testing
+
+@testable import MetroKit
 
 /// Damaged stores: every cut, flipped byte, empty file, future version or
 /// directory in place of a file is refused with exit 65 naming the file, and
@@ -90,13 +91,17 @@ struct DamageTests {
     let cli = Self.populated()
     let path = cli.directory + "/store/state.json"
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try text.replacingOccurrences(of: #""version":2,"#, with: #""version":9,"#).write(
+    let current = "\"version\":\(StoreFormat.currentVersion),"
+    #expect(text.contains(current))
+    try text.replacingOccurrences(of: current, with: #""version":9,"#).write(
       toFile: path, atomically: false, encoding: .utf8)
     let before = cli.storeFiles()
     let result = cli.run("swipe")
     #expect(result.status == 65)
     #expect(
-      result.stderr.hasPrefix("Error: \(path) was written by a newer metrobuddy (format 9; this one reads up to 2).\n"))
+      result.stderr.hasPrefix(
+        "Error: \(path) was written by a newer metrobuddy (format 9; this one reads up to \(StoreFormat.currentVersion)).\n"
+      ))
     #expect(cli.run("show").status == 65)
     #expect(cli.storeFiles() == before)
   }

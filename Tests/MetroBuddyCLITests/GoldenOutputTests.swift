@@ -14,7 +14,10 @@ struct GoldenOutputTests {
           stdout: """
             $0.00
             No rides left
+            Cap: $35.00 in 7 days, which start at the next paid ride.
 
+            Kind        omny-card
+            Mode        subway
             Fare        $3.00
             Expiration  not set
             Serial      not set
@@ -34,7 +37,10 @@ struct GoldenOutputTests {
       cli.run("show").stdout == """
         $25.00
         8 rides left
+        Cap: $35.00 in 7 days, which start at the next paid ride.
 
+        Kind        omny-card
+        Mode        subway
         Fare        $2.90
         Expiration  2030-03-20 (in 1215 days)
         Serial      0123456789
@@ -84,13 +90,16 @@ struct GoldenOutputTests {
   @Test func attributeCommandsPrintAndSet() {
     let cli = CLIHarness()
     #expect(cli.run("balance").stdout == "$0.00\n")
-    #expect(cli.run("fare").stdout == "$3.00\n")
+    #expect(cli.run("fare").stdout == "$3.00, the standard subway and local bus fare since 4 Jan 2026\n")
     #expect(cli.run("serial").stdout == "No serial number set.\n")
     #expect(cli.run("expiration").stdout == "No expiration date set.\n")
     #expect(cli.storeFiles().isEmpty)
     #expect(cli.run("balance", "10").stdout == "Balance set to $10.00 (was $0.00). 3 rides left.\n")
     #expect(cli.run("balance", "10").stdout == "The balance is already $10.00; nothing changed.\n")
-    #expect(cli.run("fare", "2.5").stdout == "Fare set to $2.50 (was $3.00). 4 rides left.\n")
+    #expect(
+      cli.run("fare", "2.5").stdout
+        == "Fare set to $2.50 (was $3.00); 'metrobuddy fare --standard' goes back. 4 rides left.\n")
+    #expect(cli.run("fare").stdout == "$2.50, set by hand on 21 Nov 2026\n")
     #expect(cli.run("expiration", "2026-11-22").stdout == "Expiration date set to 2026-11-22 (in 1 day).\n")
     #expect(cli.run("expiration").stdout == "2026-11-22 (in 1 day)\n")
     #expect(cli.run("expiration", "2026-11-21").stdout == "Expiration date set to 2026-11-21 (expires today).\n")
@@ -110,9 +119,9 @@ struct GoldenOutputTests {
     cli.run("reload", "5", "--key", "gift")
     #expect(
       cli.run("history").stdout == """
-        2026-11-21 13:15  reload   +$5.00  $22.00  key gift
-        2026-11-20 08:30  swipe    -$3.00  $17.00
-        2026-11-20 08:00  reload  +$20.00  $20.00
+        2026-11-21 13:15  reload                 +$5.00  $22.00  key gift
+        2026-11-20 08:30  swipe   subway  paid   -$3.00  $17.00
+        2026-11-20 08:00  reload                +$20.00  $20.00
 
         """)
     #expect(cli.run("undo").stdout == "Undid a change of +$5.00. Balance: $17.00, 5 rides left.\n")
@@ -135,11 +144,11 @@ struct GoldenOutputTests {
     let cli = CLIHarness()
     #expect(
       cli.run("card", "add", "work", "--fare", "2.90", "--balance", "20").stdout
-        == "Added card 'work': $20.00, fare $2.90.\n")
+        == "Added card 'work' (omny-card): $20.00, fare $2.90.\n")
     #expect(
       cli.run("cards").stdout == """
-        * default   $0.00  No rides left  fare $3.00
-          work     $20.00  6 rides left   fare $2.90
+        * default   $0.00  No rides left  fare $3.00  omny-card
+          work     $20.00  6 rides left   fare $2.90  omny-card
 
         """)
     #expect(cli.run("card", "use", "work").stdout == "'work' is now the default card.\n")
@@ -147,8 +156,8 @@ struct GoldenOutputTests {
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $2.90. Balance: $17.10, 5 rides left.\n")
     #expect(cli.run("--card", "default", "balance").stdout == "$0.00\n")
     #expect(cli.run("card", "remove", "default", "--force").stdout == "Removed card 'default' and its history.\n")
-    #expect(cli.run("cards").stdout == "* office  $17.10  5 rides left  fare $2.90\n")
-    #expect(cli.run("history").stdout.hasPrefix("2026-11-21 13:15  swipe  -$2.90  $17.10\n"))
+    #expect(cli.run("cards").stdout == "* office  $17.10  5 rides left  fare $2.90  omny-card\n")
+    #expect(cli.run("history").stdout.hasPrefix("2026-11-21 13:15  swipe  subway  paid  -$2.90  $17.10\n"))
   }
 
   @Test func cardRefusals() {
@@ -197,7 +206,8 @@ struct GoldenOutputTests {
     #expect(help.stdout.hasPrefix("OVERVIEW: Track the balance of a transit card from the command line.\n"))
     #expect(help.stdout.contains("\n  show (default)        Show the card at a glance"))
     #expect(cli.run("help", "card", "add").stdout == cli.run("card", "add", "--help").stdout)
-    #expect(cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>]\n"))
+    #expect(
+      cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>] [--mode <mode>]\n"))
     #expect(cli.storeFiles().isEmpty)
   }
 

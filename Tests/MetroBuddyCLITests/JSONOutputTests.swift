@@ -14,10 +14,21 @@ struct JSONOutputTests {
             {
               "name": "default",
               "isDefault": true,
+              "kind": "omny-card",
+              "reduced": false,
+              "mode": "subway",
               "balance": "0.00",
               "fare": "3.00",
+              "fareSource": "standard",
               "currency": "USD",
               "ridesLeft": 0,
+              "cap": {
+                "paid": "0.00",
+                "limit": "35.00",
+                "periodStart": null,
+                "periodEnd": null,
+                "free": false
+              },
               "expirationDate": null,
               "serialNumber": null
             }
@@ -38,10 +49,21 @@ struct JSONOutputTests {
           "card": {
             "name": "default",
             "isDefault": true,
+            "kind": "omny-card",
+            "reduced": false,
+            "mode": "subway",
             "balance": "25.00",
             "fare": "3.00",
+            "fareSource": "standard",
             "currency": "USD",
             "ridesLeft": 8,
+            "cap": {
+              "paid": "0.00",
+              "limit": "35.00",
+              "periodStart": null,
+              "periodEnd": null,
+              "free": false
+            },
             "expirationDate": "2030-03-20",
             "serialNumber": "0123456789"
           },

@@ -95,10 +95,10 @@ struct LanguageTests {
     #expect(es(.balanceLine(balance: "0,00 US$", rides: 0)) == "Saldo: 0,00 US$, no quedan viajes.")
     #expect(es(.balanceLine(balance: "2,75 US$", rides: 1)) == "Saldo: 2,75 US$, queda 1 viaje.")
     #expect(it(.balanceLine(balance: "0,00 USD", rides: 0)) == "Credito: 0,00 USD, nessuna corsa rimasta.")
-    #expect(es(.swiped(count: 1, total: "2,75 US$", balance: "0,00 US$", rides: 0)).hasPrefix("1 viaje registrado: "))
-    #expect(es(.swiped(count: 2, total: "5,50 US$", balance: "0,00 US$", rides: 0)).hasPrefix("2 viajes registrados: "))
-    #expect(it(.swiped(count: 1, total: "2,75 USD", balance: "0,00 USD", rides: 0)).hasPrefix("Registrata 1 corsa: "))
-    #expect(it(.swiped(count: 2, total: "5,50 USD", balance: "0,00 USD", rides: 0)).hasPrefix("Registrate 2 corse: "))
+    #expect(es(.swiped(count: 1, total: "2,75 US$", why: nil, standing: "s")).hasPrefix("1 viaje registrado: "))
+    #expect(es(.swiped(count: 2, total: "5,50 US$", why: nil, standing: "s")).hasPrefix("2 viajes registrados: "))
+    #expect(it(.swiped(count: 1, total: "2,75 USD", why: nil, standing: "s")).hasPrefix("Registrata 1 corsa: "))
+    #expect(it(.swiped(count: 2, total: "5,50 USD", why: nil, standing: "s")).hasPrefix("Registrate 2 corse: "))
     #expect(es(.expiration(date: "d", days: 1)) == "d (vence mañana)")
     #expect(es(.expiration(date: "d", days: 2)) == "d (dentro de 2 días)")
     #expect(es(.expiration(date: "d", days: -1)) == "d (VENCIDA ayer)")
@@ -170,7 +170,10 @@ struct LanguageTests {
       cli.run(["show"], variables: Self.spanish).stdout == """
         1.234,50\(nbsp)US$
         Quedan 448 viajes
+        Tope: 35,00\(nbsp)US$ en 7 días, que empiezan con el próximo viaje pagado.
 
+        Tipo          omny-card
+        Modo          metro
         Tarifa        2,75\(nbsp)US$
         Vencimiento   20/03/2030 (dentro de 1215 días)
         N.º de serie  0123456789
@@ -181,7 +184,10 @@ struct LanguageTests {
       cli.run(["show"], variables: Self.italian).stdout == """
         1.234,50\(nbsp)USD
         448 corse rimaste
+        Tetto: 35,00\(nbsp)USD in 7 giorni, che iniziano alla prossima corsa pagata.
 
+        Tipo         omny-card
+        Modo         metro
         Tariffa      2,75\(nbsp)USD
         Scadenza     20/03/2030 (tra 1215 giorni)
         N. di serie  0123456789
@@ -208,7 +214,9 @@ struct LanguageTests {
     #expect(
       it.run(["balance", "99999.5"], variables: Self.italian).stdout
         == "Credito impostato a 99.999,50\(nbsp)USD (prima 0,00\(nbsp)USD). 33333 corse rimaste.\n")
-    #expect(it.run(["fare"], variables: Self.italian).stdout == "3,00\(nbsp)USD\n")
+    #expect(
+      it.run(["fare"], variables: Self.italian).stdout
+        == "3,00\(nbsp)USD, la tariffa standard di metro e autobus urbano dal 4 gen 2026\n")
     #expect(
       it.run(["history"], variables: Self.italian).stdout.hasPrefix("21/11/2026 13:15  rettifica  +99.999,50\(nbsp)USD")
     )
@@ -422,7 +430,7 @@ struct LanguageTests {
     UsageCase(
       variables: spanish, arguments: ["card", "add", "w", "--fair", "3"], prefix: "Error: ",
       message: "Opción desconocida '--fair'. ¿Quiso decir '--fare'?",
-      usage: "Uso: metrobuddy card add <nombre> [--fare <importe>] [--balance <importe>]",
+      usage: "Uso: metrobuddy card add <nombre> [<opciones>]",
       seeHelp: "  Consulte 'metrobuddy card add --help' para más información."),
     UsageCase(
       variables: spanish, arguments: ["reload", "20,50"], prefix: "Error: ",
@@ -433,7 +441,7 @@ struct LanguageTests {
     UsageCase(
       variables: italian, arguments: ["swipe", "--count", "0"], prefix: "Errore: ",
       message: "Valore non valido per '--count <n>': '0' non è un numero intero da 1 a 1000.",
-      usage: "Uso: metrobuddy swipe [--count <n>] [--at <momento>]",
+      usage: "Uso: metrobuddy swipe [<opzioni>]",
       seeHelp: "  Vedi 'metrobuddy swipe --help' per maggiori informazioni."),
     UsageCase(
       variables: italian, arguments: ["card"], prefix: "Errore: ",
@@ -485,13 +493,13 @@ struct LanguageTests {
     .storeWritableByOthers(directory: "/d"),
     .ridesLeft(3), .rides(2), .expiration(date: "d", days: 3), .notSet, .labelFare, .labelExpiration, .labelSerial,
     .labelCard, .balanceLine(balance: "b", rides: 2),
-    .swiped(count: 2, total: "t", balance: "b", rides: 1), .reloaded(amount: "a", balance: "b", rides: 1),
+    .swiped(count: 2, total: "t", why: "w", standing: "s"), .reloaded(amount: "a", balance: "b", rides: 1),
     .reloadAlreadyRecorded(key: "k", balance: "b", rides: 1), .balanceAlready(amount: "a"),
     .balanceSet(new: "n", old: "o", rides: 1), .fareSet(new: "n", old: "o", rides: 1), .serialSet("s"),
     .serialCleared, .noSerial, .expirationSet(date: "d", days: 2), .expirationCleared, .noExpiration,
     .undid(amount: "a", balance: "b", rides: 1), .historyEmpty(card: "c"), .historyNoMatch,
     .updateType(.swipe), .updateType(.reload), .updateType(.adjustment), .updateType(.undo), .historyKey("k"),
-    .historyUndoes("u"), .cardAdded(name: "n", balance: "b", fare: "f"), .cardIsDefault("n"),
+    .historyUndoes("u"), .cardAdded(name: "n", kind: "k", balance: "b", fare: "f"), .cardIsDefault("n"),
     .cardRenamed(old: "o", new: "n"), .cardRemoved("n"),
     .imported(count: 2, card: "c", skipped: 1, balance: "b", rides: 1), .importReading("s"), .importSaving(2),
     .timeOutOfRange("t"), .timeInFuture(time: "t", now: "n"), .clockOutOfRange("n"),
@@ -539,6 +547,25 @@ struct LanguageTests {
     .helpSeeCommandHelp(command: "c", placeholder: .command),
     .helpSeeCommandHelp(command: "c", placeholder: .subcommand),
     .usageLine, .usageSeeHelp("c"), .errorPrefix, .definition("Create a card."), .placeholder("amount"),
+    .noFare(mode: .express, date: "d", reduced: true), .noFare(mode: .subway, date: "d", reduced: false),
+    .notStoredValue, .kindRefused(.customHasNoStandardFare, balance: nil), .kindRefused(.customNeedsFare, balance: nil),
+    .kindRefused(.rulesOnlyForCustom(.metrocard), balance: nil),
+    .kindRefused(.reducedMeansNothing(.custom), balance: nil),
+    .kindRefused(.balanceNotZero(.zero, currency: .usd, to: .contactless), balance: "b"),
+    .reducedOrFull, .fareOrStandard, .optionNeeds("--a", "--b"),
+    .invalidValue(name: "n", problem: .kind("x", suggestion: "custom")),
+    .invalidValue(name: "n", problem: .mode("x", suggestion: nil)),
+    .invalidValue(name: "n", problem: .currency("x", suggestion: "USD")),
+    .invalidValue(name: "n", problem: .capPeriod("x")), .invalidValue(name: "n", problem: .transferWindow("x")),
+    .invalidValue(name: "n", problem: .transfers("x")),
+    .fares(.labelKind), .fares(.labelMode), .fares(.kindName(.omnyCard, reduced: true)), .fares(.modeName(.bus)),
+    .fares(.reasonName(.capped)), .fares(.noFareNow), .fares(.fareNone(mode: .express, date: "d")),
+    .fares(.fareStandard(amount: "a", mode: .subway, reduced: true, since: "s")),
+    .fares(.fareByHand(amount: "a", since: "s")), .fares(.capNotStarted(limit: "l", period: .rolling(days: 7))),
+    .fares(.capStanding(period: .calendarMonth, paid: "p", limit: "l", free: false, until: "u")),
+    .fares(.monthSpend("m")), .fares(.rideWhy(.transfer, free: true)), .fares(.rideCount(.capped, 2)),
+    .fares(.spentSoFar), .fares(.fareStandardAgain(new: "n", old: "o")), .fares(.kindSet(new: "n", old: "o")),
+    .fares(.modeSet(new: .bus, old: .subway, fare: "f")), .fares(.metroCardRefillsEnded),
   ]
 
   /// The name of a case, such as `ridesLeft`.

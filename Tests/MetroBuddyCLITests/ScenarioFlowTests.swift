@@ -10,7 +10,8 @@ struct ScenarioFlowTests {
     let screen = try CardScreen(scenario: "new-install")
     #expect(screen.balance == "$0.00")
     #expect(screen.ridesLeft == "No rides left")
-    #expect(screen.fare == "$3.00")
+    // The scenario's clock says 2021-03-01: the standard fare of that day.
+    #expect(screen.fare == "$2.75")
     #expect(screen.expiration == "not set")
     #expect(screen.serialNumber == "not set")
   }
@@ -33,7 +34,7 @@ struct ScenarioFlowTests {
     }
     let result = screen.updateFare("3.00")
     #expect(result.status == 0)
-    #expect(result.stdout == "Fare set to $3.00 (was $2.75). 8 rides left.\n")
+    #expect(result.stdout == "Fare set to $3.00 (was $2.75); 'metrobuddy fare --standard' goes back. 8 rides left.\n")
     #expect(screen.fare == "$3.00")
     #expect(screen.ridesLeft == "8 rides left")
   }
@@ -45,7 +46,8 @@ struct ScenarioFlowTests {
     #expect(result.stdout == "Balance set to $5.25 (was $25.00). 1 ride left.\n")
     #expect(screen.balance == "$5.25")
     #expect(screen.ridesLeft == "1 ride left")
-    #expect(screen.historyRows.first?.contains("adjustment  -$19.75   $5.25") == true)
+    #expect(screen.historyRows.first?.hasPrefix("2021-03-01 14:00  adjustment  ") == true)
+    #expect(screen.historyRows.first?.hasSuffix("  -$19.75   $5.25") == true)
   }
 
   @Test func updatingTheSerialNumber() throws {
@@ -99,8 +101,8 @@ struct ScenarioFlowTests {
     let screen = try CardScreen(scenario: "returning-user")
     let rows = screen.historyRows
     #expect(rows.count == 9)
-    #expect(rows.first == "2021-02-15 18:30  adjustment  +$20.00  $25.00")
-    #expect(rows.last == "2021-01-10 13:05  swipe        -$2.75  $24.25")
+    #expect(rows.first == "2021-02-15 18:30  adjustment                +$20.00  $25.00")
+    #expect(rows.last == "2021-01-10 13:05  swipe       subway  paid   -$2.75  $24.25")
     #expect(screen.run("history", "--type", "adjustment").stdout.split(separator: "\n").count == 1)
     #expect(
       screen.run("history", "--since", "2021-01-30", "--until", "2021-02-01").stdout.split(separator: "\n").count == 3)

@@ -15,8 +15,9 @@ struct TypedOptionTests {
   func typedValues() throws {
     #expect(try parse("swipe", "--count", "3")[SwipeCommand.count] == 3)
     #expect(try parse("swipe")[SwipeCommand.count] == 1)
-    #expect(try parse("card", "add", "x")[AddCardCommand.fare] == MetroCard.standardFare)
-    #expect(try parse("card", "add", "x", "--fare", "2.90")[AddCardCommand.fare] == Money(minorUnits: 290))
+    #expect(try parse("card", "add", "x")[FareOptions.kind] == .omnyCard)
+    #expect(try parse("card", "add", "x", "--kind", "metrocard")[FareOptions.kind] == .metrocard)
+    #expect(try parse("card", "add", "x", "--currency", "JPY")[FareOptions.currency] == Currency(code: "JPY"))
     #expect(try parse("history")[HistoryCommand.limit] == nil)
     #expect(try parse("history", "--limit", "2")[HistoryCommand.limit] == 2)
   }
@@ -46,12 +47,17 @@ struct TypedOptionTests {
     }
   }
 
-  @Test("the default help prints comes from the typed default (MetroCard.standardFare), not a second copy")
+  @Test("the default help prints comes from the typed default (CardKind.omnyCard), not a second copy")
   func shownDefaultFollowsTheRealOne() {
-    #expect(AddCardCommand.fare.spec.defaultValue == MetroCard.standardFare.plainString())
-    #expect(AddCardCommand.spec.options.map(\.name) == ["fare", "balance"])
+    #expect(FareOptions.kind.spec.defaultValue == CardKind.omnyCard.rawValue)
+    #expect(
+      AddCardCommand.spec.options.map(\.name) == [
+        "kind", "reduced", "currency", "mode", "fare", "balance", "cap", "cap-period", "express-fare", "express-cap",
+        "transfer-window", "transfers",
+      ])
     let help = CLIHarness().run("card", "add", "--help").stdout
-    #expect(help.contains("The fare for one ride. (default: \(MetroCard.standardFare.plainString()))"), "\(help)")
+    let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("decides the fare rules. (default: \(CardKind.omnyCard.rawValue))"), "\(help)")
   }
 
   @Test("the tree, the runnable commands and their paths all come from MetroBuddy.commands")

@@ -13,29 +13,36 @@ struct BalanceCommand: Command {
   /// `--at TIME`.
   static let at = SharedOptions.at
 
+  var typed: AmountText?
   var amount: Money?
   var at: Date?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     if let text = try Self.optionalArgument(parsed) {
-      amount = try Self.amount(text, for: "<amount>", parsed, positive: false)
+      typed = try AmountText(text, name: "<amount>", positive: false, parsed)
     }
     at = try parsed[Self.at]
-    if amount == nil, at != nil {
+    if typed == nil, at != nil {
       throw Self.usageError(.atNeedsAmount, parsed)
     }
+  }
+
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    if let typed { amount = try Self.money(typed, in: context, ["balance"]) }
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     guard let amount else {
       let card = try context.selectedCard()
       return CommandOutput(
-        text: context.money(card.balance, card.currency) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
+        text: context.money(card.balance, card.currency) + "\n",
+        json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
     let result = try context.apply([.balance(.adjustment(to: amount), at: at)])
     let after = result.card.snapshot
     if result.recorded.isEmpty {
-      return Self.changed(context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
+      return Self.changed(
+        context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
     return Self.changed(

@@ -19,38 +19,52 @@ enum CardCommand: CommandNode {
   }
 }
 
-/// `card add NAME [--fare AMOUNT] [--balance AMOUNT]`.
+/// `card add NAME [--kind KIND] [--reduced] [--currency CODE] [--mode MODE]
+/// [--fare AMOUNT] [--balance AMOUNT]` and a custom card's rules.
 struct AddCardCommand: Command {
   static let spec = CommandSpec(
     name: "add", abstract: "Create a card.",
+    discussion: """
+      An omny-card holds money and stops charging once the week's cap is paid;
+      contactless (a phone or bank card) holds none and counts what rides cost;
+      a metrocard holds money and pays every ride; a custom card takes its fare,
+      cap and transfers from the options marked 'Custom'.
+      """,
     arguments: [ArgumentSpec(name: "name", help: "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.")],
-    options: [fare.spec, balance.spec],
-    examples: ["metrobuddy card add work --fare 2.90 --balance 20"])
+    options: [
+      FareOptions.kind.spec, FareOptions.reduced.spec, FareOptions.currency.spec, FareOptions.mode.spec,
+      FareOptions.fare.spec, balance.spec,
+    ] + FareOptions.customSpecs,
+    examples: [
+      "metrobuddy card add work --kind contactless",
+      "metrobuddy card add tokyo --currency JPY --kind custom --fare 210",
+    ])
 
-  /// `--fare AMOUNT`; by default MetroKit's standard fare, which help shows.
-  static let fare = Option<Money>.amount(
-    "fare", help: "The fare for one ride.", default: MetroCard.standardFare, positive: true)
   /// `--balance AMOUNT`, by default nothing.
-  static let balance = Option<Money>.amount(
-    "balance", help: "The money on the card.", default: .zero, positive: false)
+  static let balance = Option<String?>.text("balance", valueName: "amount", help: "The money on the card (default: 0).")
 
   var name: String
-  var fare: Money
+  var settings: CardSettings
   var balance: Money
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
-    fare = try parsed[Self.fare]
-    balance = try parsed[Self.balance]
+    let currency = try parsed[FareOptions.currency]
+    settings = CardSettings(
+      kind: try parsed[FareOptions.kind], isReduced: parsed[FareOptions.reduced], mode: try parsed[FareOptions.mode],
+      currency: currency, fare: try parsed.amount(FareOptions.fare, in: currency, positive: true),
+      customRules: try FareOptions.customRules(parsed, currency: currency))
+    balance = try parsed.amount(Self.balance, in: currency, positive: false) ?? .zero
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let card = try context.store.addCard(named: name, fare: fare, balance: balance)
+    let card = try context.store.addCard(named: name, settings: settings, balance: balance)
+    let snapshot = card.snapshot
     return CardCommand.changed(
       context.text(
         .cardAdded(
-          name: name, balance: context.money(card.balance, card.currency), fare: context.money(context.moment.fare(card.snapshot), card.currency)
-        )),
+          name: name, kind: CardText.kind(snapshot, context), balance: context.money(card.balance, card.currency),
+          fare: CardText.fare(snapshot, context))),
       card, at: context.moment)
   }
 }
@@ -122,6 +136,7 @@ struct RemoveCardCommand: Command {
     var removed = card.snapshot
     removed.isDefault = false
     return CommandOutput(
-      text: context.text(.cardRemoved(name)) + "\n", json: JSONRenderer.change(card: removed, recorded: [], at: context.moment))
+      text: context.text(.cardRemoved(name)) + "\n",
+      json: JSONRenderer.change(card: removed, recorded: [], at: context.moment))
   }
 }

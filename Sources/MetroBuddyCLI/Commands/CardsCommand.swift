@@ -12,15 +12,15 @@ struct CardsCommand: Command {
     let cards = try context.store.allCards().map(\.snapshot)
     let rows = cards.map { card in
       [
-        (card.isDefault ? "* " : "  ") + card.name, context.money(card.balance, card.currency),
-        context.text(.ridesLeft(context.moment.ridesLeft(card))),
-        lowercasedFirst(context.text(.labelFare)) + " " + context.money(context.moment.fare(card), card.currency),
+        (card.isDefault ? "* " : "  ") + card.name, CardText.balanceColumn(card.balance, card, context),
+        card.kind.holdsValue ? context.text(.ridesLeft(context.moment.ridesLeft(card))) : context.text(.spentSoFar),
+        lowercasedFirst(context.text(.labelFare)) + " " + CardText.fare(card, context), CardText.kind(card, context),
       ]
     }
-    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
     let text = rows.map { row in
       row[0].padding(to: widths[0]) + "  " + row[1].leftPadding(to: widths[1]) + "  " + row[2].padding(to: widths[2])
-        + "  " + row[3] + "\n"
+        + "  " + row[3].padding(to: widths[3]) + "  " + row[4] + "\n"
     }.joined()
     return CommandOutput(text: text, json: .array(cards.map { JSONRenderer.card($0, at: context.moment) }))
   }

@@ -53,7 +53,8 @@ struct CheckCommand: Command {
           found.append(("expiring", context.text(.checkExpiresSoon(date: context.text.date(date), days: days))))
         }
       }
-      if context.moment.ridesLeft(card) < minimumRides {
+      // A card that holds no money (contactless) has no rides or balance to run out of.
+      if card.kind.holdsValue, context.moment.ridesLeft(card) < minimumRides {
         found.append(
           (
             "rides",
@@ -63,7 +64,7 @@ struct CheckCommand: Command {
                 fare: context.money(context.moment.fare(card), card.currency)))
           ))
       }
-      if let minimumBalance, card.balance < minimumBalance {
+      if let minimumBalance, card.kind.holdsValue, card.balance < minimumBalance {
         found.append(
           (
             "balance",

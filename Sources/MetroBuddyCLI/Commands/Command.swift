@@ -28,10 +28,33 @@ extension CommandNode {
 /// which asks MetroKit to decide and returns what to print.
 protocol Command: CommandNode {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError)
+  /// Reads what needs the selected card before `run`: an AMOUNT in the
+  /// card's currency. Most commands need nothing.
+  mutating func prepare(in context: Context) throws(PreparationError)
   func run(in context: Context) throws(MetroError) -> CommandOutput
 }
 
+/// What can stop a command between parsing and running: a value that is
+/// wrong only for the selected card (a usage error), or the store.
+enum PreparationError: Error {
+  case usage(UsageError)
+  case metro(MetroError)
+}
+
 extension Command {
+  mutating func prepare(in context: Context) throws(PreparationError) {}
+
+  /// The selected card's currency, which an AMOUNT is read in.
+  static func currency(in context: Context) throws(PreparationError) -> Currency {
+    do { return try context.selectedCard().currency } catch { throw .metro(error) }
+  }
+
+  /// `amount` read in the selected card's currency.
+  static func money(_ amount: AmountText, in context: Context, _ path: [String]) throws(PreparationError) -> Money {
+    let currency = try currency(in: context)
+    do { return try amount.money(in: currency, path: path) } catch { throw .usage(error) }
+  }
+
   static func usageError(_ message: Message, _ parsed: ParsedCommand) -> UsageError {
     UsageError(message: message, path: parsed.path)
   }

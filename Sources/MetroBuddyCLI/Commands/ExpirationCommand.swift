@@ -43,7 +43,8 @@ struct ExpirationCommand: Command {
         context.text(.expirationSet(date: context.text.date(date), days: context.today.days(until: date))),
         try context.store.apply([.expirationDate(date)], to: card), at: context.moment)
     case .clear:
-      return Self.changed(context.text(.expirationCleared), try context.store.apply([.expirationDate(nil)], to: card), at: context.moment)
+      return Self.changed(
+        context.text(.expirationCleared), try context.store.apply([.expirationDate(nil)], to: card), at: context.moment)
     }
   }
 }

@@ -41,7 +41,8 @@ struct ExportCommand: Command {
     if all {
       // One snapshot: every card and its history from the same state.json,
       // so a card added or removed meanwhile is wholly there or not at all.
-      let value = JSONValue.array(try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
+      let value = JSONValue.array(
+        try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
       return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
     }
     // The card and its history from one state of the store, with the
@@ -60,9 +61,21 @@ struct ExportCommand: Command {
     let currency = history.card.currency
     guard case .object(let members) = JSONRenderer.card(history.card.snapshot, at: moment) else { return nil }
     return .object(
-      members + [
+      members.filter { interchangeCardFields.contains($0.0) } + [
         ("openingBalance", .string(history.openingBalance.plainString(in: currency))),
-        ("updates", .array(history.updates.map { JSONRenderer.update($0, currency: currency) })),
+        ("updates", .array(history.updates.map { interchange(JSONRenderer.update($0, currency: currency)) })),
       ])
+  }
+
+  /// The card fields the interchange format reads back (`import` refuses
+  /// others): the fare fields of `--json` stay out of a backup until it reads them.
+  static let interchangeCardFields: Set<String> = [
+    "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
+  ]
+
+  /// An update without the ride fields (`fare`, `mode`, `reason`) that `import` does not read yet.
+  static func interchange(_ update: JSONValue) -> JSONValue {
+    guard case .object(let members) = update else { return update }
+    return .object(members.filter { !["fare", "mode", "reason"].contains($0.0) })
   }
 }

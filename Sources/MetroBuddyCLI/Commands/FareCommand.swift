@@ -1,33 +1,60 @@
 import MetroKit
 
-/// `fare [AMOUNT]`: print the fare, or set it.
+/// `fare [AMOUNT] [--standard]`: print the fare in force and where it comes
+/// from, set one by hand, or go back to the standard fares.
 struct FareCommand: Command {
   static let spec = CommandSpec(
-    name: "fare", abstract: "Print the fare for one ride, or set it to AMOUNT.",
+    name: "fare", abstract: "Print the fare in force and where it comes from, or set it to AMOUNT.",
+    discussion: """
+      A fare set by hand applies from now on, in place of the standard fare; rides
+      already recorded keep what they were charged. --standard goes back to the
+      standard fares.
+      """,
     arguments: [
       ArgumentSpec(name: "amount", help: "The new fare, more than zero, such as 3 or 2.90.", isOptional: true)
     ],
-    examples: ["metrobuddy fare", "metrobuddy fare 3.00"])
+    options: [standard.spec],
+    examples: ["metrobuddy fare", "metrobuddy fare 2.50", "metrobuddy fare --standard"])
 
-  var amount: Money?
+  /// `--standard`.
+  static let standard = Flag("standard", help: "Go back to the standard fares.")
+
+  var amount: AmountText?
+  var resolved: Money?
+  var toStandard: Bool
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     if let text = try Self.optionalArgument(parsed) {
-      amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
+      amount = try AmountText(text, name: "<amount>", positive: true, parsed)
     }
+    toStandard = parsed[Self.standard]
+    if amount != nil, toStandard { throw Self.usageError(.fareOrStandard, parsed) }
+  }
+
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    if let amount { resolved = try Self.money(amount, in: context, ["fare"]) }
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
-    guard let amount else {
-      return CommandOutput(text: context.money(context.moment.fare(card.snapshot), card.currency) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
+    let before = card.snapshot
+    let update: MetroCardUpdate
+    if let resolved {
+      update = .fare(resolved)
+    } else if toStandard {
+      update = .standardFare
+    } else {
+      return CommandOutput(
+        text: CardText.fareSentence(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
     }
-    let result = try context.store.apply([.fare(amount)], to: card)
+    let result = try context.store.apply([update], to: card)
     let after = result.card.snapshot
-    return Self.changed(
-      context.text(
-        .fareSet(
-          new: context.money(context.moment.fare(after), after.currency), old: context.money(context.moment.fare(card.snapshot), card.currency),
-          rides: context.moment.ridesLeft(after))), result, at: context.moment)
+    let message: Message =
+      toStandard
+      ? .fares(
+        .fareStandardAgain(new: CardText.fareSentence(after, context), old: CardText.fareSentence(before, context)))
+      : .fareSet(
+        new: CardText.fare(after, context), old: CardText.fare(before, context), rides: context.moment.ridesLeft(after))
+    return Self.changed(context.text(message), result, at: context.moment)
   }
 }

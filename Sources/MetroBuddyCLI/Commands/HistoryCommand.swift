@@ -55,17 +55,20 @@ struct HistoryCommand: Command {
       if let undone = update.undoes {
         note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
       }
+      let ride = RecordedRide(update)
       return [
         "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
-        sign + context.money(update.amount, card.currency), context.money(update.balance, card.currency), note,
+        ride.map { context.text(.modeName($0.mode)) } ?? "", ride.map { context.text(.reasonName($0.reason)) } ?? "",
+        sign + context.money(update.amount, card.currency),
+        CardText.balanceColumn(update.balance, card.snapshot, context), note,
       ]
     }
-    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
     let text = rows.map { row in
-      let line =
-        row[0] + "  " + row[1].padding(to: widths[1]) + "  " + row[2].leftPadding(to: widths[2]) + "  "
-        + row[3].leftPadding(to: widths[3]) + (row[4].isEmpty ? "" : "  " + row[4])
-      return line + "\n"
+      var line = row[0] + "  " + row[1].padding(to: widths[1]) + "  "
+      if widths[2] > 0 { line += row[2].padding(to: widths[2]) + "  " + row[3].padding(to: widths[3]) + "  " }
+      line += row[4].leftPadding(to: widths[4]) + "  " + row[5].leftPadding(to: widths[5])
+      return line + (row[6].isEmpty ? "" : "  " + row[6]) + "\n"
     }.joined()
     return CommandOutput(text: text, json: json)
   }

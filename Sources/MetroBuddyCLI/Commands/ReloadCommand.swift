@@ -25,15 +25,20 @@ struct ReloadCommand: Command {
     return text
   }
 
-  var amount: Money
+  var typed: AmountText
+  var amount = Money.zero
   var at: Date?
   var key: String?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let text = try Self.arguments(parsed, ["amount"])[0]
-    amount = try Self.amount(text, for: "<amount>", parsed, positive: true)
+    typed = try AmountText(text, name: "<amount>", positive: true, parsed)
     at = try parsed[Self.at]
     key = try parsed[Self.key]
+  }
+
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    amount = try Self.money(typed, in: context, ["reload"])
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -42,17 +47,21 @@ struct ReloadCommand: Command {
     let balance = context.money(card.balance, card.currency)
     if let key, result.alreadyAppliedKeys.contains(key) {
       var output = Self.changed(
-        context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: context.moment.ridesLeft(card))), result, at: context.moment)
+        context.text(.reloadAlreadyRecorded(key: key, balance: balance, rides: context.moment.ridesLeft(card))), result,
+        at: context.moment)
       // With --json the empty "updates" says it; stderr says it in words too.
       if context.options.json { output.note = String(output.text.dropLast()) }
       output.warning = Self.warning(
         key: key, asked: amount, recorded: result.recordedReloads[key], currency: card.currency, context)
       return output
     }
-    return Self.changed(
+    var output = Self.changed(
       context.text(
-        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: context.moment.ridesLeft(card))),
+        .reloaded(amount: context.money(amount, card.currency), balance: balance, rides: context.moment.ridesLeft(card))
+      ),
       result, at: context.moment)
+    if result.notes.contains(.metroCardRefillsEnded) { output.warning = context.text(.metroCardRefillsEnded) }
+    return output
   }
 
   /// What a cron job's owner must hear about a repeated key: it was recorded

@@ -38,11 +38,15 @@ struct SerialCommand: Command {
     switch action {
     case .show:
       return CommandOutput(
-        text: (card.serialNumber ?? context.text(.noSerial)) + "\n", json: JSONRenderer.card(card.snapshot, at: context.moment))
+        text: (card.serialNumber ?? context.text(.noSerial)) + "\n",
+        json: JSONRenderer.card(card.snapshot, at: context.moment))
     case .set(let number):
-      return Self.changed(context.text(.serialSet(number)), try context.store.apply([.serialNumber(number)], to: card), at: context.moment)
+      return Self.changed(
+        context.text(.serialSet(number)), try context.store.apply([.serialNumber(number)], to: card), at: context.moment
+      )
     case .clear:
-      return Self.changed(context.text(.serialCleared), try context.store.apply([.serialNumber(nil)], to: card), at: context.moment)
+      return Self.changed(
+        context.text(.serialCleared), try context.store.apply([.serialNumber(nil)], to: card), at: context.moment)
     }
   }
 }

@@ -36,6 +36,7 @@ struct ShowCommand: Command {
       return CommandOutput(text: line + "\n", json: JSONRenderer.card(card, at: context.moment))
     }
     return CommandOutput(
-      text: CardText.glance(card, today: context.today, context: context), json: JSONRenderer.card(card, at: context.moment))
+      text: CardText.glance(card, today: context.today, context: context),
+      json: JSONRenderer.card(card, at: context.moment))
   }
 }

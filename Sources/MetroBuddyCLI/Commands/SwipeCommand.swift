@@ -1,16 +1,21 @@
 import FoundationEssentials
 import MetroKit
 
-/// `swipe [--count N] [--at TIME]`: record rides, each paying the fare.
+/// `swipe [--count N] [--at TIME] [--mode MODE] [--no-transfer]`: record
+/// rides, each priced by the card's fare rules.
 struct SwipeCommand: Command {
   static let spec = CommandSpec(
-    name: "swipe", abstract: "Record a ride, deducting the fare from the balance.",
+    name: "swipe", abstract: "Record a ride, charging what the reader would charge.",
     discussion: """
-      All or nothing: if the balance cannot pay every fare, or the card has expired,
-      nothing is recorded and metrobuddy exits with status 1.
+      A ride is priced by the fares in force at its time: free once the cap is paid,
+      free or the difference within a transfer window. All or nothing: if the
+      balance cannot pay every ride, or the card has expired, nothing is recorded and
+      metrobuddy exits with status 1.
       """,
-    options: [count.spec, at.spec],
-    examples: ["metrobuddy swipe", "metrobuddy swipe --count 2 --at 2026-11-20T08:15"])
+    options: [count.spec, at.spec, mode.spec, noTransfer.spec],
+    examples: [
+      "metrobuddy swipe", "metrobuddy swipe --mode bus", "metrobuddy swipe --count 2 --at 2026-11-20T08:15",
+    ])
 
   /// `--count N`: how many rides, 1 to ``CardRules/maximumSwipeCount``.
   static let count = Option<Int>.wholeNumber(
@@ -19,24 +24,33 @@ struct SwipeCommand: Command {
   ) { .count($0, maximum: CardRules.maximumSwipeCount) }
   /// `--at TIME`.
   static let at = SharedOptions.at
+  /// `--mode MODE`.
+  static let mode = FareOptions.rideMode
+  /// `--no-transfer`.
+  static let noTransfer = Flag("no-transfer", help: "Charge a full fare even where the ride would be a transfer.")
 
   var count: Int
   var at: Date?
+  var mode: TravelMode?
+  var noTransfer: Bool
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     count = try parsed[Self.count]
     at = try parsed[Self.at]
+    mode = try parsed[Self.mode]
+    noTransfer = parsed[Self.noTransfer]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let result = try context.apply([.balance(.swipe(count: count), at: at)])
+    let result = try context.apply([.balance(.swipe(count: count, mode: mode, noTransfer: noTransfer), at: at)])
     let card = result.card.snapshot
-    let total = Money(minorUnits: -result.recorded.reduce(0) { $0 + $1.snapshot.amount.minorUnits })
+    let rides = result.recorded.map(\.snapshot)
+    let total = Money(minorUnits: -rides.reduce(0) { $0 + $1.amount.minorUnits })
     return Self.changed(
       context.text(
         .swiped(
-          count: count, total: context.money(total, card.currency), balance: context.money(card.balance, card.currency),
-          rides: context.moment.ridesLeft(card))), result, at: context.moment)
+          count: count, total: context.money(total, card.currency), why: CardText.reasons(rides, card, context),
+          standing: CardText.standing(card, context))), result, at: context.moment)
   }
 }

@@ -19,11 +19,14 @@ struct UndoCommand: Command {
     let amount = sign + context.money(reversed, card.currency)
     let balance = context.money(card.balance, card.currency)
     if result.recorded.count == 1 {
-      return Self.changed(context.text(.undid(amount: amount, balance: balance, rides: context.moment.ridesLeft(card))), result, at: context.moment)
+      return Self.changed(
+        context.text(.undid(amount: amount, balance: balance, rides: context.moment.ridesLeft(card))), result,
+        at: context.moment)
     }
     return Self.changed(
       context.text(
-        .undidCommand(count: result.recorded.count, amount: amount, balance: balance, rides: context.moment.ridesLeft(card))),
+        .undidCommand(
+          count: result.recorded.count, amount: amount, balance: balance, rides: context.moment.ridesLeft(card))),
       result, at: context.moment)
   }
 }

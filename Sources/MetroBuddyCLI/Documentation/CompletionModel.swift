@@ -107,6 +107,13 @@ enum CompletionHints {
   /// The values of `export --format` and `import --format`.
   static let interchangeFormats = ExportCommand.Format.allCases.map(\.rawValue)
 
+  /// The card kinds, for `card add --kind` and `kind`.
+  static let kinds = CardKind.allCases.map(\.rawValue)
+  /// The modes, for `--mode` and `mode`.
+  static let modes = TravelMode.allCases.map(\.rawValue)
+  /// The usual cap periods (any `Nd` is accepted).
+  static let capPeriods = ["7d", "day", "week", "month"]
+
   /// Options whose values a shell can list.
   static let options: [Hint] = [
     Hint(path: nil, name: "store", values: .directories),
@@ -114,6 +121,12 @@ enum CompletionHints {
     Hint(path: "history", name: "type", values: .words(updateTypes)),
     Hint(path: "export", name: "format", values: .words(interchangeFormats)),
     Hint(path: "import", name: "format", values: .words(interchangeFormats)),
+    Hint(path: "card add", name: "kind", values: .words(kinds)),
+    Hint(path: "card add", name: "mode", values: .words(modes)),
+    Hint(path: "card add", name: "currency", values: .words(Currency.allCodes)),
+    Hint(path: "card add", name: "cap-period", values: .words(capPeriods)),
+    Hint(path: "kind", name: "cap-period", values: .words(capPeriods)),
+    Hint(path: "swipe", name: "mode", values: .words(modes)),
   ]
 
   /// Positional arguments whose values a shell can list.
@@ -122,6 +135,8 @@ enum CompletionHints {
     Hint(path: "card rename", name: "old", values: .cards),
     Hint(path: "card remove", name: "name", values: .cards),
     Hint(path: "import", name: "file", values: .files),
+    Hint(path: "kind", name: "kind", values: .words(kinds)),
+    Hint(path: "mode", name: "mode", values: .words(modes)),
     Hint(path: "completion", name: "shell", values: .words(CompletionShell.allCases.map(\.rawValue))),
     Hint(path: "help", name: "command", values: .commands),
   ]

@@ -24,17 +24,19 @@ enum English {
     case .labelExpiration: "Expiration"
     case .labelSerial: "Serial"
     case .labelCard: "Card"
+    case .fares(let message): fares(message)
     case .balanceLine(let balance, let rides): "Balance: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
-    case .swiped(let count, let total, let balance, let rides):
-      "Swiped \(text(.rides(count))) for \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .swiped(let count, let total, let why, let standing):
+      "Swiped \(text(.rides(count))) for \(total)\(why.map { " (\($0))" } ?? ""). \(standing)"
     case .reloaded(let amount, let balance, let rides):
       "Reloaded \(amount). \(text(.balanceLine(balance: balance, rides: rides)))"
     case .reloadAlreadyRecorded(let key, let balance, let rides):
       "Reload '\(key)' was already recorded; nothing changed. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .balanceAlready(let amount): "The balance is already \(amount); nothing changed."
     case .balanceSet(let new, let old, let rides): "Balance set to \(new) (was \(old)). \(text(.ridesLeft(rides)))."
-    case .fareSet(let new, let old, let rides): "Fare set to \(new) (was \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides):
+      "Fare set to \(new) (was \(old)); 'metrobuddy fare --standard' goes back. \(text(.ridesLeft(rides)))."
     case .serialSet(let serial): "Serial number set to \(serial)."
     case .serialCleared: "Serial number cleared."
     case .noSerial: "No serial number set."
@@ -48,7 +50,8 @@ enum English {
     case .updateType(let kind): kind.rawValue
     case .historyKey(let key): "key \(key)"
     case .historyUndoes(let id): "undoes \(id)"
-    case .cardAdded(let name, let balance, let fare): "Added card '\(name)': \(balance), fare \(fare)."
+    case .cardAdded(let name, let kind, let balance, let fare):
+      "Added card '\(name)' (\(kind)): \(balance), fare \(fare)."
     case .cardIsDefault(let name): "'\(name)' is now the default card."
     case .cardRenamed(let old, let new): "Renamed card '\(old)' to '\(new)'."
     case .cardRemoved(let name): "Removed card '\(name)' and its history."
@@ -80,17 +83,28 @@ enum English {
       "INSUFFICIENT FARE: \(count) rides cost \(total); the balance is \(balance)."
     case .insufficientFareHint: "Nothing was recorded. Add money with 'metrobuddy reload <amount>'."
     case .noFare(let mode, let date, let reduced):
-      "This card has no \(reduced ? "reduced " : "")\(mode.rawValue) fare for \(date); nothing was recorded. "
-        + "Set one with 'metrobuddy fare <amount>', or ride in another mode with '--mode'."
+      "This card has no \(reduced ? "reduced " : "")\(mode.rawValue) fare on \(date); nothing was recorded.\n"
+        + (mode == .express
+          ? "Swipe with '--mode subway' or '--mode bus', or give a custom card an express fare with "
+            + "'metrobuddy kind custom --express-fare <amount>'."
+          : "Set a fare by hand with 'metrobuddy fare <amount>'.")
     case .notStoredValue:
       "A contactless card holds no money, so it cannot be reloaded or have its balance set; "
-        + "its balance is what its rides have cost. Nothing was changed."
+        + "its balance is what its rides have cost. Nothing was changed.\n"
+        + "To track a prepaid card, add one with 'metrobuddy card add <name> --kind omny-card'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
-      case .customHasNoStandardFare: "A custom card has no standard fares; set its fare with 'metrobuddy fare <amount>'."
-      case .customNeedsFare: "A custom card needs a fare: give one with '--fare <amount>'."
-      case .rulesOnlyForCustom(let kind): "Cap and transfer rules are set by hand only on a custom card, not on a \(kind.rawValue) card."
-      case .reducedMeansNothing(let kind): "'--reduced' means nothing for a \(kind.rawValue) card: set its fare by hand instead."
+      case .customHasNoStandardFare:
+        "A custom card has no standard fares; nothing was changed. Set its fare with 'metrobuddy fare <amount>'."
+      case .customNeedsFare:
+        "A custom card needs a fare set by hand; nothing was changed. Give one with '--fare <amount>' "
+          + "(or first 'metrobuddy fare <amount>')."
+      case .rulesOnlyForCustom(let kind):
+        "Cap and transfer options are set by hand only on a custom card, not on a \(kind.rawValue) card; "
+          + "nothing was changed. Add '--kind custom' with a '--fare <amount>'."
+      case .reducedMeansNothing(let kind):
+        "'--reduced' means nothing for a \(kind.rawValue) card, which has no standard fares; nothing was changed. "
+          + "Set its fare by hand at the reduced amount with '--fare <amount>'."
       case .balanceNotZero(_, _, let kind):
         "The card holds \(balance ?? ""); it can become a \(kind.rawValue) card only at a zero balance. "
           + "Add a new card with 'metrobuddy card add <name> --kind \(kind.rawValue)' instead."
@@ -158,6 +172,9 @@ enum English {
     case .giveDateOrClear: "Give a date or '--clear', not both."
     case .giveSerialOrClear: "Give a serial number or '--clear', not both."
     case .atNeedsAmount: "'--at <time>' needs an amount to set."
+    case .reducedOrFull: "Give '--reduced' or '--full', not both."
+    case .fareOrStandard: "Give a fare or '--standard', not both."
+    case .optionNeeds(let option, let needed): "'\(option)' needs '\(needed)'."
     case .removeNeedsForce(let name): "Removing '\(name)' deletes its history for good; add '--force' to confirm."
     case .csvHoldsOneCard:
       "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
@@ -228,6 +245,17 @@ enum English {
       case .unclosed: "'{' without a closing '}'; write '{{' for a brace."
       case .unopened: "'}' without an opening '{'; write '}}' for a brace."
       }
+    case .kind(let text, let suggestion):
+      "'\(text)' is not a kind;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
+        + " use omny-card, contactless, metrocard or custom."
+    case .mode(let text, let suggestion):
+      "'\(text)' is not a mode;" + (suggestion.map { " did you mean '\($0)'?" } ?? "") + " use subway, bus or express."
+    case .currency(let text, let suggestion):
+      "'\(text)' is not an ISO 4217 currency code;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
+        + " use a code such as USD, EUR, GBP or JPY."
+    case .capPeriod(let text): "'\(text)' is not a period; use Nd (such as 7d, 1 to 366 days), day, week or month."
+    case .transferWindow(let text): "'\(text)' is not a number of minutes from 1 to 1440."
+    case .transfers(let text): "'\(text)' is not a whole number from 1 to 99."
     }
   }
 

@@ -28,11 +28,12 @@ enum Italian {
     case .labelExpiration: "Scadenza"
     case .labelSerial: "N. di serie"
     case .labelCard: "Carta"
+    case .fares(let message): fares(message)
     case .balanceLine(let balance, let rides): "Credito: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
-    case .swiped(let count, let total, let balance, let rides):
+    case .swiped(let count, let total, let why, let standing):
       (count == 1 ? "Registrata 1 corsa" : "Registrate \(count) corse")
-        + ": \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+        + ": \(total)\(why.map { " (\($0))" } ?? ""). \(standing)"
     case .reloaded(let amount, let balance, let rides):
       "Ricarica di \(amount) registrata. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .reloadAlreadyRecorded(let key, let balance, let rides):
@@ -40,7 +41,9 @@ enum Italian {
     case .balanceAlready(let amount): "Il credito è già \(amount); non è cambiato nulla."
     case .balanceSet(let new, let old, let rides):
       "Credito impostato a \(new) (prima \(old)). \(text(.ridesLeft(rides)))."
-    case .fareSet(let new, let old, let rides): "Tariffa impostata a \(new) (prima \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides):
+      "Tariffa impostata a mano a \(new) (prima \(old)); 'metrobuddy fare --standard' torna indietro. "
+        + "\(text(.ridesLeft(rides)))."
     case .serialSet(let serial): "Numero di serie impostato a \(serial)."
     case .serialCleared: "Numero di serie rimosso."
     case .noSerial: "Nessun numero di serie impostato."
@@ -61,7 +64,8 @@ enum Italian {
       }
     case .historyKey(let key): "chiave \(key)"
     case .historyUndoes(let id): "annulla \(id)"
-    case .cardAdded(let name, let balance, let fare): "Carta '\(name)' aggiunta: \(balance), tariffa \(fare)."
+    case .cardAdded(let name, let kind, let balance, let fare):
+      "Carta '\(name)' aggiunta (\(kind)): \(balance), tariffa \(fare)."
     case .cardIsDefault(let name): "'\(name)' è ora la carta predefinita."
     case .cardRenamed(let old, let new): "Carta '\(old)' rinominata in '\(new)'."
     case .cardRemoved(let name): "Carta '\(name)' eliminata insieme alla sua cronologia."
@@ -98,20 +102,30 @@ enum Italian {
     case .insufficientFareHint:
       "Non è stato registrato nulla. Aggiungi credito con 'metrobuddy reload \(slot("amount"))'."
     case .noFare(let mode, let date, let reduced):
-      "Questa tessera non ha una tariffa \(reduced ? "ridotta " : "")\(mode.rawValue) per il \(date); non è stato registrato nulla. "
-        + "Impostane una con 'metrobuddy fare \(slot("amount"))', o viaggia in un altro modo con '--mode'."
+      "Questa carta non ha una tariffa \(reduced ? "ridotta " : "")\(fares(.modeName(mode))) per il \(date); "
+        + "non è stato registrato nulla.\n"
+        + (mode == .express
+          ? "Registra la corsa con '--mode subway' o '--mode bus', o dai a una carta personalizzata una tariffa express "
+            + "con 'metrobuddy kind custom --express-fare \(slot("amount"))'."
+          : "Imposta una tariffa a mano con 'metrobuddy fare \(slot("amount"))'.")
     case .notStoredValue:
       "Una carta contactless non contiene denaro: non si può ricaricare né impostarne il saldo; "
-        + "il suo saldo è quanto sono costati i viaggi. Non è stato cambiato nulla."
+        + "il suo saldo è quanto sono costati i viaggi. Non è stato cambiato nulla.\n"
+        + "Per una carta prepagata, aggiungine una con 'metrobuddy card add \(slot("name")) --kind omny-card'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
       case .customHasNoStandardFare:
-        "Una tessera personalizzata non ha tariffe standard; imposta la tariffa con 'metrobuddy fare \(slot("amount"))'."
-      case .customNeedsFare: "Una tessera personalizzata richiede una tariffa: indicala con '--fare \(slot("amount"))'."
+        "Una carta personalizzata non ha tariffe standard; non è stato cambiato nulla. "
+          + "Imposta la tariffa con 'metrobuddy fare \(slot("amount"))'."
+      case .customNeedsFare:
+        "Una carta personalizzata richiede una tariffa impostata a mano; non è stato cambiato nulla. "
+          + "Indicala con '--fare \(slot("amount"))' (o prima con 'metrobuddy fare \(slot("amount"))')."
       case .rulesOnlyForCustom(let kind):
-        "Le regole di tetto e trasbordo si impostano a mano solo su una tessera personalizzata, non su una \(kind.rawValue)."
+        "Le opzioni di tetto e trasbordo si impostano a mano solo su una carta personalizzata, non su una "
+          + "\(kind.rawValue); non è stato cambiato nulla. Aggiungi '--kind custom' con '--fare \(slot("amount"))'."
       case .reducedMeansNothing(let kind):
-        "'--reduced' non significa nulla per una tessera \(kind.rawValue): imposta la tariffa a mano."
+        "'--reduced' non significa nulla per una carta \(kind.rawValue), che non ha tariffe standard; "
+          + "non è stato cambiato nulla. Imposta a mano la tariffa ridotta con '--fare \(slot("amount"))'."
       case .balanceNotZero(_, _, let kind):
         "La tessera contiene \(balance ?? ""); può diventare \(kind.rawValue) solo con saldo zero. "
           + "Aggiungi una nuova tessera con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
@@ -192,6 +206,9 @@ enum Italian {
     case .giveDateOrClear: "Indica una data o '--clear', non entrambi."
     case .giveSerialOrClear: "Indica un numero di serie o '--clear', non entrambi."
     case .atNeedsAmount: "'--at \(slot("time"))' richiede un importo da impostare."
+    case .reducedOrFull: "Indica '--reduced' o '--full', non entrambi."
+    case .fareOrStandard: "Indica una tariffa o '--standard', non entrambi."
+    case .optionNeeds(let option, let needed): "'\(option)' richiede '\(needed)'."
     case .removeNeedsForce(let name):
       "Eliminare '\(name)' cancella per sempre la sua cronologia; aggiungi '--force' per confermare."
     case .csvHoldsOneCard:
@@ -238,7 +255,8 @@ enum Italian {
     "amount": "importo", "date": "data", "name": "nome", "time": "momento", "dir": "directory",
     "command": "comando", "subcommand": "sottocomando", "options": "opzioni", "days": "giorni", "format": "formato",
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
-    "shell": "shell", "n": "n", "type": "tipo",
+    "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
+    "period": "periodo", "minutes": "minuti",
   ]
 
   /// `<amount>` as `<importo>`.
@@ -282,6 +300,18 @@ enum Italian {
       case .unclosed: "'{' senza '}' di chiusura; scrivi '{{' per una graffa."
       case .unopened: "'}' senza '{' di apertura; scrivi '}}' per una graffa."
       }
+    case .kind(let text, let suggestion):
+      "'\(text)' non è un tipo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
+        + " usa omny-card, contactless, metrocard o custom."
+    case .mode(let text, let suggestion):
+      "'\(text)' non è un modo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
+        + " usa subway, bus o express."
+    case .currency(let text, let suggestion):
+      "'\(text)' non è un codice di valuta ISO 4217;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
+        + " usa un codice come USD, EUR, GBP o JPY."
+    case .capPeriod(let text): "'\(text)' non è un periodo; usa Nd (come 7d, da 1 a 366 giorni), day, week o month."
+    case .transferWindow(let text): "'\(text)' non è un numero di minuti da 1 a 1440."
+    case .transfers(let text): "'\(text)' non è un numero intero da 1 a 99."
     }
   }
 

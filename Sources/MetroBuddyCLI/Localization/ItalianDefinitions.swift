@@ -3,7 +3,9 @@
 /// the English. A string missing here is shown in English; a test walks the
 /// command tree so none is missing.
 enum ItalianDefinitions {
-  static let strings: [String: String] = [
+  static let strings = baseStrings.merging(ItalianDefinitionsFares.strings) { base, _ in base }
+
+  static let baseStrings: [String: String] = [
     "Track the balance of a transit card from the command line.":
       "Gestisce il credito di una carta del trasporto pubblico dalla riga di comando.",
     """

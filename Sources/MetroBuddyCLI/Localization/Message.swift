@@ -17,12 +17,15 @@ enum Message: Equatable {
   case labelExpiration
   case labelSerial
   case labelCard
+  /// The sentences and words about fares, kinds, modes and caps.
+  case fares(FareMessage)
   /// `Balance: $22.25, 8 rides left.`
   case balanceLine(balance: String, rides: Int)
 
   // MARK: - Confirmations
 
-  case swiped(count: Int, total: String, balance: String, rides: Int)
+  /// `why` is `nil` for rides that paid their full fare; `standing` is the balance line.
+  case swiped(count: Int, total: String, why: String?, standing: String)
   case reloaded(amount: String, balance: String, rides: Int)
   case reloadAlreadyRecorded(key: String, balance: String, rides: Int)
   case balanceAlready(amount: String)
@@ -41,7 +44,7 @@ enum Message: Equatable {
   case updateType(BalanceUpdate.Kind)
   case historyKey(String)
   case historyUndoes(String)
-  case cardAdded(name: String, balance: String, fare: String)
+  case cardAdded(name: String, kind: String, balance: String, fare: String)
   case cardIsDefault(String)
   case cardRenamed(old: String, new: String)
   case cardRemoved(String)
@@ -120,6 +123,10 @@ enum Message: Equatable {
   case giveSerialOrClear
   case atNeedsAmount
   case removeNeedsForce(String)
+  case reducedOrFull
+  case fareOrStandard
+  /// The first option needs the second.
+  case optionNeeds(String, String)
   case csvHoldsOneCard
   /// Standard output could not be written; `changed` when the command changed the store.
   case outputFailed(reason: String, changed: Bool)
@@ -182,6 +189,12 @@ enum ValueProblem: Equatable {
   case text(maximum: Int)
   case cardName(String)
   case template(TemplateProblem)
+  case kind(String, suggestion: String?)
+  case mode(String, suggestion: String?)
+  case currency(String, suggestion: String?)
+  case capPeriod(String)
+  case transferWindow(String)
+  case transfers(String)
 }
 
 /// What is wrong with a `show --format` template.

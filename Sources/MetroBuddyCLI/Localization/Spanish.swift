@@ -28,18 +28,21 @@ enum Spanish {
     case .labelExpiration: "Vencimiento"
     case .labelSerial: "N.º de serie"
     case .labelCard: "Tarjeta"
+    case .fares(let message): fares(message)
     case .balanceLine(let balance, let rides): "Saldo: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
-    case .swiped(let count, let total, let balance, let rides):
+    case .swiped(let count, let total, let why, let standing):
       (count == 1 ? "1 viaje registrado" : "\(count) viajes registrados")
-        + ": \(total). \(text(.balanceLine(balance: balance, rides: rides)))"
+        + ": \(total)\(why.map { " (\($0))" } ?? ""). \(standing)"
     case .reloaded(let amount, let balance, let rides):
       "Recarga de \(amount) registrada. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .reloadAlreadyRecorded(let key, let balance, let rides):
       "La recarga '\(key)' ya estaba registrada; no se cambió nada. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .balanceAlready(let amount): "El saldo ya es \(amount); no se cambió nada."
     case .balanceSet(let new, let old, let rides): "Saldo fijado en \(new) (antes \(old)). \(text(.ridesLeft(rides)))."
-    case .fareSet(let new, let old, let rides): "Tarifa fijada en \(new) (antes \(old)). \(text(.ridesLeft(rides)))."
+    case .fareSet(let new, let old, let rides):
+      "Tarifa fijada a mano en \(new) (antes \(old)); 'metrobuddy fare --standard' vuelve atrás. "
+        + "\(text(.ridesLeft(rides)))."
     case .serialSet(let serial): "Número de serie fijado en \(serial)."
     case .serialCleared: "Número de serie borrado."
     case .noSerial: "No hay número de serie."
@@ -60,7 +63,8 @@ enum Spanish {
       }
     case .historyKey(let key): "clave \(key)"
     case .historyUndoes(let id): "anula \(id)"
-    case .cardAdded(let name, let balance, let fare): "Tarjeta '\(name)' añadida: \(balance), tarifa \(fare)."
+    case .cardAdded(let name, let kind, let balance, let fare):
+      "Tarjeta '\(name)' añadida (\(kind)): \(balance), tarifa \(fare)."
     case .cardIsDefault(let name): "'\(name)' es ahora la tarjeta predeterminada."
     case .cardRenamed(let old, let new): "Tarjeta '\(old)' renombrada a '\(new)'."
     case .cardRemoved(let name): "Tarjeta '\(name)' eliminada junto con su historial."
@@ -96,20 +100,30 @@ enum Spanish {
       "SALDO INSUFICIENTE: \(text(.rides(count))) \(count == 1 ? "cuesta" : "cuestan") \(total); el saldo es de \(balance)."
     case .insufficientFareHint: "No se registró nada. Añada dinero con 'metrobuddy reload \(slot("amount"))'."
     case .noFare(let mode, let date, let reduced):
-      "Esta tarjeta no tiene tarifa \(reduced ? "reducida " : "")de \(mode.rawValue) para el \(date); no se registró nada. "
-        + "Fije una con 'metrobuddy fare \(slot("amount"))', o viaje en otro modo con '--mode'."
+      "Esta tarjeta no tiene tarifa \(reduced ? "reducida " : "")de \(fares(.modeName(mode))) para el \(date); "
+        + "no se registró nada.\n"
+        + (mode == .express
+          ? "Registre el viaje con '--mode subway' o '--mode bus', o dé a una tarjeta personalizada una tarifa exprés "
+            + "con 'metrobuddy kind custom --express-fare \(slot("amount"))'."
+          : "Fije una tarifa a mano con 'metrobuddy fare \(slot("amount"))'.")
     case .notStoredValue:
       "Una tarjeta sin contacto no guarda dinero: no se puede recargar ni fijar su saldo; "
-        + "su saldo es lo que han costado sus viajes. No se cambió nada."
+        + "su saldo es lo que han costado sus viajes. No se cambió nada.\n"
+        + "Para una tarjeta prepago, añada una con 'metrobuddy card add \(slot("name")) --kind omny-card'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
       case .customHasNoStandardFare:
-        "Una tarjeta personalizada no tiene tarifas estándar; fije su tarifa con 'metrobuddy fare \(slot("amount"))'."
-      case .customNeedsFare: "Una tarjeta personalizada necesita una tarifa: indíquela con '--fare \(slot("amount"))'."
+        "Una tarjeta personalizada no tiene tarifas estándar; no se cambió nada. "
+          + "Fije su tarifa con 'metrobuddy fare \(slot("amount"))'."
+      case .customNeedsFare:
+        "Una tarjeta personalizada necesita una tarifa fijada a mano; no se cambió nada. "
+          + "Indíquela con '--fare \(slot("amount"))' (o antes con 'metrobuddy fare \(slot("amount"))')."
       case .rulesOnlyForCustom(let kind):
-        "Las reglas de tope y transbordo solo se fijan a mano en una tarjeta personalizada, no en una \(kind.rawValue)."
+        "Las opciones de tope y transbordo solo se fijan a mano en una tarjeta personalizada, no en una "
+          + "\(kind.rawValue); no se cambió nada. Añada '--kind custom' con '--fare \(slot("amount"))'."
       case .reducedMeansNothing(let kind):
-        "'--reduced' no significa nada para una tarjeta \(kind.rawValue): fije su tarifa a mano."
+        "'--reduced' no significa nada para una tarjeta \(kind.rawValue), que no tiene tarifas estándar; "
+          + "no se cambió nada. Fije a mano la tarifa reducida con '--fare \(slot("amount"))'."
       case .balanceNotZero(_, _, let kind):
         "La tarjeta tiene \(balance ?? ""); solo puede pasar a \(kind.rawValue) con saldo cero. "
           + "Añada una tarjeta nueva con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
@@ -189,6 +203,9 @@ enum Spanish {
     case .giveDateOrClear: "Indique una fecha o '--clear', no ambas cosas."
     case .giveSerialOrClear: "Indique un número de serie o '--clear', no ambas cosas."
     case .atNeedsAmount: "'--at \(slot("time"))' necesita un importe que fijar."
+    case .reducedOrFull: "Indique '--reduced' o '--full', no ambos."
+    case .fareOrStandard: "Indique una tarifa o '--standard', no ambos."
+    case .optionNeeds(let option, let needed): "'\(option)' necesita '\(needed)'."
     case .removeNeedsForce(let name):
       "Eliminar '\(name)' borra su historial para siempre; añada '--force' para confirmarlo."
     case .csvHoldsOneCard:
@@ -235,7 +252,8 @@ enum Spanish {
     "amount": "importe", "date": "fecha", "name": "nombre", "time": "momento", "dir": "directorio",
     "command": "comando", "subcommand": "subcomando", "options": "opciones", "days": "días", "format": "formato",
     "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
-    "shell": "shell", "n": "n", "type": "tipo",
+    "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
+    "period": "periodo", "minutes": "minutos",
   ]
 
   /// `<amount>` as `<importe>`.
@@ -279,6 +297,17 @@ enum Spanish {
       case .unclosed: "'{' sin '}' de cierre; escriba '{{' para una llave."
       case .unopened: "'}' sin '{' de apertura; escriba '}}' para una llave."
       }
+    case .kind(let text, let suggestion):
+      "'\(text)' no es un tipo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
+        + " use omny-card, contactless, metrocard o custom."
+    case .mode(let text, let suggestion):
+      "'\(text)' no es un modo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "") + " use subway, bus o express."
+    case .currency(let text, let suggestion):
+      "'\(text)' no es un código de moneda ISO 4217;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
+        + " use un código como USD, EUR, GBP o JPY."
+    case .capPeriod(let text): "'\(text)' no es un periodo; use Nd (como 7d, de 1 a 366 días), day, week o month."
+    case .transferWindow(let text): "'\(text)' no es un número de minutos de 1 a 1440."
+    case .transfers(let text): "'\(text)' no es un número entero de 1 a 99."
     }
   }
 

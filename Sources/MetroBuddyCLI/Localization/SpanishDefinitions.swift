@@ -3,7 +3,9 @@
 /// the English. A string missing here is shown in English; a test walks the
 /// command tree so none is missing.
 enum SpanishDefinitions {
-  static let strings: [String: String] = [
+  static let strings = baseStrings.merging(SpanishDefinitionsFares.strings) { base, _ in base }
+
+  static let baseStrings: [String: String] = [
     "Track the balance of a transit card from the command line.":
       "Lleva el saldo de una tarjeta de transporte desde la línea de comandos.",
     """

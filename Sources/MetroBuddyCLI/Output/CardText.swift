@@ -1,15 +1,20 @@
+import FoundationEssentials
 import MetroKit
 
 /// Human text about cards: the card at a glance and its summary lines.
 enum CardText {
-  /// The card at a glance: the balance first (bold on a terminal), then rides
-  /// left, then the details in aligned columns.
+  /// The card at a glance: the balance first (bold on a terminal; a
+  /// contactless card leads with what it has cost instead), then rides left
+  /// and where the card stands under its cap, then the details in aligned columns.
   ///
   /// ```
   /// $25.00
-  /// 9 rides left
+  /// 8 rides left
+  /// This week: $24.00 of $35.00; rides are free after that until Sat 28 Nov 08:14.
   ///
-  /// Fare        $2.75
+  /// Kind        omny-card
+  /// Mode        subway
+  /// Fare        $3.00
   /// Expiration  2030-03-20 (in 1215 days)
   /// Serial      0123456789
   /// Card        default
@@ -23,20 +28,115 @@ enum CardText {
       let words = text(.expiration(date: text.date(date), days: days))
       expiration = days < 0 ? style.warning(words) : days <= 7 ? style.caution(words) : words
     }
-    let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
     let rows: [(String, String)] = [
-      (text(.labelFare), context.money(context.moment.fare(card), card.currency)),
+      (text(.labelKind), kind(card, context)),
+      (text(.labelMode), text(.modeName(card.mode))),
+      (text(.labelFare), fare(card, context)),
       (text(.labelExpiration), expiration),
       (text(.labelSerial), card.serialNumber ?? text(.notSet)),
       (text(.labelCard), card.name),
     ]
-    return style.strong(context.money(card.balance, card.currency)) + "\n"
-      + (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n\n" + table(rows, style: style)
+    var head: String
+    if card.kind.holdsValue {
+      let balance = context.money(card.balance, card.currency)
+      let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
+      head = (card.balance < .zero ? style.warning(balance) : style.strong(balance)) + "\n"
+      head += (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n"
+      if let cap = capLine(card, context) { head += cap + "\n" }
+    } else {
+      let month = text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
+      if let cap = capLine(card, context) {
+        head = style.strong(cap) + "\n" + month + "\n"
+      } else {
+        head = style.strong(month) + "\n"
+      }
+    }
+    return head + "\n" + table(rows, style: style)
+  }
+
+  /// `omny-card`, or `omny-card, reduced fare`.
+  static func kind(_ card: MetroCard, _ context: Context) -> String {
+    context.text(.kindName(card.kind, reduced: card.isReduced))
+  }
+
+  /// The fare of the next ride in the card's mode, or a word saying there is none.
+  static func fare(_ card: MetroCard, _ context: Context) -> String {
+    guard let quote = context.moment.quote(card) else { return context.text(.noFareNow) }
+    return context.money(quote.amount, card.currency)
+  }
+
+  /// `$3.00, the standard subway and local bus fare since 4 Jan 2026`, or `$2.50, set by hand`.
+  static func fareSentence(_ card: MetroCard, _ context: Context) -> String {
+    let text = context.text
+    guard let quote = context.moment.quote(card) else {
+      return text(.fareNone(mode: card.mode, date: text.date(context.today)))
+    }
+    let amount = context.money(quote.amount, card.currency)
+    switch quote.source {
+    case .standard(let since):
+      return text(.fareStandard(amount: amount, mode: card.mode, reduced: card.isReduced, since: text.shortDate(since)))
+    case .byHand(let since):
+      let day = since.map { text.shortDate(context.environment.timeZone.calendarDate(of: $0)) }
+      return text(.fareByHand(amount: amount, since: day))
+    }
+  }
+
+  /// Where the card stands under its cap now, or `nil` when it has none:
+  /// `This week: $24.00 of $35.00; rides are free after that until Sat 28 Nov 08:14.`
+  static func capLine(_ card: MetroCard, _ context: Context) -> String? {
+    let moment = context.moment
+    guard let standing = card.capStanding(at: moment.now, in: moment.timeZone),
+      let period = card.rules(at: moment.now, in: moment.timeZone).localCap?.period
+    else { return nil }
+    let limit = context.money(standing.limit, card.currency)
+    guard let end = standing.periodEnd else { return context.text(.capNotStarted(limit: limit, period: period)) }
+    return context.text(
+      .capStanding(
+        period: period, paid: context.money(standing.paid, card.currency), limit: limit, free: standing.isFree,
+        until: context.text.weekdayTime(end, in: moment.timeZone)))
+  }
+
+  /// What a contactless card has cost in the month of now (zero when its
+  /// latest ride was in another month).
+  static func monthSpend(_ card: MetroCard, _ context: Context) -> Money {
+    let today = context.today
+    guard let month = card.fareState.month, month.year == today.year, month.month == today.month else { return .zero }
+    return month.spent
+  }
+
+  /// What a confirmation says after the change: the balance and rides left,
+  /// or for a contactless card where it stands under its cap and the month's spend.
+  static func standing(_ card: MetroCard, _ context: Context) -> String {
+    guard !card.kind.holdsValue else { return balanceLine(card, context) }
+    let month = context.text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
+    return (capLine(card, context).map { $0 + " " } ?? "") + month
+  }
+
+  /// Why rides cost what they did, when not every one paid its full fare:
+  /// `free transfer`, `1 reached the cap, 2 capped`; `nil` for plain paid rides.
+  static func reasons(_ rides: [BalanceUpdate], _ card: MetroCard, _ context: Context) -> String? {
+    let recorded = rides.compactMap(RecordedRide.init)
+    guard recorded.contains(where: { $0.reason != .paid }) else { return nil }
+    if recorded.count == 1, let ride = recorded.first {
+      return context.text(.rideWhy(ride.reason, free: ride.charge == .zero))
+    }
+    let counts = RideReason.allCases.compactMap { reason -> String? in
+      let count = recorded.filter { $0.reason == reason }.count
+      return count == 0 ? nil : context.text(.rideCount(reason, count))
+    }
+    return counts.joined(separator: ", ")
   }
 
   /// `Balance: $22.25, 8 rides left.`
   static func balanceLine(_ card: MetroCard, _ context: Context) -> String {
-    context.text(.balanceLine(balance: context.money(card.balance, card.currency), rides: context.moment.ridesLeft(card)))
+    context.text(
+      .balanceLine(balance: context.money(card.balance, card.currency), rides: context.moment.ridesLeft(card)))
+  }
+
+  /// The balance column of `cards` and `history`: the balance, or for a
+  /// contactless card what it has cost (its balance is minus that).
+  static func balanceColumn(_ balance: Money, _ card: MetroCard, _ context: Context) -> String {
+    context.money(card.kind.holdsValue ? balance : -balance, card.currency)
   }
 
   /// Label-value rows with the values aligned.

@@ -23,7 +23,9 @@ struct HelpText {
   func usage(_ path: [String]) -> String { usageParts(path).joined(separator: " ") }
 
   /// The words of the usage line; a line break may come only between them.
-  func usageParts(_ path: [String]) -> [String] {
+  /// With `compact`, a usage that would not fit one line names its options
+  /// as `[<options>]`, as swift-argument-parser's error footer does.
+  func usageParts(_ path: [String], compact: Bool = false) -> [String] {
     let chain = commands(along: path)
     let command = chain.last ?? root
     var parts = chain.map(\.name)
@@ -33,10 +35,18 @@ struct HelpText {
     for argument in command.arguments {
       parts.append(argument.isOptional ? "[\(slot(argument.name))]" : slot(argument.name))
     }
+    let fixed = parts
     for option in command.options {
       parts.append("[\(synopsis(option))]" + (option.repeats ? " ..." : ""))
     }
     if command === root { parts.insert("[\(slot("options"))]", at: 1) }
+    // Decided on the English line, so every language shows the same words.
+    let english =
+      ["Usage:"] + chain.map(\.name) + command.arguments.map { "[<\($0.name)>]" }
+      + command.options.map { "[\($0.synopsis)]" + ($0.repeats ? " ..." : "") }
+    if compact, english.joined(separator: " ").count > Self.width, !(command === root) {
+      return fixed + ["[\(slot("options"))]"]
+    }
     return parts
   }
 
@@ -81,7 +91,7 @@ struct HelpText {
   /// The lines after `Error: …` for a usage error.
   func usageFooter(_ path: [String]) -> String {
     let name = commands(along: path).map(\.name).joined(separator: " ")
-    return Self.hanging(text(.usageLine), usageParts(path)) + "\n  " + text(.usageSeeHelp(name)) + "\n"
+    return Self.hanging(text(.usageLine), usageParts(path, compact: true)) + "\n  " + text(.usageSeeHelp(name)) + "\n"
   }
 
   /// The full help for the command at `path`.

@@ -3,23 +3,49 @@ import MetroKit
 /// The `--json` forms of the contract, in one place: a card, an update, and
 /// the result of a change.
 enum JSONRenderer {
-  /// A **card**: name, isDefault, balance, fare, currency, ridesLeft,
-  /// expirationDate, serialNumber.
+  /// A **card**: name, isDefault, kind, reduced, mode, balance, fare (now;
+  /// `null` when the card has none), fareSource (`standard` or `hand`),
+  /// currency, ridesLeft, cap, expirationDate, serialNumber.
   static func card(_ card: MetroCard, at moment: Moment) -> JSONValue {
-    .object([
+    let quote = moment.quote(card)
+    let source: String? =
+      switch quote?.source {
+      case .standard: "standard"
+      case .byHand: "hand"
+      case nil: nil
+      }
+    return .object([
       ("name", .string(card.name)),
       ("isDefault", .bool(card.isDefault)),
+      ("kind", .string(card.kind.rawValue)),
+      ("reduced", .bool(card.isReduced)),
+      ("mode", .string(card.mode.rawValue)),
       ("balance", .string(card.balance.plainString(in: card.currency))),
-      ("fare", .string(moment.fare(card).plainString(in: card.currency))),
+      ("fare", .string(quote?.amount.plainString(in: card.currency))),
+      ("fareSource", .string(source)),
       ("currency", .string(card.currency.code)),
       ("ridesLeft", .integer(Int64(moment.ridesLeft(card)))),
+      ("cap", cap(card, at: moment)),
       ("expirationDate", .string(card.expirationDate?.description)),
       ("serialNumber", .string(card.serialNumber)),
     ])
   }
 
-  /// An **update**: id, type, amount, balance, timestamp, and `key` or
-  /// `undoes` when present.
+  /// The card's **cap** now: `paid` and `limit` (money), `periodStart` and
+  /// `periodEnd` (UTC, `null` outside a period) and `free`; `null` for a card without a cap.
+  static func cap(_ card: MetroCard, at moment: Moment) -> JSONValue {
+    guard let standing = card.capStanding(at: moment.now, in: moment.timeZone) else { return .null }
+    return .object([
+      ("paid", .string(standing.paid.plainString(in: card.currency))),
+      ("limit", .string(standing.limit.plainString(in: card.currency))),
+      ("periodStart", .string(standing.periodStart.map(Timestamp.iso8601))),
+      ("periodEnd", .string(standing.periodEnd.map(Timestamp.iso8601))),
+      ("free", .bool(standing.isFree)),
+    ])
+  }
+
+  /// An **update**: id, type, amount, balance, timestamp; for a ride its
+  /// full `fare`, `mode` and `reason`; `key` or `undoes` when present.
   static func update(_ update: BalanceUpdate, currency: Currency) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(update.id.uuidString)),
@@ -28,6 +54,11 @@ enum JSONRenderer {
       ("balance", .string(update.balance.plainString(in: currency))),
       ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
     ]
+    if let ride = RecordedRide(update) {
+      members.append(("fare", .string(ride.fare.plainString(in: currency))))
+      members.append(("mode", .string(ride.mode.rawValue)))
+      members.append(("reason", .string(ride.reason.rawValue)))
+    }
     if let key = update.key { members.append(("key", .string(key))) }
     if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
     return .object(members)

@@ -10,7 +10,10 @@ struct Moment {
   let timeZone: LocalTimeZone
 
   /// The full fare of the next ride in the card's mode (zero when it has none).
-  func fare(_ card: MetroCard) -> Money { card.fare(at: self.now, in: timeZone)?.amount ?? .zero }
+  func fare(_ card: MetroCard) -> Money { quote(card)?.amount ?? .zero }
+
+  /// The fare of the next ride in the card's mode and where it comes from; `nil` when it has none.
+  func quote(_ card: MetroCard) -> FareQuote? { card.fare(at: now, in: timeZone) }
 
   /// `floor(balance / fare)` for the next ride.
   func ridesLeft(_ card: MetroCard) -> Int { card.remainingRides(at: now, in: timeZone) }

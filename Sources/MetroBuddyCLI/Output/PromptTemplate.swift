@@ -74,8 +74,7 @@ struct PromptTemplate: Equatable {
 
   private func value(
     _ name: String, _ card: MetroCard, moment: Moment, today: CalendarDate, money: (Money, Currency) -> String
-  ) -> String
-  {
+  ) -> String {
     switch name {
     case "name": card.name
     case "balance": money(card.balance, card.currency)

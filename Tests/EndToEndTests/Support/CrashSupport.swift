@@ -302,12 +302,21 @@ struct StoreReading: Equatable, CustomStringConvertible {
         throw EndToEndSetupError(description: "not a card: \(card)")
       }
       reading.cards.append(
-        card.keys.sorted().map { "\($0)=\(card[$0].map { "\($0)" } ?? "nil")" }.joined(separator: " "))
+        card.keys.sorted().map { "\($0)=\(card[$0].map(Self.sortedDescription) ?? "nil")" }.joined(separator: " "))
       reading.balances[name] = balance
       reading.histories[name] = try parseJSONArray(run("--card", name, "history", "--json").stdout)
         .reversed().map(HistoryEntry.init)
     }
     return reading
+  }
+
+  /// A JSON value as text with an object's members in key order (the card's
+  /// `cap` object), so that equal readings compare equal.
+  static func sortedDescription(_ value: Any) -> String {
+    guard let object = value as? [String: Any] else { return "\(value)" }
+    return "{"
+      + object.keys.sorted().map { "\($0)=\(object[$0].map(sortedDescription) ?? "nil")" }.joined(separator: " ")
+      + "}"
   }
 
   /// Broken invariants: each card's balance is its opening balance plus the

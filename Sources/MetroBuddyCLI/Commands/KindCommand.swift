@@ -1,0 +1,104 @@
+import MetroKit
+
+/// `kind [KIND] [--reduced|--full]` and a custom card's rules: print the
+/// card's kind, or change it.
+struct KindCommand: Command {
+  static let spec = CommandSpec(
+    name: "kind", abstract: "Print the card's kind, or change it to KIND.",
+    discussion: """
+      A card becomes contactless, or stops being contactless, only at a zero balance.
+      A custom card needs a fare set by hand first ('metrobuddy fare <amount>').
+      Rides already recorded keep what they were charged.
+      """,
+    arguments: [
+      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard or custom.", isOptional: true)
+    ],
+    options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs,
+    examples: [
+      "metrobuddy kind", "metrobuddy kind omny-card --reduced", "metrobuddy kind custom --cap 20 --cap-period week",
+    ])
+
+  /// `<kind>`, read as `--kind` is.
+  static let kindArgument = Option<CardKind>.word(
+    "kind", valueName: "kind", help: "", default: .omnyCard
+  ) { .kind($0, suggestion: $1) }
+
+  var kind: CardKind?
+  var reduced: Bool?
+  var parsed: ParsedCommand
+  var rules: CustomFareRules?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    self.parsed = parsed
+    if let text = try Self.optionalArgument(parsed) {
+      do throws(OptionValueError) {
+        kind = try Self.kindArgument.parse(text, environment.timeZone)
+      } catch {
+        throw Self.usageError(.invalidValue(name: "<kind>", problem: error.problem), parsed)
+      }
+    }
+    switch (parsed[FareOptions.reduced], parsed[FareOptions.full]) {
+    case (true, true): throw Self.usageError(.reducedOrFull, parsed)
+    case (true, false): reduced = true
+    case (false, true): reduced = false
+    case (false, false): reduced = nil
+    }
+  }
+
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    let currency = try Self.currency(in: context)
+    do { rules = try FareOptions.customRules(parsed, currency: currency) } catch { throw .usage(error) }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    let before = card.snapshot
+    guard kind != nil || reduced != nil || rules != nil else {
+      return CommandOutput(
+        text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
+    }
+    let result = try context.store.apply([.kind(kind ?? before.kind, reduced: reduced, rules: rules)], to: card)
+    let after = result.card.snapshot
+    return Self.changed(
+      context.text(.kindSet(new: CardText.kind(after, context), old: CardText.kind(before, context))), result,
+      at: context.moment)
+  }
+}
+
+/// `mode [MODE]`: print the mode a ride takes when `swipe` does not say, or set it.
+struct ModeCommand: Command {
+  static let spec = CommandSpec(
+    name: "mode", abstract: "Print how a ride is taken when swipe does not say, or set it to MODE.",
+    arguments: [ArgumentSpec(name: "mode", help: "subway, bus or express.", isOptional: true)],
+    examples: ["metrobuddy mode", "metrobuddy mode bus"])
+
+  /// `<mode>`, read as `--mode` is.
+  static let modeArgument = Option<TravelMode>.word(
+    "mode", valueName: "mode", help: "", default: .subway
+  ) { .mode($0, suggestion: $1) }
+
+  var mode: TravelMode?
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    if let text = try Self.optionalArgument(parsed) {
+      do throws(OptionValueError) {
+        mode = try Self.modeArgument.parse(text, environment.timeZone)
+      } catch {
+        throw Self.usageError(.invalidValue(name: "<mode>", problem: error.problem), parsed)
+      }
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.selectedCard()
+    let before = card.snapshot
+    guard let mode else {
+      return CommandOutput(text: before.mode.rawValue + "\n", json: JSONRenderer.card(before, at: context.moment))
+    }
+    let result = try context.store.apply([.mode(mode)], to: card)
+    let after = result.card.snapshot
+    return Self.changed(
+      context.text(.modeSet(new: after.mode, old: before.mode, fare: CardText.fare(after, context))), result,
+      at: context.moment)
+  }
+}

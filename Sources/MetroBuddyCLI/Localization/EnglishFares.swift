@@ -1,0 +1,64 @@
+import MetroKit
+
+extension English {
+  /// The English sentences and words about fares.
+  static func fares(_ message: FareMessage) -> String {
+    switch message {
+    case .labelKind: "Kind"
+    case .labelMode: "Mode"
+    case .kindName(let kind, let reduced): kind.rawValue + (reduced ? ", reduced fare" : "")
+    case .modeName(let mode): mode.rawValue
+    case .reasonName(let reason): reason.rawValue
+    case .noFareNow: "none"
+    case .fareNone(let mode, let date):
+      "This card has no \(mode.rawValue) fare on \(date); set one with 'metrobuddy fare <amount>'."
+    case .fareStandard(let amount, let mode, let reduced, let since):
+      "\(amount), the standard \(reduced ? "reduced " : "")\(modeFare(mode)) since \(since)"
+    case .fareByHand(let amount, let since): "\(amount), set by hand" + (since.map { " on \($0)" } ?? "")
+    case .capNotStarted(let limit, let period): "Cap: \(limit) \(periodSpan(period))."
+    case .capStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)): \(paid) of \(limit); rides are free " + (free ? "" : "after that ") + "until \(until)."
+    case .monthSpend(let amount): "This month: \(amount)."
+    case .rideWhy(let reason, let free):
+      switch reason {
+      case .paid: "paid"
+      case .partial: "the rest of the cap"
+      case .capped: "capped: free"
+      case .transfer: free ? "free transfer" : "transfer: the difference"
+      }
+    case .rideCount(let reason, let count): "\(count) \(reason.rawValue)"
+    case .spentSoFar: "spent"
+    case .fareStandardAgain(let new, let old): "Back to the standard fare: \(new) (was \(old))."
+    case .kindSet(let new, let old): "Kind set to \(new) (was \(old))."
+    case .modeSet(let new, let old, let fare): "Mode set to \(new.rawValue) (was \(old.rawValue)); the fare is \(fare)."
+    case .metroCardRefillsEnded:
+      "Warning: MetroCard refills ended on 2025-12-31; the reload is recorded, but a station can no longer add it. "
+        + "Change the card with 'metrobuddy kind omny-card' if you moved to OMNY."
+    }
+  }
+
+  static func modeFare(_ mode: TravelMode) -> String {
+    mode == .express ? "express bus fare" : "subway and local bus fare"
+  }
+
+  /// `This week`, `Today`, `These 3 days`.
+  static func periodName(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "This week"
+    case .rolling(1), .calendarDay: "Today"
+    case .rolling(let days): "These \(days) days"
+    case .calendarMonth: "This month"
+    }
+  }
+
+  /// `in 7 days, which start at the next paid ride`.
+  static func periodSpan(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(let days):
+      "in \(days == 1 ? "1 day" : "\(days) days"), which start at the next paid ride"
+    case .calendarDay: "a day"
+    case .calendarWeek: "a week, Monday to Sunday"
+    case .calendarMonth: "a month"
+    }
+  }
+}

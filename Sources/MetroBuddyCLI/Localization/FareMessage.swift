@@ -1,0 +1,39 @@
+import MetroKit
+
+/// The sentences and words about fares, card kinds, modes and caps, a part
+/// of ``Message`` kept apart so each catalogue renders them in its own file.
+enum FareMessage: Equatable {
+  case labelKind
+  case labelMode
+  /// `omny-card`, `omny-card, reduced fare`.
+  case kindName(CardKind, reduced: Bool)
+  /// A mode as a table shows it.
+  case modeName(TravelMode)
+  /// Why a ride cost what it did, in a word.
+  case reasonName(RideReason)
+  /// The fare column of a card with no fare now.
+  case noFareNow
+  /// `fare` for a card with no fare in its mode today.
+  case fareNone(mode: TravelMode, date: String)
+  /// `$3.00, the standard subway and local bus fare since 4 Jan 2026`.
+  case fareStandard(amount: String, mode: TravelMode, reduced: Bool, since: String)
+  /// `$2.50, set by hand on 21 Nov 2026`; `since` is `nil` for a fare set before fares had dates.
+  case fareByHand(amount: String, since: String?)
+  /// A cap whose period has not begun.
+  case capNotStarted(limit: String, period: CapPeriod)
+  /// Where the card stands in its cap period; `until` is when the period ends.
+  case capStanding(period: CapPeriod, paid: String, limit: String, free: Bool, until: String)
+  /// What a contactless card has cost this month.
+  case monthSpend(String)
+  /// Why one ride cost what it did.
+  case rideWhy(RideReason, free: Bool)
+  /// How many of a swipe's rides had this reason.
+  case rideCount(RideReason, Int)
+  /// The rides-left column of a contactless card in `cards`.
+  case spentSoFar
+  case fareStandardAgain(new: String, old: String)
+  case kindSet(new: String, old: String)
+  case modeSet(new: TravelMode, old: TravelMode, fare: String)
+  /// A MetroCard reload dated after refills ended: recorded, but said.
+  case metroCardRefillsEnded
+}

@@ -1,0 +1,71 @@
+import MetroKit
+
+extension Italian {
+  /// The Italian sentences and words about fares.
+  static func fares(_ message: FareMessage) -> String {
+    switch message {
+    case .labelKind: "Tipo"
+    case .labelMode: "Modo"
+    case .kindName(let kind, let reduced): kind.rawValue + (reduced ? ", tariffa ridotta" : "")
+    case .modeName(let mode):
+      switch mode {
+      case .subway: "metro"
+      case .bus: "autobus"
+      case .express: "express"
+      }
+    case .reasonName(let reason):
+      switch reason {
+      case .paid: "pagata"
+      case .partial: "parziale"
+      case .capped: "tetto"
+      case .transfer: "trasbordo"
+      }
+    case .noFareNow: "nessuna"
+    case .fareNone(let mode, let date):
+      "Questa carta non ha una tariffa \(fares(.modeName(mode))) il \(date); impostane una con 'metrobuddy fare <importo>'."
+    case .fareStandard(let amount, let mode, let reduced, let since):
+      "\(amount), la tariffa \(reduced ? "ridotta " : "")standard di \(mode == .express ? "autobus express" : "metro e autobus urbano") dal \(since)"
+    case .fareByHand(let amount, let since): "\(amount), impostata a mano" + (since.map { " il \($0)" } ?? "")
+    case .capNotStarted(let limit, let period): "Tetto: \(limit) \(periodSpan(period))."
+    case .capStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)): \(paid) di \(limit); le corse sono gratuite " + (free ? "" : "oltre quella cifra ")
+        + "fino a \(until)."
+    case .monthSpend(let amount): "Questo mese: \(amount)."
+    case .rideWhy(let reason, let free):
+      switch reason {
+      case .paid: "pagata"
+      case .partial: "quanto mancava al tetto"
+      case .capped: "tetto raggiunto: gratuita"
+      case .transfer: free ? "trasbordo gratuito" : "trasbordo: la differenza"
+      }
+    case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
+    case .spentSoFar: "speso"
+    case .fareStandardAgain(let new, let old): "Di nuovo la tariffa standard: \(new) (prima \(old))."
+    case .kindSet(let new, let old): "Tipo impostato a \(new) (prima \(old))."
+    case .modeSet(let new, let old, let fare):
+      "Modo impostato a \(fares(.modeName(new))) (prima \(fares(.modeName(old)))); la tariffa è \(fare)."
+    case .metroCardRefillsEnded:
+      "Attenzione: le ricariche MetroCard sono terminate il 31/12/2025; la ricarica è registrata, ma nessuna stazione "
+        + "può più aggiungerla. Cambia la carta con 'metrobuddy kind omny-card' se sei passato a OMNY."
+    }
+  }
+
+  static func periodName(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "Questa settimana"
+    case .rolling(1), .calendarDay: "Oggi"
+    case .rolling(let days): "Questi \(days) giorni"
+    case .calendarMonth: "Questo mese"
+    }
+  }
+
+  static func periodSpan(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(let days):
+      "in \(days == 1 ? "1 giorno" : "\(days) giorni"), che iniziano alla prossima corsa pagata"
+    case .calendarDay: "al giorno"
+    case .calendarWeek: "a settimana, da lunedì a domenica"
+    case .calendarMonth: "al mese"
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import MetroKit
+
+extension Spanish {
+  /// The Spanish sentences and words about fares.
+  static func fares(_ message: FareMessage) -> String {
+    switch message {
+    case .labelKind: "Tipo"
+    case .labelMode: "Modo"
+    case .kindName(let kind, let reduced): kind.rawValue + (reduced ? ", tarifa reducida" : "")
+    case .modeName(let mode):
+      switch mode {
+      case .subway: "metro"
+      case .bus: "autobús"
+      case .express: "exprés"
+      }
+    case .reasonName(let reason):
+      switch reason {
+      case .paid: "pagado"
+      case .partial: "parcial"
+      case .capped: "tope"
+      case .transfer: "transbordo"
+      }
+    case .noFareNow: "ninguna"
+    case .fareNone(let mode, let date):
+      "Esta tarjeta no tiene tarifa de \(fares(.modeName(mode))) el \(date); fije una con 'metrobuddy fare <importe>'."
+    case .fareStandard(let amount, let mode, let reduced, let since):
+      "\(amount), la tarifa \(reduced ? "reducida " : "")estándar de \(mode == .express ? "autobús exprés" : "metro y autobús local") desde el \(since)"
+    case .fareByHand(let amount, let since): "\(amount), fijada a mano" + (since.map { " el \($0)" } ?? "")
+    case .capNotStarted(let limit, let period): "Tope: \(limit) \(periodSpan(period))."
+    case .capStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)): \(paid) de \(limit); los viajes son gratis " + (free ? "" : "a partir de ahí ")
+        + "hasta el \(until)."
+    case .monthSpend(let amount): "Este mes: \(amount)."
+    case .rideWhy(let reason, let free):
+      switch reason {
+      case .paid: "pagado"
+      case .partial: "lo que faltaba para el tope"
+      case .capped: "tope alcanzado: gratis"
+      case .transfer: free ? "transbordo gratis" : "transbordo: la diferencia"
+      }
+    case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
+    case .spentSoFar: "gastado"
+    case .fareStandardAgain(let new, let old): "De vuelta a la tarifa estándar: \(new) (antes \(old))."
+    case .kindSet(let new, let old): "Tipo fijado en \(new) (antes \(old))."
+    case .modeSet(let new, let old, let fare):
+      "Modo fijado en \(fares(.modeName(new))) (antes \(fares(.modeName(old)))); la tarifa es \(fare)."
+    case .metroCardRefillsEnded:
+      "Aviso: las recargas de MetroCard terminaron el 31/12/2025; la recarga queda registrada, pero ninguna estación "
+        + "puede ya añadirla. Cambie la tarjeta con 'metrobuddy kind omny-card' si se pasó a OMNY."
+    }
+  }
+
+  static func periodName(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "Esta semana"
+    case .rolling(1), .calendarDay: "Hoy"
+    case .rolling(let days): "Estos \(days) días"
+    case .calendarMonth: "Este mes"
+    }
+  }
+
+  static func periodSpan(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(let days):
+      "en \(days == 1 ? "1 día" : "\(days) días"), que empiezan con el próximo viaje pagado"
+    case .calendarDay: "al día"
+    case .calendarWeek: "a la semana, de lunes a domingo"
+    case .calendarMonth: "al mes"
+    }
+  }
+}

@@ -56,26 +56,9 @@ struct ExportCommand: Command {
     return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
   }
 
-  /// The card object of the contract with its opening balance and updates.
+  /// The card object of the contract with its settings, opening balance and updates.
   static func object(_ history: CardHistory, at moment: Moment) -> JSONValue? {
-    let currency = history.card.currency
     guard case .object(let members) = JSONRenderer.card(history.card.snapshot, at: moment) else { return nil }
-    return .object(
-      members.filter { interchangeCardFields.contains($0.0) } + [
-        ("openingBalance", .string(history.openingBalance.plainString(in: currency))),
-        ("updates", .array(history.updates.map { interchange(JSONRenderer.update($0, currency: currency)) })),
-      ])
-  }
-
-  /// The card fields the interchange format reads back (`import` refuses
-  /// others): the fare fields of `--json` stay out of a backup until it reads them.
-  static let interchangeCardFields: Set<String> = [
-    "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
-  ]
-
-  /// An update without the ride fields (`fare`, `mode`, `reason`) that `import` does not read yet.
-  static func interchange(_ update: JSONValue) -> JSONValue {
-    guard case .object(let members) = update else { return update }
-    return .object(members.filter { !["fare", "mode", "reason"].contains($0.0) })
+    return Interchange.export(history, contract: members)
   }
 }

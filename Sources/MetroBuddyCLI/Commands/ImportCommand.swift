@@ -4,7 +4,7 @@ import MetroKit
   import Glibc
 #endif
 
-/// `import FILE [--format json|csv]`: append updates to a card, all or nothing.
+/// `import FILE [--format json|csv|tfl|omny]`: append updates to a card, all or nothing.
 struct ImportCommand: Command {
   static let spec = CommandSpec(
     name: "import", abstract: "Append updates from a CSV or JSON file to the card, all or nothing.",
@@ -24,14 +24,24 @@ struct ImportCommand: Command {
       "metrobuddy import - --format json < work.json",
     ])
 
-  /// `--format json|csv`; without it, the file's extension decides.
-  static let format = Option<ExportCommand.Format>.oneOf(
-    "format", valueName: "format", help: "json or csv; by default from the file's extension.", default: .json,
-    problem: { .format($0) }
+  /// What `import` reads: metrobuddy's JSON or CSV, or an agency's trip history.
+  enum Format: String, CaseIterable, Sendable {
+    case json, csv
+    /// TfL's journey history CSV.
+    case tfl
+    /// OMNY's trip history CSV, or a zip holding it.
+    case omny
+  }
+
+  /// `--format json|csv|tfl|omny`; without it, the file's extension decides.
+  static let format = Option<Format>.oneOf(
+    "format", valueName: "format",
+    help: "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.",
+    default: .json, problem: { .importFormat($0) }
   ).optional
 
   var path: String
-  var format: ExportCommand.Format?
+  var format: Format?
   /// `--card` on the command line: with a backup of every card, only that card is restored.
   var only: String?
 
@@ -44,6 +54,8 @@ struct ImportCommand: Command {
       format = .csv
     } else if path.lowercased().hasSuffix(".json") {
       format = .json
+    } else if ZipReading.isZip(path) {
+      format = .omny
     } else if path != "-" {
       throw Self.usageError(.formatFromName(path), parsed)
     }
@@ -51,6 +63,9 @@ struct ImportCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let progress = Progress(environment: context.environment)
+    if let agency = format?.agency {
+      return try importHistory(agency, in: context, progress: progress)
+    }
     let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     let source = path == "-" ? "standard input" : path
     try Self.checkSize(bytes.count, source: source)
@@ -68,7 +83,7 @@ struct ImportCommand: Command {
     let card = try context.selectedCard()
     let updates =
       switch format {
-      case .csv:
+      case .csv, .tfl, .omny:
         try Interchange.updates(
           fromCSV: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
       case .json:

@@ -8,13 +8,24 @@ struct VerifyCommand: Command {
       Reads every file of the store without changing anything: each line decodes and its
       checksum matches, the sequence has no gaps, balances follow from the amounts, and
       state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
-      """)
+      With --fares, checks instead each card's recorded charges against the fare rules,
+      each ride priced from the rides recorded before it, and lists every ride the rules
+      would have charged differently (exit 0): how an imported trip history tests the rules.
+      """,
+    options: [fares.spec], examples: ["metrobuddy verify", "metrobuddy --card omny verify --fares"])
+
+  /// `--fares`.
+  static let fares = Flag("fares", help: "Check the recorded charges against the fare rules instead.")
+
+  var fares: Bool
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
+    fares = parsed[Self.fares]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
+    if fares { return try checkFares(in: context) }
     guard let store = context.store as? any StoreVerifying else {
       return CommandOutput(
         text: context.text(.verifyInMemory) + "\n",
@@ -50,5 +61,27 @@ struct VerifyCommand: Command {
       text += context.text(.verifyDamaged(directory: report.directory, problems: report.problems.count)) + "\n"
     }
     return CommandOutput(text: text, json: json, exitCode: report.isSound ? .success : .dataError)
+  }
+
+  /// `verify --fares`: every card's rides (or `--card`'s) against the rules.
+  func checkFares(in context: Context) throws(MetroError) -> CommandOutput {
+    let histories =
+      context.options.cardName == nil
+      ? try context.store.allCardHistories() : [try context.store.cardHistory(named: context.options.cardName)]
+    var text = ""
+    var cards: [JSONValue] = []
+    for history in histories {
+      let card = history.card.snapshot
+      let rides = FareAudit.rides(of: history.updates)
+      let differences = FareAudit.differences(on: card, rides: rides, timeZone: context.environment.timeZone)
+      text += context.text(.faresOfCard(card.name)) + " "
+      text += ImportCommand.differencesText(differences, rides: rides.count, currency: card.currency, context: context)
+      cards.append(
+        .object([
+          ("name", .string(card.name)), ("rides", .integer(Int64(rides.count))),
+          ("fareDifferences", ImportCommand.differencesJSON(differences, currency: card.currency)),
+        ]))
+    }
+    return CommandOutput(text: text, json: .array(cards))
   }
 }

@@ -127,7 +127,7 @@ enum ManPage {
 
   // MARK: - The sections help does not have
 
-  static let exitCodes: [ExitCode] = [.success, .refused, .usage, .dataError, .ioError, .busy]
+  static let exitCodes: [ExitCode] = [.success, .refused, .usage, .dataError, .unavailable, .ioError, .busy]
 
   /// What each exit status means; a new status does not compile until it is described.
   static func exitCodeMeaning(_ code: ExitCode) -> String {
@@ -137,6 +137,7 @@ enum ManPage {
       "Refused by the card's rules: insufficient fare, expired card, nothing to undo; and check found a card that needs attention."
     case .usage: "Usage: an unknown command or option, a missing or invalid argument, an unknown card."
     case .dataError: "The store is damaged or was written by a newer version; nothing was changed."
+    case .unavailable: "A program metrobuddy needs is missing: unzip, to import a zipped OMNY trip history."
     case .ioError: "The store cannot be read or written (permissions, a full disk)."
     case .busy:
       "The store is busy: another metrobuddy held its lock for longer than METROBUDDY_LOCK_TIMEOUT seconds (default 10)."

@@ -34,6 +34,27 @@ extension English {
     case .metroCardRefillsEnded:
       "Warning: MetroCard refills ended on 2025-12-31; the reload is recorded, but a station can no longer add it. "
         + "Change the card with 'metrobuddy kind omny-card' if you moved to OMNY."
+    case .fareDifferences(let count):
+      count == 1
+        ? "1 ride was charged differently from metrobuddy's fare rules:"
+        : "\(count) rides were charged differently from metrobuddy's fare rules:"
+    case .fareDifference(let time, let mode, let charged, let expected, let reason):
+      "\(time)  \(mode.rawValue): charged \(charged); the rules charge \(expected) (\(reason.rawValue))"
+    case .faresAgree(let rides):
+      rides == 1
+        ? "The ride's charge agrees with metrobuddy's fare rules."
+        : "All \(rides) rides' charges agree with metrobuddy's fare rules."
+    case .faresOfCard(let name): "Card '\(name)':"
+    case .archive(let path, let problem):
+      switch problem {
+      case .unzipMissing:
+        "Cannot read \(path): reading a zip needs the 'unzip' program (apt-get install unzip), or unzip it first."
+      case .unzipFailed(let status, let message):
+        "Cannot read \(path): unzip exited with \(status)" + (message.isEmpty ? "." : ": \(message)")
+      case .noCSV: "Cannot read \(path): the zip holds no .csv file."
+      case .tooLarge(let maximum): "Cannot read \(path): its CSV is larger than \(maximum) bytes."
+      case .systemError(let code): "Cannot read \(path): system error \(code) while running unzip."
+      }
     }
   }
 

@@ -36,4 +36,14 @@ enum FareMessage: Equatable {
   case modeSet(new: TravelMode, old: TravelMode, fare: String)
   /// A MetroCard reload dated after refills ended: recorded, but said.
   case metroCardRefillsEnded
+  /// Heads the rides whose recorded charge the rules would not have made.
+  case fareDifferences(count: Int)
+  /// One such ride: when, how, what was charged, what the rules charge and why.
+  case fareDifference(time: String, mode: TravelMode, charged: String, expected: String, reason: RideReason)
+  /// Every ride checked agrees with the rules.
+  case faresAgree(rides: Int)
+  /// `verify --fares`: the card whose rides follow.
+  case faresOfCard(String)
+  /// A zip that could not be read.
+  case archive(path: String, problem: ArchiveProblem)
 }

@@ -47,6 +47,28 @@ extension Italian {
     case .metroCardRefillsEnded:
       "Attenzione: le ricariche MetroCard sono terminate il 31/12/2025; la ricarica è registrata, ma nessuna stazione "
         + "può più aggiungerla. Cambia la carta con 'metrobuddy kind omny-card' se sei passato a OMNY."
+    case .fareDifferences(let count):
+      count == 1
+        ? "1 viaggio è stato addebitato diversamente dalle regole tariffarie di metrobuddy:"
+        : "\(count) viaggi sono stati addebitati diversamente dalle regole tariffarie di metrobuddy:"
+    case .fareDifference(let time, let mode, let charged, let expected, let reason):
+      "\(time)  \(fares(.modeName(mode))): addebitato \(charged); le regole addebitano \(expected) "
+        + "(\(fares(.reasonName(reason))))"
+    case .faresAgree(let rides):
+      rides == 1
+        ? "L'addebito del viaggio concorda con le regole tariffarie di metrobuddy."
+        : "Gli addebiti di tutti i \(rides) viaggi concordano con le regole tariffarie di metrobuddy."
+    case .faresOfCard(let name): "Tessera '\(name)':"
+    case .archive(let path, let problem):
+      switch problem {
+      case .unzipMissing:
+        "Impossibile leggere \(path): per leggere uno zip serve il programma 'unzip' (apt-get install unzip), o decomprimilo prima."
+      case .unzipFailed(let status, let message):
+        "Impossibile leggere \(path): unzip è terminato con \(status)" + (message.isEmpty ? "." : ": \(message)")
+      case .noCSV: "Impossibile leggere \(path): lo zip non contiene alcun file .csv."
+      case .tooLarge(let maximum): "Impossibile leggere \(path): il suo CSV supera \(maximum) byte."
+      case .systemError(let code): "Impossibile leggere \(path): errore di sistema \(code) eseguendo unzip."
+      }
     }
   }
 

@@ -185,6 +185,7 @@ enum ValueProblem: Equatable {
   case positiveWholeNumber(String)
   case historyType(String)
   case format(String)
+  case importFormat(String)
   case shell(String)
   case text(maximum: Int)
   case cardName(String)

@@ -47,6 +47,28 @@ extension Spanish {
     case .metroCardRefillsEnded:
       "Aviso: las recargas de MetroCard terminaron el 31/12/2025; la recarga queda registrada, pero ninguna estación "
         + "puede ya añadirla. Cambie la tarjeta con 'metrobuddy kind omny-card' si se pasó a OMNY."
+    case .fareDifferences(let count):
+      count == 1
+        ? "1 viaje se cobró distinto de lo que cobran las reglas de tarifa de metrobuddy:"
+        : "\(count) viajes se cobraron distinto de lo que cobran las reglas de tarifa de metrobuddy:"
+    case .fareDifference(let time, let mode, let charged, let expected, let reason):
+      "\(time)  \(fares(.modeName(mode))): cobrado \(charged); las reglas cobran \(expected) "
+        + "(\(fares(.reasonName(reason))))"
+    case .faresAgree(let rides):
+      rides == 1
+        ? "El cobro del viaje coincide con las reglas de tarifa de metrobuddy."
+        : "Los cobros de los \(rides) viajes coinciden con las reglas de tarifa de metrobuddy."
+    case .faresOfCard(let name): "Tarjeta '\(name)':"
+    case .archive(let path, let problem):
+      switch problem {
+      case .unzipMissing:
+        "No se puede leer \(path): leer un zip necesita el programa 'unzip' (apt-get install unzip), o descomprímalo antes."
+      case .unzipFailed(let status, let message):
+        "No se puede leer \(path): unzip terminó con \(status)" + (message.isEmpty ? "." : ": \(message)")
+      case .noCSV: "No se puede leer \(path): el zip no contiene ningún archivo .csv."
+      case .tooLarge(let maximum): "No se puede leer \(path): su CSV ocupa más de \(maximum) bytes."
+      case .systemError(let code): "No se puede leer \(path): error del sistema \(code) al ejecutar unzip."
+      }
     }
   }
 

@@ -75,6 +75,10 @@ struct ErrorReport: Equatable {
       self = failure(.storeDamaged(path: path, line: line, problem: problem), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
+    case .importArchive(let path, let problem):
+      self.init(
+        message: text(.errorPrefix) + " " + text(.archive(path: path, problem: problem)),
+        exitCode: problem == .unzipMissing ? .unavailable : .dataError)
     case .importUnreadable(let path, let errno):
       self = failure(.importUnreadable(path: path, reason: systemErrorText(errno)), .ioError)
     case .storeIO(let path, let operation, let errno):

@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable {
   case usage = 64
   /// The store's data is damaged or from a newer version; nothing was changed.
   case dataError = 65
+  /// A program metrobuddy needs is missing: `unzip`, to import a zipped trip history.
+  case unavailable = 69
   /// The store cannot be read or written.
   case ioError = 74
   /// Another metrobuddy held the store's lock for longer than the wait.

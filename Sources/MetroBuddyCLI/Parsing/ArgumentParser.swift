@@ -15,6 +15,8 @@ struct ParsedCommand: Equatable {
 
   func value(_ name: String) -> String? { values[name]?.last }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
+  /// Whether the option or flag `name` was given at all.
+  func gave(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
 }
 
 /// A mistake on the command line: what was wrong, and for which command.

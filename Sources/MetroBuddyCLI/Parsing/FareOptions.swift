@@ -89,12 +89,12 @@ enum FareOptions {
   /// amounts are read in `currency`.
   static func customRules(_ parsed: ParsedCommand, currency: Currency) throws(UsageError) -> CustomFareRules? {
     let names = customSpecs.map(\.name)
-    guard names.contains(where: { parsed.has($0) }) else { return nil }
+    guard names.contains(where: { parsed.gave($0) }) else { return nil }
     var rules = CustomFareRules()
     let period = try parsed[capPeriod] ?? .rolling(days: 7)
     if let cap = try parsed.amount(cap, in: currency, positive: true) {
       rules.cap = FareCap(limit: cap, period: period)
-    } else if parsed.has(capPeriod.spec.name) {
+    } else if parsed.gave(capPeriod.spec.name) {
       throw UsageError(message: .optionNeeds(capPeriod.spec.synopsis, cap.spec.synopsis), path: parsed.path)
     }
     rules.expressFare = try parsed.amount(expressFare, in: currency, positive: true)
@@ -107,7 +107,7 @@ enum FareOptions {
     }
     if let window = try parsed[transferWindow] {
       rules.transfer = TransferRule(windowMinutes: window, transfersPerRide: try parsed[transfers] ?? 1)
-    } else if parsed.has(transfers.spec.name) {
+    } else if parsed.gave(transfers.spec.name) {
       throw UsageError(message: .optionNeeds(transfers.spec.synopsis, transferWindow.spec.synopsis), path: parsed.path)
     }
     return rules

@@ -104,7 +104,7 @@ package enum Interchange {
   /// opening balance and its updates.
   static let cardFields = [
     "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
-    "kind", "reduced", "mode", "fareByHand", "customRules", "cap", "openingBalance", "updates",
+    "kind", "reduced", "mode", "fareByHand", "customRules", "cap", "fareSource", "openingBalance", "updates",
   ]
 
   /// Reads updates from JSON: a card object with an `updates` array (as

@@ -127,6 +127,8 @@ public enum ImportProblem: Sendable, Equatable {
   case chargeAndCredit
   /// A TfL row with neither a charge nor a credit.
   case neitherChargeNorCredit
+  /// A trip history in one currency imported into a card in another.
+  case historyCurrency(file: Currency, card: Currency)
 
   // MARK: - The card's rules
 

@@ -1,0 +1,125 @@
+import MetroKit
+
+extension ImportCommand.Format {
+  /// The agency whose trip history this format reads, if any.
+  var agency: AgencyFormat? {
+    switch self {
+    case .json, .csv: nil
+    case .tfl: .tfl
+    case .omny: .omny
+    }
+  }
+}
+
+extension ImportCommand {
+  /// Imports an agency's trip history: charges from the file (never
+  /// re-priced), then every imported ride the fare rules would charge
+  /// differently, listed after the summary.
+  func importHistory(_ agency: AgencyFormat, in context: Context, progress: Progress) throws(MetroError)
+    -> CommandOutput
+  {
+    let source = path == "-" ? "standard input" : path
+    let bytes: [UInt8]
+    if path != "-", ZipReading.isZip(path) {
+      do {
+        bytes = try ZipReading.firstCSV(
+          inArchive: path, environment: context.environment.variables, maximumBytes: Self.maximumSize)
+      } catch {
+        throw .importArchive(path: path, problem: Self.archiveProblem(error))
+      }
+    } else {
+      bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
+    }
+    try Self.checkSize(bytes.count, source: source)
+    progress.report(context.text(.importReading(source)))
+    let timeZone = context.environment.timeZone
+    let trips = try AgencyFormat.trips(bytes, format: agency, timeZone: timeZone, source: source)
+    let card = try context.selectedCard()
+    guard card.currency == agency.currency else {
+      throw .importMalformed(
+        source: source, line: 0, column: nil, problem: .historyCurrency(file: agency.currency, card: card.currency))
+    }
+    let updates = AgencyFormat.updates(trips, for: card.snapshot, timeZone: timeZone)
+    // Into a card with no history, the oldest balance the file gives opens it (the store
+    // takes attributes only then), so that the card ends at the file's newest balance.
+    let attributes = AgencyFormat.openingBalance(of: trips).map {
+      ImportedCardAttributes(
+        openingBalance: $0, kind: card.kind, isReduced: card.isReduced, mode: card.mode, fareByHand: card.fareByHand,
+        customRules: card.customRules, expirationDate: card.expirationDate, serialNumber: card.serialNumber)
+    }
+    progress.report(context.text(.importSaving(updates.count)))
+    let result: ImportResult
+    do {
+      result = try context.store.importUpdates(updates, attributes: attributes, to: card)
+    } catch {
+      guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
+      throw .importMalformed(source: source, line: line, column: column, problem: problem)
+    }
+    progress.finish()
+    let after = result.card.snapshot
+    let history = try context.store.cardHistory(named: after.name)
+    let differences = FareAudit.differences(
+      on: history.card.snapshot, rides: FareAudit.rides(of: history.updates), timeZone: timeZone,
+      only: Set(result.recorded.map(\.id)))
+    var text =
+      context.text(
+        .imported(
+          count: result.imported, card: after.name, skipped: result.skipped,
+          balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
+    let rides = result.recorded.filter { $0.type == .swipe }.count
+    if !differences.isEmpty || rides > 0 {
+      text += Self.differencesText(differences, rides: rides, currency: after.currency, context: context)
+    }
+    guard case .object(let members) = JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment)
+    else { return CommandOutput(text: text, json: .null) }
+    return CommandOutput(
+      text: text,
+      json: .object(
+        members + [("fareDifferences", Self.differencesJSON(differences, currency: after.currency))]))
+  }
+
+  /// The rides the rules would charge differently, or that they all agree.
+  static func differencesText(
+    _ differences: [FareDifference], rides: Int, currency: Currency, context: Context
+  ) -> String {
+    guard !differences.isEmpty else { return context.text(.faresAgree(rides: rides)) + "\n" }
+    var text = context.text(.fareDifferences(count: differences.count)) + "\n"
+    for difference in differences {
+      let (day, second) = context.environment.timeZone.localTime(of: difference.ride.time)
+      let time =
+        context.text.date(day) + " " + Localizer.twoDigits(second / 3600) + ":" + Localizer.twoDigits(second / 60 % 60)
+      text +=
+        "  "
+        + context.text(
+          .fareDifference(
+            time: time, mode: difference.ride.mode, charged: context.money(difference.ride.charge, currency),
+            expected: context.money(difference.expected.charge, currency), reason: difference.expected.reason)) + "\n"
+    }
+    return text
+  }
+
+  /// `fareDifferences` in JSON: each ride's id, time, mode, recorded charge
+  /// and reason, and what the rules charge and why.
+  static func differencesJSON(_ differences: [FareDifference], currency: Currency) -> JSONValue {
+    .array(
+      differences.map {
+        .object([
+          ("id", .string($0.ride.id.uuidString)), ("timestamp", .string(Timestamp.iso8601($0.ride.time))),
+          ("mode", .string($0.ride.mode.rawValue)), ("charged", .string($0.ride.charge.plainString(in: currency))),
+          ("reason", .string($0.ride.reason.rawValue)),
+          ("expected", .string($0.expected.charge.plainString(in: currency))),
+          ("expectedReason", .string($0.expected.reason.rawValue)),
+        ])
+      })
+  }
+
+  static func archiveProblem(_ failure: ZipReading.Failure) -> ArchiveProblem {
+    switch failure {
+    case .unzipMissing: .unzipMissing
+    case .spawnFailed(let code), .pipeFailed(let code): .systemError(errno: code)
+    case .unzipFailed(let status, let message): .unzipFailed(status: status, message: message)
+    case .noCSV: .noCSV
+    case .tooLarge(let maximum): .tooLarge(maximumBytes: maximum)
+    }
+  }
+}

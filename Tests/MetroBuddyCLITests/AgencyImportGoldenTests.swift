@@ -1,0 +1,115 @@
+import Foundation
+import MetroKit
+import Testing
+
+/// `import --format omny|tfl` and `verify --fares` through the command line:
+/// charges from the agency's file, every ride the rules would charge
+/// differently listed, exact text and exit status.
+@Suite("Golden output of agency imports")
+struct AgencyImportGoldenTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/agency").path
+
+  /// The OMNY week into a new store's OMNY card: every charge agrees with
+  /// the rules; a second import records nothing; `verify --fares` agrees.
+  @Test func anOMNYWeekAgreesWithTheRules() {
+    let cli = CLIHarness()
+    let file = Self.fixtures + "/omny-week.csv"
+    let first = cli.run("import", file, "--format", "omny")
+    #expect(first.status == 0)
+    #expect(
+      first.stdout == """
+        Imported 17 updates into 'default'. Balance: -$38.00, no rides left.
+        All 17 rides' charges agree with metrobuddy's fare rules.
+
+        """)
+    let again = cli.run("import", file, "--format", "omny")
+    #expect(again.stdout.hasPrefix("Imported 0 updates into 'default' (17 already present, skipped)."), "\(again.stdout)")
+    #expect(cli.run("verify", "--fares").stdout == "Card 'default': All 17 rides' charges agree with metrobuddy's fare rules.\n")
+  }
+
+  /// A file whose 12th paid ride was charged in full: the summary lists it
+  /// with what the rules charge, and `--json` carries it.
+  @Test func aChargeTheRulesDisagreeWithIsListed() throws {
+    let cli = CLIHarness()
+    let text = try String(contentsOfFile: Self.fixtures + "/omny-week.csv", encoding: .utf8)
+      .replacingOccurrences(of: "04:15 PM,14 St-Union Sq,$2.00", with: "04:15 PM,14 St-Union Sq,$3.00")
+    let path = cli.directory + "/omny.csv"
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let result = cli.run("import", path, "--format", "omny")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        Imported 17 updates into 'default'. Balance: -$39.00, no rides left.
+        1 ride was charged differently from metrobuddy's fare rules:
+          2026-11-07 16:15  subway: charged $3.00; the rules charge $2.00 (partial)
+
+        """)
+    let json = cli.run("--json", "verify", "--fares").stdout.filter { $0 != " " && $0 != "\n" }
+    #expect(json.contains(#""charged":"3.00","reason":"paid","expected":"2.00","expectedReason":"partial""#), "\(json)")
+  }
+
+  /// TfL into a custom London card (£2.90, a £8.50 daily cap): the card
+  /// ends at the file's newest balance, and the rides London's real rules
+  /// charge differently (the bus fare) are listed.
+  @Test func aTfLWeekIntoACustomCard() {
+    let cli = CLIHarness()
+    #expect(
+      cli.run("card", "add", "london", "--kind", "custom", "--currency", "GBP", "--fare", "2.90", "--cap", "8.50",
+        "--cap-period", "day"
+      ).status == 0)
+    let result = cli.run("--card", "london", "import", Self.fixtures + "/tfl-week.csv", "--format", "tfl")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        Imported 17 updates into 'london'. Balance: £17.30, 5 rides left.
+        5 rides were charged differently from metrobuddy's fare rules:
+          2026-11-03 12:30  bus: charged £1.75; the rules charge £2.90 (paid)
+          2026-11-04 13:05  bus: charged £1.75; the rules charge £2.90 (paid)
+          2026-11-04 14:20  bus: charged £1.75; the rules charge £2.90 (paid)
+          2026-11-04 18:05  subway: charged £2.50; the rules charge £2.10 (partial)
+          2026-11-06 17:30  bus: charged £1.75; the rules charge £2.90 (paid)
+
+        """)
+  }
+
+  /// Bad input: a file in another currency, an unknown format, a malformed
+  /// file; each a clear error, and the store byte-identical.
+  @Test func badAgencyInputChangesNothing() {
+    let cli = CLIHarness()
+    cli.run("reload", "10")
+    let before = cli.storeFiles()
+    let currency = cli.run("import", Self.fixtures + "/tfl-week.csv", "--format", "tfl")
+    #expect(currency.status == 65)
+    #expect(
+      currency.stderr.hasPrefix(
+        "Error: Cannot import \(Self.fixtures)/tfl-week.csv: the file is in GBP and the card in USD; "
+          + "import it into a card made with '--currency GBP'."), "\(currency.stderr)")
+    let format = cli.run("import", Self.fixtures + "/omny-week.csv", "--format", "ftl")
+    #expect(format.status == 64)
+    #expect(format.stderr.hasPrefix("Error: Invalid value for '--format <format>': 'ftl'; use json, csv, tfl or omny."))
+    let malformed = cli.run("import", Self.fixtures + "/omny-malformed.csv", "--format", "omny")
+    #expect(malformed.status == 65)
+    #expect(malformed.stderr.contains("omny-malformed.csv, line"), "\(malformed.stderr)")
+    #expect(cli.storeFiles() == before)
+  }
+
+  /// A zip holding the OMNY file imports like the file, through `unzip`.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zip"), "zip is not installed"))
+  func aZipImportsLikeItsCSV() throws {
+    let cli = CLIHarness()
+    let archive = cli.directory + "/trips.zip"
+    let zip = Process()
+    zip.executableURL = URL(fileURLWithPath: "/usr/bin/zip")
+    zip.arguments = ["-j", "-q", archive, Self.fixtures + "/omny-week.csv"]
+    try zip.run()
+    zip.waitUntilExit()
+    #expect(zip.terminationStatus == 0)
+    let result = cli.run("import", archive, variables: ["PATH": "/usr/bin:/bin"])
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("Imported 17 updates into 'default'. Balance: -$38.00"), "\(result.stdout)")
+    let missing = CLIHarness().run("import", archive, variables: ["PATH": cli.directory])
+    #expect(missing.status == 69)
+    #expect(missing.stderr.contains("reading a zip needs the 'unzip' program"), "\(missing.stderr)")
+  }
+}

@@ -10,7 +10,8 @@ struct VerifyCommand: Command {
       state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
       With --fares, checks instead each card's recorded charges against the fare rules,
       each ride priced from the rides recorded before it, and lists every ride the rules
-      would have charged differently (exit 0): how an imported trip history tests the rules.
+      would have charged differently (exit 0): how an imported trip history tests the
+      rules.
       """,
     options: [fares.spec], examples: ["metrobuddy verify", "metrobuddy --card omny verify --fares"])
 

@@ -185,25 +185,34 @@ enum ItalianDefinitions {
     "Append updates from a CSV or JSON file to the card, all or nothing.":
       "Aggiunge alla carta i movimenti di un file CSV o JSON, tutti o nessuno.",
     """
-    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment; amount
-    signed, such as -3.00); id and key are optional, and a balance column is ignored:
-    balances are recomputed. An update whose id the card already has is skipped, so
-    importing an export again changes nothing. A bad row is refused with exit 65, naming
-    its line and column; nothing is written. A backup of every card (export --all)
-    restores every card, creating the missing ones, all or nothing; with --card, only
-    that card of the backup.
+    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
+    amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
+    balance column is ignored: balances are recomputed. An update whose id the card
+    already has is skipped, so importing an export again changes nothing. A bad row is
+    refused with exit 65, naming its line and column; nothing is written. A backup of
+    every card (export --all) restores every card, creating the missing ones, all or
+    nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
+    journey history and OMNY's trip history (or a zip of it): the charges come from the
+    file, and every ride the fare rules would charge differently is listed.
     """:
       """
-    Il CSV richiede le colonne timestamp,type,amount (type swipe, reload o adjustment;
-    amount con segno, come -3.00); id e key sono facoltativi, e una colonna balance
-    viene ignorata: il credito viene ricalcolato. Un movimento il cui id è già sulla
-    carta viene saltato, quindi importare di nuovo un'esportazione non cambia nulla. Una
-    riga errata viene rifiutata con lo stato 65, indicandone riga e colonna; non viene
-    scritto nulla. Un backup di tutte le carte (export --all) ripristina tutte le carte,
-    creando quelle mancanti, tutte o nessuna; con --card, solo quella carta del backup.
+    CSV richiede le colonne timestamp,type,amount (type swipe, reload o adjustment;
+    amount con segno, come -3.00); id, key, fare, mode e reason sono facoltative, e una
+    colonna balance è ignorata: i saldi vengono ricalcolati. Un movimento il cui id è
+    già sulla tessera viene saltato, quindi importare di nuovo un'esportazione non
+    cambia nulla. Una riga errata è rifiutata con lo stato 65, indicandone riga e
+    colonna; non viene scritto nulla. Un backup di tutte le tessere (export --all)
+    ripristina tutte le tessere, creando quelle mancanti, tutto o niente; con --card,
+    solo quella tessera del backup. --format tfl e omny leggono la cronologia dei viaggi
+    di TfL e quella di OMNY (o uno zip che la contiene): gli addebiti vengono dal file,
+    ed è elencato ogni viaggio che le regole tariffarie addebiterebbero diversamente.
     """,
     "The file to read, or - for standard input.":
       "Il file da leggere, o - per lo standard input.",
+    "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.":
+      "json, csv, tfl (cronologia TfL) o omny (cronologia OMNY, o uno zip); per impostazione predefinita, dall'estensione del file.",
+    "Check the recorded charges against the fare rules instead.":
+      "Controlla invece gli addebiti registrati rispetto alle regole tariffarie.",
     "json or csv; by default from the file's extension.":
       "json o csv; per impostazione predefinita, dall'estensione del file.",
     "Check the store's files and report each problem with its file and line.":
@@ -212,12 +221,19 @@ enum ItalianDefinitions {
     Reads every file of the store without changing anything: each line decodes and its
     checksum matches, the sequence has no gaps, balances follow from the amounts, and
     state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+    With --fares, checks instead each card's recorded charges against the fare rules,
+    each ride priced from the rides recorded before it, and lists every ride the rules
+    would have charged differently (exit 0): how an imported trip history tests the
+    rules.
     """:
       """
-    Legge tutti i file dell'archivio senza modificare nulla: ogni riga si decodifica e il
-    suo checksum corrisponde, la sequenza non ha buchi, il credito risulta dagli importi
-    e state.json concorda con i journal. Termina con 0 se l'archivio è integro, con 65
-    se non lo è.
+    Legge tutti i file dell'archivio senza modificare nulla: ogni riga si decodifica e
+    il suo checksum corrisponde, la sequenza non ha buchi, il credito risulta dagli
+    importi e state.json concorda con i journal. Termina con 0 se l'archivio è integro,
+    con 65 se non lo è. Con --fares, controlla invece gli addebiti registrati di ogni
+    tessera rispetto alle regole tariffarie, ogni viaggio calcolato dai viaggi
+    registrati prima, ed elenca ogni viaggio che le regole avrebbero addebitato
+    diversamente (stato 0).
     """,
     "Show help for a command (the same as --help).":
       "Mostra l'aiuto per un comando (come --help).",

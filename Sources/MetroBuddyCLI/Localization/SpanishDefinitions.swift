@@ -183,25 +183,34 @@ enum SpanishDefinitions {
     "Append updates from a CSV or JSON file to the card, all or nothing.":
       "Añade a la tarjeta los movimientos de un archivo CSV o JSON, todos o ninguno.",
     """
-    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment; amount
-    signed, such as -3.00); id and key are optional, and a balance column is ignored:
-    balances are recomputed. An update whose id the card already has is skipped, so
-    importing an export again changes nothing. A bad row is refused with exit 65, naming
-    its line and column; nothing is written. A backup of every card (export --all)
-    restores every card, creating the missing ones, all or nothing; with --card, only
-    that card of the backup.
+    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
+    amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
+    balance column is ignored: balances are recomputed. An update whose id the card
+    already has is skipped, so importing an export again changes nothing. A bad row is
+    refused with exit 65, naming its line and column; nothing is written. A backup of
+    every card (export --all) restores every card, creating the missing ones, all or
+    nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
+    journey history and OMNY's trip history (or a zip of it): the charges come from the
+    file, and every ride the fare rules would charge differently is listed.
     """:
       """
     CSV necesita las columnas timestamp,type,amount (type swipe, reload o adjustment;
-    amount con signo, como -3.00); id y key son opcionales, y una columna balance se
-    ignora: los saldos se recalculan. Un movimiento cuyo id ya tiene la tarjeta se
-    omite, así que importar de nuevo una exportación no cambia nada. Una fila errónea se
-    rechaza con el estado 65, indicando su línea y columna; no se escribe nada. Una copia
-    de todas las tarjetas (export --all) restaura todas las tarjetas, creando las que
-    faltan, todas o ninguna; con --card, solo esa tarjeta de la copia.
+    amount con signo, como -3.00); id, key, fare, mode y reason son opcionales, y una
+    columna balance se ignora: los saldos se recalculan. Un movimiento cuyo id ya tiene
+    la tarjeta se omite, así que importar de nuevo una exportación no cambia nada. Una
+    fila errónea se rechaza con el estado 65, indicando su línea y columna; no se
+    escribe nada. Una copia de todas las tarjetas (export --all) restaura todas las
+    tarjetas, creando las que falten, todo o nada; con --card, solo esa tarjeta de la
+    copia. --format tfl y omny leen el historial de viajes de TfL y el de OMNY (o un zip
+    que lo contenga): los cobros salen del archivo, y se lista cada viaje que las reglas
+    de tarifa cobrarían distinto.
     """,
     "The file to read, or - for standard input.":
       "El archivo que se lee, o - para la entrada estándar.",
+    "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.":
+      "json, csv, tfl (historial de TfL) u omny (historial de OMNY, o un zip); por defecto, según la extensión del archivo.",
+    "Check the recorded charges against the fare rules instead.":
+      "Comprueba en cambio los cobros registrados frente a las reglas de tarifa.",
     "json or csv; by default from the file's extension.":
       "json o csv; por defecto, según la extensión del archivo.",
     "Check the store's files and report each problem with its file and line.":
@@ -210,12 +219,19 @@ enum SpanishDefinitions {
     Reads every file of the store without changing anything: each line decodes and its
     checksum matches, the sequence has no gaps, balances follow from the amounts, and
     state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+    With --fares, checks instead each card's recorded charges against the fare rules,
+    each ride priced from the rides recorded before it, and lists every ride the rules
+    would have charged differently (exit 0): how an imported trip history tests the
+    rules.
     """:
       """
     Lee todos los archivos del almacén sin cambiar nada: cada línea se decodifica y su
-    suma de comprobación coincide, la secuencia no tiene huecos, los saldos se derivan de
-    los importes y state.json concuerda con los diarios. Termina con 0 si el almacén
-    está en buen estado, y con 65 si no.
+    suma de comprobación coincide, la secuencia no tiene huecos, los saldos se derivan
+    de los importes y state.json concuerda con los diarios. Termina con 0 si el almacén
+    está en buen estado, y con 65 si no. Con --fares, comprueba en cambio los cobros
+    registrados de cada tarjeta frente a las reglas de tarifa, cada viaje calculado a
+    partir de los registrados antes, y lista cada viaje que las reglas habrían cobrado
+    distinto (estado 0).
     """,
     "Show help for a command (the same as --help).":
       "Muestra la ayuda de un comando (igual que --help).",

@@ -24,8 +24,11 @@ struct AgencyImportGoldenTests {
 
         """)
     let again = cli.run("import", file, "--format", "omny")
-    #expect(again.stdout.hasPrefix("Imported 0 updates into 'default' (17 already present, skipped)."), "\(again.stdout)")
-    #expect(cli.run("verify", "--fares").stdout == "Card 'default': All 17 rides' charges agree with metrobuddy's fare rules.\n")
+    #expect(
+      again.stdout.hasPrefix("Imported 0 updates into 'default' (17 already present, skipped)."), "\(again.stdout)")
+    #expect(
+      cli.run("verify", "--fares").stdout
+        == "Card 'default': All 17 rides' charges agree with metrobuddy's fare rules.\n")
   }
 
   /// A file whose 12th paid ride was charged in full: the summary lists it
@@ -55,7 +58,8 @@ struct AgencyImportGoldenTests {
   @Test func aTfLWeekIntoACustomCard() {
     let cli = CLIHarness()
     #expect(
-      cli.run("card", "add", "london", "--kind", "custom", "--currency", "GBP", "--fare", "2.90", "--cap", "8.50",
+      cli.run(
+        "card", "add", "london", "--kind", "custom", "--currency", "GBP", "--fare", "2.90", "--cap", "8.50",
         "--cap-period", "day"
       ).status == 0)
     let result = cli.run("--card", "london", "import", Self.fixtures + "/tfl-week.csv", "--format", "tfl")

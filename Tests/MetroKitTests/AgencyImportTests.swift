@@ -80,7 +80,10 @@ struct AgencyImportTests {
       #expect(card.balance == Money(minorUnits: 1730))
       #expect(!differences.isEmpty)
       #expect(differences.allSatisfy { $0.ride.charge != $0.expected.charge })
-      #expect(differences.contains { $0.ride.charge == Money(minorUnits: 175) && $0.expected.charge == Money(minorUnits: 290) })
+      #expect(
+        differences.contains {
+          $0.ride.charge == Money(minorUnits: 175) && $0.expected.charge == Money(minorUnits: 290)
+        })
     }
   }
 }

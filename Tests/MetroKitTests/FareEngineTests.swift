@@ -101,7 +101,9 @@ struct FareEngineTests {
   @Test func reducedFareHasHalfTheFareAndHalfTheCap() throws {
     var rider = Rider(reduced: true)
     var charges: [String] = []
-    for ride in 0..<13 { charges.append(try rider.ride("2026-11-2\(3 + ride / 2) \(ride % 2 == 0 ? "08" : "18"):00").charge) }
+    for ride in 0..<13 {
+      charges.append(try rider.ride("2026-11-2\(3 + ride / 2) \(ride % 2 == 0 ? "08" : "18"):00").charge)
+    }
     #expect(charges == Array(repeating: "1.50", count: 11) + ["1.00", "0.00"])
   }
 

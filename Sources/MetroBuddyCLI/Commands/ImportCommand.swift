@@ -38,7 +38,8 @@ struct ImportCommand: Command {
   /// `--format json|csv|tfl|omny`; without it, the file's extension decides.
   static let format = Option<Format>.oneOf(
     "format", valueName: "format",
-    help: "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.",
+    help:
+      "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.",
     default: .json, problem: { .importFormat($0) }
   ).optional
 
@@ -115,7 +116,8 @@ struct ImportCommand: Command {
         .imported(
           count: result.imported, card: after.name, skipped: result.skipped,
           balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
-    return CommandOutput(text: text, json: JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment))
+    return CommandOutput(
+      text: text, json: JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment))
   }
 
   /// Restores a backup of every card (or, with `--card`, that card of it),
@@ -149,7 +151,8 @@ struct ImportCommand: Command {
             count: result.imported, card: after.name, skipped: result.skipped,
             balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
     }
-    let json = JSONValue.array(results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded, at: context.moment) })
+    let json = JSONValue.array(
+      results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded, at: context.moment) })
     return CommandOutput(text: text, json: json)
   }
 

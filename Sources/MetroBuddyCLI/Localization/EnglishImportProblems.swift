@@ -60,7 +60,8 @@ extension English {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' is not an amount such as \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "a row has a charge or a credit, not both"
-    case .historyCurrency(let file, let card): "the file is in \(file.code) and the card in \(card.code); import it into a card made with '--currency \(file.code)'"
+    case .historyCurrency(let file, let card):
+      "the file is in \(file.code) and the card in \(card.code); import it into a card made with '--currency \(file.code)'"
     case .neitherChargeNorCredit: "a row needs a charge or a credit"
     case .notOneOf(let text, let known): "'\(text)' is not one of \(list(known, "or"))"
     case .notABoolean: "is not true or false"

@@ -63,7 +63,8 @@ extension Italian {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' non è un importo come \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una riga ha un addebito o un accredito, non entrambi"
-    case .historyCurrency(let file, let card): "il file è in \(file.code) e la tessera in \(card.code); importalo in una tessera creata con '--currency \(file.code)'"
+    case .historyCurrency(let file, let card):
+      "il file è in \(file.code) e la tessera in \(card.code); importalo in una tessera creata con '--currency \(file.code)'"
     case .neitherChargeNorCredit: "una riga richiede un addebito o un accredito"
     case .notOneOf(let text, let known): "'\(text)' non è \(list(known, "né"))"
     case .notABoolean: "non è true né false"

@@ -64,7 +64,8 @@ extension Spanish {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' no es un importe como \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una fila tiene un cargo o un abono, no los dos"
-    case .historyCurrency(let file, let card): "el archivo está en \(file.code) y la tarjeta en \(card.code); impórtelo en una tarjeta creada con '--currency \(file.code)'"
+    case .historyCurrency(let file, let card):
+      "el archivo está en \(file.code) y la tarjeta en \(card.code); impórtelo en una tarjeta creada con '--currency \(file.code)'"
     case .neitherChargeNorCredit: "una fila necesita un cargo o un abono"
     case .notOneOf(let text, let known): "'\(text)' no es \(list(known, "ni"))"
     case .notABoolean: "no es true ni false"

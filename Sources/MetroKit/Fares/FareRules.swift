@@ -92,7 +92,8 @@ public struct CustomFareRules: Sendable, Hashable {
   public var transfer: TransferRule?
 
   /// Creates custom rules.
-  public init(expressFare: Money? = nil, cap: FareCap? = nil, expressCap: FareCap? = nil, transfer: TransferRule? = nil) {
+  public init(expressFare: Money? = nil, cap: FareCap? = nil, expressCap: FareCap? = nil, transfer: TransferRule? = nil)
+  {
     self.expressFare = expressFare
     self.cap = cap
     self.expressCap = expressCap

@@ -152,7 +152,8 @@ package enum CardRules {
         guard fare > .zero else {
           throw .invalidAmount(fare.plainString(in: working.currency), reason: .fareNotPositive)
         }
-        working.fareByHand = HandFare(amount: fare, since: working.kind == .custom ? nil : try recordableTime(nil, now: now))
+        working.fareByHand = HandFare(
+          amount: fare, since: working.kind == .custom ? nil : try recordableTime(nil, now: now))
       case .standardFare:
         guard working.kind != .custom else { throw .kindRefused(.customHasNoStandardFare) }
         working.fareByHand = nil
@@ -208,12 +209,17 @@ package enum CardRules {
           for _ in 0..<count {
             guard let charge = FareEngine.price(mode, at: timestamp, noTransfer: noTransfer, rules: rules, state: state)
             else {
-              throw .noFare(mode: mode, on: timeZone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
+              throw .noFare(
+                mode: mode, on: timeZone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
             }
             charges.append(charge)
-            total = total.adding(charge.charge) ?? total
+            guard let sum = total.adding(charge.charge) else { throw .balanceOutOfRange }
+            total = sum
             state = FareEngine.advance(
-              state, with: RecordedRide(id: UUID(), time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge, reason: charge.reason),
+              state,
+              with: RecordedRide(
+                id: UUID(), time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge, reason: charge.reason
+              ),
               rules: rules, timeZone: timeZone)
           }
           if working.kind.holdsValue, working.balance < total {

@@ -44,28 +44,50 @@ def make_csv(path, count):
 
 
 def make_commuter_csv(path, count):
-    """A commuter's history of `count` updates ending an hour ago: two rides a day on an OMNY card,
-    each 7-day period from its first ride holding 14 rides (11 at $3.00, the 12th $2.00, then two
-    capped at $0.00), and reloads (one every 20 updates, the rest at the start), so that the last
-    ride is the last of a capped period and the next ride is free."""
+    """A commuter's history of `count` updates ending an hour ago on an OMNY card: two rides a day,
+    each charged by New York's dated rules as metrobuddy applies them (the fare of the day; from
+    2023-08-20 a cap of $34.00, from 2026-01-04 $35.00, per 7 days from the first paid ride, the ride
+    that reaches it paying the rest and later rides nothing), and a $50 reload every 20 updates."""
     now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
-    rides = max(count - 1 - (count - 1) // 20, 0)
-    rides -= rides % 14
-    reloads = count - rides
+    rides = count - 1 - (count - 1) // 20
     start = now - datetime.timedelta(hours=1) - datetime.timedelta(hours=12) * max(rides - 1, 0)
+    week = datetime.timedelta(days=7)
+
+    def fare_and_cap(moment):
+        day = moment.date()
+        if day >= datetime.date(2026, 1, 4):
+            return 300, 3500
+        if day >= datetime.date(2023, 8, 20):
+            return 290, 3400
+        return 275, None
+
     with open(path, "w") as out:
         out.write("timestamp,type,amount,fare,mode,reason\n")
-        written = 0
-        for ride in range(rides):
+        out.write(f"{start - datetime.timedelta(minutes=1):%Y-%m-%dT%H:%M:%SZ},reload,1000.00,,,\n")
+        period_start, paid, ride = None, 0, 0
+        for i in range(1, count):
             moment = start + datetime.timedelta(hours=12) * ride
-            while written < reloads and (written < reloads - rides // 19 or ride % 19 == 0):
-                out.write(f"{moment - datetime.timedelta(minutes=1):%Y-%m-%dT%H:%M:%SZ},reload,50.00,,,\n")
-                written += 1
-            position = ride % 14
-            charge, reason = (300, "paid") if position < 11 else ((200, "partial") if position == 11 else (0, "capped"))
-            out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},swipe,-{charge // 100}.{charge % 100:02d},3.00,subway,{reason}\n")
-        for _ in range(reloads - written):
-            out.write(f"{now - datetime.timedelta(minutes=30):%Y-%m-%dT%H:%M:%SZ},reload,50.00,,,\n")
+            if i % 20 == 0:
+                out.write(f"{moment - datetime.timedelta(minutes=1):%Y-%m-%dT%H:%M:%SZ},reload,60.00,,,\n")
+                continue
+            ride += 1
+            fare, cap = fare_and_cap(moment)
+            if cap is None:
+                charge, reason = fare, "paid"
+            else:
+                if period_start is not None and moment < period_start + week:
+                    left = max(0, cap - paid)
+                else:
+                    left = cap
+                charge = min(fare, left)
+                reason = "capped" if charge == 0 else ("partial" if charge < fare else "paid")
+                if charge > 0:
+                    if period_start is None or moment >= period_start + week:
+                        period_start, paid = moment, 0
+                    paid += charge
+            out.write(
+                f"{moment:%Y-%m-%dT%H:%M:%SZ},swipe,-{charge // 100}.{charge % 100:02d},"
+                f"{fare // 100}.{fare % 100:02d},subway,{reason}\n")
 
 
 def make_ledger(path, count):
@@ -153,7 +175,7 @@ def main():
                     mb(large, *arguments), [baseline, "--store", base_store, *arguments], runs, env)
                 print(f"| `{' '.join(arguments)}` | {t_new * 1000:.2f} ms | {t_base * 1000:.2f} ms | {ratio:.2f}x |")
         commuters = {}
-        for size in (29, large):
+        for size in (30, large):
             csv = os.path.join(work, f"commuter-{size}.csv")
             make_commuter_csv(csv, size)
             store = os.path.join(work, f"commuter-{size}")
@@ -162,13 +184,13 @@ def main():
                 sys.exit(f"import of the commuter's {size} updates failed with exit {status}")
             commuters[size] = store
         print()
-        print(f"A capped commuter (OMNY card, two rides a day, the current 7-day period capped):")
+        print("A commuter (OMNY card, two rides a day, charged by the dated rules and the 7-day cap):")
         print()
-        print(f"| command, capped commuter | at {large:,} updates | at 29 updates | ratio |")
+        print(f"| command, commuter | at {large:,} updates | at 30 updates | ratio |")
         print("|---|---|---|---|")
         for arguments in (["swipe"], ["swipe", "--mode", "bus"], ["reload", "1"], ["balance"], ["show"]):
             t_large, t_small, flat, _ = median_pairs(
-                [binary, "--store", commuters[large], *arguments], [binary, "--store", commuters[29], *arguments],
+                [binary, "--store", commuters[large], *arguments], [binary, "--store", commuters[30], *arguments],
                 runs, env)
             print(f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x |")
         t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)

@@ -5,6 +5,11 @@ extension Interchange {
   /// `balance`, `timestamp`, then `key` or `undoes` when present, and for a
   /// ride that has them its `fare`, `mode` and `reason`.
   public static func updateObject(_ update: BalanceUpdate, currency: Currency) -> JSONValue {
+    .object(updateMembers(update, currency: currency))
+  }
+
+  /// The members of ``updateObject(_:currency:)``; a journal line writes the same after its sequence.
+  static func updateMembers(_ update: BalanceUpdate, currency: Currency) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
       ("id", .string(update.id.uuidString)),
       ("type", .string(update.type.rawValue)),
@@ -17,7 +22,7 @@ extension Interchange {
     if let fare = update.fare { members.append(("fare", .string(fare.plainString(in: currency)))) }
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
-    return .object(members)
+    return members
   }
 
   /// The settings a JSON export carries so that importing it gives the same

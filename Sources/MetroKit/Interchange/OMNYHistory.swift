@@ -39,10 +39,7 @@ struct OMNYHistory {
 
   /// The rows in the file's order; their ids are not yet set.
   func trips() throws(MetroError) -> [AgencyTrip] {
-    var result: [AgencyTrip] = []
-    result.reserveCapacity(table.rows.count)
-    for record in table.rows { result.append(try trip(record)) }
-    return result
+    try table.rows.map { record throws(MetroError) in try trip(record) }
   }
 
   func trip(_ record: CSV.Record) throws(MetroError) -> AgencyTrip {

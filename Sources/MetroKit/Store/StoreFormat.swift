@@ -175,18 +175,7 @@ extension JournalEntry {
   func encoded(currency: Currency, into bytes: inout [UInt8]) {
     var members: [(String, JSONValue)] = [("seq", .integer(Int64(sequence)))]
     if transactionEnd != sequence { members.append(("txEnd", .integer(Int64(transactionEnd)))) }
-    members += [
-      ("id", .string(update.id.uuidString)),
-      ("type", .string(update.type.rawValue)),
-      ("amount", .string(update.amount.plainString(in: currency))),
-      ("balance", .string(update.balance.plainString(in: currency))),
-      ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
-    ]
-    if let key = update.key { members.append(("key", .string(key))) }
-    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
-    if let fare = update.fare { members.append(("fare", .string(fare.plainString(in: currency)))) }
-    if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
-    if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
+    members += Interchange.updateMembers(update, currency: currency)
     var line: [UInt8] = []
     JSONWriter.write(.object(members), to: &line)
     Checksum.seal(&line)

@@ -114,10 +114,16 @@ struct BackupRestoreTests {
 
   static let refusals: [Refusal] = [
     Refusal(
-      name: "a bad row in the last card",
+      name: "a ride in the last card charged more than its fare",
       edit: { $0.replacingOccurrences(of: #""amount": "-2.00""#, with: #""amount": "-20.00""#) },
+      message: ", card 'spare', update 1, field 'amount': the amount does not fit the fare for a ride that is 'paid'"),
+    Refusal(
+      name: "a row in the last card that takes the balance out of range",
+      edit: {
+        $0.replacingOccurrences(of: #""openingBalance": "7.00""#, with: #""openingBalance": "-10000000000.00""#)
+      },
       message:
-        ", card 'spare', update 1, field 'amount': the balance would be -13.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+        ", card 'spare', update 1, field 'amount': the balance would be -10000000002.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
     ),
     Refusal(
       name: "a card in another currency than the store's",
@@ -131,7 +137,7 @@ struct BackupRestoreTests {
       name: "an unknown field",
       edit: { $0.replacingOccurrences(of: #""name": "spare""#, with: #""name": "spare", "colour": "red""#) },
       message:
-        ", card 3, field 'colour': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates"
+        ", card 3, field 'colour': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
     ),
   ]
 

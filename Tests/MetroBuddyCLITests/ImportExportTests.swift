@@ -149,7 +149,7 @@ struct ImportExportTests {
       name: "a.json",
       content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
       message:
-        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes"
+        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes, fare, mode, reason"
     ),
     BadFile(
       name: "a.json", content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","balance":5}]"#,
@@ -157,7 +157,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
       message:
-        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates"
+        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
     ),
     BadFile(
       name: "a.csv", content: "",
@@ -173,7 +173,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       message:
-        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id and key"
+        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, fare, mode and reason"
     ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",
@@ -191,9 +191,9 @@ struct ImportExportTests {
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,swipe,3\n",
       message: ", line 2, column 'amount': a swipe takes money: write it negative, such as -3.00"),
     BadFile(
-      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n",
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,adjustment,10000000000.00\n",
       message:
-        ", line 3, column 'amount': the balance would be -1.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+        ", line 3, column 'amount': the balance would be 10000000006.00, out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
     ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount,id\n2026-01-01,reload,5,nope\n",
@@ -233,6 +233,21 @@ struct ImportExportTests {
         == Invocation(
           stdout: "", stderr: "Error: Cannot import \(path)\(bad.message).\nNothing was imported.\n", status: 65))
     #expect(cli.storeFiles() == before)
+  }
+
+  /// A real card can go below zero once; a history that says so is taken
+  /// as it is, and the balance is shown below zero, never hidden.
+  @Test func aCSVThatTakesTheCardBelowZeroIsImportedAndShownAsItIs() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "1")
+    let path = try write("timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n", "a.csv", in: cli)
+    #expect(
+      cli.run("import", path)
+        == Invocation(
+          stdout: "Imported 2 updates into 'default'. Balance: -$1.00, no rides left.\n", stderr: "", status: 0))
+    #expect(cli.run("balance") == Invocation(stdout: "-$1.00\n", stderr: "", status: 0))
+    #expect(cli.run("show").stdout.hasPrefix("-$1.00\nNo rides left\n"))
+    #expect(cli.run("verify").status == 0)
   }
 
   @Test func importReadsStandardInputAndTellsTheFormatFromTheContent() {

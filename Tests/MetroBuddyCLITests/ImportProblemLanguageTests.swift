@@ -29,9 +29,9 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       spanish:
-        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id y key",
+        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id, key, fare, mode y reason",
       italian:
-        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id e key"
+        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id, key, fare, mode e reason"
     ),
     Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",
@@ -51,16 +51,16 @@ struct ImportProblemLanguageTests {
       name: "a.json",
       content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
       spanish:
-        ", movimiento 1, campo 'colour': no es un campo de un movimiento; los campos son id, type, amount, balance, timestamp, key, undoes",
+        ", movimiento 1, campo 'colour': no es un campo de un movimiento; los campos son id, type, amount, balance, timestamp, key, undoes, fare, mode, reason",
       italian:
-        ", movimento 1, campo 'colour': non è un campo di un movimento; i campi sono id, type, amount, balance, timestamp, key, undoes"
+        ", movimento 1, campo 'colour': non è un campo di un movimento; i campi sono id, type, amount, balance, timestamp, key, undoes, fare, mode, reason"
     ),
     Golden(
       name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
       spanish:
-        ", campo 'extra': campo desconocido de una tarjeta; los campos son name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates",
+        ", campo 'extra': campo desconocido de una tarjeta; los campos son name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates",
       italian:
-        ", campo 'extra': campo sconosciuto di una carta; i campi sono name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, openingBalance, updates"
+        ", campo 'extra': campo sconosciuto di una carta; i campi sono name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
     ),
     Golden(
       name: "a.json", content: "[1,",
@@ -80,11 +80,11 @@ struct ImportProblemLanguageTests {
         ", riga 2, colonna 'timestamp': '9999-12-31T23:59:59-01:00' è fuori da ciò che metrobuddy registra, da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z"
     ),
     Golden(
-      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n",
+      name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,adjustment,10000000000.00\n",
       spanish:
-        ", línea 3, columna 'amount': el saldo quedaría en -1.00, fuera del rango permitido; fije antes el saldo con 'metrobuddy balance', o importe un ajuste",
+        ", línea 3, columna 'amount': el saldo quedaría en 10000000006.00, fuera del rango permitido; fije antes el saldo con 'metrobuddy balance', o importe un ajuste",
       italian:
-        ", riga 3, colonna 'amount': il saldo diventerebbe -1.00, fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
+        ", riga 3, colonna 'amount': il saldo diventerebbe 10000000006.00, fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
     ),
     Golden(
       name: "a.json",
@@ -95,8 +95,8 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.json",
       content: #"{"name":"default","openingBalance":"x","fare":"2.90","updates":[]}"#,
-      spanish: ", campo 'openingBalance': no es un importe como 20.00 a partir de 0.00",
-      italian: ", campo 'openingBalance': non è un importo come 20.00 a partire da 0.00"),
+      spanish: ", campo 'openingBalance': no es un importe como 20.00 a partir de -10000000000.00",
+      italian: ", campo 'openingBalance': non è un importo come 20.00 a partire da -10000000000.00"),
   ]
 
   @Test(arguments: goldens)

@@ -20,8 +20,17 @@ struct ReviewFindingsTests {
   @Test func aBadImportIntoAStoreThatDoesNotExistCreatesNothing() throws {
     let cli = CLIHarness()
     let path = cli.directory + "/a.csv"
-    try "timestamp,type,amount\n2026-01-01,swipe,-3\n".write(toFile: path, atomically: false, encoding: .utf8)
-    #expect(cli.run("import", path).status == 65)
+    // Refused by the card's rules, after the file has been read: the balance would leave the range a card can hold.
+    try "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,adjustment,10000000000.00\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
+    #expect(
+      cli.run("import", path)
+        == Invocation(
+          stdout: "",
+          stderr:
+            "Error: Cannot import \(path), line 3, column 'amount': the balance would be 10000000005.00, out of range; "
+            + "set the balance first with 'metrobuddy balance', or import an adjustment.\nNothing was imported.\n",
+          status: 65))
     #expect(!FileManager.default.fileExists(atPath: cli.directory + "/store"))
   }
 

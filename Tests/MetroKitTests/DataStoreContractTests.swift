@@ -72,7 +72,7 @@ struct DataStoreContractTests {
       // A new store's card is an OMNY card that takes the standard fare.
       #expect(card.kind == .omnyCard)
       #expect(card.fareByHand == nil)
-      #expect(card.snapshot.fare(at: storeNow, in: .utc)?.amount == MetroCard.standardFare)
+      #expect(card.snapshot.fare(at: storeNow, in: .utc)?.amount == Money(minorUnits: 300))
       #expect(try store.card(named: MetroCard.defaultName).snapshot == card.snapshot)
       #expect(try store.allCards().map(\.snapshot) == [card.snapshot])
       #expect(try store.balanceUpdates(for: card, matching: HistoryQuery()).isEmpty)

@@ -154,9 +154,9 @@ struct ReferenceModelTests {
           let newName = "card\(nextName)"
           nextName += 1
           // A card added with a fare is an OMNY card with that fare for every ride.
-          model.cards.append(Model.Card(name: newName, fareByHand: MetroCard.standardFare.minorUnits))
+          model.cards.append(Model.Card(name: newName, fareByHand: 300))
           names.append(newName)
-          run { () throws(MetroError) in try store.addCard(named: newName, fare: MetroCard.standardFare, balance: .zero)
+          run { () throws(MetroError) in try store.addCard(named: newName, fare: Money(minorUnits: 300), balance: .zero)
           }
         case 94..<97:
           model.defaultName = name

@@ -31,7 +31,7 @@ extension English {
     case .invalidOrRepeatedCardName(let name): "invalid or repeated card name '\(name)'"
     case .repeatedCardID(let id): "repeated card id \(id)"
     case .fareNotPositive: "the fare is not above zero"
-    case .balanceNegative: "the balance is negative"
+    case .balanceNegative: "the balance is below the lowest a card can hold"
     case .invalidSerialNumber: "the serial number is empty, too long or holds control characters"
     case .keysIndexedPastJournal: "'keysIndexedLength' is past 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' holds something other than card ids"

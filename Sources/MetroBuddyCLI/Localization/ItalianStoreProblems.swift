@@ -32,7 +32,7 @@ extension Italian {
     case .invalidOrRepeatedCardName(let name): "nome di carta non valido o ripetuto '\(name)'"
     case .repeatedCardID(let id): "id di carta ripetuto \(id)"
     case .fareNotPositive: "la tariffa non è maggiore di zero"
-    case .balanceNegative: "il credito è negativo"
+    case .balanceNegative: "il credito è sotto il minimo che una tessera può avere"
     case .invalidSerialNumber: "il numero di serie è vuoto, troppo lungo o contiene caratteri di controllo"
     case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' contiene qualcosa che non sono id di carta"

@@ -32,7 +32,7 @@ extension Spanish {
     case .invalidOrRepeatedCardName(let name): "nombre de tarjeta no válido o repetido '\(name)'"
     case .repeatedCardID(let id): "id de tarjeta repetido \(id)"
     case .fareNotPositive: "la tarifa no es mayor que cero"
-    case .balanceNegative: "el saldo es negativo"
+    case .balanceNegative: "el saldo está por debajo del mínimo que admite una tarjeta"
     case .invalidSerialNumber: "el número de serie está vacío, es demasiado largo o contiene caracteres de control"
     case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' contiene algo que no son ids de tarjeta"

@@ -65,6 +65,9 @@ public struct RecordedRide: Sendable, Hashable {
     self.reason = reason
   }
 
+  /// The id of a ride being priced before it has one; the rules never read it.
+  public static let notYetRecorded = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
   /// The ride a swipe update records; a swipe from before fares had modes
   /// was a subway ride that paid its fare.
   public init?(_ update: BalanceUpdate) {

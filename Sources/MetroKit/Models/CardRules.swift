@@ -218,7 +218,8 @@ package enum CardRules {
             state = FareEngine.advance(
               state,
               with: RecordedRide(
-                id: UUID(), time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge, reason: charge.reason
+                id: RecordedRide.notYetRecorded, time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge,
+                reason: charge.reason
               ),
               rules: rules, timeZone: timeZone)
           }

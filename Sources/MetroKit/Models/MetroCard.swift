@@ -49,9 +49,6 @@ public struct MetroCard: Sendable, Equatable {
     self.serialNumber = serialNumber
   }
 
-  /// The New York City subway and local bus base fare since 4 January 2026.
-  public static let standardFare = Money(minorUnits: 300)
-
   /// The name of the card a new store starts with.
   public static let defaultName = "default"
 

@@ -68,7 +68,8 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case repeatedCardID(id: Int)
   /// A fare of zero or less.
   case fareNotPositive
-  /// A balance below zero.
+  /// A balance below the lowest a card can hold (minus the largest balance;
+  /// only a contactless card or an import goes below zero at all).
   case balanceNegative
   /// A serial number that is empty, too long or holds control characters.
   case invalidSerialNumber

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The end of a schedule: sync until nothing moves, then every device must
+/// give the same cards, the same `show` and `history` for each, balances equal
+/// to the model's to the cent, and a clean `verify`.
+extension SyncSchedule {
+  /// Syncs every device until all stores hold the same files (at most a few rounds).
+  func settle() throws {
+    for round in 1...4 {
+      switch synchroniser {
+      case .git:
+        for device in devices.indices { try syncGit(device) }
+      case .unison:
+        for spoke in 1..<devices.count where unisonPairAllowed(spoke) { try syncUnison(spoke) }
+      }
+      let first = devices[0].storeFiles()
+      if pending.isEmpty, devices.allSatisfy({ $0.storeFiles() == first }) {
+        note("quiescent after \(round) round(s) of syncs: \(first.count) files everywhere")
+        return
+      }
+    }
+    throw SyncScheduleFailure(description: "the stores still differ after 4 rounds of syncs")
+  }
+
+  /// Compares every device with the others and with the model.
+  func compare() throws {
+    let view = known(0)
+    let names = model.displayNames(known: view)
+    let cards = try sameEverywhere(["cards", "--json"])
+    let listed = Set(try parseJSONArray(cards).compactMap { $0["name"] as? String })
+    let expected = Set(names.values)
+    guard expected.isSubset(of: listed), listed.subtracting(expected).subtracting(["default"]).isEmpty else {
+      throw SyncScheduleFailure(
+        description: "cards --json lists \(listed.sorted()), the model has \(expected.sorted())")
+    }
+    for (card, name) in names.sorted(by: { $0.value < $1.value }) {
+      let show = try parseJSONObject(try sameEverywhere(["--card", name, "show", "--json"]))
+      let balance = model.balanceCents(card: card, known: view)
+      guard syncCents(show["balance"]) == balance else {
+        throw SyncScheduleFailure(
+          description: "every device shows \(name) at \(show["balance"] ?? "nil"); the model says "
+            + "\(syncMoney(balance)) (opening + reloads, a key once - 2.00 x \(model.swipes(card: card, known: view)) "
+            + "swipes)")
+      }
+      let history = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--json"]))
+      let swipes = history.filter { $0["type"] as? String == "swipe" }.count
+      let duplicates = history.filter { $0["duplicate"] as? Bool == true }.count
+      guard swipes == model.swipes(card: card, known: view),
+        duplicates == model.duplicateKeyedReloads(card: card, known: view)
+      else {
+        throw SyncScheduleFailure(
+          description: "\(name)'s history has \(swipes) swipes and \(duplicates) duplicate keyed reloads; the model "
+            + "has \(model.swipes(card: card, known: view)) and \(model.duplicateKeyedReloads(card: card, known: view))"
+        )
+      }
+      note("\(name): \(syncMoney(balance)) on every device, \(history.count) history entries")
+      counts.duplicateKeys += duplicates
+      counts.negativeCards += balance < 0 ? 1 : 0
+      counts.suffixedNames += name.contains("~") ? 1 : 0
+    }
+    for device in devices {
+      let verify = try device.metrobuddy(["verify"])
+      guard verify.status == 0 else {
+        throw SyncScheduleFailure(description: "verify on \(device.id) failed: \(verify)")
+      }
+    }
+  }
+
+  /// Runs a read command on every device; all must exit 0 with the same output.
+  private func sameEverywhere(_ arguments: [String]) throws -> String {
+    var first: (id: String, output: String)?
+    for device in devices {
+      let result = try device.metrobuddy(arguments)
+      counts.commands += 1
+      guard result.status == 0 else {
+        throw SyncScheduleFailure(description: "\(device.id): \(arguments.joined(separator: " ")) failed: \(result)")
+      }
+      if let first, first.output != result.stdout {
+        throw SyncScheduleFailure(
+          description: "\(arguments.joined(separator: " ")) differs between devices:\n--- \(first.id) ---\n"
+            + "\(first.output)\n--- \(device.id) ---\n\(result.stdout)")
+      }
+      if first == nil { first = (device.id, result.stdout) }
+    }
+    return first?.output ?? ""
+  }
+}

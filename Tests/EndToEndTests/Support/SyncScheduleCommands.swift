@@ -1,0 +1,104 @@
+import Foundation
+
+/// The commands of a schedule, each checked against the device's view in the
+/// model as it runs: a swipe is refused exactly when the view's balance is
+/// below the fare, a keyed reload records nothing exactly when the view has the
+/// key, and `show` gives the view's balance, whatever part of the logs it holds.
+extension SyncSchedule {
+  /// Runs one writing command on `device` and records what it wrote in the model.
+  func write(on device: Int, _ write: Write) throws {
+    let view = known(device)
+    let names = model.displayNames(known: view)
+    let me = devices[device]
+    let before = me.logSize(of: me.id)
+    var arguments: [String]
+    var expectRecord = true
+    var expectRefusal = false
+    var card: Int?
+    switch write {
+    case .add(let name):
+      arguments = ["card", "add", name, "--kind", "custom", "--fare", "2.00", "--balance", "10"]
+    case .reload(let target, let dollars, let key):
+      card = target
+      arguments = ["--card", names[target] ?? "?", "reload", "\(dollars)"]
+      if let key {
+        arguments += ["--key", key]
+        expectRecord = !model.hasKey(key, card: target, known: view)
+      }
+    case .swipe(let target):
+      card = target
+      arguments = ["--card", names[target] ?? "?", "swipe"]
+      expectRefusal = model.balanceCents(card: target, known: view) < SyncModel.fareCents
+      expectRecord = !expectRefusal
+    }
+    let result = try me.metrobuddy(arguments)
+    counts.commands += 1
+    let after = me.logSize(of: me.id)
+    let viewBalance = card.map { " (view balance \(syncMoney(model.balanceCents(card: $0, known: view))))" } ?? ""
+    note("\(me.id): \(arguments.joined(separator: " ")) -> exit \(result.status)\(viewBalance)")
+    if expectRefusal {
+      counts.refusedSwipes += 1
+      guard result.status == 1, result.stderr.contains("INSUFFICIENT FARE"), after == before else {
+        throw SyncScheduleFailure(
+          description: "\(me.id): the view's balance is below the fare, so the swipe should be refused with "
+            + "INSUFFICIENT FARE and record nothing (log \(before) -> \(after) bytes): \(result)")
+      }
+      return
+    }
+    guard result.status == 0 else {
+      throw SyncScheduleFailure(description: "\(me.id): \(arguments.joined(separator: " ")) failed: \(result)")
+    }
+    guard (after > before) == expectRecord else {
+      throw SyncScheduleFailure(
+        description: "\(me.id): \(arguments.joined(separator: " ")) should \(expectRecord ? "" : "not ")record "
+          + "(log \(before) -> \(after) bytes): \(result)")
+    }
+    guard expectRecord else { return }
+    let (at, seq) = try lastRecord(of: me, from: before)
+    let change: SyncModel.Change
+    switch write {
+    case .add(let name): change = .create(name: name, openingCents: Self.openingCents)
+    case .reload(_, let dollars, let key): change = .reload(cents: dollars * 100, key: key)
+    case .swipe: change = .swipe
+    }
+    model.record(origin: device, end: after, at: at, seq: seq, card: card, change: change)
+  }
+
+  /// `show --json` on `device`: the balance must be the view's.
+  func show(on device: Int, card: Int) throws {
+    let view = known(device)
+    guard let name = model.displayNames(known: view)[card] else { return }
+    let me = devices[device]
+    let result = try me.metrobuddy(["--card", name, "show", "--json"])
+    counts.commands += 1
+    let expected = model.balanceCents(card: card, known: view)
+    note("\(me.id): --card \(name) show --json -> exit \(result.status) (view balance \(syncMoney(expected)))")
+    guard result.status == 0, let object = try? parseJSONObject(result.stdout) else {
+      throw SyncScheduleFailure(description: "\(me.id): show \(name) failed: \(result)")
+    }
+    guard syncCents(object["balance"]) == expected else {
+      throw SyncScheduleFailure(
+        description: "\(me.id) holding \(describe(view)) shows \(name) at \(object["balance"] ?? "nil"), "
+          + "the model says \(syncMoney(expected))")
+    }
+  }
+
+  /// The `at` and `seq` of the last record appended to `device`'s own log after byte `offset`.
+  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int) {
+    let bytes = device.log(of: device.id)
+    let appended = bytes.suffix(from: bytes.startIndex + offset)
+    guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
+      let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+      let at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue
+    else {
+      throw SyncScheduleFailure(
+        description: "\(device.id): cannot read the record just appended: \(String(decoding: appended, as: UTF8.self))")
+    }
+    return (at, seq)
+  }
+
+  /// "dev-a: 120 bytes, dev-b: 80 bytes" for a view.
+  func describe(_ view: [Int]) -> String {
+    zip(devices, view).map { "\($0.0.id): \($0.1) bytes" }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Issue 11: two or three devices write to one store carried by real
+/// synchronisers (git through a bare repository on local disk, unison in batch
+/// mode), in randomised schedules; at the end every device agrees with the
+/// others and with a plain reference model on every card, to the cent.
+///
+/// `swift test` runs a small seeded sample. `Scripts/sync-schedules.sh` runs
+/// many through the same tests with these variables:
+/// - `METROBUDDY_SYNC_SCHEDULES`: schedules per synchroniser (default 6);
+/// - `METROBUDDY_SYNC_SEED`: the base seed (default 11);
+/// - `METROBUDDY_SYNC_ONLY`: run just the schedule with this seed (printed on failure);
+/// - `METROBUDDY_SYNC_KEEP=1`: keep each schedule's directories.
+@Suite("Sync schedules (real synchronisers, no network)")
+struct SyncScheduleTests {
+  @Test(
+    "git: random schedules converge on every device to the reference model",
+    .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
+  func gitSchedules() throws {
+    try runSchedules(.git)
+  }
+
+  @Test(
+    "unison: random schedules converge on every device to the reference model",
+    .enabled(if: SyncTools.unison != nil, "unison is not installed (.ci/run installs it with apt-get)"))
+  func unisonSchedules() throws {
+    try runSchedules(.unison)
+  }
+
+  @Test(
+    "the git carrier fails a schedule when a merge conflicts",
+    .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
+  func gitConflictIsCaught() throws {
+    let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let devices = try ["dev-a", "dev-b"].enumerated().map {
+      try SyncDevice(index: $0.offset, id: $0.element, under: root)
+    }
+    let git = try SyncGitCarrier(git: try #require(SyncTools.git), under: root)
+    try git.prepare(devices)
+    // Two devices that each write their own file merge cleanly...
+    try devices[0].deliverLog(of: "dev-a", Data("a\n".utf8))
+    try devices[1].deliverLog(of: "dev-b", Data("b\n".utf8))
+    for device in devices + devices { _ = try git.sync(device) }
+    #expect(devices[0].storeFiles() == devices[1].storeFiles())
+    #expect(devices[0].storeFiles().count == 2)
+    // ...but two devices writing one file conflict, and the carrier says so.
+    try devices[0].deliverLog(of: "dev-a", Data("a\nfrom a\n".utf8))
+    try devices[1].deliverLog(of: "dev-a", Data("a\nfrom b\n".utf8))
+    _ = try git.sync(devices[0])
+    #expect(throws: SyncScheduleFailure.self) { _ = try git.sync(devices[1]) }
+  }
+
+  @Test(
+    "the unison carrier fails a schedule when unison reports a conflict",
+    .enabled(if: SyncTools.unison != nil, "unison is not installed (.ci/run installs it with apt-get)"))
+  func unisonConflictIsCaught() throws {
+    let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let devices = try ["dev-a", "dev-b"].enumerated().map {
+      try SyncDevice(index: $0.offset, id: $0.element, under: root)
+    }
+    let unison = try SyncUnisonCarrier(unison: try #require(SyncTools.unison), under: root)
+    try unison.prepare(devices)
+    try devices[0].deliverLog(of: "dev-a", Data("a\n".utf8))
+    try devices[1].deliverLog(of: "dev-b", Data("b\n".utf8))
+    _ = try unison.sync(devices[0], devices[1])
+    #expect(devices[0].storeFiles() == devices[1].storeFiles())
+    // The same change on both sides is no conflict (a completed partial copy relies on it)...
+    try devices[0].deliverLog(of: "dev-a", Data("a\nmore\n".utf8))
+    try devices[1].deliverLog(of: "dev-a", Data("a\nmore\n".utf8))
+    _ = try unison.sync(devices[0], devices[1])
+    // ...two different changes are.
+    try devices[0].deliverLog(of: "dev-a", Data("a\nmore\nfrom a\n".utf8))
+    try devices[1].deliverLog(of: "dev-a", Data("a\nmore\nfrom b, longer\n".utf8))
+    #expect(throws: SyncScheduleFailure.self) { _ = try unison.sync(devices[0], devices[1]) }
+  }
+
+  /// Runs the configured schedules of one synchroniser and prints a summary line
+  /// (`SYNC <tool> ran=N passed=M ...`) that the script adds up.
+  private func runSchedules(_ synchroniser: SyncSchedule.Synchroniser) throws {
+    let environment = ProcessInfo.processInfo.environment
+    let count = environment["METROBUDDY_SYNC_SCHEDULES"].flatMap { Int($0) } ?? 6
+    let base = environment["METROBUDDY_SYNC_SEED"].flatMap { UInt64($0) } ?? 11
+    let seeds =
+      environment["METROBUDDY_SYNC_ONLY"].flatMap { UInt64($0) }.map { [$0] }
+      ?? (0..<count).map { SyncRandom.scheduleSeed(base: base, index: $0) }
+    var passed = 0
+    var failed: [UInt64] = []
+    var totals = SyncScheduleCounts()
+    for seed in seeds {
+      let schedule = try SyncSchedule(seed: seed, synchroniser: synchroniser)
+      do {
+        try schedule.run()
+        passed += 1
+      } catch {
+        failed.append(seed)
+        Issue.record("\(error)")
+        if failed.count >= 5 { break }  // enough to look at; do not spend the machine
+      }
+      totals.add(schedule.counts)
+    }
+    print(
+      "SYNC \(synchroniser.rawValue) ran=\(passed + failed.count) passed=\(passed) base-seed=\(base) "
+        + totals.summary
+        + (failed.isEmpty ? "" : " failed-seeds=\(failed.map(String.init).joined(separator: ","))"))
+  }
+}

@@ -107,3 +107,44 @@ struct SyncScheduleTests {
         + (failed.isEmpty ? "" : " failed-seeds=\(failed.map(String.init).joined(separator: ","))"))
   }
 }
+
+/// Found by the schedules (git seed 3090592447123619695, unison seed
+/// 7014797910049803773, base seed 11 with the sample's 6 schedules): the same
+/// key reloaded on two devices apart counts once everywhere, but `history
+/// --json` lists both entries alike, without the `"duplicate": true` the
+/// design promises for the one that adds nothing.
+@Suite("Sync: a key reloaded on two devices apart")
+struct SyncDuplicateKeyTests {
+  @Test(
+    "counts once and history --json flags the second as a duplicate",
+    .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
+  func keyedReloadApartIsFlagged() throws {
+    let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let devices = try ["dev-a", "dev-b"].enumerated().map {
+      try SyncDevice(index: $0.offset, id: $0.element, under: root)
+    }
+    let git = try SyncGitCarrier(git: try #require(SyncTools.git), under: root)
+    try git.prepare(devices)
+    let add = try devices[0].metrobuddy([
+      "card", "add", "alpha", "--kind", "custom", "--fare", "2.00", "--balance", "10",
+    ])
+    #expect(add.status == 0, "\(add)")
+    _ = try git.sync(devices[0])
+    _ = try git.sync(devices[1])
+    // Apart: both record the monthly reload.
+    for device in devices {
+      let reload = try device.metrobuddy(["--card", "alpha", "reload", "3", "--key", "month-1"])
+      #expect(reload.status == 0, "\(reload)")
+    }
+    for device in devices + devices { _ = try git.sync(device) }
+    for device in devices {
+      let show = try parseJSONObject(try device.metrobuddy(["--card", "alpha", "show", "--json"]).stdout)
+      #expect(show["balance"] as? String == "13.00", "\(device.id)")
+      let history = try parseJSONArray(try device.metrobuddy(["--card", "alpha", "history", "--json"]).stdout)
+      let keyed = history.filter { $0["key"] as? String == "month-1" }
+      #expect(keyed.count == 2, "\(device.id): \(history)")
+      #expect(keyed.filter { $0["duplicate"] as? Bool == true }.count == 1, "\(device.id): \(keyed)")
+    }
+  }
+}

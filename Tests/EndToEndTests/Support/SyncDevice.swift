@@ -57,16 +57,23 @@ final class SyncDevice {
   }
 
   /// Puts `bytes` in place as this device's copy of `origin`'s log, as a
-  /// synchroniser would (creating the directory when needed).
-  func deliverLog(of origin: String, _ bytes: Data) throws {
-    let directory = store + "/devices/" + origin
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+  /// synchroniser would: creating its folder when needed, with the modes of the
+  /// copy it comes from (`like`, a path in another device's store).
+  func deliverLog(of origin: String, _ bytes: Data, like source: String? = nil) throws {
     let path = logPath(of: origin)
+    let directory = (path as NSString).deletingLastPathComponent
+    let directoryMode = source.flatMap { permissions(($0 as NSString).deletingLastPathComponent) } ?? 0o700
+    let fileMode = source.flatMap { permissions($0) } ?? 0o600
+    if !exists(directory) {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      guard chmod(directory, directoryMode) == 0 else { throw EndToEndSetupError(description: "chmod \(directory)") }
+    }
     if exists(path) {
       try overwrite(path, with: bytes)
     } else if !FileManager.default.createFile(atPath: path, contents: bytes) {
       throw EndToEndSetupError(description: "cannot create \(path)")
     }
+    guard chmod(path, fileMode) == 0 else { throw EndToEndSetupError(description: "chmod \(path)") }
   }
 
   /// Every file of the store except a synchroniser's own (`.git`), with its

@@ -96,6 +96,14 @@ struct SyncModel {
     }.count
   }
 
+  /// How many keyed reloads of a card a view holds, duplicates included.
+  func keyedReloads(card: Int, known: [Int]) -> Int {
+    visibleEvents(card: card, known: known).filter {
+      if case .reload(_, _?) = $0.change { return true }
+      return false
+    }.count
+  }
+
   /// How many keyed reloads of a card a view holds beyond the first of each key.
   func duplicateKeyedReloads(card: Int, known: [Int]) -> Int {
     var keys: Set<String> = []

@@ -152,8 +152,11 @@ final class SyncSchedule {
     } else if roll < 70 {
       try write(on: device, .reload(card: card, dollars: random.int(1...3), key: nil))
     } else {
+      // Keyed reloads go to alpha when the device has it, like a cron job's
+      // monthly reload on every device: devices apart then record one key twice.
       let keyed = random.pick(Self.keys(atStep: step))
-      try write(on: device, .reload(card: card, dollars: keyed.dollars, key: keyed.key))
+      let target = names[0] != nil && random.chance(75) ? 0 : card
+      try write(on: device, .reload(card: target, dollars: keyed.dollars, key: keyed.key))
     }
   }
 
@@ -189,6 +192,7 @@ final class SyncSchedule {
     let originID = devices[origin].id
     var partner: Int?
     let source: Data
+    var sourcePath: String?
     switch synchroniser {
     case .git:
       guard let tip = try git?.tipContent("devices/\(originID)/log.jsonl") else { return }
@@ -199,6 +203,7 @@ final class SyncSchedule {
       let chosen = random.pick(candidates)
       partner = chosen
       source = devices[chosen].log(of: originID)
+      sourcePath = devices[chosen].logPath(of: originID)
     }
     let held = devices[device].logSize(of: originID)
     guard source.count > held + 1, source.prefix(held) == devices[device].log(of: originID) else { return }
@@ -206,7 +211,7 @@ final class SyncSchedule {
     // Cutting just before a newline would leave a complete record without its
     // end of line, which the design does not decide; take the newline too.
     if source[source.startIndex + cut] == UInt8(ascii: "\n") { cut += 1 }
-    try devices[device].deliverLog(of: originID, Data(source.prefix(cut)))
+    try devices[device].deliverLog(of: originID, Data(source.prefix(cut)), like: sourcePath)
     pending[device] = PendingCopy(origin: origin, partner: partner)
     counts.partialCopies += 1
     note("partial copy: \(devices[device].id) gets \(originID)'s log cut at byte \(cut) of \(source.count)")
@@ -224,7 +229,7 @@ final class SyncSchedule {
   private func complete(_ device: Int, from content: Data) throws {
     guard let copy = pending.removeValue(forKey: device) else { return }
     let originID = devices[copy.origin].id
-    try devices[device].deliverLog(of: originID, content)
+    try devices[device].deliverLog(of: originID, content, like: copy.partner.map { devices[$0].logPath(of: originID) })
     note("partial copy completed: \(devices[device].id) now has \(content.count) bytes of \(originID)'s log")
   }
 

@@ -42,7 +42,7 @@ if [ -n "$only" ]; then export METROBUDDY_SYNC_ONLY="$only"; fi
 if [ "$keep" = 1 ]; then export METROBUDDY_SYNC_KEEP=1; fi
 
 echo "== build"
-swift build --build-tests --scratch-path "$scratch"
+swift build --build-tests -Xswiftc -warnings-as-errors --scratch-path "$scratch"
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

@@ -1,0 +1,46 @@
+/// Cents from a money string such as "12.00" or "-2.00".
+func syncCents(_ value: Any?) -> Int? {
+  guard isMoneyString(value), let text = value as? String else { return nil }
+  let negative = text.hasPrefix("-")
+  let parts = text.drop { $0 == "-" }.split(separator: ".")
+  guard parts.count == 2, let whole = Int(parts[0]), let fraction = Int(parts[1]) else { return nil }
+  return (negative ? -1 : 1) * (whole * 100 + fraction)
+}
+
+/// "12.00" from cents.
+func syncMoney(_ cents: Int) -> String {
+  let magnitude = abs(cents)
+  let fraction = magnitude % 100
+  return (cents < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+}
+
+/// What a run of schedules exercised, for its summary line.
+struct SyncScheduleCounts {
+  var commands = 0
+  var syncs = 0
+  var partialCopies = 0
+  /// Swipes refused with INSUFFICIENT FARE (and checked to record nothing).
+  var refusedSwipes = 0
+  /// Keyed reloads recorded on two devices apart with the same key, at the end.
+  var duplicateKeys = 0
+  /// Cards that ended below zero (devices apart overspent).
+  var negativeCards = 0
+  /// Cards shown as `NAME~2` (created on two devices apart with one name).
+  var suffixedNames = 0
+
+  /// Adds another run's counts.
+  mutating func add(_ other: Self) {
+    commands += other.commands
+    syncs += other.syncs
+    partialCopies += other.partialCopies
+    refusedSwipes += other.refusedSwipes
+    duplicateKeys += other.duplicateKeys
+    negativeCards += other.negativeCards
+    suffixedNames += other.suffixedNames
+  }
+
+  var summary: String {
+    "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
+      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames)"
+  }
+}

@@ -53,7 +53,7 @@ if [ "$plain" = 0 ]; then
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/syncthing-proof.XXXXXX")"
-declare -A PID ID GUI LISTEN KEY EVENT_SINCE
+declare -A PID ID GUI LISTEN KEY EVENT_SINCE FOLDER
 
 cleanup() {
   local status=$?
@@ -118,7 +118,11 @@ other() { if [ "$1" = a ]; then echo b; else echo a; fi; }
 # --- configuration, written before either instance starts -------------------
 
 for n in a b; do
-  mkdir -p "$work/$n/syncthing" "$work/$n/home" "$work/$n/folder/.stfolder"
+  mkdir -p "$work/$n/syncthing" "$work/$n/home/.local/share"
+  # The shared folder is the device's default metrobuddy store.
+  mkdir -m 700 "$work/$n/home/.local/share/metrobuddy"
+  mkdir "$work/$n/home/.local/share/metrobuddy/.stfolder"
+  FOLDER[$n]="$work/$n/home/.local/share/metrobuddy"
   HOME="$work/$n/home" syncthing generate --home "$work/$n/syncthing" --no-default-folder --skip-port-probing \
     >"$work/$n/generate.log" 2>&1 || fail "syncthing generate for device $n: $(cat "$work/$n/generate.log")"
   ID[$n]="$(HOME="$work/$n/home" syncthing serve --home "$work/$n/syncthing" --device-id)"
@@ -140,7 +144,7 @@ write_config() {
   local n="$1"
   cat >"$work/$n/syncthing/config.xml" <<EOF
 <configuration version="36">
-    <folder id="$FOLDER_ID" label="metrobuddy store" path="$work/$n/folder" type="sendreceive" rescanIntervalS="3600" fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
+    <folder id="$FOLDER_ID" label="metrobuddy store" path="${FOLDER[$n]}" type="sendreceive" rescanIntervalS="3600" fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
         <filesystemType>basic</filesystemType>
         <device id="${ID[a]}" introducedBy=""><encryptionPassword></encryptionPassword></device>
         <device id="${ID[b]}" introducedBy=""><encryptionPassword></encryptionPassword></device>
@@ -275,7 +279,7 @@ disconnected() {
 
 # The digest of a device's folder: every file but Syncthing's marker, with its content.
 tree_digest() {
-  (cd "$work/$1/folder" && find . -path ./.stfolder -prune -o -type f -print0 | sort -z | xargs -0r sha256sum)
+  (cd "${FOLDER[$1]}" && find . -path ./.stfolder -prune -o -type f -print0 | sort -z | xargs -0r sha256sum)
 }
 
 # in_sync: both instances idle with nothing needed, each sees the other 100%
@@ -316,7 +320,7 @@ come_together() {
 }
 
 conflict_copies() {
-  find "$work/a/folder" "$work/b/folder" -name '*.sync-conflict-*'
+  find "${FOLDER[a]}" "${FOLDER[b]}" -name '*.sync-conflict-*'
 }
 
 assert_no_conflict_copies() {
@@ -354,7 +358,7 @@ assert_loopback_only
 # --- plain files: the harness itself -----------------------------------------
 
 if [ "$plain" = 1 ]; then
-  a="$work/a/folder" b="$work/b/folder"
+  a="${FOLDER[a]}" b="${FOLDER[b]}"
   mkdir -p "$a/devices/a" "$b/devices/b"
   echo "a 1" >>"$a/devices/a/log.txt"
   echo "b 1" >>"$b/devices/b/log.txt"
@@ -393,5 +397,117 @@ if [ "$plain" = 1 ]; then
   exit 0
 fi
 
-echo "metrobuddy mode is not written yet" >&2
-exit 2
+# --- metrobuddy: two devices, one store, carried by Syncthing ------------------
+
+declare -A DEVICE=([a]=a-laptop [b]=b-desktop)
+
+# mb DEVICE ARGS...: runs metrobuddy as that device: its own home (and so its
+# own state and cache directories), its store the folder Syncthing shares
+# (the default store, $HOME/.local/share/metrobuddy).
+mb() {
+  local n="$1"
+  shift
+  env -u XDG_DATA_HOME -u XDG_STATE_HOME -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u METROBUDDY_STORE \
+    -u METROBUDDY_CARD HOME="$work/$n/home" TZ=UTC METROBUDDY_DEVICE="${DEVICE[$n]}" "$bin" "$@"
+}
+
+# run DEVICE ARGS...: mb, showing the command and what it printed.
+run() {
+  local n="$1" out
+  shift
+  out="$(mb "$n" "$@" 2>&1)" || fail "device $n: metrobuddy $* exited $?: $out"
+  echo "  $n\$ metrobuddy $*${out:+ -> $(tr '\n' ' ' <<<"$out")}"
+}
+
+# balance DEVICE CARD: the card's balance as that device sees it.
+balance() {
+  mb "$1" --card "$2" show --json | json 'j["balance"]'
+}
+
+expect_balance() {
+  local n card="$1" want="$2" got
+  for n in a b; do
+    got="$(balance "$n" "$card")"
+    [ "$got" = "$want" ] || fail "device $n: $card balance $got, expected $want"
+  done
+  ok "$card: balance $want on both devices"
+}
+
+# same_everywhere CARD: show, history and cards (--json) byte-identical on both devices.
+same_everywhere() {
+  local card="$1" what
+  for what in "--card $card show --json" "--card $card history --json" "cards --json"; do
+    # shellcheck disable=SC2086
+    cmp -s <(mb a $what) <(mb b $what) || fail "metrobuddy $what differs between the devices:
+$(diff <(mb a $what) <(mb b $what) | head -n 20)"
+  done
+  ok "$card: show, history and cards (--json) identical on both devices"
+}
+
+verify_both() {
+  local n out
+  for n in a b; do
+    out="$(mb "$n" verify 2>&1)" || fail "device $n: metrobuddy verify exited $?: $out"
+  done
+  ok "metrobuddy verify exits 0 on both devices"
+}
+
+echo "== a card created on a, used on both while connected"
+run a card add commute --kind custom --fare 2.00 --balance 10
+sync_now
+run b --card commute swipe
+sync_now
+run a --card commute swipe
+sync_now
+expect_balance commute 6.00
+same_everywhere commute
+
+echo "== apart: a swipes and reloads with a key, b reloads with the same key and swipes"
+go_apart
+run a --card commute swipe
+run a --card commute reload 20 --key monthly-2026-11
+run b --card commute reload 20 --key monthly-2026-11
+run b --card commute swipe
+[ "$(balance a commute)" = 24.00 ] && [ "$(balance b commute)" = 24.00 ] ||
+  fail "apart, each device should see only its own writes: a $(balance a commute), b $(balance b commute)"
+ok "apart, each device sees only its own writes (24.00 each)"
+assert_loopback_only
+come_together
+assert_no_conflict_copies
+# 6.00 - 2.00 (a) + 20.00 (the keyed reload, once) - 2.00 (b)
+expect_balance commute 22.00
+same_everywhere commute
+dups="$(mb a --card commute history --json | json 'sum(1 for e in (j if isinstance(j, list) else j.get("history", j.get("entries", []))) if isinstance(e, dict) and e.get("duplicate") is True)')"
+[ "$dups" = 1 ] || fail "history should list the second keyed reload once as a duplicate, found $dups"
+ok "the keyed reload counted once; history lists the other as a duplicate"
+verify_both
+
+echo "== overspend: apart, each device spends what the card holds"
+run a card add tight --kind custom --fare 2.00 --balance 2
+sync_now
+go_apart
+run a --card tight swipe
+run b --card tight swipe
+if out="$(mb a --card tight swipe 2>&1)"; then
+  fail "a third swipe on a card at 0.00 was accepted: $out"
+fi
+ok "a's next swipe is refused on its own view: $out"
+come_together
+assert_no_conflict_copies
+expect_balance tight -2.00
+same_everywhere tight
+for n in a b; do
+  out="$(mb "$n" --card tight show)"
+  grep -q -- '-\$2\.00' <<<"$out" || fail "device $n: show does not say the balance is -\$2.00: $out"
+done
+echo "  b\$ metrobuddy --card tight show"
+mb b --card tight show | sed 's/^/    /'
+ok "both devices show the card below zero"
+verify_both
+assert_loopback_only
+
+echo "== the store on device a"
+(cd "${FOLDER[a]}" && find . -path ./.stfolder -prune -o -type f -print | sort | sed 's/^/  /')
+echo "  b\$ metrobuddy devices"
+mb b devices | sed 's/^/    /'
+echo "PASS: two devices shared one metrobuddy store through Syncthing without a conflict"

@@ -258,9 +258,10 @@ ok "both run with discovery, relays, NAT, usage and crash reports, upgrades off;
 # TIMEOUT_S seconds.
 wait_for() {
   local what="$1" deadline=$((SECONDS + TIMEOUT_S)) n last
+  why=""
   shift
   until "$@"; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "timed out after ${TIMEOUT_S}s waiting for: $what"
+    [ "$SECONDS" -lt "$deadline" ] || fail "timed out after ${TIMEOUT_S}s waiting for: $what${why:+ ($why)}"
     for n in a b; do
       last="$(api "$n" GET "/rest/events?since=${EVENT_SINCE[$n]}&timeout=1" | json 'j[-1]["id"] if j else ""')" || true
       [ -z "$last" ] || EVENT_SINCE[$n]="$last"
@@ -289,18 +290,23 @@ in_sync() {
   for n in a b; do
     o="$(other "$n")"
     status="$(api "$n" GET "/rest/db/status?folder=$FOLDER_ID" | json '"%s %s %s" % (j["state"], j["needTotalItems"], j["errors"])')"
+    why="device $n: folder state, items needed, errors: $status"
     [ "$status" = "idle 0 0" ] || return 1
     completion="$(api "$n" GET "/rest/db/completion?folder=$FOLDER_ID&device=${ID[$o]}" | json '"%s %s" % (j["completion"], j["needItems"])')"
+    why="device $n: completion of device $o, items it needs: $completion"
     [ "$completion" = "100 0" ] || return 1
   done
+  why="the folders differ: $(diff <(tree_digest a) <(tree_digest b) | grep '^[<>]' | head -n 10)"
   [ "$(tree_digest a)" = "$(tree_digest b)" ]
 }
 
 # sync: makes both instances scan now (no waiting for the watcher) and waits until in_sync.
 sync_now() {
+  local start=$SECONDS
   api a POST "/rest/db/scan?folder=$FOLDER_ID" >/dev/null
   api b POST "/rest/db/scan?folder=$FOLDER_ID" >/dev/null
   wait_for "the two folders to be in sync" in_sync
+  echo "  (in sync after $((SECONDS - start))s)"
 }
 
 go_apart() {

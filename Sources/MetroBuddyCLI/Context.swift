@@ -38,7 +38,7 @@ struct GlobalOptions {
     quiet = parsed[Self.quietFlag]
     noColor = parsed[Self.noColorFlag]
     cardName = try parsed[Self.card] ?? environment.value("METROBUDDY_CARD")
-    if let cardName, !CardName.isValid(cardName) {
+    if let cardName, !CardName.isValidReference(cardName) {
       throw UsageError(message: .invalidCardNameOption(cardName), path: parsed.path)
     }
     if let store = try parsed[Self.store] {

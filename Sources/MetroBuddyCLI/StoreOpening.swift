@@ -42,18 +42,41 @@ public protocol StoreOpening: Sendable {
   func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore
 }
 
-/// The JSON file store in the requested directory, locked as always.
+extension StoreRequest {
+  /// This device: `METROBUDDY_DEVICE`, else the id kept in
+  /// `$XDG_STATE_HOME/metrobuddy/device` (or `~/.local/state/metrobuddy/device`).
+  public var deviceIdentity: DeviceIdentity {
+    let state: String
+    if let directory = environment.value("XDG_STATE_HOME"), directory.hasPrefix("/") {
+      state = directory
+    } else {
+      state = (environment.value("HOME") ?? "") + "/.local/state"
+    }
+    return DeviceIdentity(override: environment.value("METROBUDDY_DEVICE"), file: state + "/metrobuddy/device")
+  }
+
+  /// Where this device keeps its fold caches: `$XDG_CACHE_HOME/metrobuddy`
+  /// (or `~/.cache/metrobuddy`); `nil` without either.
+  public var cacheDirectory: String? {
+    if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") {
+      return directory + "/metrobuddy"
+    }
+    return environment.value("HOME").map { $0 + "/.cache/metrobuddy" }
+  }
+}
+
+/// The store of device logs in the requested directory, locked as always.
 public struct FileStoreOpener: StoreOpening {
   /// Creates the opener.
   public init() {}
 
-  /// Opens the JSON file store in `request.directory`.
+  /// Opens the store in `request.directory`.
   public func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
     guard let directory = request.directory else { throw .noStoreLocation }
     let environment = request.environment
-    let store = JSONFileStore(
-      directory: directory, clock: environment.clock, timeZone: environment.timeZone,
-      lockTimeout: request.lockTimeout)
+    let store = DeviceLogStore(
+      directory: directory, identity: request.deviceIdentity, cacheDirectory: request.cacheDirectory,
+      clock: environment.clock, timeZone: environment.timeZone, lockTimeout: request.lockTimeout)
     return OpenedStore(store: store, clock: environment.clock)
   }
 }

@@ -35,11 +35,10 @@ public struct TestHookStoreOpener: StoreOpening {
       }
       fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
     }
-    let locking: JSONFileStore.Locking =
-      environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive
-    let store = JSONFileStore(
-      directory: directory, fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
-      lockTimeout: request.lockTimeout, locking: locking)
+    let store = DeviceLogStore(
+      directory: directory, identity: request.deviceIdentity, cacheDirectory: request.cacheDirectory,
+      fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
+      lockTimeout: request.lockTimeout, locking: environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive)
     return OpenedStore(store: store, clock: environment.clock)
   }
 }

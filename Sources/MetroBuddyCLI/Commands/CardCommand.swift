@@ -11,8 +11,12 @@ enum CardCommand: CommandNode {
     CommandOutput(text: text + "\n", json: JSONRenderer.change(card: card.snapshot, recorded: [], at: moment))
   }
 
-  static func name(_ text: String, for argument: String, _ parsed: ParsedCommand) throws(UsageError) -> String {
-    guard CardName.isValid(text) else {
+  /// A card name argument; `existing` names a card that is there, which may
+  /// be shown with a `~2` suffix.
+  static func name(_ text: String, for argument: String, existing: Bool = true, _ parsed: ParsedCommand)
+    throws(UsageError) -> String
+  {
+    guard existing ? CardName.isValidReference(text) : CardName.isValid(text) else {
       throw UsageError(message: .invalidValue(name: "<\(argument)>", problem: .cardName(text)), path: parsed.path)
     }
     return text
@@ -48,7 +52,7 @@ struct AddCardCommand: Command {
   var balance: Money
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
-    name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", parsed)
+    name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", existing: false, parsed)
     let currency = try parsed[FareOptions.currency]
     settings = CardSettings(
       kind: try parsed[FareOptions.kind], isReduced: parsed[FareOptions.reduced], mode: try parsed[FareOptions.mode],
@@ -101,7 +105,7 @@ struct RenameCardCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let names = try Self.arguments(parsed, ["old", "new"])
     old = try CardCommand.name(names[0], for: "old", parsed)
-    new = try CardCommand.name(names[1], for: "new", parsed)
+    new = try CardCommand.name(names[1], for: "new", existing: false, parsed)
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {

@@ -128,6 +128,12 @@ enum English {
     case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
     case .storeDamaged(let path, let line, let problem):
       "The store is damaged: \(path)\(line.map { ", line \($0)" } ?? ""): \(storeProblem(problem)).\nNothing was changed. Restore the file from a backup, or move the store aside to start again."
+    case .invalidDeviceID(let id, let file):
+      if let file {
+        "\(file) does not hold a device id ('\(id)'): 1 to 64 letters, digits and '-'.\nNothing was changed. Delete the file (a new id is made on the next change) or set METROBUDDY_DEVICE."
+      } else {
+        "METROBUDDY_DEVICE='\(id)' is not a device id: 1 to 64 letters, digits and '-', not starting with '-' or 'upgrade-'.\nNothing was changed. Set another, or unset it to use this machine's id."
+      }
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store."
     case .storeIO(let verb, let path, let reason):

@@ -155,6 +155,12 @@ enum Italian {
     case .storeDamaged(let path, let line, let problem):
       "L'archivio è danneggiato: \(path)\(line.map { ", riga \($0)" } ?? ""): \(storeProblem(problem)).\nNon è stato modificato nulla. "
         + "Ripristina il file da un backup, oppure sposta altrove l'archivio per ricominciare da capo."
+    case .invalidDeviceID(let id, let file):
+      if let file {
+        "\(file) non contiene un id di dispositivo ('\(id)'): da 1 a 64 lettere, cifre e '-'.\nNon è stato cambiato nulla. Cancella il file (un nuovo id viene creato alla prossima modifica) o imposta METROBUDDY_DEVICE."
+      } else {
+        "METROBUDDY_DEVICE='\(id)' non è un id di dispositivo: da 1 a 64 lettere, cifre e '-', senza iniziare con '-' o 'upgrade-'.\nNon è stato cambiato nulla. Impostane un altro, o toglilo per usare l'id di questa macchina."
+      }
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) è stato scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported)).\n"
         + "Non è stato modificato nulla. Aggiorna metrobuddy per usare questo archivio."

@@ -87,6 +87,7 @@ enum Message: Equatable {
   /// A store file that cannot be trusted; `line` when the problem is on one line.
   case storeDamaged(path: String, line: Int?, problem: StoreProblem)
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
+  case invalidDeviceID(String, file: String?)
   case storeIO(verb: IOVerb, path: String, reason: String)
   case savedDurabilityUnconfirmed(path: String, reason: String)
   case storeBusy(path: String, seconds: String)

@@ -153,6 +153,12 @@ enum Spanish {
     case .storeDamaged(let path, let line, let problem):
       "El almacén está dañado: \(path)\(line.map { ", línea \($0)" } ?? ""): \(storeProblem(problem)).\nNo se cambió nada. "
         + "Restaure el archivo desde una copia de seguridad, o aparte el almacén para empezar de cero."
+    case .invalidDeviceID(let id, let file):
+      if let file {
+        "\(file) no contiene un id de dispositivo ('\(id)'): de 1 a 64 letras, dígitos y '-'.\nNo se cambió nada. Borre el archivo (se crea un id nuevo con el próximo cambio) o defina METROBUDDY_DEVICE."
+      } else {
+        "METROBUDDY_DEVICE='\(id)' no es un id de dispositivo: de 1 a 64 letras, dígitos y '-', sin empezar por '-' ni 'upgrade-'.\nNo se cambió nada. Defina otro, o quítelo para usar el id de esta máquina."
+      }
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported)).\n"
         + "No se cambió nada. Actualice metrobuddy para usar este almacén."

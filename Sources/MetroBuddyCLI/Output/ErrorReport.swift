@@ -75,6 +75,10 @@ struct ErrorReport: Equatable {
       self = failure(.storeDamaged(path: path, line: line, problem: problem), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
+    case .invalidDeviceID(let id, .environment):
+      self = failure(.invalidDeviceID(id, file: nil), .usage)
+    case .invalidDeviceID(let id, .file(let file)):
+      self = failure(.invalidDeviceID(id, file: file), .dataError)
     case .importArchive(let path, let problem):
       self.init(
         message: text(.errorPrefix) + " " + text(.archive(path: path, problem: problem)),

@@ -36,6 +36,11 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// For a ride: why it cost `-amount`.
   public var reason: RideReason?
 
+  /// Whether another update with its reload key (recorded on another device,
+  /// earlier in the merged order) counts instead of it, so it adds nothing;
+  /// for an undo, whether the update it takes back is such a duplicate.
+  public var isDuplicate = false
+
   /// Creates an update.
   public init(
     id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,

@@ -19,6 +19,16 @@ public enum CardName {
     return true
   }
 
+  /// Whether `name` names a card as it is shown: a name, or, for the later
+  /// of two cards created apart with one name, the name then `~2`, `~3`, …
+  public static func isValidReference(_ name: String) -> Bool {
+    if isValid(name) { return true }
+    guard let tilde = name.lastIndex(of: "~") else { return false }
+    let number = name[name.index(after: tilde)...]
+    return isValid(String(name[..<tilde])) && !number.isEmpty && number.count <= 6
+      && number.allSatisfy { $0.isASCII && $0.isNumber } && number.first != "0"
+  }
+
   /// Checks a name.
   ///
   /// - Throws: ``MetroError/invalidCardName(_:)`` when it breaks the rule.

@@ -54,6 +54,9 @@ public enum MetroError: Error, Sendable, Equatable {
   /// A store file does not decode, breaks an invariant, or is not a regular file.
   /// `line` is given for the journal.
   case storeDamaged(path: String, line: Int?, problem: StoreProblem)
+  /// A device id (from `METROBUDDY_DEVICE` or its file) that is not 1 to 64
+  /// letters, digits and `-`.
+  case invalidDeviceID(String, source: DeviceIDSource)
   /// A store file was written by a newer metrobuddy.
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   /// A system call on a store file failed with `errno`.

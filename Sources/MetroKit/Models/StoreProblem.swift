@@ -90,6 +90,17 @@ public indirect enum StoreProblem: Sendable, Equatable {
 
   /// The first line is not a metrobuddy journal header.
   case notJournal
+  /// The first line of a device's log is not a metrobuddy log header.
+  case notLog
+  /// A device's log names another device in its header.
+  case logOfAnotherDevice
+  /// A change names a card no log has created.
+  case unknownCard(id: String)
+  /// This device's own log no longer holds what this device wrote: another
+  /// device, or a synchroniser, changed it.
+  case ownLogChanged
+  /// A copy a file synchroniser made of a file in conflict; never read as data.
+  case conflictCopy
   /// The header names a version journals never had.
   case notJournalVersion(version: Int)
   /// The header names another card.

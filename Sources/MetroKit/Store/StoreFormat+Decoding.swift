@@ -209,31 +209,34 @@ extension JournalEntry {
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
-    let typeText = try reader.string("type")
-    guard let type = BalanceUpdate.Kind(rawValue: typeText) else {
-      throw reader.damaged(.unknownUpdateType(text: typeText))
-    }
-    let timestampText = try reader.string("timestamp")
-    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
-      throw reader.damaged(.timestampNotUTC(text: timestampText))
-    }
-    let undoes: UUID? = document["undoes"] == nil ? nil : try reader.uuid("undoes")
-    let key = try reader.optionalString("key")
-    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil {
-      throw reader.damaged(.invalidReloadKey)
-    }
-    // A ride says what its fare was, how it was taken and why it cost what
-    // it did; rides recorded before fares had modes say none of it.
-    let fare: Money? = document["fare"] == nil ? nil : try reader.money("fare", currency: currency)
-    let mode = document["mode"] == nil ? nil : try reader.known("mode", as: TravelMode.self)
-    let reason = document["reason"] == nil ? nil : try reader.known("reason", as: RideReason.self)
-    if type != .swipe, fare != nil || mode != nil || reason != nil { throw reader.damaged(.rideFieldsOnNonRide) }
     return JournalEntry(
       sequence: sequence, transactionEnd: transactionEnd,
-      update: BalanceUpdate(
-        id: try reader.uuid("id"), type: type, amount: try reader.money("amount", currency: currency),
-        balance: try reader.money("balance", currency: currency), timestamp: timestamp,
-        key: key, undoes: undoes, fare: fare, mode: mode, reason: reason))
+      update: try reader.balanceUpdate(currency: currency, balance: try reader.money("balance", currency: currency)))
+  }
+}
+
+extension FieldReader {
+  /// The balance update an object describes (a journal line, a device log's
+  /// `update` change); `balance` is the balance after it, as the caller knows it.
+  func balanceUpdate(currency: Currency, balance: Money) throws(MetroError) -> BalanceUpdate {
+    let typeText = try string("type")
+    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw damaged(.unknownUpdateType(text: typeText)) }
+    let timestampText = try string("timestamp")
+    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
+      throw damaged(.timestampNotUTC(text: timestampText))
+    }
+    let undoes: UUID? = object["undoes"] == nil ? nil : try uuid("undoes")
+    let key = try optionalString("key")
+    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil { throw damaged(.invalidReloadKey) }
+    // A ride says what its fare was, how it was taken and why it cost what
+    // it did; rides recorded before fares had modes say none of it.
+    let fare: Money? = object["fare"] == nil ? nil : try money("fare", currency: currency)
+    let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
+    let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
+    if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
+    return BalanceUpdate(
+      id: try uuid("id"), type: type, amount: try money("amount", currency: currency), balance: balance,
+      timestamp: timestamp, key: key, undoes: undoes, fare: fare, mode: mode, reason: reason)
   }
 }
 

@@ -147,7 +147,7 @@ extension FieldReader {
       }
       card.customRules = rules
     }
-    guard let standing = try optionalObject("fareState") else { return false }
+    guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return false }
     try standing.allowOnly(["local", "express", "lastPaid", "latestRide", "month"])
     func progress(_ key: String) throws(MetroError) -> CapProgress? {
       guard let object = try standing.optionalObject(key) else { return nil }

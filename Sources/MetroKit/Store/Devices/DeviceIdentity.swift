@@ -1,0 +1,136 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Which device this is: the name of the one folder of the store it writes.
+///
+/// `METROBUDDY_DEVICE` sets it; otherwise it is kept outside the store, in
+/// `$XDG_STATE_HOME/metrobuddy/device`, and made (a random UUID) by the first
+/// write. It must never travel with the store: two devices with one id would
+/// both append to one log.
+public struct DeviceIdentity: Sendable, Equatable {
+  /// The id given by the environment, if any (not yet checked).
+  public var override: String?
+  /// The file that keeps the id.
+  public var file: String
+  /// The name recorded for this device when it first writes: the host name.
+  public var defaultName: String
+
+  /// - Parameters:
+  ///   - override: `METROBUDDY_DEVICE`, when set.
+  ///   - file: Where the id is kept (`$XDG_STATE_HOME/metrobuddy/device`).
+  ///   - defaultName: This device's name until one is set.
+  public init(override: String?, file: String, defaultName: String = DeviceIdentity.hostName()) {
+    self.override = override
+    self.file = file
+    self.defaultName = defaultName
+  }
+
+  /// The longest id.
+  public static let maximumLength = 64
+
+  /// Whether `id` is a device id: 1 to 64 letters, digits and `-`, starting
+  /// with a letter or digit; the `upgrade-` prefix is kept for converted stores.
+  public static func isValid(_ id: String, allowUpgrade: Bool = false) -> Bool {
+    let bytes = Array(id.utf8)
+    guard (1...maximumLength).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
+    guard bytes.allSatisfy({ byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+        true
+      default: false
+      }
+    })
+    else { return false }
+    return allowUpgrade || !id.hasPrefix(StoreLayout.upgradePrefix)
+  }
+
+  /// The id if there is one already; never creates anything.
+  public func existing(fileSystem: any FileSystem = LiveFileSystem()) throws(MetroError) -> String? {
+    if let override {
+      guard Self.isValid(override) else { throw .invalidDeviceID(override, source: .environment) }
+      return override
+    }
+    guard let bytes = try readSmallFile(file, fileSystem: fileSystem) else { return nil }
+    var text = String(decoding: bytes, as: UTF8.self)
+    while text.last == "\n" || text.last == " " || text.last == "\r" { text.removeLast() }
+    guard Self.isValid(text) else { throw .invalidDeviceID(text, source: .file(file)) }
+    return text
+  }
+
+  /// The id, made and kept in ``file`` when there is none (a lower-case UUID).
+  func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
+    if let id = try existing(fileSystem: fileSystem) { return id }
+    let id = UUID().uuidString.lowercased()
+    guard let slash = file.lastIndex(of: "/") else { throw .storeIO(path: file, operation: .open, errno: EINVAL) }
+    let folder = String(file[..<slash])
+    do {
+      try makeDirectories(folder, fileSystem: fileSystem)
+      let name = String(file[file.index(after: slash)...])
+      try AtomicFile(fileSystem: fileSystem, directory: folder)
+        .replace(name, with: Array((id + "\n").utf8), uniqueSuffix: "\(getpid())-\(id.prefix(8))")
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      throw JSONFileStore.map(error)
+    }
+    // Two first writes at once may each make one: the last saved is the id
+    // from now on (the other only ever names a log that stops growing).
+    return try existing(fileSystem: fileSystem) ?? id
+  }
+
+  /// The host name, or `device` when it cannot be read.
+  public static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "device" }
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return name.isEmpty ? "device" : name
+  }
+}
+
+/// Where a device id that is not valid came from.
+public enum DeviceIDSource: Sendable, Equatable {
+  /// `METROBUDDY_DEVICE`.
+  case environment
+  /// The file that keeps the id.
+  case file(String)
+}
+
+/// The whole of a small file, `nil` when it does not exist.
+func readSmallFile(_ path: String, fileSystem: any FileSystem) throws(MetroError) -> [UInt8]? {
+  let descriptor: Int32
+  do {
+    descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+  } catch {
+    if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
+    throw JSONFileStore.map(error)
+  }
+  defer { try? fileSystem.close(descriptor, path: path) }
+  do {
+    let status = try fileSystem.status(descriptor, path: path)
+    guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
+    return try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
+  } catch let error as MetroError {
+    throw error
+  } catch {
+    throw JSONFileStore.map(error)
+  }
+}
+
+/// Makes `path` and any missing parents, `0700`.
+func makeDirectories(_ path: String, fileSystem: any FileSystem) throws {
+  if try fileSystem.status(atPath: path) != nil { return }
+  if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+    try makeDirectories(String(path[..<slash]), fileSystem: fileSystem)
+  }
+  do {
+    try fileSystem.makeDirectory(path, permissions: 0o700)
+  } catch {
+    if error.errno != EEXIST { throw error }
+  }
+}

@@ -1,0 +1,145 @@
+import FoundationEssentials
+
+extension DeviceLogStore {
+  @discardableResult
+  public func apply(
+    _ updates: [MetroCardUpdate], to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> UpdateResult {
+    try apply(updates) { view throws(MetroError) in try index(of: card, in: view) }
+  }
+
+  @discardableResult
+  public func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult {
+    try apply(updates) { view throws(MetroError) in try index(named: name, in: view) }
+  }
+
+  /// Decides `updates` on the card `select` picks from the view read under
+  /// the lock, and records what changed.
+  func apply(
+    _ updates: [MetroCardUpdate], selecting select: (View) throws(MetroError) -> Int
+  ) throws(MetroError) -> UpdateResult {
+    try write { view throws(MetroError) in
+      let index = try select(view)
+      let entry = view.live[index].fold
+      var card = entry.card
+      let history = DeviceHistory(store: self, view: view, card: entry)
+      if !entry.fareStateIsCurrent {
+        // Rides folded out of time order (another device's older rides, a
+        // backdated ride, an undo): work the standing out from every ride.
+        card.fareState = CardRules.fareState(of: card, rides: try history.ridesInTimeOrder(), timeZone: timeZone)
+      }
+      let before = card
+      let decision = try CardRules.decide(
+        updates, to: &card, history: history, now: clock.now(), timeZone: timeZone, makeID: makeID)
+      var changes = Self.attributeChanges(from: before, to: card, id: entry.id)
+      for var update in decision.recorded {
+        if update.type == .undo, let target = update.undoes, let key = history.keysOfUndoable[target] {
+          update.key = key
+        }
+        changes.append(.update(cardID: entry.id, update))
+      }
+      changes = materialized(changes, for: entry, in: view)
+      let id = entry.id
+      let fareState = card.fareState
+      return Decision(changes: changes, fareStates: changes.isEmpty ? [:] : [id: fareState]) { view in
+        let index = view.index(ofID: id) ?? 0
+        let reference = self.reference(index, in: view)
+        return UpdateResult(
+          card: reference,
+          recorded: decision.recorded.map {
+            ObjectReference(snapshot: $0, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
+          },
+          alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads,
+          notes: decision.notes)
+      }
+    }
+  }
+
+  /// The attribute writes that take `before` to `after`.
+  static func attributeChanges(from before: MetroCard, to after: MetroCard, id: String) -> [LogChange] {
+    var changes: [LogChange] = []
+    if before.name != after.name { changes.append(.setCard(id: id, attribute: .name, card: after)) }
+    if before.kind != after.kind || before.isReduced != after.isReduced || before.mode != after.mode
+      || before.fareByHand != after.fareByHand || before.customRules != after.customRules
+      || before.currency != after.currency
+    {
+      changes.append(.setCard(id: id, attribute: .fares, card: after))
+    }
+    if before.serialNumber != after.serialNumber { changes.append(.setCard(id: id, attribute: .serialNumber, card: after)) }
+    if before.expirationDate != after.expirationDate {
+      changes.append(.setCard(id: id, attribute: .expirationDate, card: after))
+    }
+    return changes
+  }
+
+  /// `changes`, preceded by the creation of the implicit `default` card when
+  /// they are the first to touch it.
+  func materialized(_ changes: [LogChange], for entry: FoldCard, in view: View) -> [LogChange] {
+    guard !changes.isEmpty, entry.created == nil else { return changes }
+    var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
+    card.balance = .zero
+    // The attributes the changes set are written after it; the creation
+    // carries the defaults, identical on every device.
+    return [.createCard(id: entry.id, card: card)] + changes
+  }
+
+  @discardableResult
+  public func addCard(named name: String, settings: CardSettings, balance: Money) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    let card = try CardRules.newCard(named: name, settings: settings, balance: balance)
+    let id = makeID().uuidString.lowercased()
+    return try write { view throws(MetroError) in
+      guard !view.live.contains(where: { $0.name == name || $0.fold.card.name == name }) else {
+        throw .cardExists(name: name)
+      }
+      var changes: [LogChange] = [.createCard(id: id, card: card)]
+      if let implicit = view.live.first?.fold, implicit.created == nil {
+        changes = materialized([.setDefault(id: implicit.id)], for: implicit, in: view) + changes
+      }
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+    }
+  }
+
+  @discardableResult
+  public func renameCard(_ card: ObjectReference<MetroCard>, to newName: String) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try CardName.validate(newName)
+    return try write { view throws(MetroError) in
+      let index = try index(of: card, in: view)
+      let entry = view.live[index]
+      var changes: [LogChange] = []
+      if entry.name != newName {
+        guard !view.live.contains(where: { $0.name == newName || $0.fold.card.name == newName }) else {
+          throw .cardExists(name: newName)
+        }
+        var renamed = entry.fold.card
+        renamed.name = newName
+        changes = materialized([.setCard(id: entry.fold.id, attribute: .name, card: renamed)], for: entry.fold, in: view)
+      }
+      let id = entry.fold.id
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+    }
+  }
+
+  public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
+    try write { view throws(MetroError) in
+      let index = try index(of: card, in: view)
+      let entry = view.live[index]
+      guard entry.fold.id != view.defaultID else { throw .cannotRemoveDefaultCard(name: entry.name) }
+      return Decision(changes: [.setCard(id: entry.fold.id, attribute: .removed, card: entry.fold.card)]) { _ in () }
+    }
+  }
+
+  @discardableResult
+  public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
+    try write { view throws(MetroError) in
+      let index = try index(of: card, in: view)
+      let entry = view.live[index].fold
+      let changes = entry.id == view.defaultID ? [] : materialized([.setDefault(id: entry.id)], for: entry, in: view)
+      let id = entry.id
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+
+extension DeviceLogStore {
+  /// Every update of one card from every log (as far as `view` has read
+  /// them), oldest first in the merged order, each with the balance after
+  /// it and marked when it is a duplicate that adds nothing.
+  func timeline(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
+    var found: [(order: EventOrder, update: BalanceUpdate)] = []
+    func collect(_ record: LogRecord, device: String) {
+      for (index, change) in record.changes.enumerated() {
+        guard case .update(let id, let update) = change, id == cardID else { continue }
+        found.append(
+          (EventOrder(time: update.timestamp, device: device, sequence: record.sequence, index: index), update))
+      }
+    }
+    if let legacy = view.legacy { for record in legacy.records { collect(record, device: legacy.folder) } }
+    try forEachRecord(in: view) { record, device in collect(record, device: device) }
+    found.sort { $0.order < $1.order }
+    let position = view.fold.index(ofCard: cardID)
+    var balance = position.map { view.fold.cards[$0].opening } ?? .zero
+    return found.map { _, update in
+      var update = update
+      if view.fold.counts(update, cardID: cardID) {
+        balance.minorUnits += update.amount.minorUnits
+      } else {
+        update.isDuplicate = true
+      }
+      update.balance = balance
+      return update
+    }
+  }
+
+  /// Calls `body` with every record of every log up to where `view` has read it.
+  func forEachRecord(in view: View, _ body: (LogRecord, String) throws(MetroError) -> Void) throws(MetroError) {
+    for (folder, position) in view.fold.logs.sorted(by: { $0.key < $1.key }) where folder != view.legacy?.folder {
+      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
+      _ = try scanner.scan(from: .start) { record, _ throws(MetroError) in
+        if record.sequence <= position.sequence { try body(record, folder) }
+      }
+    }
+  }
+
+  public func balanceUpdates(
+    for card: ObjectReference<MetroCard>, matching query: HistoryQuery
+  ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
+    let view = try readView()
+    let position = try index(of: card, in: view)
+    if query.limit == 0 { return [] }
+    let id = view.live[position].fold.id
+    var result: [ObjectReference<BalanceUpdate>] = []
+    for update in try timeline(of: id, in: view).reversed() where query.matches(update, in: timeZone) {
+      result.append(
+        ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision))
+      if let limit = query.limit, result.count >= limit { break }
+    }
+    return result
+  }
+
+  public func allCardHistories() throws(MetroError) -> [CardHistory] {
+    let view = try readView()
+    var result: [CardHistory] = []
+    for index in view.live.indices { result.append(try history(index, in: view)) }
+    return result
+  }
+
+  public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
+    let view = try readView()
+    return try history(try index(named: name, in: view), in: view)
+  }
+
+  func history(_ index: Int, in view: View) throws(MetroError) -> CardHistory {
+    let entry = view.live[index].fold
+    return CardHistory(
+      card: reference(index, in: view), openingBalance: entry.opening, updates: try timeline(of: entry.id, in: view))
+  }
+}
+
+/// The rules' questions about a card, answered from the merged view.
+final class DeviceHistory: CardHistoryLookup {
+  let store: DeviceLogStore
+  let view: DeviceLogStore.View
+  let card: FoldCard
+  /// The reload keys of the updates an undo may take back, by id.
+  private(set) var keysOfUndoable: [UUID: String] = [:]
+
+  init(store: DeviceLogStore, view: DeviceLogStore.View, card: FoldCard) {
+    self.store = store
+    self.view = view
+    self.card = card
+  }
+
+  func containsReload(key: String) throws(MetroError) -> Bool { card.reloads[key] != nil }
+
+  func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
+    card.reloads[key].map { RecordedReload(amount: $0.amount, isUndone: $0.isUndone) }
+  }
+
+  /// Undo takes back this device's own latest command on the card: what
+  /// another device recorded is theirs to take back.
+  func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
+    guard let device = view.device, let position = view.fold.logs[device] else { return [] }
+    var mine: [(sequence: Int, update: BalanceUpdate)] = []
+    var undoneHere = undone
+    let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(device), device: device)
+    _ = try scanner.scan(from: .start) { record, _ in
+      guard record.sequence <= position.sequence else { return }
+      for change in record.changes {
+        guard case .update(let id, let update) = change, id == card.id else { continue }
+        if let target = update.undoes { undoneHere.insert(target) }
+        mine.append((record.sequence, update))
+      }
+    }
+    var search = UndoSearch(undone: undoneHere)
+    for (sequence, update) in mine.reversed() {
+      if let key = update.key { keysOfUndoable[update.id] = key }
+      if !search.visit(update, transaction: sequence) { break }
+    }
+    return search.targets
+  }
+
+  func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
+    let timeline = try store.timeline(of: card.id, in: view)
+    let undone = Set(timeline.compactMap(\.undoes))
+    return CardRules.stableSortedByTime(timeline.filter { !undone.contains($0.id) }.compactMap(RecordedRide.init))
+  }
+}

@@ -1,0 +1,92 @@
+import FoundationEssentials
+
+extension DeviceLogStore {
+  public func importUpdates(
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> ImportResult {
+    var outcome = (recorded: [BalanceUpdate](), skipped: 0)
+    let result = try write { view throws(MetroError) in
+      let index = try index(of: card, in: view)
+      var changes: [LogChange] = []
+      outcome = try importing(updates, attributes: attributes, into: view.live[index].fold, in: view, changes: &changes)
+      let id = view.live[index].fold.id
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+    }
+    return ImportResult(card: result, imported: outcome.recorded.count, skipped: outcome.skipped, recorded: outcome.recorded)
+  }
+
+  /// Decides an import into one card (``CardRules/importing``) against its
+  /// whole merged history, and adds the changes that record it.
+  func importing(
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, into entry: FoldCard, in view: View,
+    changes: inout [LogChange]
+  ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
+    // Importing reads the whole history: it must know every id to skip what
+    // the card already has.
+    let history = entry.created == nil && entry.id != Self.implicitCardID ? [] : try timeline(of: entry.id, in: view)
+    var amounts: [UUID: Money] = [:]
+    var undone = Set<UUID>()
+    var undos = Set<UUID>()
+    var keys = Set<String>()
+    for update in history {
+      amounts[update.id] = update.amount
+      if let target = update.undoes { undone.insert(target) }
+      if update.type == .undo { undos.insert(update.id) }
+      if let key = update.key, update.type == .reload { keys.insert(key) }
+    }
+    var card = entry.card
+    let before = card
+    let decision = try CardRules.importing(
+      updates, into: &card, existing: amounts, undone: undone, undos: undos, keys: keys, makeID: makeID,
+      attributes: attributes)
+    var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
+    if amounts.isEmpty, let attributes, attributes.openingBalance != entry.opening {
+      var opening = card
+      opening.balance = attributes.openingBalance
+      mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
+    }
+    mine += decision.recorded.map { .update(cardID: entry.id, $0) }
+    changes += entry.created == nil && entry.id == Self.implicitCardID ? materialized(mine, for: entry, in: view) : mine
+    return decision
+  }
+
+  public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
+    var outcomes: [(id: String, recorded: [BalanceUpdate], skipped: Int)] = []
+    return try write { view throws(MetroError) in
+      outcomes = []
+      var changes: [LogChange] = []
+      for card in backup {
+        var entry: FoldCard
+        if let index = view.index(named: card.name) {
+          entry = view.live[index].fold
+          guard entry.card.currency == card.currency else {
+            throw .importMalformed(
+              source: "", line: 0, column: .card(card.name, nil),
+              problem: .currencyMismatch(store: entry.card.currency, backup: card.currency))
+          }
+          if entry.created == nil, entry.id == Self.implicitCardID {
+            changes += materialized([.setDefault(id: entry.id)], for: entry, in: view)
+            entry.created = EventOrder(time: .distantPast, device: "", sequence: 0, index: 0)
+          }
+        } else {
+          let id = makeID().uuidString.lowercased()
+          let created = MetroCard(name: card.name, isDefault: false, currency: card.currency)
+          changes.append(.createCard(id: id, card: created))
+          entry = FoldCard(id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
+        }
+        let decision: (recorded: [BalanceUpdate], skipped: Int)
+        do throws(MetroError) {
+          decision = try importing(card.updates, attributes: card.attributes, into: entry, in: view, changes: &changes)
+        } catch { throw card.locating(error) }
+        outcomes.append((entry.id, decision.recorded, decision.skipped))
+      }
+      return Decision(changes: changes) { view in
+        outcomes.map { outcome in
+          ImportResult(
+            card: self.reference(view.index(ofID: outcome.id) ?? 0, in: view), imported: outcome.recorded.count,
+            skipped: outcome.skipped, recorded: outcome.recorded)
+        }
+      }
+    }
+  }
+}

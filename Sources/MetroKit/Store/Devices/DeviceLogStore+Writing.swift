@@ -1,0 +1,146 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension DeviceLogStore {
+  /// What a write decided: the changes to record and how to build its result
+  /// from the view once they are folded in.
+  struct Decision<Result> {
+    var changes: [LogChange]
+    /// A fare standing the rules worked out for a card (by id), which the
+    /// view takes once the changes are folded in.
+    var fareStates: [String: FareState] = [:]
+    var result: (View) throws(MetroError) -> Result
+  }
+
+  /// Runs one write: under this device's lock, read the latest view, let
+  /// `decide` name the changes, append them as one record and `fsync` it (the
+  /// commit point), then save the cache.
+  func write<Result>(_ decide: (View) throws(MetroError) -> Decision<Result>) throws(MetroError) -> Result {
+    // A refusal (a swipe on an empty card) or a change that changes nothing
+    // leaves no directory, no device id and no file behind: decide once
+    // against the view as it is, then again under the lock.
+    let probe = try readView()
+    let probed = try decide(probe)
+    if probed.changes.isEmpty { return try probed.result(probe) }
+
+    let device = try identity.resolve(fileSystem: fileSystem)
+    var legacyLock: FileLock?
+    defer { legacyLock?.release() }
+    if probe.legacy != nil {
+      legacyLock = try FileLock.acquire(
+        fileSystem: fileSystem, path: layout.legacyLockPath, storeDirectory: directory, timeout: lockTimeout)
+      if let legacy = try LegacyStore.open(self) { try upgrade(legacy) }
+    }
+    let folder = layout.deviceFolder(device)
+    do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw JSONFileStore.map(error) }
+    let lock: FileLock? =
+      locking == .exclusive
+      ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
+    defer { lock?.release() }
+
+    var view = try readView(device: device)
+    let position = view.fold.logs[device] ?? .start
+    var decision = try decide(view)
+    if decision.changes.isEmpty { return try decision.result(view) }
+    if position.sequence == 0, !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
+      decision.changes.insert(.deviceName(identity.defaultName), at: 0)
+    }
+    let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
+    let record = LogRecord(
+      sequence: position.sequence + 1, recordedAt: max(now, position.lastRecordedAt ?? now),
+      changes: decision.changes)
+    let bytes = (position.offset == 0 ? LogRecord.header(device: device) : []) + record.encoded()
+    try append(bytes, to: layout.logPath(device), at: position.offset)
+
+    // Fold the record as every reader will read it back.
+    let stored = try LogRecord.decode(bytes[(bytes.count - record.encoded().count)..<(bytes.count - 1)], path: "", line: 0)
+    view.fold.apply(stored, device: device, timeZone: timeZone)
+    let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
+    view.fold.logs[device] = LogPosition(
+      offset: position.offset + Int64(bytes.count), sequence: record.sequence,
+      lastLineStart: position.offset + Int64(header), lastSeal: LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0,
+      lastRecordedAt: record.recordedAt)
+    for (id, state) in decision.fareStates {
+      guard let index = view.fold.index(ofCard: id) else { continue }
+      view.fold.cards[index].card.fareState = state
+      view.fold.cards[index].fareStateIsCurrent = true
+    }
+    view.refresh()
+    cacheFor(device: device)?.save(view.fold)
+    return try decision.result(view)
+  }
+
+  /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:
+  /// the commit point. A torn line past `offset` (a crashed write of this
+  /// device) is cut off first; on failure the log is cut back to `offset`.
+  private func append(_ bytes: [UInt8], to path: String, at offset: Int64) throws(MetroError) {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(
+        path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+    } catch { throw JSONFileStore.map(error) }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
+      if status.size != offset { try fileSystem.truncate(descriptor, path: path, length: offset) }
+      do {
+        try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+        try fileSystem.fsync(descriptor, path: path)
+      } catch {
+        try? fileSystem.truncate(descriptor, path: path, length: offset)
+        try? fileSystem.fsync(descriptor, path: path)
+        throw error
+      }
+      if offset == 0 {
+        // A new log's name must survive a crash too.
+        let folder = String(path[..<path.lastIndex(of: "/")!])
+        do {
+          try AtomicFile(fileSystem: fileSystem, directory: folder).syncDirectory()
+          try AtomicFile(fileSystem: fileSystem, directory: layout.devicesPath).syncDirectory()
+        } catch {
+          throw MetroError.savedDurabilityUnconfirmed(path: folder, errno: error.errno)
+        }
+      }
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      throw JSONFileStore.map(error)
+    }
+  }
+}
+
+extension FileLock {
+  /// An exclusive `flock(2)` on a directory (a device's folder, which nobody
+  /// replaces): the lock is local to the machine, like every `flock`.
+  static func acquireDirectory(fileSystem: any FileSystem, path: String, timeout: Double) throws(MetroError)
+    -> FileLock
+  {
+    var waiter = Waiter(timeout: timeout, storeDirectory: path)
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    } catch { throw JSONFileStore.map(error) }
+    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
+    while true {
+      do {
+        try fileSystem.flock(descriptor, path: path, operation: LOCK_EX | LOCK_NB)
+        return lock
+      } catch {
+        guard error.errno == EWOULDBLOCK else {
+          lock.release()
+          throw JSONFileStore.map(error)
+        }
+      }
+      do { try waiter.pause() } catch {
+        lock.release()
+        throw error
+      }
+    }
+  }
+}

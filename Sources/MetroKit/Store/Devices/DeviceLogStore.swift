@@ -1,0 +1,225 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A store that any file synchroniser can carry: each device appends only to
+/// its own log, `devices/<id>/log.jsonl`, and every device merges all logs
+/// on read, alike whatever order they arrived in (``StoreFold``).
+///
+/// Reads take no lock: they fold what is new since this device's cache
+/// (``FoldCache``) in memory. Every write takes the lock of this device's
+/// folder (local to the machine), folds what is new, decides with
+/// ``CardRules`` against that view, appends one record and `fsync`s it (the
+/// commit point), then saves the cache. See `docs/store-design.md`.
+public final class DeviceLogStore: MetroCardDataStore {
+  /// The store directory.
+  public let directory: String
+  let layout: StoreLayout
+  let identity: DeviceIdentity
+  /// Where this device's caches live (`$XDG_CACHE_HOME/metrobuddy`); `nil` for none.
+  let cacheRoot: String?
+  let fileSystem: any FileSystem
+  let clock: Clock
+  let timeZone: LocalTimeZone
+  let lockTimeout: Double
+  let makeID: @Sendable () -> UUID
+  /// Whether writers take the lock; only tests turn it off.
+  let locking: JSONFileStore.Locking
+
+  /// Opens (lazily) the store in `directory`; nothing is created until the first write.
+  ///
+  /// - Parameters:
+  ///   - directory: The store directory; created `0700` on the first write.
+  ///   - identity: Which device this is.
+  ///   - cacheDirectory: Where this device keeps its fold caches; `nil` folds every log on every command.
+  ///   - fileSystem: The seam for every system call.
+  ///   - clock: The time of updates given without one.
+  ///   - timeZone: For the rules and history's calendar-day filters.
+  ///   - lockTimeout: How long a write waits for another writer, in seconds.
+  ///   - makeID: Makes ids for new balance updates.
+  public convenience init(
+    directory: String, identity: DeviceIdentity, cacheDirectory: String?,
+    fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
+    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }
+  ) {
+    self.init(
+      directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: fileSystem, clock: clock,
+      timeZone: timeZone, lockTimeout: lockTimeout, makeID: makeID, locking: .exclusive)
+  }
+
+  /// Opens a store with a choice of locking; `.disabledForTesting` exists only
+  /// so that concurrency tests can show they detect lost updates.
+  package init(
+    directory: String, identity: DeviceIdentity, cacheDirectory: String?,
+    fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
+    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: JSONFileStore.Locking
+  ) {
+    self.locking = locking
+    self.directory = directory
+    self.layout = StoreLayout(directory: directory)
+    self.identity = identity
+    self.cacheRoot = cacheDirectory
+    self.fileSystem = InterruptRetrying(base: fileSystem)
+    self.clock = clock
+    self.timeZone = timeZone
+    self.lockTimeout = lockTimeout
+    self.makeID = makeID
+  }
+
+  /// The identity of every reference this store hands out.
+  static let storeID = "devices"
+  /// The id of the card a store starts with, the same on every device, so
+  /// that two devices that each start the store share one `default` card.
+  static let implicitCardID = "default"
+
+  // MARK: - The view
+
+  /// What this device knows of the store at one moment.
+  struct View {
+    var fold: StoreFold
+    /// This device's id, when it has one.
+    var device: String?
+    /// The old store this one still is, until its first write.
+    var legacy: LegacyStore?
+    /// The live cards with the names they are shown by, in creation order;
+    /// the implicit `default` card when there is none yet.
+    var live: [(fold: FoldCard, name: String)] = []
+    var defaultID: String?
+    /// How many records the view has folded: part of every reference.
+    var revision: Int { fold.logs.values.reduce(0) { $0 + $1.sequence } }
+
+    init(fold: StoreFold, device: String?, legacy: LegacyStore?) {
+      self.fold = fold
+      self.device = device
+      self.legacy = legacy
+      refresh()
+    }
+
+    mutating func refresh() {
+      live = fold.liveCards()
+      if live.isEmpty {
+        var implicit =
+          fold.index(ofCard: DeviceLogStore.implicitCardID).map { fold.cards[$0] }
+          ?? FoldCard(id: DeviceLogStore.implicitCardID, card: MetroCard(name: MetroCard.defaultName, isDefault: false))
+        implicit.card.name = MetroCard.defaultName
+        live = [(implicit, MetroCard.defaultName)]
+      }
+      defaultID = fold.defaultCardID(among: live)
+    }
+
+    func index(named name: String) -> Int? { live.firstIndex { $0.name == name } }
+    func index(ofID id: String) -> Int? { live.firstIndex { $0.fold.id == id } }
+  }
+
+  func cacheFor(device: String?) -> FoldCache? {
+    guard let cacheRoot, let device else { return nil }
+    var canonical = directory
+    if let resolved = realpath(directory, nil) {
+      canonical = String(cString: resolved)
+      free(resolved)
+    }
+    let hash = Checksum.crc32(Array(canonical.utf8))
+    let folder = cacheRoot + "/" + device + "-" + String(hash, radix: 16)
+    return FoldCache(fileSystem: fileSystem, folder: folder, store: canonical)
+  }
+
+  /// Reads the view: the cache (if any), then whatever each log has past it.
+  func readView(device: String? = nil, useCache: Bool = true) throws(MetroError) -> View {
+    var device = device
+    if device == nil { device = try identity.existing(fileSystem: fileSystem) }
+    let legacy = try LegacyStore.open(self)
+    let cache = useCache && legacy == nil ? cacheFor(device: device) : nil
+    var fold = cache?.load() ?? StoreFold()
+    if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
+    switch try catchUp(&fold, device: device, skipping: legacy?.folder) {
+    case .done: break
+    case .restart:
+      // A log changed before what the cache read: fold everything again.
+      fold = StoreFold()
+      if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
+      guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder) else {
+        throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
+      }
+    }
+    return View(fold: fold, device: device, legacy: legacy)
+  }
+
+  enum CatchUp { case done, restart }
+
+  /// The device folders of the store, sorted; none when there is no `devices/`.
+  func deviceFolders() throws(MetroError) -> [String] {
+    do {
+      guard try fileSystem.status(atPath: layout.devicesPath) != nil else { return [] }
+      return try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
+    } catch { throw JSONFileStore.map(error) }
+  }
+
+  /// Folds every record past what `fold` has read of each log.
+  func catchUp(_ fold: inout StoreFold, device: String?, skipping: String?) throws(MetroError) -> CatchUp {
+    for folder in try deviceFolders() where folder != skipping {
+      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
+      let start = fold.logs[folder] ?? .start
+      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone) }
+      switch outcome {
+      case .read(let position, _): fold.logs[folder] = position
+      case .changedBefore:
+        if folder == device {
+          throw .storeDamaged(path: layout.logPath(folder), line: nil, problem: .ownLogChanged)
+        }
+        return .restart
+      }
+    }
+    return .done
+  }
+
+  func reference(_ index: Int, in view: View) -> ObjectReference<MetroCard> {
+    let entry = view.live[index]
+    var snapshot = entry.fold.card
+    snapshot.name = entry.name
+    snapshot.isDefault = entry.fold.id == view.defaultID
+    return ObjectReference(
+      snapshot: snapshot, storeID: Self.storeID, objectID: Self.objectID(entry.fold.id), revision: view.revision)
+  }
+
+  /// A card's number in references: stable for its id.
+  static func objectID(_ id: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash >> 1)
+  }
+
+  func index(of card: ObjectReference<MetroCard>, in view: View) throws(MetroError) -> Int {
+    guard card.storeID == Self.storeID, let index = view.live.firstIndex(where: { Self.objectID($0.fold.id) == card.objectID })
+    else { throw .cardNotFound(name: card.name, available: view.live.map(\.name)) }
+    return index
+  }
+
+  func index(named name: String?, in view: View) throws(MetroError) -> Int {
+    guard let name else { return view.index(ofID: view.defaultID ?? Self.implicitCardID) ?? 0 }
+    guard let index = view.index(named: name) else {
+      throw .cardNotFound(name: name, available: view.live.map(\.name))
+    }
+    return index
+  }
+
+  // MARK: - Reading
+
+  public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
+    let view = try readView()
+    return reference(try index(named: nil, in: view), in: view)
+  }
+
+  public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
+    let view = try readView()
+    return reference(try index(named: name, in: view), in: view)
+  }
+
+  public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
+    let view = try readView()
+    return view.live.indices.map { reference($0, in: view) }
+  }
+}

@@ -1,0 +1,148 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A store of an older format (1.0's, or `state.json` and journals of
+/// formats 2 and 3), read as the log it becomes on its first write.
+///
+/// The conversion is the same on every device that reads the same old
+/// files: its records carry no time, id or device of the reader, and its
+/// folder is named by a hash of its bytes (`devices/upgrade-<hash>`), so two
+/// devices that upgrade one synced store write one identical file, and a
+/// reader never counts the old files and their converted log twice.
+struct LegacyStore {
+  /// `upgrade-<hash>`: the converted log's folder.
+  let folder: String
+  let records: [LogRecord]
+  /// The converted log, header included.
+  let bytes: [UInt8]
+
+  /// The version `state.json` says once the store is device logs: older
+  /// builds refuse it as newer than theirs.
+  static let markerVersion = 4
+
+  /// The old store in `store.directory`, or `nil` when there is none (a
+  /// store of device logs, or no store yet).
+  static func open(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore? {
+    let path = store.layout.legacyStatePath
+    guard let bytes = try readSmallFile(path, fileSystem: store.fileSystem) else {
+      return try hasJournals(store) ? try convert(store) : nil
+    }
+    if let document = try? JSONParser.parse(bytes[...]), case .string(StoreFormat.stateFormatName)? = document["format"],
+      case .integer(let version)? = document["version"], version >= Int64(markerVersion)
+    {
+      guard version == Int64(markerVersion) else {
+        throw .storeFromNewerVersion(path: path, version: Int(version), supported: markerVersion)
+      }
+      return nil
+    }
+    return try convert(store)
+  }
+
+  private static func hasJournals(_ store: DeviceLogStore) throws(MetroError) -> Bool {
+    do {
+      guard try store.fileSystem.status(atPath: store.directory) != nil else { return false }
+      return try store.fileSystem.contentsOfDirectory(store.directory).contains { $0.hasPrefix("journal-") }
+    } catch { throw JSONFileStore.map(error) }
+  }
+
+  /// Reads the old store (as the old reader does, damage and all) and converts it.
+  private static func convert(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore {
+    let old = JSONFileStore(
+      directory: store.directory, fileSystem: store.fileSystem, clock: store.clock, timeZone: store.timeZone)
+    let histories = try old.allCardHistories()
+    let epoch = Date(timeIntervalSince1970: 0)
+    var records: [LogRecord] = []
+    var defaultID: String?
+    for history in histories {
+      let id = "legacy-\(history.card.objectID)"
+      var card = history.card.snapshot
+      if card.isDefault { defaultID = id }
+      card.isDefault = false
+      card.fareState = FareState()
+      card.balance = history.openingBalance
+      var keys: [UUID: String] = [:]
+      var changes: [LogChange] = [.createCard(id: id, card: card)]
+      for var update in history.updates {
+        if update.type == .reload, let key = update.key { keys[update.id] = key }
+        if update.type == .undo, let target = update.undoes { update.key = keys[target] }
+        update.balance = .zero
+        changes.append(.update(cardID: id, update))
+      }
+      records.append(LogRecord(sequence: records.count + 1, recordedAt: epoch, changes: changes))
+    }
+    if let defaultID {
+      records.append(LogRecord(sequence: records.count + 1, recordedAt: epoch, changes: [.setDefault(id: defaultID)]))
+    }
+    var body: [UInt8] = []
+    for record in records { body += record.encoded() }
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hex = String(hash, radix: 16)
+    let folder = StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
+    return LegacyStore(folder: folder, records: records, bytes: LogRecord.header(device: folder) + body)
+  }
+
+  /// Folds the converted records, as the log they become.
+  func fold(into fold: inout StoreFold, timeZone: LocalTimeZone) {
+    var position = LogPosition.start
+    for record in records {
+      fold.apply(record, device: folder, timeZone: timeZone)
+      position.sequence = record.sequence
+      position.lastRecordedAt = record.recordedAt
+    }
+    position.offset = Int64(bytes.count)
+    fold.logs[folder] = position
+  }
+
+  /// The `state.json` that says the store is device logs now.
+  var marker: [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.write(
+      .object([
+        ("format", .string(StoreFormat.stateFormatName)), ("version", .integer(Int64(Self.markerVersion))),
+        ("layout", .string(StoreLayout.devicesFolder)), ("upgradedTo", .string(folder)),
+      ]), to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+}
+
+extension DeviceLogStore {
+  /// Turns the old store into device logs, under the old store's lock: the
+  /// converted log first (written whole, then renamed into place), then the
+  /// `state.json` that says so, then the old journals go. A kill at any step
+  /// leaves either the old store (which converts again to the same bytes) or
+  /// the new one.
+  func upgrade(_ legacy: LegacyStore) throws(MetroError) {
+    let folder = layout.deviceFolder(legacy.folder)
+    do {
+      if try fileSystem.status(atPath: layout.logPath(legacy.folder)) == nil {
+        try makeDirectories(folder, fileSystem: fileSystem)
+        try AtomicFile(fileSystem: fileSystem, directory: folder)
+          .replace(StoreLayout.logName, with: legacy.bytes, uniqueSuffix: "\(getpid())")
+        try AtomicFile(fileSystem: fileSystem, directory: layout.devicesPath).syncDirectory()
+      }
+      try AtomicFile(fileSystem: fileSystem, directory: directory)
+        .replace(StoreLayout.legacyStateName, with: legacy.marker, uniqueSuffix: "\(getpid())")
+    } catch let error as MetroError {
+      throw error
+    } catch {
+      throw JSONFileStore.map(error)
+    }
+    // The old journals and key folders are now copies; they go (best effort:
+    // a reader of the new layout never looks at them).
+    guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
+    for name in names where name.hasPrefix("journal-") { try? fileSystem.unlink(directory + "/" + name) }
+    for name in names where name.hasPrefix("keys-") {
+      let keys = directory + "/" + name
+      for file in (try? fileSystem.contentsOfDirectory(keys)) ?? [] { try? fileSystem.unlink(keys + "/" + file) }
+      try? fileSystem.removeDirectory(keys)
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import FoundationEssentials
+
+/// One line of a device's log: one transaction, all of whose changes count
+/// or none (a line cut short is not there yet).
+struct LogRecord: Equatable, Sendable {
+  /// 1 for the first record of a log, then one more for each.
+  var sequence: Int
+  /// When the device recorded it; never earlier than its previous record.
+  var recordedAt: Date
+  var changes: [LogChange]
+}
+
+/// A card attribute that is a last-writer-wins register.
+enum CardAttribute: String, Sendable, CaseIterable {
+  case name, fares, serialNumber, expirationDate, opening, removed
+}
+
+/// What a record changes.
+enum LogChange: Equatable, Sendable {
+  /// The device's own name.
+  case deviceName(String)
+  /// A card is created with these attributes and opening balance
+  /// (`card.balance`); `card.isDefault` is not part of it.
+  case createCard(id: String, card: MetroCard)
+  /// A card's attribute is set: `card` carries the new value.
+  case setCard(id: String, attribute: CardAttribute, card: MetroCard)
+  /// The default card is set.
+  case setDefault(id: String)
+  /// A balance update of a card: a ride, a reload, an adjustment, an undo.
+  case update(cardID: String, BalanceUpdate)
+
+  /// The card the change is about, if any.
+  var cardID: String? {
+    switch self {
+    case .deviceName: nil
+    case .createCard(let id, _), .setCard(let id, _, _), .setDefault(let id): id
+    case .update(let id, _): id
+    }
+  }
+}
+
+// MARK: - Encoding
+
+extension LogRecord {
+  static let formatName = "metrobuddy-log"
+  static let version = 1
+
+  /// The first line of a device's log.
+  static func header(device: String) -> [UInt8] {
+    sealedLine(
+      .object([
+        ("format", .string(formatName)), ("version", .integer(Int64(version))), ("device", .string(device)),
+      ]))
+  }
+
+  /// The record as one sealed line, ending with a newline.
+  func encoded() -> [UInt8] {
+    Self.sealedLine(
+      .object([
+        ("seq", .integer(Int64(sequence))), ("at", .string(Timestamp.iso8601(recordedAt))),
+        ("changes", .array(changes.map(\.encoded))),
+      ]))
+  }
+
+  private static func sealedLine(_ value: JSONValue) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.write(value, to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+}
+
+extension LogChange {
+  var encoded: JSONValue {
+    switch self {
+    case .deviceName(let name):
+      return .object([("type", .string("device")), ("name", .string(name))])
+    case .createCard(let id, let card):
+      return .object(
+        [("type", .string("card")), ("card", .string(id))]
+          + Self.members(of: card, for: CardAttribute.allCases.filter { $0 != .removed }))
+    case .setCard(let id, let attribute, let card):
+      return .object(
+        [("type", .string("set")), ("card", .string(id)), ("field", .string(attribute.rawValue))]
+          + Self.members(of: card, for: [attribute]))
+    case .setDefault(let id):
+      return .object([("type", .string("default")), ("card", .string(id))])
+    case .update(let id, let update):
+      return .object([("type", .string("update")), ("card", .string(id))] + Self.members(of: update))
+    }
+  }
+
+  /// An update's members; amounts in minor units, so that an update reads
+  /// before the change that created its card has arrived.
+  static func members(of update: BalanceUpdate) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = [
+      ("id", .string(update.id.uuidString)), ("kind", .string(update.type.rawValue)),
+      ("amount", .integer(update.amount.minorUnits)), ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
+    ]
+    if let key = update.key { members.append(("key", .string(key))) }
+    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let fare = update.fare { members.append(("fare", .integer(fare.minorUnits))) }
+    if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
+    if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
+    return members
+  }
+
+  /// The members that carry `attributes` of `card`.
+  static func members(of card: MetroCard, for attributes: [CardAttribute]) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
+    for attribute in attributes {
+      switch attribute {
+      case .name: members.append(("name", .string(card.name)))
+      case .fares:
+        members.append(("currency", .string(card.currency.code)))
+        members += card.fareMembers().filter { $0.0 != "fareState" }
+      case .serialNumber: members.append(("serialNumber", .string(card.serialNumber)))
+      case .expirationDate: members.append(("expirationDate", .string(card.expirationDate?.description)))
+      case .opening: members.append(("opening", .integer(card.balance.minorUnits)))
+      case .removed: members.append(("removed", .bool(true)))
+      }
+    }
+    return members
+  }
+}
+
+// MARK: - Decoding
+
+extension LogRecord {
+  /// Checks a log's header line: its format, a version this build reads, and its device.
+  static func checkHeader(_ bytes: ArraySlice<UInt8>, device: String, path: String) throws(MetroError) {
+    let document: JSONValue
+    do { document = try JSONParser.parse(bytes) } catch {
+      throw .storeDamaged(path: path, line: 1, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
+    }
+    let reader = FieldReader(object: document, path: path, line: 1, card: nil)
+    guard case .string(formatName)? = document["format"] else { throw reader.damaged(.notLog) }
+    let version = try reader.integer("version")
+    guard version <= Self.version else {
+      throw .storeFromNewerVersion(path: path, version: version, supported: Self.version)
+    }
+    try verifySeal(bytes, path: path, line: 1)
+    guard try reader.string("device") == device else { throw reader.damaged(.logOfAnotherDevice) }
+  }
+
+  /// Decodes one record line; `currencies` gives the currency of a card
+  /// already known (a card's first change, its creation, carries its own).
+  static func decode(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogRecord {
+    let document: JSONValue
+    do { document = try JSONParser.parse(bytes) } catch {
+      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
+    }
+    let reader = FieldReader(object: document, path: path, line: line, card: nil)
+    try verifySeal(bytes, path: path, line: line)
+    try reader.allowOnly(["seq", "at", "changes", "crc"])
+    let sequence = try reader.integer("seq")
+    let recordedAt = try reader.time("at")
+    guard case .array(let values) = try reader.value("changes") else {
+      throw reader.damaged(.fieldNotArray(field: "changes"))
+    }
+    var changes: [LogChange] = []
+    for value in values {
+      changes.append(try LogChange.decode(FieldReader(object: value, path: path, line: line, card: nil)))
+    }
+    return LogRecord(sequence: sequence, recordedAt: recordedAt, changes: changes)
+  }
+}
+
+extension LogChange {
+  static func decode(_ reader: FieldReader) throws(MetroError) -> LogChange {
+    let type = try reader.string("type")
+    if type == "device" {
+      try reader.allowOnly(["type", "name"])
+      return .deviceName(try reader.string("name"))
+    }
+    let id = try reader.string("card")
+    guard !id.isEmpty, id.utf8.count <= 80 else { throw reader.damaged(.fieldNotKnown(field: "card", text: id)) }
+    switch type {
+    case "card":
+      try reader.allowOnly(
+        Set(["type", "card", "opening", "name", "currency", "serialNumber", "expirationDate", "removed"])
+          .union(fareFields))
+      let card = try readCard(reader, for: CardAttribute.allCases.filter { $0 != .removed })
+      return .createCard(id: id, card: card)
+    case "set":
+      let field = try reader.string("field")
+      guard let attribute = CardAttribute(rawValue: field) else {
+        throw reader.damaged(.fieldNotKnown(field: "field", text: field))
+      }
+      return .setCard(id: id, attribute: attribute, card: try readCard(reader, for: [attribute]))
+    case "default":
+      try reader.allowOnly(["type", "card"])
+      return .setDefault(id: id)
+    case "update":
+      try reader.allowOnly(
+        ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason"])
+      return .update(cardID: id, try reader.loggedUpdate())
+    default:
+      throw reader.damaged(.fieldNotKnown(field: "type", text: type))
+    }
+  }
+
+  static let fareFields: Set = ["kind", "reduced", "mode", "fareByHand", "customRules"]
+
+  /// A card with the attributes the change carries; the rest are defaults.
+  private static func readCard(_ reader: FieldReader, for attributes: [CardAttribute]) throws(MetroError) -> MetroCard {
+    var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
+    var allowed: Set<String> = ["type", "card", "field"]
+    for attribute in attributes {
+      switch attribute {
+      case .name:
+        let name = try reader.string("name")
+        guard CardName.isValid(name) else { throw reader.damaged(.invalidOrRepeatedCardName(name: name)) }
+        card.name = name
+        allowed.insert("name")
+      case .fares:
+        let code = try reader.string("currency")
+        guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
+        card.currency = currency
+        _ = try reader.readFares(into: &card)
+        allowed.formUnion(fareFields.union(["currency"]))
+      case .serialNumber:
+        let serialNumber = try reader.optionalString("serialNumber")
+        if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
+          throw reader.damaged(.invalidSerialNumber)
+        }
+        card.serialNumber = serialNumber
+        allowed.insert("serialNumber")
+      case .expirationDate:
+        if let text = try reader.optionalString("expirationDate") {
+          guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
+          card.expirationDate = date
+        }
+        allowed.insert("expirationDate")
+      case .opening:
+        card.balance = Money(minorUnits: try reader.signedInteger("opening"))
+        allowed.insert("opening")
+      case .removed:
+        guard case .bool(true) = try reader.value("removed") else { throw reader.damaged(.fieldNotBoolean(field: "removed")) }
+        allowed.insert("removed")
+      }
+    }
+    if attributes.count == 1 { try reader.allowOnly(allowed) }
+    return card
+  }
+}
+
+extension FieldReader {
+  /// A whole number that may be negative (an amount in minor units).
+  func signedInteger(_ key: String) throws(MetroError) -> Int64 {
+    guard case .integer(let number) = try value(key), number.magnitude <= UInt64(Money.maximumBalance.minorUnits) * 4
+    else { throw damaged(.fieldNotWholeNumber(field: key)) }
+    return number
+  }
+
+  /// The update of a log's `update` change.
+  func loggedUpdate() throws(MetroError) -> BalanceUpdate {
+    let kindText = try string("kind")
+    guard let type = BalanceUpdate.Kind(rawValue: kindText) else { throw damaged(.unknownUpdateType(text: kindText)) }
+    let timestampText = try string("timestamp")
+    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
+      throw damaged(.timestampNotUTC(text: timestampText))
+    }
+    let key = try optionalString("key")
+    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil { throw damaged(.invalidReloadKey) }
+    let fare = object["fare"] == nil ? nil : Money(minorUnits: try signedInteger("fare"))
+    let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
+    let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
+    if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
+    return BalanceUpdate(
+      id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
+      timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
+      mode: mode, reason: reason)
+  }
+}

@@ -1,0 +1,213 @@
+import FoundationEssentials
+
+/// Where an event sits in the merged order of every device's events: by
+/// time, then device id, then sequence, then its place in the record.
+struct EventOrder: Comparable, Hashable, Sendable {
+  var time: Date
+  var device: String
+  var sequence: Int
+  var index: Int
+
+  static func < (a: EventOrder, b: EventOrder) -> Bool {
+    if a.time != b.time { return a.time < b.time }
+    if a.device != b.device { return a.device < b.device }
+    if a.sequence != b.sequence { return a.sequence < b.sequence }
+    return a.index < b.index
+  }
+}
+
+/// The keyed reload that counts for one key of one card: the first in the
+/// merged order. Any other with the key stays in history as a duplicate.
+struct CountedReload: Equatable, Sendable {
+  var order: EventOrder
+  var id: UUID
+  var amount: Money
+  /// Whether an undo took it back (the undo then counts too).
+  var isUndone: Bool
+}
+
+/// A card as the merge of every log sees it.
+struct FoldCard: Equatable, Sendable {
+  /// The id every device knows it by.
+  var id: String
+  /// Where its creation sits; `nil` while only changes from logs that
+  /// arrived before the creating one are known.
+  var created: EventOrder?
+  /// Its attributes; `balance` is the merged balance.
+  var card: MetroCard
+  /// The balance before any update.
+  var opening: Money = .zero
+  /// The latest write of each attribute (last writer wins).
+  var written: [CardAttribute: EventOrder] = [:]
+  var isRemoved = false
+  /// Whether `card.fareState` follows every ride folded so far in time order.
+  var fareStateIsCurrent = true
+  /// The keyed reloads that count, by key.
+  var reloads: [String: CountedReload] = [:]
+
+  var isLive: Bool { created != nil && !isRemoved }
+}
+
+/// The merge of every device's log, folded one record at a time in any
+/// order of arrival: what this device knows of the store.
+struct StoreFold: Equatable, Sendable {
+  /// How far each device's log has been folded.
+  var logs: [String: LogPosition] = [:]
+  /// Every card, live or not, in the order this device first heard of them.
+  var cards: [FoldCard] = []
+  var defaultCard: (id: String, order: EventOrder)?
+  /// Device names, last writer wins.
+  var deviceNames: [String: (name: String, order: EventOrder)] = [:]
+
+  static func == (a: StoreFold, b: StoreFold) -> Bool {
+    a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
+      && a.defaultCard?.order == b.defaultCard?.order && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
+  }
+
+  func index(ofCard id: String) -> Int? { cards.firstIndex { $0.id == id } }
+
+  /// Folds one record of `device`'s log.
+  mutating func apply(_ record: LogRecord, device: String, timeZone: LocalTimeZone) {
+    for (index, change) in record.changes.enumerated() {
+      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
+      apply(change, order: order, timeZone: timeZone)
+    }
+  }
+
+  mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
+    switch change {
+    case .deviceName(let name):
+      if let known = deviceNames[order.device], known.order > order { return }
+      deviceNames[order.device] = (name, order)
+    case .setDefault(let id):
+      if let known = defaultCard, known.order > order { return }
+      defaultCard = (id, order)
+    case .createCard(let id, let card):
+      let position = cardIndex(id)
+      if let created = cards[position].created, created < order {
+        // The same card made on two devices (the implicit `default`): the
+        // first creation stands; its later twin's attributes are writes.
+        for attribute in CardAttribute.allCases where attribute != .removed {
+          set(attribute, from: card, order: order, at: position)
+        }
+        return
+      }
+      cards[position].created = order
+      cards[position].card.currency = card.currency
+      for attribute in CardAttribute.allCases where attribute != .removed {
+        set(attribute, from: card, order: order, at: position)
+      }
+    case .setCard(let id, let attribute, let card):
+      let position = cardIndex(id)
+      if attribute == .removed {
+        cards[position].isRemoved = true
+      } else {
+        set(attribute, from: card, order: order, at: position)
+      }
+    case .update(let id, let update):
+      let position = cardIndex(id)
+      let updateOrder = EventOrder(
+        time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
+      fold(update, order: updateOrder, at: position, timeZone: timeZone)
+    }
+  }
+
+  private mutating func cardIndex(_ id: String) -> Int {
+    if let index = index(ofCard: id) { return index }
+    cards.append(FoldCard(id: id, created: nil, card: MetroCard(name: MetroCard.defaultName, isDefault: false)))
+    return cards.count - 1
+  }
+
+  private mutating func set(_ attribute: CardAttribute, from source: MetroCard, order: EventOrder, at position: Int) {
+    if let written = cards[position].written[attribute], written > order { return }
+    cards[position].written[attribute] = order
+    var card = cards[position].card
+    switch attribute {
+    case .name: card.name = source.name
+    case .fares:
+      if card.kind != source.kind || card.isReduced != source.isReduced || card.customRules != source.customRules
+        || card.fareByHand != source.fareByHand
+      {
+        cards[position].fareStateIsCurrent = false
+      }
+      card.currency = source.currency
+      card.kind = source.kind
+      card.isReduced = source.isReduced
+      card.mode = source.mode
+      card.fareByHand = source.fareByHand
+      card.customRules = source.customRules
+    case .serialNumber: card.serialNumber = source.serialNumber
+    case .expirationDate: card.expirationDate = source.expirationDate
+    case .opening:
+      card.balance.minorUnits += source.balance.minorUnits - cards[position].opening.minorUnits
+      cards[position].opening = source.balance
+    case .removed: break
+    }
+    cards[position].card = card
+  }
+
+  /// Adds an update's amount when it counts, and moves the fare standing on.
+  private mutating func fold(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
+    var entry = cards[position]
+    defer { cards[position] = entry }
+    if update.type == .reload, let key = update.key {
+      if let counted = entry.reloads[key] {
+        guard order < counted.order else { return }
+        // An earlier reload with the key arrived: it counts instead.
+        if !counted.isUndone { entry.card.balance.minorUnits -= counted.amount.minorUnits }
+      }
+      entry.reloads[key] = CountedReload(order: order, id: update.id, amount: update.amount, isUndone: false)
+      entry.card.balance.minorUnits += update.amount.minorUnits
+      return
+    }
+    if update.type == .undo, let key = update.key {
+      // The undo of a keyed reload counts only while that reload does.
+      guard var counted = entry.reloads[key], counted.id == update.undoes, !counted.isUndone else { return }
+      counted.isUndone = true
+      entry.reloads[key] = counted
+      entry.card.balance.minorUnits += update.amount.minorUnits
+      return
+    }
+    entry.card.balance.minorUnits += update.amount.minorUnits
+    guard entry.fareStateIsCurrent else { return }
+    if update.type == .undo {
+      if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
+    } else if let ride = RecordedRide(update) {
+      if let latest = entry.card.fareState.latestRide, ride.time < latest {
+        entry.fareStateIsCurrent = false
+      } else {
+        entry.card.fareState = FareEngine.advance(
+          entry.card.fareState, with: ride, rules: entry.card.rules(at: ride.time, in: timeZone), timeZone: timeZone)
+      }
+    }
+  }
+
+  /// Whether an update counts in the balance, as the merge stands.
+  func counts(_ update: BalanceUpdate, cardID: String) -> Bool {
+    guard let key = update.key, update.type == .reload || update.type == .undo,
+      let position = index(ofCard: cardID), let counted = cards[position].reloads[key]
+    else { return true }
+    return update.type == .reload ? counted.id == update.id : counted.id == update.undoes && counted.isUndone
+  }
+
+  // MARK: - Cards as the rider sees them
+
+  /// The live cards in the order they were created, each with the name it
+  /// is shown by: the later of two with one name gets `~2` (then `~3`).
+  func liveCards() -> [(fold: FoldCard, name: String)] {
+    let live = cards.filter(\.isLive).sorted { $0.created! < $1.created! }
+    var seen: [String: Int] = [:]
+    return live.map { card in
+      let count = (seen[card.card.name] ?? 0) + 1
+      seen[card.card.name] = count
+      return (card, count == 1 ? card.card.name : "\(card.card.name)~\(count)")
+    }
+  }
+
+  /// The id of the default card: the last one set that is still live, else
+  /// the first live card.
+  func defaultCardID(among live: [(fold: FoldCard, name: String)]) -> String? {
+    if let id = defaultCard?.id, live.contains(where: { $0.fold.id == id }) { return id }
+    return live.first?.fold.id
+  }
+}

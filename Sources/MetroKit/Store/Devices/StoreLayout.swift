@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// Every name in a store directory, in one place.
+///
+/// A store of format 4 holds one folder per device, `devices/<id>/`, with
+/// that device's append-only `log.jsonl`; nothing else in the directory is
+/// written by a device that is not its owner. A store upgraded from formats
+/// 1 to 3 also keeps a `state.json` of version 4 (so that older builds refuse
+/// it) and the converted history in `devices/upgrade-<hash>/log.jsonl`.
+/// Everything else (`.git/`, `.stfolder`, conflict copies) belongs to others.
+struct StoreLayout: Sendable {
+  /// The store directory.
+  let directory: String
+
+  static let devicesFolder = "devices"
+  static let logName = "log.jsonl"
+  static let legacyStateName = "state.json"
+  static let legacyLockName = "lock"
+  /// The prefix of the folder of a log converted from an older store.
+  static let upgradePrefix = "upgrade-"
+
+  var devicesPath: String { directory + "/" + Self.devicesFolder }
+  var legacyStatePath: String { directory + "/" + Self.legacyStateName }
+  var legacyLockPath: String { directory + "/" + Self.legacyLockName }
+  func deviceFolder(_ device: String) -> String { devicesPath + "/" + device }
+  func logPath(_ device: String) -> String { deviceFolder(device) + "/" + Self.logName }
+
+  /// Whether a folder under `devices/` names a device (or an upgrade log).
+  static func isDeviceFolder(_ name: String) -> Bool {
+    DeviceIdentity.isValid(name) || (name.hasPrefix(upgradePrefix) && DeviceIdentity.isValid(name, allowUpgrade: true))
+  }
+
+  /// Whether `name` is a copy a file synchroniser made of a file in conflict:
+  /// Syncthing's `*.sync-conflict-*`, Dropbox's `* (conflicted copy *)`, the
+  /// `name (1).ext` of many, a merge tool's `*.orig`, unison's `*.unison.*`.
+  static func isConflictCopy(_ name: String) -> Bool {
+    if name.contains(".sync-conflict-") || name.contains("conflicted copy") || name.hasSuffix(".orig") {
+      return true
+    }
+    if name.hasPrefix(".unison.") || name.contains(".unison.tmp") { return false }
+    // `log (1).jsonl`, `log (2)`: a space, a parenthesised number, then the end or an extension.
+    let characters = Array(name)
+    guard let close = characters.lastIndex(of: ")"), close >= 3 else { return false }
+    let after = characters[(close + 1)...]
+    guard after.isEmpty || after.first == "." else { return false }
+    guard let open = characters[..<close].lastIndex(of: "("), open >= 1, characters[open - 1] == " " else {
+      return false
+    }
+    let digits = characters[(open + 1)..<close]
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+}

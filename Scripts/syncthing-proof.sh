@@ -64,8 +64,9 @@ cleanup() {
       # Ask politely, then make sure: the monitor process and its child.
       api "$n" POST /rest/system/shutdown >/dev/null 2>&1 || true
       local children
-      children="$(pgrep -P "${PID[$n]}" || true)"
-      wait_pid_gone "${PID[$n]}" 10 || kill "${PID[$n]}" $children 2>/dev/null || true
+      children="$(descendants "${PID[$n]}")"
+      # shellcheck disable=SC2086
+      wait_pid_gone "${PID[$n]}" 10 || kill $children "${PID[$n]}" 2>/dev/null || true
       wait "${PID[$n]}" 2>/dev/null || true
     fi
   done
@@ -86,6 +87,15 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+
+# descendants PID: the process ids below PID (syncthing's monitor and its child; strace's too).
+descendants() {
+  local child
+  for child in $(pgrep -P "$1"); do
+    echo "$child"
+    descendants "$child"
+  done
+}
 
 # wait_pid_gone PID SECONDS: waits (on the process, not a timer) for it to exit.
 wait_pid_gone() {
@@ -213,9 +223,20 @@ echo "         b=${ID[b]} (api 127.0.0.1:${GUI[b]}, sync tcp://127.0.0.1:${LISTE
 
 # --- start and wait ---------------------------------------------------------
 
+# When strace works here, each instance runs under it, recording every
+# connect, bind and send system call of all its processes: the strongest
+# check that no packet goes anywhere but 127.0.0.1 (assert_loopback_only).
+tracing=""
+if [ -z "${SYNCTHING_PROOF_NO_STRACE:-}" ] && command -v strace >/dev/null &&
+  strace -f -qq --seccomp-bpf -e trace=connect -o /dev/null true 2>/dev/null; then
+  tracing=1
+fi
 for n in a b; do
-  HOME="$work/$n/home" STNOUPGRADE=1 syncthing serve --home "$work/$n/syncthing" --no-browser --no-restart \
-    --no-upgrade >"$work/$n/syncthing.log" 2>&1 &
+  tracer=()
+  [ -z "$tracing" ] ||
+    tracer=(strace -f -qq --seccomp-bpf -e trace=connect,bind,sendto,sendmsg,sendmmsg -o "$work/$n/syscalls.log")
+  HOME="$work/$n/home" STNOUPGRADE=1 "${tracer[@]}" syncthing serve --home "$work/$n/syncthing" --no-browser \
+    --no-restart --no-upgrade >"$work/$n/syncthing.log" 2>&1 &
   PID[$n]=$!
 done
 for n in a b; do
@@ -345,9 +366,9 @@ assert_no_conflict_copies() {
 # monitor and its child) is on 127.0.0.1, and so is every peer; every address
 # Syncthing dialled or is connected to is 127.0.0.1.
 assert_loopback_only() {
-  local pids="" n p lines bad
+  local pids="" n lines bad traced=""
   for n in a b; do
-    pids+=" ${PID[$n]} $(pgrep -P "${PID[$n]}" | tr '\n' ' ')"
+    pids+=" ${PID[$n]} $(descendants "${PID[$n]}" | tr '\n' ' ')"
   done
   lines="$(ss -tuanpH | grep -E "pid=($(echo $pids | tr ' ' '|'))," || true)"
   [ -n "$lines" ] || fail "no sockets found for the Syncthing processes ($pids): is ss seeing them?"
@@ -359,7 +380,24 @@ assert_loopback_only() {
     bad="$(api "$n" GET /rest/system/connections | json '[c["address"] for c in j["connections"].values() if c["address"] and not c["address"].startswith("127.0.0.1:")]')"
     [ "$bad" = "[]" ] || fail "device $n is connected to: $bad"
   done
-  ok "Syncthing sockets all on 127.0.0.1 ($(wc -l <<<"$lines") sockets checked with ss; dial and connection lists checked)"
+  if [ -n "$tracing" ]; then
+    bad="$(cat "$work/a/syscalls.log" "$work/b/syscalls.log" | python3 -c '
+import re, sys
+seen = bad = 0
+for line in sys.stdin:
+    for addr in re.findall(r"inet_addr\(\"([^\"]*)\"\)|inet_pton\(AF_INET6, \"([^\"]*)\"", line):
+        addr = addr[0] or addr[1]
+        seen += 1
+        if addr not in ("127.0.0.1", "::ffff:127.0.0.1"):
+            bad += 1
+            print("not 127.0.0.1:", line.strip())
+print("checked", seen)
+')"
+    grep -q '^not' <<<"$bad" && fail "Syncthing made a system call with another address:
+$bad"
+    traced="; ${bad#checked } connect/bind/send calls with an IP address traced, all to 127.0.0.1"
+  fi
+  ok "Syncthing sockets all on 127.0.0.1 ($(wc -l <<<"$lines") open sockets checked with ss$traced; dial and connection lists checked)"
 }
 
 wait_for "the devices to connect" connected

@@ -16,7 +16,10 @@
 # reporting, crash reporting and automatic upgrades are off; the GUI/REST API
 # and the sync listener are bound to 127.0.0.1; the other device's address is
 # given as tcp://127.0.0.1:PORT. The script asserts, while it runs, that the
-# Syncthing processes hold no socket to any other address.
+# Syncthing processes hold no socket to any other address, and reads the
+# settings back over the REST API (Syncthing ignores elements it does not
+# know). The element names are the xml tags of Syncthing 1.19's
+# lib/config/*.pb.go (options, gui, device and folder configuration).
 set -euo pipefail
 
 FOLDER_ID=metrobuddy
@@ -27,7 +30,7 @@ bin=""
 case "${1:-}" in
   --plain) plain=1 ;;
   -h | --help)
-    sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   "") ;;
@@ -117,12 +120,9 @@ json() {
   python3 -c 'import json, sys; j = json.load(sys.stdin); r = eval(sys.argv[1]); print(r if not isinstance(r, (dict, list, bool)) else json.dumps(r))' "$1"
 }
 
-# api DEVICE METHOD PATH [JSON_BODY]: one REST call to that device's Syncthing.
+# api DEVICE METHOD PATH: one REST call to that device's Syncthing.
 api() {
-  local n="$1" method="$2" path="$3"
-  shift 3
-  curl -sS --fail --max-time 70 -X "$method" -H "X-API-Key: ${KEY[$n]}" ${1:+-H 'Content-Type: application/json' --data "$1"} \
-    "http://127.0.0.1:${GUI[$n]}$path"
+  curl -sS --fail --max-time 70 -X "$2" -H "X-API-Key: ${KEY[$1]}" "http://127.0.0.1:${GUI[$1]}$3"
 }
 
 other() { if [ "$1" = a ]; then echo b; else echo a; fi; }
@@ -594,7 +594,13 @@ verify_both
 assert_loopback_only
 
 echo "== the store on device a"
-(cd "${FOLDER[a]}" && find . -path ./.stfolder -prune -o -type f -print | sort | sed 's/^/  /')
+files="$(cd "${FOLDER[a]}" && find . -path ./.stfolder -prune -o \( -type f -o -type l \) -print | sort)"
+sed 's/^/  /' <<<"$files"
+if [ "$files" = $'./devices/a-laptop/log.jsonl\n./devices/b-desktop/log.jsonl' ]; then
+  ok "the store holds one log per device and nothing else (the device id and the cache stay outside it)"
+else
+  mismatch "the store holds more than one log per device"
+fi
 if out="$(mb b devices 2>&1)"; then
   echo "  b\$ metrobuddy devices"
   sed 's/^/    /' <<<"$out"

@@ -30,7 +30,7 @@ bin=""
 case "${1:-}" in
   --plain) plain=1 ;;
   -h | --help)
-    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   "") ;;

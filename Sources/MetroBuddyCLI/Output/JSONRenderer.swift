@@ -59,8 +59,10 @@ enum JSONRenderer {
       members.append(("mode", .string(ride.mode.rawValue)))
       members.append(("reason", .string(ride.reason.rawValue)))
     }
-    if let key = update.key { members.append(("key", .string(key))) }
+    if let key = update.key, update.type != .undo { members.append(("key", .string(key))) }
     if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    // A keyed reload another device recorded first (or the undo of one) adds nothing.
+    if update.isDuplicate { members.append(("duplicate", .bool(true))) }
     return .object(members)
   }
 

@@ -1,0 +1,101 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// One device that wrote to the store, as this device sees it.
+public struct DeviceSummary: Sendable, Equatable {
+  /// Its id: the name of its folder.
+  public var id: String
+  /// Its name (the host name unless set); `nil` before its first record arrived.
+  public var name: String?
+  /// Whether it is this device.
+  public var isThisDevice: Bool
+  /// How many records this device has read of its log.
+  public var records: Int
+  /// When its latest record read was recorded.
+  public var latestEvent: Date?
+  /// How many bytes of its log this device has read, and how long the log is now.
+  public var bytesRead: Int64
+  public var logLength: Int64
+}
+
+extension DeviceLogStore: StoreVerifying {
+  /// The devices that wrote to the store, sorted by id, with how much of
+  /// each log this device's cache has read (what the next command reads past).
+  public func devices() throws(MetroError) -> [DeviceSummary] {
+    let device = try identity.existing(fileSystem: fileSystem)
+    let cached = cacheFor(device: device)?.load()
+    let view = try readView(device: device)
+    return view.fold.logs.keys.sorted().map { folder in
+      let position = view.fold.logs[folder] ?? .start
+      let length = (try? fileSystem.status(atPath: layout.logPath(folder)))??.size ?? position.offset
+      return DeviceSummary(
+        id: folder, name: view.fold.deviceNames[folder]?.name, isThisDevice: folder == device,
+        records: position.sequence, latestEvent: position.lastRecordedAt,
+        bytesRead: view.legacy?.folder == folder ? position.offset : cached?.logs[folder]?.offset ?? 0,
+        logLength: length)
+    }
+  }
+
+  /// Reads every log whole through the scanner and reports damage, conflict
+  /// copies (never read as data) and entries of others that it leaves alone.
+  public func verify() throws(MetroError) -> VerificationReport {
+    var report = VerificationReport(
+      directory: directory, exists: (try? fileSystem.status(atPath: directory)) != nil, cards: 0, updates: 0,
+      problems: [], notes: [])
+    guard report.exists else { return report }
+    let legacy: LegacyStore?
+    do { legacy = try LegacyStore.open(self) } catch {
+      guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
+      report.problems.append(.init(path: path, line: line, problem: problem))
+      return report
+    }
+    var fold = StoreFold()
+    legacy?.fold(into: &fold, timeZone: timeZone)
+    for folder in try deviceFolders() where folder != legacy?.folder {
+      let path = layout.logPath(folder)
+      do {
+        let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scan(from: .start) {
+          record, _ in
+          fold.apply(record, device: folder, timeZone: timeZone)
+          report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+        }
+        if case .read(let position, let size) = outcome, size > position.offset {
+          // A last line still arriving (or a write cut short): read later, not damage.
+          report.notes.append(.init(path: path, line: position.sequence + 2, problem: .lastUpdateUnterminated))
+        }
+      } catch {
+        guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
+        report.problems.append(.init(path: path, line: line, problem: problem))
+      }
+    }
+    if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
+    report.cards = fold.liveCards().count
+    for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
+    return report
+  }
+
+  /// Every conflict copy a synchroniser left in the store, its devices
+  /// folder or a device's folder.
+  func conflictCopies() -> [String] {
+    var found: [String] = []
+    var folders = [directory, layout.devicesPath]
+    folders += ((try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []).sorted().map { layout.devicesPath + "/" + $0 }
+    for folder in folders {
+      for name in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() where StoreLayout.isConflictCopy(name) {
+        found.append(folder + "/" + name)
+      }
+    }
+    return found
+  }
+
+  package func directoryWritableByOthers() -> String? {
+    var info = stat()
+    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
+    return directory
+  }
+}

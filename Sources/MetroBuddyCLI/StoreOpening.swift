@@ -52,7 +52,9 @@ extension StoreRequest {
     } else {
       state = (environment.value("HOME") ?? "") + "/.local/state"
     }
-    return DeviceIdentity(override: environment.value("METROBUDDY_DEVICE"), file: state + "/metrobuddy/device")
+    return DeviceIdentity(
+      override: environment.value("METROBUDDY_DEVICE"), file: state + "/metrobuddy/device",
+      defaultName: environment.value("METROBUDDY_DEVICE_NAME") ?? DeviceIdentity.hostName())
   }
 
   /// Where this device keeps its fold caches: `$XDG_CACHE_HOME/metrobuddy`

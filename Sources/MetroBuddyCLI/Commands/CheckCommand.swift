@@ -64,6 +64,9 @@ struct CheckCommand: Command {
                 fare: context.money(context.moment.fare(card), card.currency)))
           ))
       }
+      if card.kind.holdsValue, card.balance < .zero {
+        found.append(("negative", context.text(.belowZero(context.money(-card.balance, card.currency)))))
+      }
       if let minimumBalance, card.kind.holdsValue, card.balance < minimumBalance {
         found.append(
           (

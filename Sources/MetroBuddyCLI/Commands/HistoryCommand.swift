@@ -51,10 +51,11 @@ struct HistoryCommand: Command {
       let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
       let sign = update.amount.minorUnits > 0 ? "+" : ""
       var note = ""
-      if let key = update.key { note = context.text(.historyKey(key)) }
+      if let key = update.key, update.type != .undo { note = context.text(.historyKey(key)) }
       if let undone = update.undoes {
         note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
       }
+      if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + context.text(.historyDuplicate) + ")" }
       let ride = RecordedRide(update)
       return [
         "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),

@@ -68,6 +68,12 @@ enum English {
       "The store \(directory) is damaged: \(problems) \(problems == 1 ? "problem" : "problems"). Nothing was changed."
     case .verifyNote: "note"
     case .verifyFinding(let problem): storeProblem(problem)
+    case .deviceSummary(let records, let latest, let read, let length):
+      "\(records) \(records == 1 ? "record" : "records"), latest \(latest ?? "none"), read \(read) of \(length) bytes"
+    case .noDevicesYet: "No device has written to this store yet."
+    case .historyDuplicate: "duplicate: counted once"
+    case .belowZero(let owed):
+      "Below zero: devices that were apart recorded more than the card held. Reload at least \(owed) to cover it."
     case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."
 
     case .checkExpired(let date): "EXPIRED CARD: it expired on \(date)."

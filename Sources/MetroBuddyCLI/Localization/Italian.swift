@@ -85,6 +85,12 @@ enum Italian {
         + "Non è stato modificato nulla."
     case .verifyNote: "nota"
     case .verifyFinding(let problem): storeProblem(problem)
+    case .deviceSummary(let records, let latest, let read, let length):
+      "\(records) \(records == 1 ? "record" : "record"), ultimo \(latest ?? "nessuno"), letti \(read) di \(length) byte"
+    case .noDevicesYet: "Nessun dispositivo ha ancora scritto in questo archivio."
+    case .historyDuplicate: "duplicato: conta una volta"
+    case .belowZero(let owed):
+      "Sotto zero: dispositivi separati hanno registrato più di quanto avesse la carta. Ricarica almeno \(owed) per coprirlo."
     case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."
 
     case .checkExpired(let date): "CARTA SCADUTA: è scaduta il \(date)."

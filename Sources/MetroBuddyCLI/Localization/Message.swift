@@ -58,6 +58,10 @@ enum Message: Equatable {
   /// What `verify` found in a file, after "FILE:LINE: ".
   case verifyFinding(StoreProblem)
   case verifyInMemory
+  case deviceSummary(records: Int, latest: String?, read: Int64, length: Int64)
+  case noDevicesYet
+  case historyDuplicate
+  case belowZero(String)
 
   // MARK: - check
 

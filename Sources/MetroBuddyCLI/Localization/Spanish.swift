@@ -84,6 +84,12 @@ enum Spanish {
         + "No se cambió nada."
     case .verifyNote: "nota"
     case .verifyFinding(let problem): storeProblem(problem)
+    case .deviceSummary(let records, let latest, let read, let length):
+      "\(records) \(records == 1 ? "registro" : "registros"), último \(latest ?? "ninguno"), leídos \(read) de \(length) bytes"
+    case .noDevicesYet: "Ningún dispositivo ha escrito todavía en este almacén."
+    case .historyDuplicate: "duplicado: cuenta una vez"
+    case .belowZero(let owed):
+      "Bajo cero: dispositivos separados registraron más de lo que tenía la tarjeta. Recargue al menos \(owed) para cubrirlo."
     case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."
 
     case .checkExpired(let date): "TARJETA VENCIDA: venció el \(date)."

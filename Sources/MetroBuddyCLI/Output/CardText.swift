@@ -42,6 +42,9 @@ enum CardText {
       let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
       head = (card.balance < .zero ? style.warning(balance) : style.strong(balance)) + "\n"
       head += (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n"
+      if card.balance < .zero {
+        head += style.warning(text(.belowZero(context.money(-card.balance, card.currency)))) + "\n"
+      }
       if let cap = capLine(card, context) { head += cap + "\n" }
     } else {
       let month = text(.monthSpend(context.money(monthSpend(card, context), card.currency)))

@@ -30,13 +30,14 @@ struct StoreLayout: Sendable {
     DeviceIdentity.isValid(name) || (name.hasPrefix(upgradePrefix) && DeviceIdentity.isValid(name, allowUpgrade: true))
   }
 
+  /// What Syncthing and Dropbox put in the names of their conflict copies.
+  static let conflictMarkers = [".sync-conflict-", ["conflicted", "copy"].joined(separator: " ")]
+
   /// Whether `name` is a copy a file synchroniser made of a file in conflict:
   /// Syncthing's `*.sync-conflict-*`, Dropbox's `* (conflicted copy *)`, the
   /// `name (1).ext` of many, a merge tool's `*.orig`, unison's `*.unison.*`.
   static func isConflictCopy(_ name: String) -> Bool {
-    if name.contains(".sync-conflict-") || name.contains("conflicted copy") || name.hasSuffix(".orig") {
-      return true
-    }
+    if conflictMarkers.contains(where: name.contains) || name.hasSuffix(".orig") { return true }
     if name.hasPrefix(".unison.") || name.contains(".unison.tmp") { return false }
     // `log (1).jsonl`, `log (2)`: a space, a parenthesised number, then the end or an extension.
     let characters = Array(name)

@@ -1,0 +1,57 @@
+import FoundationEssentials
+import MetroKit
+
+/// `devices`: the devices that wrote to the store, and how much of each log
+/// this device has read.
+struct DevicesCommand: Command {
+  static let spec = CommandSpec(
+    name: "devices", abstract: "List the devices that wrote to the store and how much of each log this one has read.",
+    discussion: """
+      Each device writes only its own log, devices/<id>/log.jsonl, in the store; a file
+      synchroniser carries the logs and every device merges them. '*' marks this device.
+      A device's name is its host name, or METROBUDDY_DEVICE_NAME when set at its first change.
+      """,
+    examples: ["metrobuddy devices", "metrobuddy devices --json"])
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    guard let store = context.store as? DeviceLogStore else {
+      return CommandOutput(text: context.text(.verifyInMemory) + "\n", json: .array([]))
+    }
+    let devices = try store.devices()
+    let time = context.environment.timeZone
+    let rows = devices.map { device in
+      [
+        (device.isThisDevice ? "* " : "  ") + device.id, device.name ?? "-",
+        context.text(
+          .deviceSummary(
+            records: device.records, latest: device.latestEvent.map { Self.local($0, in: time) },
+            read: device.bytesRead, length: device.logLength)),
+      ]
+    }
+    let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var text = rows.map { $0[0].padding(to: widths[0]) + "  " + $0[1].padding(to: widths[1]) + "  " + $0[2] + "\n" }
+      .joined()
+    if devices.isEmpty { text = context.text(.noDevicesYet) + "\n" }
+    let json = JSONValue.array(
+      devices.map { device in
+        .object([
+          ("id", .string(device.id)), ("name", .string(device.name)), ("thisDevice", .bool(device.isThisDevice)),
+          ("records", .integer(Int64(device.records))),
+          ("latestEvent", .string(device.latestEvent.map(Timestamp.iso8601))),
+          ("bytesRead", .integer(device.bytesRead)), ("logBytes", .integer(device.logLength)),
+        ])
+      })
+    return CommandOutput(text: text, json: json)
+  }
+
+  /// `YYYY-MM-DD HH:MM` in the local time zone.
+  static func local(_ time: Date, in timeZone: LocalTimeZone) -> String {
+    let (day, secondOfDay) = timeZone.localTime(of: time)
+    return day.description + " " + Localizer.twoDigits(secondOfDay / 3600) + ":"
+      + Localizer.twoDigits(secondOfDay / 60 % 60)
+  }
+}

@@ -5,11 +5,12 @@ import MetroKit
 /// this device has read.
 struct DevicesCommand: Command {
   static let spec = CommandSpec(
-    name: "devices", abstract: "List the devices that wrote to the store and how much of each log this one has read.",
+    name: "devices", abstract: "List the devices that wrote to the store.",
     discussion: """
-      Each device writes only its own log, devices/<id>/log.jsonl, in the store; a file
-      synchroniser carries the logs and every device merges them. '*' marks this device.
-      A device's name is its host name, or METROBUDDY_DEVICE_NAME when set at its first change.
+      Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
+      carries the logs and every device merges them. '*' marks this device. Shows how
+      much of each log this device has read. A device's name is its host name, or
+      METROBUDDY_DEVICE_NAME when set at its first change.
       """,
     examples: ["metrobuddy devices", "metrobuddy devices --json"])
 

@@ -153,6 +153,15 @@ enum ManPage {
     ),
     ("XDG_DATA_HOME", "When absolute, the store is $XDG_DATA_HOME/metrobuddy."),
     ("HOME", "Otherwise the store is $HOME/.local/share/metrobuddy. Under cron, HOME is all metrobuddy needs."),
+    (
+      "METROBUDDY_DEVICE",
+      "This device's id (1 to 64 letters, digits and -): the folder devices/<id>/ it writes. Otherwise the id kept in $XDG_STATE_HOME/metrobuddy/device (or ~/.local/state/metrobuddy/device), made by the first change. Never share it between devices."
+    ),
+    ("METROBUDDY_DEVICE_NAME", "The name a device records at its first change (default: the host name)."),
+    (
+      "XDG_STATE_HOME, XDG_CACHE_HOME",
+      "When absolute, where the device id ($XDG_STATE_HOME/metrobuddy/device) and this device's cache of the merged logs ($XDG_CACHE_HOME/metrobuddy/) are kept; by default under ~/.local/state and ~/.cache. Neither belongs in a synced folder."
+    ),
     ("NO_COLOR", "When set and not empty, output is never coloured (as with --no-color, or TERM=dumb)."),
     (
       "LC_ALL, LC_MESSAGES, LANG",
@@ -162,9 +171,14 @@ enum ManPage {
   ]
 
   static let files: [(String, String)] = [
-    ("lock", "The flock(2) target that serialises changes; never removed."),
-    ("state.json", "A small snapshot of every card: balance, fare, attributes, reload keys."),
-    ("journal-N.jsonl", "Card N's balance updates, one JSON line each, append-only."),
+    (
+      "devices/ID/log.jsonl",
+      "Device ID's log: one sealed JSON line per change, append-only, written only by that device. Every device merges all logs the same way, so a file synchroniser (Syncthing, git, unison) can carry the store in any order."
+    ),
+    (
+      "state.json",
+      "Only in a store upgraded from an older format: says the store is device logs now (older versions refuse it). The old history is in devices/upgrade-HASH/log.jsonl."
+    ),
   ]
 
   static let examples: [(String, [String])] = [

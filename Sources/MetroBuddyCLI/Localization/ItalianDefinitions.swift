@@ -112,17 +112,19 @@ enum ItalianDefinitions {
     Registra un annullamento (tipo 'undo'); la cronologia li conserva entrambi. Se non
     c'è nulla da annullare, termina con lo stato 1.
     """,
-    "List the devices that wrote to the store and how much of each log this one has read.":
-      "Elenca i dispositivi che hanno scritto nell'archivio e quanto di ogni registro ha letto questo.",
+    "List the devices that wrote to the store.":
+      "Elenca i dispositivi che hanno scritto nell'archivio.",
     """
-    Each device writes only its own log, devices/<id>/log.jsonl, in the store; a file
-    synchroniser carries the logs and every device merges them. '*' marks this device.
-    A device's name is its host name, or METROBUDDY_DEVICE_NAME when set at its first change.
+    Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
+    carries the logs and every device merges them. '*' marks this device. Shows how
+    much of each log this device has read. A device's name is its host name, or
+    METROBUDDY_DEVICE_NAME when set at its first change.
     """:
       """
-    Ogni dispositivo scrive solo il proprio registro, devices/<id>/log.jsonl, nell'archivio; un
-    sincronizzatore di file porta i registri e ogni dispositivo li unisce. '*' indica questo
-    dispositivo. Il nome di un dispositivo è il suo nome host, o METROBUDDY_DEVICE_NAME se
+    Ogni dispositivo scrive solo il proprio registro, devices/<id>/log.jsonl; un
+    sincronizzatore di file porta i registri e ogni dispositivo li unisce.
+    '*' indica questo dispositivo. Mostra quanto di ogni registro ha letto questo.
+    Il nome di un dispositivo è il suo nome host, o METROBUDDY_DEVICE_NAME se
     impostato alla sua prima modifica.
     """,
     "List the cards, marking the default with '*'.":

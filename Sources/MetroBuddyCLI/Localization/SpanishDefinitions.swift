@@ -110,18 +110,20 @@ enum SpanishDefinitions {
     Registra una anulación (tipo 'undo'); el historial conserva ambos movimientos.
     Si no hay nada que deshacer, termina con el estado 1.
     """,
-    "List the devices that wrote to the store and how much of each log this one has read.":
-      "Lista los dispositivos que escribieron en el almacén y cuánto de cada registro ha leído este.",
+    "List the devices that wrote to the store.":
+      "Lista los dispositivos que escribieron en el almacén.",
     """
-    Each device writes only its own log, devices/<id>/log.jsonl, in the store; a file
-    synchroniser carries the logs and every device merges them. '*' marks this device.
-    A device's name is its host name, or METROBUDDY_DEVICE_NAME when set at its first change.
+    Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
+    carries the logs and every device merges them. '*' marks this device. Shows how
+    much of each log this device has read. A device's name is its host name, or
+    METROBUDDY_DEVICE_NAME when set at its first change.
     """:
       """
-    Cada dispositivo escribe solo su propio registro, devices/<id>/log.jsonl, en el almacén; un
-    sincronizador de archivos lleva los registros y cada dispositivo los combina. '*' marca este
-    dispositivo. El nombre de un dispositivo es su nombre de host, o METROBUDDY_DEVICE_NAME si está
-    definido en su primer cambio.
+    Cada dispositivo escribe solo su propio registro, devices/<id>/log.jsonl; un
+    sincronizador de archivos lleva los registros y cada dispositivo los combina.
+    '*' marca este dispositivo. Muestra cuánto de cada registro ha leído este.
+    El nombre de un dispositivo es su nombre de host, o METROBUDDY_DEVICE_NAME
+    si está definido en su primer cambio.
     """,
     "List the cards, marking the default with '*'.":
       "Lista las tarjetas y marca la predeterminada con '*'.",

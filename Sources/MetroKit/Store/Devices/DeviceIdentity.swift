@@ -38,14 +38,15 @@ public struct DeviceIdentity: Sendable, Equatable {
   public static func isValid(_ id: String, allowUpgrade: Bool = false) -> Bool {
     let bytes = Array(id.utf8)
     guard (1...maximumLength).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
-    guard bytes.allSatisfy({ byte in
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-        true
-      default: false
-      }
-    })
+    guard
+      bytes.allSatisfy({ byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+          true
+        default: false
+        }
+      })
     else { return false }
     return allowUpgrade || !id.hasPrefix(StoreLayout.upgradePrefix)
   }

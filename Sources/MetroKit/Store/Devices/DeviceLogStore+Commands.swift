@@ -65,7 +65,9 @@ extension DeviceLogStore {
     {
       changes.append(.setCard(id: id, attribute: .fares, card: after))
     }
-    if before.serialNumber != after.serialNumber { changes.append(.setCard(id: id, attribute: .serialNumber, card: after)) }
+    if before.serialNumber != after.serialNumber {
+      changes.append(.setCard(id: id, attribute: .serialNumber, card: after))
+    }
     if before.expirationDate != after.expirationDate {
       changes.append(.setCard(id: id, attribute: .expirationDate, card: after))
     }
@@ -116,7 +118,8 @@ extension DeviceLogStore {
         }
         var renamed = entry.fold.card
         renamed.name = newName
-        changes = materialized([.setCard(id: entry.fold.id, attribute: .name, card: renamed)], for: entry.fold, in: view)
+        changes = materialized(
+          [.setCard(id: entry.fold.id, attribute: .name, card: renamed)], for: entry.fold, in: view)
       }
       let id = entry.fold.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }

@@ -12,7 +12,8 @@ extension DeviceLogStore {
       let id = view.live[index].fold.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
     }
-    return ImportResult(card: result, imported: outcome.recorded.count, skipped: outcome.skipped, recorded: outcome.recorded)
+    return ImportResult(
+      card: result, imported: outcome.recorded.count, skipped: outcome.skipped, recorded: outcome.recorded)
   }
 
   /// Decides an import into one card (``CardRules/importing``) against its
@@ -72,7 +73,8 @@ extension DeviceLogStore {
           let id = makeID().uuidString.lowercased()
           let created = MetroCard(name: card.name, isDefault: false, currency: card.currency)
           changes.append(.createCard(id: id, card: created))
-          entry = FoldCard(id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
+          entry = FoldCard(
+            id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
         }
         let decision: (recorded: [BalanceUpdate], skipped: Int)
         do throws(MetroError) {

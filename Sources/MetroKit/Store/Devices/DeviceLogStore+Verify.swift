@@ -84,9 +84,12 @@ extension DeviceLogStore: StoreVerifying {
   func conflictCopies() -> [String] {
     var found: [String] = []
     var folders = [directory, layout.devicesPath]
-    folders += ((try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []).sorted().map { layout.devicesPath + "/" + $0 }
+    folders += ((try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []).sorted().map {
+      layout.devicesPath + "/" + $0
+    }
     for folder in folders {
-      for name in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() where StoreLayout.isConflictCopy(name) {
+      for name in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() where StoreLayout.isConflictCopy(name)
+      {
         found.append(folder + "/" + name)
       }
     }

@@ -58,7 +58,8 @@ extension DeviceLogStore {
     try append(bytes, to: layout.logPath(device), at: position.offset)
 
     // Fold the record as every reader will read it back.
-    let stored = try LogRecord.decode(bytes[(bytes.count - record.encoded().count)..<(bytes.count - 1)], path: "", line: 0)
+    let stored = try LogRecord.decode(
+      bytes[(bytes.count - record.encoded().count)..<(bytes.count - 1)], path: "", line: 0)
     view.fold.apply(stored, device: device, timeZone: timeZone)
     let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(

@@ -163,7 +163,8 @@ public final class DeviceLogStore: MetroCardDataStore {
     for folder in try deviceFolders() where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
-      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone) }
+      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone)
+      }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .changedBefore:
@@ -193,7 +194,8 @@ public final class DeviceLogStore: MetroCardDataStore {
   }
 
   func index(of card: ObjectReference<MetroCard>, in view: View) throws(MetroError) -> Int {
-    guard card.storeID == Self.storeID, let index = view.live.firstIndex(where: { Self.objectID($0.fold.id) == card.objectID })
+    guard card.storeID == Self.storeID,
+      let index = view.live.firstIndex(where: { Self.objectID($0.fold.id) == card.objectID })
     else { throw .cardNotFound(name: card.name, available: view.live.map(\.name)) }
     return index
   }

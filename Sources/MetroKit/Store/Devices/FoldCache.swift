@@ -61,7 +61,11 @@ struct FoldCache {
           ("id", .string(entry.id)), ("created", entry.created.map(order) ?? .null),
           ("balance", .integer(card.balance.minorUnits)), ("opening", .integer(entry.opening.minorUnits)),
           ("removed", .bool(entry.isRemoved)), ("fareStateIsCurrent", .bool(entry.fareStateIsCurrent)),
-          ("written", .object(entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })),
+          (
+            "written",
+            .object(
+              entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
+          ),
           (
             "reloads",
             .array(
@@ -117,7 +121,8 @@ struct FoldCache {
       let at = log["lastRecordedAt"]
       fold.logs[try string(log["device"])] = LogPosition(
         offset: try integer(log["offset"]), sequence: Int(try integer(log["sequence"])),
-        lastLineStart: try integer(log["lastLineStart"]), lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
+        lastLineStart: try integer(log["lastLineStart"]),
+        lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
         lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)))
     }
     for value in cards {
@@ -125,10 +130,12 @@ struct FoldCache {
       guard let currency = Currency(code: try string(value["currency"])) else { throw Unreadable() }
       var card = MetroCard(
         name: try string(value["name"]), isDefault: false, balance: Money(minorUnits: try integer(value["balance"])),
-        currency: currency, expirationDate: try reader.optionalString("expirationDate").flatMap(CalendarDate.init(iso:)),
+        currency: currency,
+        expirationDate: try reader.optionalString("expirationDate").flatMap(CalendarDate.init(iso:)),
         serialNumber: try reader.optionalString("serialNumber"))
       _ = try reader.readFares(into: &card)
-      var entry = FoldCard(id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
+      var entry = FoldCard(
+        id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
       entry.opening = Money(minorUnits: try integer(value["opening"]))
       guard case .bool(let removed)? = value["removed"], case .bool(let current)? = value["fareStateIsCurrent"],
         case .object(let written)? = value["written"], case .array(let reloads)? = value["reloads"]

@@ -32,7 +32,8 @@ struct LegacyStore {
     guard let bytes = try readSmallFile(path, fileSystem: store.fileSystem) else {
       return try hasJournals(store) ? try convert(store) : nil
     }
-    if let document = try? JSONParser.parse(bytes[...]), case .string(StoreFormat.stateFormatName)? = document["format"],
+    if let document = try? JSONParser.parse(bytes[...]),
+      case .string(StoreFormat.stateFormatName)? = document["format"],
       case .integer(let version)? = document["version"], version >= Int64(markerVersion)
     {
       guard version == Int64(markerVersion) else {

@@ -237,7 +237,9 @@ extension LogChange {
         card.balance = Money(minorUnits: try reader.signedInteger("opening"))
         allowed.insert("opening")
       case .removed:
-        guard case .bool(true) = try reader.value("removed") else { throw reader.damaged(.fieldNotBoolean(field: "removed")) }
+        guard case .bool(true) = try reader.value("removed") else {
+          throw reader.damaged(.fieldNotBoolean(field: "removed"))
+        }
         allowed.insert("removed")
       }
     }

@@ -61,7 +61,8 @@ struct StoreFold: Equatable, Sendable {
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
     a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
-      && a.defaultCard?.order == b.defaultCard?.order && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
+      && a.defaultCard?.order == b.defaultCard?.order
+      && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
   }
 
   func index(ofCard id: String) -> Int? { cards.firstIndex { $0.id == id } }

@@ -38,7 +38,8 @@ public struct TestHookStoreOpener: StoreOpening {
     let store = DeviceLogStore(
       directory: directory, identity: request.deviceIdentity, cacheDirectory: request.cacheDirectory,
       fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
-      lockTimeout: request.lockTimeout, locking: environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive)
+      lockTimeout: request.lockTimeout,
+      locking: environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive)
     return OpenedStore(store: store, clock: environment.clock)
   }
 }

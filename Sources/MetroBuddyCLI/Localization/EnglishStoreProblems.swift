@@ -42,8 +42,13 @@ extension English {
     case .notLog: "not a metrobuddy device log"
     case .logOfAnotherDevice: "the log names another device than the folder it is in"
     case .unknownCard(let id): "a change names card \(id), which no log creates"
-    case .ownLogChanged: "this device's own log was changed by someone else (another device or a synchroniser); this device will not write to it until it is restored: run `metrobuddy verify`, then put back this device's copy of the log from a backup, or move the folder away to start a new log"
-    case .conflictCopy: "a copy a file synchroniser made of a file in conflict; metrobuddy never reads it: compare it with the original, then delete it"
+    case .ownLogChanged:
+      "this device's own log was changed by someone else (another device or a synchroniser); this "
+        + "device will not write to it until it is restored: run `metrobuddy verify`, then put back "
+        + "this device's copy of the log from a backup, or move the folder away to start a new log"
+    case .conflictCopy:
+      "a copy a file synchroniser made of a file in conflict; metrobuddy never reads it: compare "
+        + "it with the original, then delete it"
     case .notJournal: "not a metrobuddy journal"
     case .notJournalVersion(let version): "format version \(version) is not a journal version"
     case .journalOfAnotherCard: "the journal belongs to another card"

@@ -43,8 +43,14 @@ extension Italian {
     case .notLog: "non è un registro di dispositivo di metrobuddy"
     case .logOfAnotherDevice: "il registro nomina un dispositivo diverso dalla cartella in cui si trova"
     case .unknownCard(let id): "una modifica nomina la carta \(id), che nessun registro crea"
-    case .ownLogChanged: "qualcun altro (un altro dispositivo o un sincronizzatore) ha cambiato il registro di questo dispositivo; questo dispositivo non vi scriverà finché non sarà ripristinato: esegui `metrobuddy verify`, poi rimetti la copia del registro di questo dispositivo da un backup, o sposta la cartella per iniziare un registro nuovo"
-    case .conflictCopy: "una copia che un sincronizzatore di file ha fatto di un file in conflitto; metrobuddy non la legge mai: confrontala con l'originale, poi cancellala"
+    case .ownLogChanged:
+      "qualcun altro (un altro dispositivo o un sincronizzatore) ha cambiato il registro di "
+        + "questo dispositivo; questo dispositivo non vi scriverà finché non sarà ripristinato: "
+        + "esegui `metrobuddy verify`, poi rimetti la copia del registro di questo dispositivo da un "
+        + "backup, o sposta la cartella per iniziare un registro nuovo"
+    case .conflictCopy:
+      "una copia che un sincronizzatore di file ha fatto di un file in conflitto; metrobuddy non "
+        + "la legge mai: confrontala con l'originale, poi cancellala"
     case .notJournal: "non è un journal di metrobuddy"
     case .notJournalVersion(let version): "la versione di formato \(version) non è una versione di journal"
     case .journalOfAnotherCard: "il journal appartiene a un'altra carta"

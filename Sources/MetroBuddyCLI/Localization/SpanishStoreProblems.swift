@@ -43,8 +43,14 @@ extension Spanish {
     case .notLog: "no es un registro de dispositivo de metrobuddy"
     case .logOfAnotherDevice: "el registro nombra a otro dispositivo que la carpeta en la que está"
     case .unknownCard(let id): "un cambio nombra la tarjeta \(id), que ningún registro crea"
-    case .ownLogChanged: "otro (otro dispositivo o un sincronizador) cambió el propio registro de este dispositivo; este dispositivo no escribirá en él hasta que se restaure: ejecute `metrobuddy verify`, luego restaure la copia del registro de este dispositivo desde una copia de seguridad, o mueva la carpeta para empezar un registro nuevo"
-    case .conflictCopy: "una copia que un sincronizador de archivos hizo de un archivo en conflicto; metrobuddy nunca la lee: compárela con el original y luego bórrela"
+    case .ownLogChanged:
+      "otro (otro dispositivo o un sincronizador) cambió el propio registro de este dispositivo; "
+        + "este dispositivo no escribirá en él hasta que se restaure: ejecute `metrobuddy verify`, "
+        + "luego restaure la copia del registro de este dispositivo desde una copia de seguridad, o "
+        + "mueva la carpeta para empezar un registro nuevo"
+    case .conflictCopy:
+      "una copia que un sincronizador de archivos hizo de un archivo en conflicto; metrobuddy "
+        + "nunca la lee: compárela con el original y luego bórrela"
     case .notJournal: "no es un diario de metrobuddy"
     case .notJournalVersion(let version): "la versión de formato \(version) no es una versión de diario"
     case .journalOfAnotherCard: "el diario pertenece a otra tarjeta"

@@ -18,7 +18,7 @@
 # Needs only the Swift toolchain (its clang runtime provides libFuzzer and ASan).
 set -euo pipefail
 
-targets=(StateDecoder JournalDecoder JSONParser Arguments)
+targets=(StateDecoder JournalDecoder LogDecoder JSONParser Arguments)
 usage() {
   echo "usage: $0 {$(IFS=\|; echo "${targets[*]}")|all} SECONDS" >&2
   exit 2

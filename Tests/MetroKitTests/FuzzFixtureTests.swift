@@ -12,7 +12,8 @@ struct DecoderFuzzFixtureTests {
   static let statePath = "/fuzz/state.json"
   static let journalPath = "/fuzz/journal-1.jsonl"
 
-  @Test("every decoder has fixtures to replay", arguments: ["StateDecoder", "JournalDecoder", "JSONParser"])
+  @Test(
+    "every decoder has fixtures to replay", arguments: ["StateDecoder", "JournalDecoder", "LogDecoder", "JSONParser"])
   func fixturesExist(target: String) {
     #expect(FuzzFixtures.names(target).count >= 3, "Tests/Fixtures/fuzz/\(target) holds too few inputs")
   }
@@ -33,6 +34,15 @@ struct DecoderFuzzFixtureTests {
     let bytes = try FuzzFixtures.bytes("JournalDecoder", fixture)
     try checkJournalLine(bytes)
     if let resealed = Checksum.resealed(bytes) { try checkJournalLine(resealed) }
+  }
+
+  @Test(
+    "a fuzzed device-log line decodes and round-trips, or is refused as damage",
+    arguments: FuzzFixtures.names("LogDecoder"))
+  func logDecoder(fixture: String) throws {
+    let bytes = try FuzzFixtures.bytes("LogDecoder", fixture)
+    try checkLogLine(bytes)
+    if let resealed = Checksum.resealed(bytes) { try checkLogLine(resealed) }
   }
 
   @Test(
@@ -69,6 +79,30 @@ struct DecoderFuzzFixtureTests {
       return
     }
     #expect(try StoredState.decode(state.encoded(), path: Self.statePath) == state)
+  }
+
+  func checkLogLine(_ bytes: [UInt8]) throws {
+    let path = "/fuzz/devices/d/log.jsonl"
+    do {
+      try LogRecord.checkHeader(bytes[...], device: "d", path: path)
+    } catch {
+      switch error {
+      case .storeDamaged(path: path, line: 1, _), .storeFromNewerVersion(path: path, _, _): break
+      default: Issue.record("unexpected error \(error)")
+      }
+    }
+    let record: LogRecord
+    do {
+      record = try LogRecord.decode(bytes[...], path: path, line: 7)
+    } catch {
+      guard case .storeDamaged(path: path, line: 7, _) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      return
+    }
+    let line = record.encoded()
+    #expect(try LogRecord.decode(line[..<(line.count - 1)], path: path, line: 7) == record)
   }
 
   func checkJournalLine(_ bytes: [UInt8]) throws {

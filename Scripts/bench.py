@@ -174,6 +174,34 @@ def main():
                 t_new, t_base, ratio, _ = median_pairs(
                     mb(large, *arguments), [baseline, "--store", base_store, *arguments], runs, env)
                 print(f"| `{' '.join(arguments)}` | {t_new * 1000:.2f} ms | {t_base * 1000:.2f} ms | {ratio:.2f}x |")
+        # Three devices: the same number of updates, a third recorded on each
+        # device (each imports its own history into its own log); commands run
+        # as the first device, against the single-device store of the same size.
+        three = os.path.join(work, f"three-{large}")
+        for device in ("d1", "d2", "d3"):
+            csv = os.path.join(work, f"third-{device}.csv")
+            make_csv(csv, max(1, large // 3))
+            _, _, status = run([binary, "--store", three, "import", csv], {**env, "METROBUDDY_DEVICE": device})
+            if status != 0:
+                sys.exit(f"device {device}'s import failed with exit {status}")
+        as_d1 = {**env, "METROBUDDY_DEVICE": "d1"}
+        run([binary, "--store", three, "balance"], as_d1)  # d1 folds the others' logs once
+        print()
+        print(f"Three devices, {large:,} updates in all (a third in each device's log), against one device:")
+        print()
+        print(f"| command | three devices | one device | ratio |")
+        print("|---|---|---|---|")
+        for arguments in (["swipe"], ["reload", "1"], ["balance"], ["show"]):
+            a, b, ratios = [], [], []
+            for _ in range(runs):
+                ta, _, _ = run([binary, "--store", three, *arguments], as_d1)
+                tb, _, _ = run(mb(large, *arguments), env)
+                a.append(ta)
+                b.append(tb)
+                ratios.append(ta / tb)
+            print(
+                f"| `{' '.join(arguments)}` | {statistics.median(a) * 1000:.2f} ms | {statistics.median(b) * 1000:.2f} ms "
+                f"| {statistics.median(ratios):.2f}x |")
         commuters = {}
         for size in (30, large):
             csv = os.path.join(work, f"commuter-{size}.csv")

@@ -49,6 +49,10 @@ struct LogScanner {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT { return position == .start ? .read(.start, fileSize: 0) : .changedBefore }
+      if error.errno == ENOTDIR {
+        // Something that is not a folder stands where the device's folder belongs.
+        throw .storeDamaged(path: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), line: nil, problem: .notDirectory)
+      }
       throw JSONFileStore.map(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
@@ -63,20 +67,19 @@ struct LogScanner {
       throw JSONFileStore.map(error)
     }
     guard size >= position.offset else { return .changedBefore }
-    if position != .start, size == position.offset, position.lastRecordedAt != nil {
-      // Nothing new: the common case costs one open and one fstat; the
-      // last line is checked when something follows it.
-      return .read(position, fileSize: size)
-    }
     var current = position
     var bytes = try read(descriptor, from: position.lastLineStart, count: Int(size - position.lastLineStart))
     var cursor = 0
     if position.offset > 0 {
       // The last line read before must still be there, unchanged.
+      // The last line read before must still be there, unchanged; its seal is
+      // checked again (one short read), so a byte changed in it is damage
+      // even when nothing follows it.
       let known = Int(position.offset - position.lastLineStart)
       guard known > 0, known <= bytes.count, bytes[known - 1] == UInt8(ascii: "\n"),
         Self.seal(of: bytes[..<(known - 1)]) == position.lastSeal
       else { return .changedBefore }
+      try verifySeal(bytes[..<(known - 1)], path: path, line: position.sequence + 1)
       cursor = known
     }
     var line = position.sequence + 1

@@ -121,8 +121,12 @@ struct CompletionTests {
 
   // MARK: - The card-name request
 
-  @Test("'completion __cards' prints the names one a line, and nothing at all when the store is damaged")
-  func cardRequest() throws {
+  /// STORE BUG (kept red on purpose): with the fold cache the write left,
+  /// the damage goes unseen and the names are printed.
+  @Test(
+    "'completion __cards' prints the names one a line, and nothing at all when the store is damaged",
+    arguments: [false, true])
+  func cardRequest(dropCache: Bool) throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.metrobuddy("card", "add", "work").status == 0)
     let names = try sandbox.metrobuddy("completion", "__cards")
@@ -130,12 +134,13 @@ struct CompletionTests {
     #expect(names.stdout == "default\nwork\n")
     #expect(names.stderr.isEmpty)
 
-    let state = sandbox.storeFile("state.json")
-    try overwrite(state, with: Data("{ not json".utf8))
-    let damaged = try sandbox.metrobuddy("completion", "__cards")
-    #expect(damaged.stdout.isEmpty, "\(damaged)")
-    #expect(damaged.stderr.isEmpty, "\(damaged)")
-    #expect(fileBytes(state) == Data("{ not json".utf8))
+    let log = try sandbox.deviceLog()
+    let damaged = try damageLine(2, of: log, replacing: "\"type\":\"card\"", with: "\"type\":\"cArd\"")
+    if dropCache { try FileManager.default.removeItem(atPath: sandbox.cacheFolder) }
+    let result = try sandbox.metrobuddy("completion", "__cards")
+    #expect(result.stdout.isEmpty, "\(result)")
+    #expect(result.stderr.isEmpty, "\(result)")
+    #expect(fileBytes(log) == damaged)
   }
 
   @Test("an unknown shell is a usage error")

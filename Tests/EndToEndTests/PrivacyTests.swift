@@ -5,8 +5,9 @@ import Testing
   import Glibc
 #endif
 
-/// The store is private (directory `0700`, files `0600`, whatever the umask),
-/// a rewrite keeps the mode of the file it replaces, and symbolic links follow
+/// The store is private (folders `0700`, files `0600`, whatever the umask),
+/// and so are the device id and the fold cache kept outside it; an append
+/// keeps the mode the user gave the log, and symbolic links follow
 /// the policy of DECISIONS.md §4: a linked store file is refused as damage
 /// and left alone; a linked store directory works.
 @Suite("Privacy and links")
@@ -27,54 +28,53 @@ struct PrivacyTests {
         "umask \(umask); exec \"$0\" \"$@\"",
         [try MetroBuddyProcess.binaryPath(), "--store", sandbox.store] + arguments)
       try #require(result.status == 0, "\(arguments): \(result)")
-      #expect(Self.mode(sandbox.store) == "700", "after \(arguments)")
-      for name in try FileManager.default.contentsOfDirectory(atPath: sandbox.store) {
-        #expect(Self.mode(sandbox.storeFile(name)) == "600", "\(name) after \(arguments) under umask \(umask)")
+      let outside = [sandbox.home + "/.local/state/metrobuddy", sandbox.deviceIDFile, sandbox.cacheFolder]
+      for path in try [sandbox.store] + everything(under: sandbox.store) + outside
+        + everything(under: sandbox.cacheFolder)
+      {
+        #expect(
+          Self.mode(path) == (isDirectory(path) ? "700" : "600"), "\(path) after \(arguments) under umask \(umask)")
       }
     }
-    let names = Set(try FileManager.default.contentsOfDirectory(atPath: sandbox.store))
-    #expect(names == ["state.json", "journal-1.jsonl", "journal-2.jsonl", "lock"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.store) == ["devices"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: try sandbox.deviceFolder()) == ["log.jsonl"])
   }
 
-  @Test("A mode the user chose (0640) survives a rewrite of state.json and appends to the journal")
+  @Test("A mode the user chose (0640) survives appends to the device log")
   func userChosenModeIsKept() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "20").status == 0)
-    let state = sandbox.storeFile("state.json")
-    let journal = sandbox.storeFile("journal-1.jsonl")
-    try #require(chmod(state, 0o640) == 0 && chmod(journal, 0o640) == 0)
-    let before = fileBytes(state)
+    let log = try sandbox.deviceLog()
+    try #require(chmod(log, 0o640) == 0)
+    let before = try #require(fileBytes(log))
     for arguments in [["fare", "2.75"], ["swipe"]] {
       let result = try sandbox.metrobuddy(after: "umask 000", arguments[0], arguments.dropFirst().first ?? "--quiet")
       try #require(result.status == 0, "\(result)")
     }
-    #expect(fileBytes(state) != before, "state.json was not rewritten")
-    #expect(Self.mode(state) == "640")
-    #expect(Self.mode(journal) == "640")
+    let after = try #require(fileBytes(log))
+    #expect(after.count > before.count && after.prefix(before.count) == before, "the log was not appended to")
+    #expect(Self.mode(log) == "640")
   }
 
-  /// A store with a reload, and `name` moved out of it and replaced by a link to where it went.
-  static func storeWithLinked(_ name: String) throws -> (Sandbox, target: String, before: DirectoryImage, Data?) {
+  /// A store with a reload, and its device log moved out of it and replaced by a link to where it went.
+  static func storeWithLinkedLog() throws -> (Sandbox, link: String, target: String, before: DirectoryImage, Data?) {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "20").status == 0)
-    let target = sandbox.root + "/elsewhere-" + name
-    try FileManager.default.moveItem(atPath: sandbox.storeFile(name), toPath: target)
-    try FileManager.default.createSymbolicLink(atPath: sandbox.storeFile(name), withDestinationPath: target)
-    return (sandbox, target, try DirectoryImage(sandbox.store), fileBytes(target))
+    let link = try sandbox.deviceLog()
+    let target = sandbox.root + "/elsewhere-log.jsonl"
+    try FileManager.default.moveItem(atPath: link, toPath: target)
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    return (sandbox, link, target, try DirectoryImage(sandbox.store), fileBytes(target))
   }
 
-  @Test(
-    "A symlinked store file is refused with exit 65 naming it, and left untouched",
-    arguments: [
-      "state.json", "journal-1.jsonl",
-    ])
-  func linkedStoreFileIsRefused(name: String) throws {
-    let (sandbox, target, before, targetBytes) = try Self.storeWithLinked(name)
+  @Test("A symlinked device log is refused with exit 65 naming it, and left untouched")
+  func linkedStoreFileIsRefused() throws {
+    let (sandbox, link, target, before, targetBytes) = try Self.storeWithLinkedLog()
     for arguments in [["show"], ["reload", "5"], ["history"], ["fare", "2.50"], ["swipe"]] {
       let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
       #expect(result.status == 65, "\(arguments): \(result)")
       #expect(
-        result.stderr.contains(sandbox.storeFile(name) + ": is a symbolic link"), "\(arguments): \(result.stderr)")
+        result.stderr.contains(link + ": is a symbolic link"), "\(arguments): \(result.stderr)")
       #expect(result.stdout.isEmpty, "\(arguments)")
       #expect(try DirectoryImage(sandbox.store) == before, "\(arguments) changed the store")
       #expect(fileBytes(target) == targetBytes, "\(arguments) changed the link's target")
@@ -95,7 +95,7 @@ struct PrivacyTests {
     let show = try sandbox.metrobuddy("balance")
     #expect(show.status == 0 && show.stdout.contains("$17.00"), "\(show)")
     #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: sandbox.store)) == real)
-    #expect(
-      Set(try FileManager.default.contentsOfDirectory(atPath: real)) == ["state.json", "journal-1.jsonl", "lock"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: real) == ["devices"])
+    #expect(exists(try sandbox.deviceLog(in: real)))
   }
 }

@@ -10,23 +10,27 @@ import Testing
 /// What other programs do to a store's files while metrobuddy runs.
 @Suite("Store files changed by other programs")
 struct StoreHardeningTests {
-  @Test("writers lose nothing while another process keeps deleting and replacing the lock file")
-  func lockFileReplacedWhileWritersRun() throws {
+  /// The lock is a flock on the device's folder, which nothing replaces; what
+  /// other programs do delete and replace is the fold cache (a cleaner emptying
+  /// ~/.cache), so that is what the vandal does here.
+  @Test("writers lose nothing while another process keeps deleting and replacing the fold cache")
+  func cacheReplacedWhileWritersRun() throws {
     let writers = 4
     let reloads = 40
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("fare", "3").status == 0)
-    // Deletes `lock`, or puts a new file in its place, until told to stop.
+    // Deletes the cache, or puts an empty one in its place, until told to stop.
     let vandal = """
       cd "$1" || exit 1
       while [ ! -e "$2" ]; do
-        rm -f lock
-        : > lock.new && mv -f lock.new lock
+        rm -rf metrobuddy
+        mkdir -p metrobuddy/x && : > metrobuddy/x/fold.json
+        for cache in metrobuddy/*/fold.json; do : > "$cache"; done
       done
       """
     let stop = sandbox.root + "/stop-vandal"
     let group = try ProcessGroup(
-      ["/bin/sh", "-c", vandal, "vandal", sandbox.store, stop], environment: sandbox.environment,
+      ["/bin/sh", "-c", vandal, "vandal", sandbox.home + "/.cache", stop], environment: sandbox.environment,
       directory: sandbox.workingDirectory, stdout: sandbox.root + "/vandal.out", stderr: sandbox.root + "/vandal.err",
       timeLimit: 300)
     let race = try ReloadRace.run(sandbox: sandbox, writers: writers, reloads: reloads)
@@ -58,15 +62,23 @@ struct StoreHardeningTests {
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
-  @Test("removing a card removes its journal and its key folder")
-  func removedCardLeavesNoKeyFolder() throws {
+  /// A removal is one more record in the log: the card's history stays there
+  /// (no journal or key folder to remove any more), and nothing else appears.
+  @Test("removing a card appends one record to the device log and adds no file")
+  func removedCardAppendsARecord() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("card", "add", "work").status == 0)
     try #require(sandbox.metrobuddy("--card", "work", "reload", "5", "--key", "monthly").status == 0)
-    try #require(exists(sandbox.store + "/keys-2"))
+    let log = try sandbox.deviceLog()
+    let before = try #require(fileBytes(log))
+    let files = try everything(under: sandbox.store)
     try #require(sandbox.metrobuddy("card", "remove", "work", "--force").status == 0)
-    let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.store)
-    #expect(!names.contains("keys-2") && !names.contains("journal-2.jsonl"), "\(names)")
+    let after = try #require(fileBytes(log))
+    #expect(after.prefix(before.count) == before, "the log was rewritten, not appended to")
+    #expect(after.dropFirst(before.count).filter { $0 == UInt8(ascii: "\n") }.count == 1, "one record appended")
+    #expect(try everything(under: sandbox.store) == files)
+    let cards = try parseJSONArray(sandbox.metrobuddy("cards", "--json").stdout)
+    #expect(cards.map { $0["name"] as? String } == ["default"], "\(cards)")
     #expect(try sandbox.metrobuddy("verify").status == 0)
   }
 
@@ -75,7 +87,7 @@ struct StoreHardeningTests {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
     // Adds a card with history and removes it again, until told to stop:
-    // each removal unlinks a journal that a reader may be about to open.
+    // each is a record appended while a reader may be reading the log.
     let churn = """
       while [ ! -e "$3" ]; do
         "$1" --store "$2" card add churn --balance 5 >/dev/null || exit 1
@@ -101,21 +113,47 @@ struct StoreHardeningTests {
     #expect(churnErrors.isEmpty, "the churning process failed: \(churnErrors)")
   }
 
+  /// A FIFO in place of the device log, of the device's folder (the lock's
+  /// target, as `lock` was), or of the device id file must never hang.
+  ///
+  /// STORE BUG (kept red on purpose): a FIFO in place of the device folder
+  /// exits 74 ("Cannot open .../log.jsonl: Not a directory"), not 65.
   @Test(
     "a FIFO in place of a store file is refused at once (65), by verify too",
-    arguments: ["state.json", "journal-1.jsonl", "lock"])
+    arguments: ["device log", "device folder", "device id"])
   func fifoIsRefused(name: String) throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
-    let path = sandbox.storeFile(name)
-    unlink(path)
+    let path =
+      switch name {
+      case "device log": try sandbox.deviceLog()
+      case "device folder": try sandbox.deviceFolder()
+      default: sandbox.deviceIDFile
+      }
+    if isDirectory(path) { try FileManager.default.removeItem(atPath: path) } else { unlink(path) }
     try #require(mkfifo(path, 0o600) == 0)
-    for arguments in [["swipe"], ["verify"]] + (name == "lock" ? [] : [["balance"]]) {
+    for arguments in [["swipe"], ["verify"], ["balance"]] {
       let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
       #expect(!result.wasSignalled, "\(arguments) hung on a FIFO")
+      // verify checks the store, and the device id is not part of it.
       #expect(
-        result.status == 65 || (name == "lock" && arguments == ["verify"] && result.status == 0),
+        result.status == 65 || (name == "device id" && arguments == ["verify"] && result.status == 0),
         "\(arguments): \(result)")
+    }
+  }
+
+  @Test("a FIFO in place of the fold cache is only a missing cache")
+  func fifoInPlaceOfCacheIsIgnored() throws {
+    let sandbox = try Sandbox()
+    try #require(sandbox.metrobuddy("reload", "10").status == 0)
+    let caches = try everything(under: sandbox.cacheFolder).filter { !isDirectory($0) }
+    try #require(caches.count == 1, "\(caches)")
+    unlink(caches[0])
+    try #require(mkfifo(caches[0], 0o600) == 0)
+    for (arguments, output) in [(["balance"], "$10.00\n"), (["-q", "swipe"], ""), (["balance"], "$7.00\n")] {
+      let result = try sandbox.run(["--store", sandbox.store] + arguments, environment: sandbox.environment)
+      #expect(!result.wasSignalled, "\(arguments) hung on a FIFO")
+      #expect(result.status == 0 && result.stdout == output, "\(arguments): \(result)")
     }
   }
 }

@@ -16,14 +16,13 @@ struct StoreLocationTests {
 
     let store = sandbox.home + "/.local/share/metrobuddy"
     #expect(permissions(store) == 0o700, "mode of \(store): \(String(permissions(store) ?? 0, radix: 8))")
-    let names = try FileManager.default.contentsOfDirectory(atPath: store).sorted()
-    #expect(names.contains("state.json"), "\(names)")
-    #expect(names.contains("lock"), "\(names)")
-    #expect(names.contains { $0.hasPrefix("journal-") }, "\(names)")
-    for name in names {
-      let mode = permissions(store + "/" + name)
-      // Folders (a card's reload-key index) are 0700 like the store.
-      #expect(mode == (name.hasPrefix("keys-") ? 0o700 : 0o600), "mode of \(name): \(String(mode ?? 0, radix: 8))")
+    // Only this device's folder and its append-only log: no state.json, lock or journals.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: store) == ["devices"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: store + "/devices") == [try sandbox.deviceID()])
+    #expect(exists(try sandbox.deviceLog(in: store)))
+    for path in try everything(under: store) {
+      let mode = permissions(path)
+      #expect(mode == (isDirectory(path) ? 0o700 : 0o600), "mode of \(path): \(String(mode ?? 0, radix: 8))")
     }
 
     let show = try sandbox.run(["show", "--json"], environment: cron)
@@ -40,9 +39,10 @@ struct StoreLocationTests {
 
     let reload = try sandbox.run(["reload", "5"], environment: environment)
     #expect(reload.status == 0, "\(reload)")
-    #expect(exists(data + "/metrobuddy/state.json"))
+    #expect(exists(try sandbox.deviceLog(in: data + "/metrobuddy")))
     #expect(permissions(data + "/metrobuddy") == 0o700)
-    #expect(!exists(sandbox.home + "/.local"))
+    // The device id is state, not data: it stays in $HOME/.local/state.
+    #expect(!exists(sandbox.home + "/.local/share"))
   }
 
   @Test("a relative XDG_DATA_HOME is ignored")
@@ -52,7 +52,7 @@ struct StoreLocationTests {
 
     let reload = try sandbox.run(["reload", "5"], environment: environment)
     #expect(reload.status == 0, "\(reload)")
-    #expect(exists(sandbox.home + "/.local/share/metrobuddy/state.json"))
+    #expect(exists(try sandbox.deviceLog(in: sandbox.home + "/.local/share/metrobuddy")))
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.workingDirectory).isEmpty)
   }
 
@@ -66,21 +66,21 @@ struct StoreLocationTests {
 
     let withFlag = try sandbox.run(["reload", "1", "--store", flag], environment: environment)
     #expect(withFlag.status == 0, "\(withFlag)")
-    #expect(exists(flag + "/state.json"))
+    #expect(exists(try sandbox.deviceLog(in: flag)))
     #expect(!exists(variable))
     #expect(!exists(data))
 
     let withVariable = try sandbox.run(["reload", "2"], environment: environment)
     #expect(withVariable.status == 0, "\(withVariable)")
-    #expect(exists(variable + "/state.json"))
+    #expect(exists(try sandbox.deviceLog(in: variable)))
     #expect(!exists(data))
 
     var withoutVariable = environment
     withoutVariable["METROBUDDY_STORE"] = nil
     let withXDG = try sandbox.run(["reload", "3"], environment: withoutVariable)
     #expect(withXDG.status == 0, "\(withXDG)")
-    #expect(exists(data + "/metrobuddy/state.json"))
-    #expect(!exists(sandbox.home + "/.local"))
+    #expect(exists(try sandbox.deviceLog(in: data + "/metrobuddy")))
+    #expect(!exists(sandbox.home + "/.local/share"))
 
     // Each store got only its own reload.
     for (store, balance) in [(flag, "1.00"), (variable, "2.00"), (data + "/metrobuddy", "3.00")] {

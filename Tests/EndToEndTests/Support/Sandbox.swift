@@ -60,6 +60,56 @@ final class Sandbox {
 
   /// The path of a file in the store.
   func storeFile(_ name: String) -> String { store + "/" + name }
+
+  /// The file that keeps the id of the device these processes write as
+  /// (neither METROBUDDY_DEVICE nor XDG_STATE_HOME is set): outside the store.
+  var deviceIDFile: String { home + "/.local/state/metrobuddy/device" }
+  /// Where the fold cache lives: outside the store.
+  var cacheFolder: String { home + "/.cache/metrobuddy" }
+
+  /// The device id the first write made; throws when there is none yet.
+  func deviceID() throws -> String {
+    guard let bytes = fileBytes(deviceIDFile) else {
+      throw EndToEndSetupError(description: "no device id in \(deviceIDFile)")
+    }
+    return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// This device's folder `devices/<id>` in `store` (the sandbox's store by default).
+  func deviceFolder(in store: String? = nil) throws -> String {
+    (store ?? self.store) + "/devices/" + (try deviceID())
+  }
+
+  /// This device's append-only log `devices/<id>/log.jsonl` in `store`.
+  func deviceLog(in store: String? = nil) throws -> String {
+    try deviceFolder(in: store) + "/log.jsonl"
+  }
+}
+
+/// Every file and folder under `directory`, as full paths, deepest last.
+func everything(under directory: String) throws -> [String] {
+  try FileManager.default.subpathsOfDirectory(atPath: directory).sorted().map { directory + "/" + $0 }
+}
+
+/// Whether `path` is a directory (not following a link).
+func isDirectory(_ path: String) -> Bool {
+  var status = stat()
+  return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+}
+
+/// Replaces line `number` (1-based) of a file in place with the same line
+/// with one byte changed (`from` becomes `to`, same length): a whole line
+/// whose checksum no longer matches.
+func damageLine(_ number: Int, of path: String, replacing from: String, with to: String) throws -> Data {
+  guard let bytes = fileBytes(path) else { throw EndToEndSetupError(description: "cannot read \(path)") }
+  var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  guard lines.count > number, lines[number - 1].contains(from), from.utf8.count == to.utf8.count else {
+    throw EndToEndSetupError(description: "line \(number) of \(path) has no '\(from)'")
+  }
+  lines[number - 1] = Substring(lines[number - 1].replacingOccurrences(of: from, with: to))
+  let damaged = Data(lines.joined(separator: "\n").utf8)
+  try overwrite(path, with: damaged)
+  return damaged
 }
 
 // MARK: - Files
@@ -144,9 +194,12 @@ func isMoneyString(_ value: Any?) -> Bool {
 final class HeldLock {
   private var descriptor: Int32
 
-  /// Opens (creating if needed) `path` and takes `LOCK_EX` on it, without waiting.
+  /// Opens (creating if needed) `path` and takes `LOCK_EX` on it, without
+  /// waiting; a directory (a device's folder) is opened read-only.
   init(path: String) throws {
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    descriptor =
+      isDirectory(path)
+      ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw EndToEndSetupError(description: "open \(path): \(String(cString: strerror(errno)))")
     }

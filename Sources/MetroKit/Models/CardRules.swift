@@ -173,9 +173,10 @@ package enum CardRules {
           _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil
         ) throws(MetroError) {
           // A stored-value card never goes below zero by a change it is asked
-          // for; a contactless card's balance is what it has cost.
+          // for; a contactless card's balance is what it has cost. A card that
+          // is below zero (devices apart overspent it) can always be reloaded.
           guard let balance = working.balance.adding(amount), balance <= .maximumBalance,
-            balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance)
+            amount >= .zero || balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance)
           else { throw .balanceOutOfRange }
           working.balance = balance
           recorded.append(

@@ -64,9 +64,12 @@ final class SyncDevice {
     let directory = (path as NSString).deletingLastPathComponent
     let directoryMode = source.flatMap { permissions(($0 as NSString).deletingLastPathComponent) } ?? 0o700
     let fileMode = source.flatMap { permissions($0) } ?? 0o600
-    if !exists(directory) {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      guard chmod(directory, directoryMode) == 0 else { throw EndToEndSetupError(description: "chmod \(directory)") }
+    let devices = (directory as NSString).deletingLastPathComponent
+    for (folder, mode) in [(devices, directoryMode), (directory, directoryMode)] where !exists(folder) {
+      // As metrobuddy makes them: a folder of another mode is a change of
+      // properties that unison reports as a conflict.
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      guard chmod(folder, mode) == 0 else { throw EndToEndSetupError(description: "chmod \(folder)") }
     }
     if exists(path) {
       try overwrite(path, with: bytes)

@@ -51,7 +51,8 @@ struct LogScanner {
       if error.errno == ENOENT { return position == .start ? .read(.start, fileSize: 0) : .changedBefore }
       if error.errno == ENOTDIR {
         // Something that is not a folder stands where the device's folder belongs.
-        throw .storeDamaged(path: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), line: nil, problem: .notDirectory)
+        throw .storeDamaged(
+          path: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), line: nil, problem: .notDirectory)
       }
       throw JSONFileStore.map(error)
     }

@@ -160,15 +160,20 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   /// Folds every record past what `fold` has read of each log.
   func catchUp(_ fold: inout StoreFold, device: String?, skipping: String?) throws(MetroError) -> CatchUp {
-    for folder in try deviceFolders() where folder != skipping {
+    let folders = try deviceFolders()
+    // A log the cache has read that is gone (the store moved aside, a log
+    // removed): what the cache folded is no longer there.
+    if fold.logs.keys.contains(where: { $0 != skipping && !folders.contains($0) }) { return .restart }
+    for folder in folders where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
-      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone)
-      }
+      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone) }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .changedBefore:
-        if folder == device {
+        // This device's own log, there but not what this device wrote: someone
+        // else changed it, and appending to it would build on their change.
+        if folder == device, start != .start, (try? fileSystem.status(atPath: layout.logPath(folder))) ?? nil != nil {
           throw .storeDamaged(path: layout.logPath(folder), line: nil, problem: .ownLogChanged)
         }
         return .restart

@@ -37,6 +37,11 @@ struct FoldCache {
       try AtomicFile(fileSystem: fileSystem, directory: folder)
         .replace(Self.fileName, with: encoded(fold), uniqueSuffix: "\(getpid())")
     } catch {}
+    // Saves run under the device's lock: any other temporary file here is
+    // what a killed save left behind.
+    for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where name.hasPrefix(AtomicFile.temporaryPrefix) {
+      try? fileSystem.unlink(folder + "/" + name)
+    }
   }
 
   func encoded(_ fold: StoreFold) -> [UInt8] {

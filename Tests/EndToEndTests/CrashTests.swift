@@ -58,18 +58,21 @@ struct CrashTests {
     arguments: CrashCommand.all)
   func crashAtEachStep(_ command: CrashCommand) throws {
     let sandbox = try Sandbox()
-    let template = sandbox.root + "/template"
     let start = monotonicNanoseconds()
     if !command.freshStore {
-      for setup in CrashCommand.setup {
-        try require(sandbox.run(["--store", template] + setup, environment: sandbox.environment), "setup")
-      }
+      for setup in CrashCommand.setup { try require(sandbox.metrobuddy(setup), "setup") }
     }
-    let before = try StoreReading.read(store: template, sandbox: sandbox)
-    try copyStore(from: template, to: sandbox.store)
+    // The state before: the store and this device's id and fold cache, which
+    // a crash leaves as they are and each run below starts from.
+    let template = try DeviceSnapshot(of: sandbox, to: sandbox.root + "/template")
+    let before = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    let recordsBefore = deviceLogRecords(sandbox: sandbox)
     try require(sandbox.metrobuddy(command.arguments), command.name)
     let after = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    let recordsAfter = deviceLogRecords(sandbox: sandbox)
     try #require(before.comparable != after.comparable, "the command changes nothing")
+    // One write is one record: the commit point is its append.
+    #expect(recordsAfter == recordsBefore + 1, "records before \(recordsBefore), after \(recordsAfter)")
 
     var points = 0
     var sawBefore = 0
@@ -80,7 +83,7 @@ struct CrashTests {
         // k = 1, 2, ... until the k-th call of this kind never comes and the command exits 0.
         for call in 1... {
           let plan = "\(operation):\(call):\(mode)"
-          try copyStore(from: template, to: sandbox.store)
+          try template.restore(to: sandbox)
           let result = try sandbox.metrobuddy(command.arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])
           if result.status == 0 { break }
           points += 1
@@ -89,8 +92,8 @@ struct CrashTests {
             problems.append("expected SIGKILL, got \(result)")
           } else {
             problems = crashPointProblems(
-              sandbox: sandbox, before: before, after: after, command: command, sawBefore: &sawBefore,
-              sawAfter: &sawAfter)
+              sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
+              sawBefore: &sawBefore, sawAfter: &sawAfter)
           }
           if !problems.isEmpty {
             failures += 1
@@ -117,8 +120,8 @@ struct CrashTests {
   /// reads as before or as after the command (never a mix), its balances add
   /// up, and the next write works and leaves tidy files.
   private func crashPointProblems(
-    sandbox: Sandbox, before: StoreReading, after: StoreReading, command: CrashCommand, sawBefore: inout Int,
-    sawAfter: inout Int
+    sandbox: Sandbox, before: (reading: StoreReading, records: Int), after: (reading: StoreReading, records: Int),
+    command: CrashCommand, sawBefore: inout Int, sawAfter: inout Int
   ) -> [String] {
     let reading: StoreReading
     do {
@@ -127,15 +130,26 @@ struct CrashTests {
       return ["reading the store after the crash: \(error)"]
     }
     var problems = reading.problems(openingBalances: CrashCommand.openingBalances)
-    if reading.comparable == before.comparable {
+    // The records the log must hold before the next write: the crash left
+    // the state before (no record appended) or after (the whole record).
+    var records = before.records
+    if reading.comparable == before.reading.comparable {
       sawBefore += 1
-    } else if reading.comparable == after.comparable {
+    } else if reading.comparable == after.reading.comparable {
       sawAfter += 1
+      records = after.records
     } else {
       problems.append(
-        "neither the state before nor after:\n\(reading)\n--- before ---\n\(before)\n--- after ---\n\(after)")
+        """
+        neither the state before nor after:
+        \(reading)
+        --- before ---
+        \(before.reading)
+        --- after ---
+        \(after.reading)
+        """)
     }
-    return problems + nextWriteProblems(sandbox: sandbox, reading: reading)
+    return problems + nextWriteProblems(sandbox: sandbox, reading: reading, records: records)
   }
 }
 
@@ -316,7 +330,15 @@ final class RandomKillRun {
       return problems + ["the next write failed: \(next)"]
     }
     verified = ids + nextIDs
-    problems += storeFileProblems(store: sandbox.store, updatesByCardID: [1: verified.count])
+    // Nothing lost, nothing doubled: this device's log holds exactly the
+    // updates verified so far, in order.
+    problems += storeFileProblems(sandbox: sandbox, records: nil, historyIDs: verified)
+    if let device = storedDeviceID(home: sandbox.home),
+      case let logged = DeviceLogContents(store: sandbox.store, device: device).updateIDs.map({ $0.lowercased() }),
+      logged != verified.map({ $0.lowercased() })
+    {
+      problems.append("the log's updates \(logged) are not the verified ones \(verified)")
+    }
     return problems
   }
 

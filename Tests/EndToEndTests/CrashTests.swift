@@ -38,6 +38,7 @@ struct CrashTests {
         }
       }
       totals.add(run.totals)
+      recordCacheLeftoversAsKnownIssue(cacheLeftovers(sandbox: run.sandbox), "random kills")
     }
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
@@ -78,6 +79,7 @@ struct CrashTests {
     var sawBefore = 0
     var sawAfter = 0
     var failures = 0
+    var cacheLeftoversSeen: [String] = []
     for operation in FaultRule.operations {
       for mode in ["crash-before", "crash-after"] {
         // k = 1, 2, ... until the k-th call of this kind never comes and the command exits 0.
@@ -95,6 +97,7 @@ struct CrashTests {
               sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
               sawBefore: &sawBefore, sawAfter: &sawAfter)
           }
+          cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
           if !problems.isEmpty {
             failures += 1
             Issue.record(
@@ -108,12 +111,42 @@ struct CrashTests {
         }
       }
     }
+    // The fold cache lives outside the store; a kill inside its save leaves a
+    // temporary file there (a known store bug, see `cacheLeftovers`).
+    recordCacheLeftoversAsKnownIssue(cacheLeftoversSeen, command.name)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
       "crash-points command=\"\(command.name)\" points=\(points) before=\(sawBefore) after=\(sawAfter) "
         + "seconds=\(String(format: "%.1f", seconds))")
     // Both outcomes occur: the walk reaches past the commit point.
     #expect(sawBefore > 0 && sawAfter > 0, "before \(sawBefore), after \(sawAfter)")
+  }
+
+  // MARK: - A store moved aside
+
+  /// What the store's error text advises after damage ("move the folder away
+  /// to start a new log") must give a new, empty store at the same path.
+  ///
+  /// KNOWN STORE BUG, kept as a known issue until it is fixed: this device's
+  /// fold cache (outside the store, keyed by the store's path) still answers
+  /// for the store that was moved aside. `show` prints the old balance, and
+  /// the first write fails with exit 65 "this device's own log was changed
+  /// by someone else", because the cache remembers reading further into a
+  /// log than the new, empty store holds.
+  @Test("a store moved aside leaves a new, empty store at its path that reads and writes")
+  func storeMovedAsideStartsAfresh() throws {
+    let sandbox = try Sandbox()
+    try require(sandbox.metrobuddy("reload", "10"), "reload 10")
+    try FileManager.default.moveItem(atPath: sandbox.store, toPath: sandbox.root + "/aside")
+    withKnownIssue("the fold cache of a store moved aside answers for the new store at its path") {
+      let show = try sandbox.metrobuddy("show", "--json")
+      #expect(show.status == 0, "\(show)")
+      #expect(try parseJSONObject(show.stdout)["balance"] as? String == "0.00", "\(show)")
+      let reload = try sandbox.metrobuddy("reload", "5")
+      #expect(reload.status == 0, "\(reload)")
+      let after = try sandbox.metrobuddy("show", "--json")
+      #expect(try parseJSONObject(after.stdout)["balance"] as? String == "5.00", "\(after)")
+    }
   }
 
   /// Checks the store a crashed command left: every file decodes, the store

@@ -38,6 +38,7 @@ struct CrashTests {
         }
       }
       totals.add(run.totals)
+      recordCacheLeftoversAsKnownIssue(cacheLeftovers(sandbox: run.sandbox), "random kills")
     }
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
@@ -58,29 +59,33 @@ struct CrashTests {
     arguments: CrashCommand.all)
   func crashAtEachStep(_ command: CrashCommand) throws {
     let sandbox = try Sandbox()
-    let template = sandbox.root + "/template"
     let start = monotonicNanoseconds()
     if !command.freshStore {
-      for setup in CrashCommand.setup {
-        try require(sandbox.run(["--store", template] + setup, environment: sandbox.environment), "setup")
-      }
+      for setup in CrashCommand.setup { try require(sandbox.metrobuddy(setup), "setup") }
     }
-    let before = try StoreReading.read(store: template, sandbox: sandbox)
-    try copyStore(from: template, to: sandbox.store)
+    // The state before: the store and this device's id and fold cache, which
+    // a crash leaves as they are and each run below starts from.
+    let template = try DeviceSnapshot(of: sandbox, to: sandbox.root + "/template")
+    let before = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    let recordsBefore = deviceLogRecords(sandbox: sandbox)
     try require(sandbox.metrobuddy(command.arguments), command.name)
     let after = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
+    let recordsAfter = deviceLogRecords(sandbox: sandbox)
     try #require(before.comparable != after.comparable, "the command changes nothing")
+    // One write is one record: the commit point is its append.
+    #expect(recordsAfter == recordsBefore + 1, "records before \(recordsBefore), after \(recordsAfter)")
 
     var points = 0
     var sawBefore = 0
     var sawAfter = 0
     var failures = 0
+    var cacheLeftoversSeen: [String] = []
     for operation in FaultRule.operations {
       for mode in ["crash-before", "crash-after"] {
         // k = 1, 2, ... until the k-th call of this kind never comes and the command exits 0.
         for call in 1... {
           let plan = "\(operation):\(call):\(mode)"
-          try copyStore(from: template, to: sandbox.store)
+          try template.restore(to: sandbox)
           let result = try sandbox.metrobuddy(command.arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])
           if result.status == 0 { break }
           points += 1
@@ -89,9 +94,10 @@ struct CrashTests {
             problems.append("expected SIGKILL, got \(result)")
           } else {
             problems = crashPointProblems(
-              sandbox: sandbox, before: before, after: after, command: command, sawBefore: &sawBefore,
-              sawAfter: &sawAfter)
+              sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
+              sawBefore: &sawBefore, sawAfter: &sawAfter)
           }
+          cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
           if !problems.isEmpty {
             failures += 1
             Issue.record(
@@ -105,6 +111,9 @@ struct CrashTests {
         }
       }
     }
+    // The fold cache lives outside the store; a kill inside its save leaves a
+    // temporary file there (a known store bug, see `cacheLeftovers`).
+    recordCacheLeftoversAsKnownIssue(cacheLeftoversSeen, command.name)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
       "crash-points command=\"\(command.name)\" points=\(points) before=\(sawBefore) after=\(sawAfter) "
@@ -113,12 +122,39 @@ struct CrashTests {
     #expect(sawBefore > 0 && sawAfter > 0, "before \(sawBefore), after \(sawAfter)")
   }
 
+  // MARK: - A store moved aside
+
+  /// What the store's error text advises after damage ("move the folder away
+  /// to start a new log") must give a new, empty store at the same path.
+  ///
+  /// KNOWN STORE BUG, kept as a known issue until it is fixed: this device's
+  /// fold cache (outside the store, keyed by the store's path) still answers
+  /// for the store that was moved aside. `show` prints the old balance, and
+  /// the first write fails with exit 65 "this device's own log was changed
+  /// by someone else", because the cache remembers reading further into a
+  /// log than the new, empty store holds.
+  @Test("a store moved aside leaves a new, empty store at its path that reads and writes")
+  func storeMovedAsideStartsAfresh() throws {
+    let sandbox = try Sandbox()
+    try require(sandbox.metrobuddy("reload", "10"), "reload 10")
+    try FileManager.default.moveItem(atPath: sandbox.store, toPath: sandbox.root + "/aside")
+    withKnownIssue("the fold cache of a store moved aside answers for the new store at its path") {
+      let show = try sandbox.metrobuddy("show", "--json")
+      #expect(show.status == 0, "\(show)")
+      #expect(try parseJSONObject(show.stdout)["balance"] as? String == "0.00", "\(show)")
+      let reload = try sandbox.metrobuddy("reload", "5")
+      #expect(reload.status == 0, "\(reload)")
+      let after = try sandbox.metrobuddy("show", "--json")
+      #expect(try parseJSONObject(after.stdout)["balance"] as? String == "5.00", "\(after)")
+    }
+  }
+
   /// Checks the store a crashed command left: every file decodes, the store
   /// reads as before or as after the command (never a mix), its balances add
   /// up, and the next write works and leaves tidy files.
   private func crashPointProblems(
-    sandbox: Sandbox, before: StoreReading, after: StoreReading, command: CrashCommand, sawBefore: inout Int,
-    sawAfter: inout Int
+    sandbox: Sandbox, before: (reading: StoreReading, records: Int), after: (reading: StoreReading, records: Int),
+    command: CrashCommand, sawBefore: inout Int, sawAfter: inout Int
   ) -> [String] {
     let reading: StoreReading
     do {
@@ -127,15 +163,26 @@ struct CrashTests {
       return ["reading the store after the crash: \(error)"]
     }
     var problems = reading.problems(openingBalances: CrashCommand.openingBalances)
-    if reading.comparable == before.comparable {
+    // The records the log must hold before the next write: the crash left
+    // the state before (no record appended) or after (the whole record).
+    var records = before.records
+    if reading.comparable == before.reading.comparable {
       sawBefore += 1
-    } else if reading.comparable == after.comparable {
+    } else if reading.comparable == after.reading.comparable {
       sawAfter += 1
+      records = after.records
     } else {
       problems.append(
-        "neither the state before nor after:\n\(reading)\n--- before ---\n\(before)\n--- after ---\n\(after)")
+        """
+        neither the state before nor after:
+        \(reading)
+        --- before ---
+        \(before.reading)
+        --- after ---
+        \(after.reading)
+        """)
     }
-    return problems + nextWriteProblems(sandbox: sandbox, reading: reading)
+    return problems + nextWriteProblems(sandbox: sandbox, reading: reading, records: records)
   }
 }
 
@@ -316,7 +363,15 @@ final class RandomKillRun {
       return problems + ["the next write failed: \(next)"]
     }
     verified = ids + nextIDs
-    problems += storeFileProblems(store: sandbox.store, updatesByCardID: [1: verified.count])
+    // Nothing lost, nothing doubled: this device's log holds exactly the
+    // updates verified so far, in order.
+    problems += storeFileProblems(sandbox: sandbox, records: nil, historyIDs: verified)
+    if let device = storedDeviceID(home: sandbox.home),
+      case let logged = DeviceLogContents(store: sandbox.store, device: device).updateIDs.map({ $0.lowercased() }),
+      logged != verified.map({ $0.lowercased() })
+    {
+      problems.append("the log's updates \(logged) are not the verified ones \(verified)")
+    }
     return problems
   }
 

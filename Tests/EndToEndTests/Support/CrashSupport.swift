@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -348,65 +349,139 @@ struct StoreReading: Equatable, CustomStringConvertible {
 
 // MARK: - Store files
 
-/// Problems in the files of a store that a write has just tidied: a journal's
-/// lines carry the sequence numbers 1...n with no gap and every line is
-/// complete, `n` is what `history` lists, no temporary file and no journal of
-/// a removed card remains.
-///
-/// - Parameter updatesByCardID: How many updates `history` lists for each
-///   card `state.json` names, by card id.
-func storeFileProblems(store: String, updatesByCardID: [Int: Int]) -> [String] {
+/// This device's id, as its first write kept it under `home`
+/// (`.local/state/metrobuddy/device`); `nil` before any write.
+func storedDeviceID(home: String) -> String? {
+  let text = readText(home + "/.local/state/metrobuddy/device").trimmingCharacters(in: .whitespacesAndNewlines)
+  return text.isEmpty ? nil : text
+}
+
+/// This device's log as the tests see it: its records (after the header
+/// line) and the ids of the balance updates they carry, in log order.
+struct DeviceLogContents {
+  var records = 0
+  var updateIDs: [String] = []
   var problems: [String] = []
-  guard let names = try? FileManager.default.contentsOfDirectory(atPath: store) else {
-    return ["cannot list \(store)"]
-  }
-  for name in names where name.hasPrefix(".tmp-") { problems.append("temporary file left behind: \(name)") }
-  for name in names where name.hasPrefix("journal-") && name.hasSuffix(".jsonl") {
-    guard let id = Int(name.dropFirst("journal-".count).dropLast(".jsonl".count)) else {
-      problems.append("unexpected file \(name)")
-      continue
-    }
-    guard let expected = updatesByCardID[id] else {
-      problems.append("journal of a card that state.json does not list: \(name)")
-      continue
-    }
-    guard let bytes = fileBytes(store + "/" + name) else {
-      problems.append("cannot read \(name)")
-      continue
-    }
+
+  /// Reads `store/devices/<device>/log.jsonl`; a missing log has no records.
+  init(store: String, device: String) {
+    let name = "devices/\(device)/log.jsonl"
+    guard let bytes = fileBytes(store + "/" + name) else { return }
     if !bytes.isEmpty && bytes.last != UInt8(ascii: "\n") { problems.append("\(name): the last line is incomplete") }
-    let lines = bytes.split(separator: UInt8(ascii: "\n"))
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
     var sequences: [Int] = []
-    for (index, line) in lines.enumerated().dropFirst() {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-        let sequence = object["seq"] as? Int
-      else {
-        problems.append("\(name), line \(index + 1): not a journal entry")
+    for (index, line) in lines.enumerated() {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+        problems.append("\(name), line \(index + 1): not JSON")
+        continue
+      }
+      if index == 0 {
+        if object["format"] as? String != "metrobuddy-log" || object["device"] as? String != device {
+          problems.append("\(name): the first line is not this device's log header: \(object)")
+        }
+        continue
+      }
+      guard let sequence = object["seq"] as? Int, let changes = object["changes"] as? [[String: Any]] else {
+        problems.append("\(name), line \(index + 1): not a record")
         continue
       }
       sequences.append(sequence)
+      updateIDs += changes.filter { $0["type"] as? String == "update" }.compactMap { $0["id"] as? String }
     }
+    records = sequences.count
     if sequences != (0..<sequences.count).map({ $0 + 1 }) {
       problems.append("\(name): sequence numbers \(sequences) have a gap or repeat")
     }
-    if sequences.count != expected {
-      problems.append("\(name): \(sequences.count) entries, but history lists \(expected)")
-    }
+    if Set(updateIDs).count != updateIDs.count { problems.append("\(name): an update is recorded twice") }
   }
+}
+
+/// Problems in the files of a store that a write has just tidied: the store
+/// holds only `devices/<this device>/log.jsonl`, no temporary file, the log's records carry the sequence
+/// numbers 1...n with no gap and every line is complete, no update is
+/// recorded twice, and every update `history` lists is in the log.
+///
+/// - Parameters:
+///   - records: How many records the log must hold, when known.
+///   - historyIDs: The ids of every update `history` lists.
+func storeFileProblems(sandbox: Sandbox, records: Int?, historyIDs: [String]) -> [String] {
+  var problems: [String] = []
+  guard let device = storedDeviceID(home: sandbox.home) else { return ["no device id after a write"] }
+  let manager = FileManager.default
+  if let top = try? manager.contentsOfDirectory(atPath: sandbox.store), top != ["devices"] {
+    problems.append("unexpected files in the store: \(top.sorted())")
+  }
+  if let folders = try? manager.contentsOfDirectory(atPath: sandbox.store + "/devices"), folders != [device] {
+    problems.append("device folders \(folders.sorted()), expected only \(device)")
+  }
+  if let files = try? manager.contentsOfDirectory(atPath: sandbox.store + "/devices/" + device), files != ["log.jsonl"]
+  {
+    problems.append("files in this device's folder: \(files.sorted())")
+  }
+  for path in manager.subpaths(atPath: sandbox.store) ?? []
+  where (path as NSString).lastPathComponent.hasPrefix(".tmp-") {
+    problems.append("temporary file left behind: \(path)")
+  }
+  let log = DeviceLogContents(store: sandbox.store, device: device)
+  problems += log.problems
+  if let records, log.records != records {
+    problems.append("the log holds \(log.records) records, expected \(records)")
+  }
+  let logged = Set(log.updateIDs)
+  for id in historyIDs where !logged.contains(id) { problems.append("update \(id) is listed but not in the log") }
   return problems
 }
 
-/// The card ids and names `state.json` lists (`id` → `name`).
-func storedCardIDs(store: String) throws -> [Int: String] {
-  guard let bytes = fileBytes(store + "/state.json"),
-    let object = try JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-    let cards = object["cards"] as? [[String: Any]]
-  else { throw EndToEndSetupError(description: "cannot read \(store)/state.json") }
-  var result: [Int: String] = [:]
-  for card in cards {
-    if let id = card["id"] as? Int, let name = card["name"] as? String { result[id] = name }
+/// Temporary files a killed cache save left in this device's fold cache
+/// (`$HOME/.cache/metrobuddy`), which no later write removes.
+///
+/// KNOWN STORE BUG (kept as a known issue, see the callers): `FoldCache.save`
+/// writes `.tmp-fold.json-<pid>` and renames it; a kill between the two
+/// leaves the file for good, one more for every such crash.
+func cacheLeftovers(sandbox: Sandbox) -> [String] {
+  let root = sandbox.home + "/.cache"
+  return (FileManager.default.subpaths(atPath: root) ?? []).filter {
+    ($0 as NSString).lastPathComponent.hasPrefix(".tmp-")
   }
-  return result
+}
+
+/// Records leftover cache temporary files as a known issue (a store bug
+/// left to fix: see ``cacheLeftovers(sandbox:)``); intermittent, since only
+/// some kills land inside a cache save.
+func recordCacheLeftoversAsKnownIssue(_ leftovers: [String], _ what: String) {
+  withKnownIssue("a killed fold-cache save leaves .tmp-fold.json-<pid> behind for good", isIntermittent: true) {
+    if !leftovers.isEmpty {
+      Issue.record("\(what): \(leftovers.count) cache temporary files left behind, e.g. \(leftovers[0])")
+    }
+  }
+}
+
+/// How many records this device's log holds (0 before its first write).
+func deviceLogRecords(sandbox: Sandbox) -> Int {
+  guard let device = storedDeviceID(home: sandbox.home) else { return 0 }
+  return DeviceLogContents(store: sandbox.store, device: device).records
+}
+
+/// What a crash must not roll back and a test must restore between runs:
+/// the store and this device's files under HOME (its id and fold cache).
+struct DeviceSnapshot {
+  let store: String
+  let home: String
+
+  /// Copies the sandbox's store and home to `directory`.
+  init(of sandbox: Sandbox, to directory: String) throws {
+    store = directory + "/store"
+    home = directory + "/home"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try copyStore(from: sandbox.store, to: store)
+    try copyStore(from: sandbox.home, to: home)
+  }
+
+  /// Puts the store and home back as they were when the snapshot was taken.
+  func restore(to sandbox: Sandbox) throws {
+    try copyStore(from: store, to: sandbox.store)
+    try copyStore(from: home, to: sandbox.home)
+  }
 }
 
 /// Copies a directory tree (a template store) to `destination`, replacing it.
@@ -424,19 +499,17 @@ extension Sandbox {
 }
 
 /// After a crash point: the next write must succeed, `verify` must call the
-/// store sound, and no stray journal or temporary file may remain.
-func nextWriteProblems(sandbox: Sandbox, reading: StoreReading) -> [String] {
+/// store sound, the log must hold exactly one more record than the state the
+/// crash left (`records`, when known), and no stray or temporary file may remain.
+func nextWriteProblems(sandbox: Sandbox, reading: StoreReading, records: Int? = nil) -> [String] {
   var problems: [String] = []
   do {
-    let next = try sandbox.metrobuddy("reload", "1", "--at", CrashCommand.time)
+    let next = try sandbox.metrobuddy(["--json", "reload", "1", "--at", CrashCommand.time])
     guard next.status == 0 else { return ["the next write failed: \(next)"] }
-    let verify = try sandbox.metrobuddy("verify")
+    let verify = try sandbox.metrobuddy(["verify"])
     if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
-    var updates: [Int: Int] = [:]
-    for (id, name) in try storedCardIDs(store: sandbox.store) {
-      updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)
-    }
-    problems += storeFileProblems(store: sandbox.store, updatesByCardID: updates)
+    let ids = reading.histories.values.flatMap { $0.map(\.id) } + (try RandomKillRun.recordedIDs(next.stdout))
+    problems += storeFileProblems(sandbox: sandbox, records: records.map { $0 + 1 }, historyIDs: ids)
   } catch {
     problems.append("after the next write: \(error)")
   }

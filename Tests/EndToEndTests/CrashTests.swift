@@ -127,26 +127,21 @@ struct CrashTests {
   /// What the store's error text advises after damage ("move the folder away
   /// to start a new log") must give a new, empty store at the same path.
   ///
-  /// KNOWN STORE BUG, kept as a known issue until it is fixed: this device's
-  /// fold cache (outside the store, keyed by the store's path) still answers
-  /// for the store that was moved aside. `show` prints the old balance, and
-  /// the first write fails with exit 65 "this device's own log was changed
-  /// by someone else", because the cache remembers reading further into a
-  /// log than the new, empty store holds.
+  /// This device's fold cache (outside the store, keyed by the store's path)
+  /// must not answer for a store that was moved aside: it once printed the
+  /// old balance and refused the first write as "own log changed".
   @Test("a store moved aside leaves a new, empty store at its path that reads and writes")
   func storeMovedAsideStartsAfresh() throws {
     let sandbox = try Sandbox()
     try require(sandbox.metrobuddy("reload", "10"), "reload 10")
     try FileManager.default.moveItem(atPath: sandbox.store, toPath: sandbox.root + "/aside")
-    withKnownIssue("the fold cache of a store moved aside answers for the new store at its path") {
-      let show = try sandbox.metrobuddy("show", "--json")
-      #expect(show.status == 0, "\(show)")
-      #expect(try parseJSONObject(show.stdout)["balance"] as? String == "0.00", "\(show)")
-      let reload = try sandbox.metrobuddy("reload", "5")
-      #expect(reload.status == 0, "\(reload)")
-      let after = try sandbox.metrobuddy("show", "--json")
-      #expect(try parseJSONObject(after.stdout)["balance"] as? String == "5.00", "\(after)")
-    }
+    let show = try sandbox.metrobuddy("show", "--json")
+    #expect(show.status == 0, "\(show)")
+    #expect(try parseJSONObject(show.stdout)["balance"] as? String == "0.00", "\(show)")
+    let reload = try sandbox.metrobuddy("reload", "5")
+    #expect(reload.status == 0, "\(reload)")
+    let after = try sandbox.metrobuddy("show", "--json")
+    #expect(try parseJSONObject(after.stdout)["balance"] as? String == "5.00", "\(after)")
   }
 
   /// Checks the store a crashed command left: every file decodes, the store

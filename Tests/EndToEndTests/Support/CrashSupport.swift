@@ -432,6 +432,8 @@ func nextWriteProblems(sandbox: Sandbox, reading: StoreReading) -> [String] {
     guard next.status == 0 else { return ["the next write failed: \(next)"] }
     let verify = try sandbox.metrobuddy("verify")
     if verify.status != 0 { problems.append("verify after the next write: \(verify)") }
+    // A store in device logs (format 4) has no state.json and no journals.
+    guard exists(sandbox.store + "/state.json") else { return problems + deviceLogProblems(store: sandbox.store) }
     var updates: [Int: Int] = [:]
     for (id, name) in try storedCardIDs(store: sandbox.store) {
       updates[id] = (reading.histories[name]?.count ?? 0) + (name == "default" ? 1 : 0)

@@ -144,9 +144,11 @@ func isMoneyString(_ value: Any?) -> Bool {
 final class HeldLock {
   private var descriptor: Int32
 
-  /// Opens (creating if needed) `path` and takes `LOCK_EX` on it, without waiting.
-  init(path: String) throws {
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+  /// Opens (creating if needed) `path` and takes `LOCK_EX` on it, without waiting;
+  /// with `directory`, opens the existing directory `path` instead (a device's folder).
+  init(path: String, directory: Bool = false) throws {
+    descriptor =
+      directory ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw EndToEndSetupError(description: "open \(path): \(String(cString: strerror(errno)))")
     }

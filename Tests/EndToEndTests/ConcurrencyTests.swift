@@ -103,9 +103,8 @@ struct ConcurrencyTests {
 
   @Test("racing swipes with locking switched off lose acknowledged updates in a store that still reads")
   func controlRunWithoutLockLosesAcknowledgedSwipes() throws {
-    // Without the lock this store usually fails stop (exit 65: a writer cut
-    // another's lines off the journal, or two wrote the same sequence
-    // number). A silent loss, where the store reads and verifies but misses
+    // Without the lock this store usually fails stop (exit 65: two writers
+    // appended records with the same sequence number to the device's log). A silent loss, where the store reads and verifies but misses
     // acknowledged swipes, needs a luckier interleaving, so race on fresh
     // stores until one shows it.
     let rounds = SoakSettings.integer("METROBUDDY_CONTROL_ROUNDS", default: 60)
@@ -138,10 +137,10 @@ struct ConcurrencyTests {
   @Test(
     "a writer killed while it holds the lock leaves nothing to clean up: the next writer proceeds at once",
     arguments: [
-      "flock:1:crash-after",  // just after taking the lock
-      "fsync:1:crash-before",  // mid-transaction: the journal line written, not yet synced
-      "fsync:1:crash-after",  // committed, state.json not yet replaced
-      "rename:1:crash-before",  // the new state.json written to a temporary file
+      "flock:1:crash-after",  // just after taking the lock on the device folder
+      "fsync:1:crash-before",  // mid-write: the log line appended, not yet synced
+      "fsync:1:crash-after",  // the log line committed
+      "rename:1:crash-before",  // a file of the write (the fold cache) at its temporary name
     ])
   func writerKilledHoldingTheLock(plan: String) throws {
     let sandbox = try Sandbox()
@@ -149,7 +148,10 @@ struct ConcurrencyTests {
 
     let killed = try sandbox.metrobuddy(["reload", "1"], environment: ["METROBUDDY_TEST_FAULTS": plan])
     #expect(killed.status == 128 + SIGKILL, "\(killed)")
-    #expect(exists(sandbox.storeFile("lock")))
+    // The lock is a flock of the device's folder: nothing for the dead writer to leave.
+    let folder = try sandbox.deviceFolder()
+    #expect(exists(folder))
+    let treeBefore = sandbox.storeTree()
 
     // With no wait at all: a lock the dead writer still held would give exit 75.
     let next = try sandbox.metrobuddy(["--json", "reload", "1"], environment: ["METROBUDDY_LOCK_TIMEOUT": "0"])
@@ -158,16 +160,18 @@ struct ConcurrencyTests {
     // The killed reload is in or out, whole; the next one is in.
     #expect(balance == "11.00" || balance == "12.00", "\(balance ?? "nil")")
     #expect(try sandbox.metrobuddy("verify").status == 0)
-    // Nothing for a person to remove: no temporary files after the next write.
-    let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.store)
-    #expect(names.filter { $0.hasPrefix(".tmp-") }.isEmpty, "\(names)")
+    // Nothing for a person to remove: no new or temporary files after the next write.
+    let names = sandbox.storeTree()
+    #expect(names == treeBefore, "\(names)")
+    let temporary = names.filter { $0.split(separator: "/").last?.hasPrefix(".tmp-") == true }
+    #expect(temporary.isEmpty, "\(names)")
   }
 
   @Test("a held lock really blocks a writer with no wait, so the test above can fail")
   func heldLockBlocksAWriterWithNoWait() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
-    let lock = try HeldLock(path: sandbox.storeFile("lock"))
+    let lock = try HeldLock(path: sandbox.deviceFolder(), directory: true)
     let blocked = try sandbox.metrobuddy(["reload", "1"], environment: ["METROBUDDY_LOCK_TIMEOUT": "0"])
     lock.release()
     #expect(blocked.status == 75, "\(blocked)")
@@ -177,21 +181,23 @@ struct ConcurrencyTests {
   func writerKilledWaitingForTheLock() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)
-    let stateBefore = fileBytes(sandbox.storeFile("state.json"))
-    let namesBefore = try FileManager.default.contentsOfDirectory(atPath: sandbox.store).sorted()
+    let log = try sandbox.deviceLog()
+    let logBefore = fileBytes(log)
+    let namesBefore = sandbox.storeTree()
 
-    let lock = try HeldLock(path: sandbox.storeFile("lock"))
+    let folder = try sandbox.deviceFolder()
+    let lock = try HeldLock(path: folder, directory: true)
     let waiter = try sandbox.start(["reload", "1"], environment: ["METROBUDDY_LOCK_TIMEOUT": "25"])
     let pid = waiter.process.processIdentifier
-    // It is waiting once it has the lock file open (the lock is ours).
-    let waiting = waitUntil(seconds: 20) { processHasOpen(pid, sandbox.storeFile("lock")) }
+    // It is waiting once it has the device folder open (the lock is ours).
+    let waiting = waitUntil(seconds: 20) { processHasOpen(pid, folder) }
     kill(pid, SIGKILL)
     let result = waiter.wait()
     lock.release()
-    try #require(waiting, "the writer never opened the lock file: \(result)")
+    try #require(waiting, "the writer never opened the device folder: \(result)")
     #expect(result.status == 128 + SIGKILL, "\(result)")
-    #expect(fileBytes(sandbox.storeFile("state.json")) == stateBefore)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.store).sorted() == namesBefore)
+    #expect(fileBytes(log) == logBefore)
+    #expect(sandbox.storeTree() == namesBefore)
 
     let next = try sandbox.metrobuddy(["reload", "1"], environment: ["METROBUDDY_LOCK_TIMEOUT": "0"])
     #expect(next.status == 0, "\(next)")

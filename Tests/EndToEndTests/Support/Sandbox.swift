@@ -196,9 +196,9 @@ final class HeldLock {
 
   /// Opens (creating if needed) `path` and takes `LOCK_EX` on it, without
   /// waiting; a directory (a device's folder) is opened read-only.
-  init(path: String) throws {
+  init(path: String, directory: Bool = false) throws {
     descriptor =
-      isDirectory(path)
+      directory || isDirectory(path)
       ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       throw EndToEndSetupError(description: "open \(path): \(String(cString: strerror(errno)))")

@@ -167,9 +167,11 @@ public final class DeviceLogStore: MetroCardDataStore {
     for folder in folders where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
-      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone) }
+      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone)
+      }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
+      case .shorter: return .restart
       case .changedBefore:
         // This device's own log, there but not what this device wrote: someone
         // else changed it, and appending to it would build on their change.

@@ -34,8 +34,11 @@ struct LogScanner {
     /// Read to the last whole line.
     case read(LogPosition, fileSize: Int64)
     /// The bytes before the starting position are not what was read there
-    /// before: the log was replaced, cut back or changed.
+    /// before: the log was replaced or changed.
     case changedBefore
+    /// The log is shorter than what was read of it: cut back, or an older
+    /// copy put back (a restore, a synchroniser rolling back).
+    case shorter
   }
 
   /// Reads every whole record past `position`, calling `body` for each with
@@ -67,7 +70,7 @@ struct LogScanner {
     } catch {
       throw JSONFileStore.map(error)
     }
-    guard size >= position.offset else { return .changedBefore }
+    guard size >= position.offset else { return .shorter }
     var current = position
     var bytes = try read(descriptor, from: position.lastLineStart, count: Int(size - position.lastLineStart))
     var cursor = 0

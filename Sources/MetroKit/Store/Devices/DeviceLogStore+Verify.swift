@@ -96,9 +96,6 @@ extension DeviceLogStore: StoreVerifying {
     return found
   }
 
-  package func directoryWritableByOthers() -> String? {
-    var info = stat()
-    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
-    return directory
-  }
+  package func directoryWritableByOthers() -> String? { writableByOthers(directory) }
+
 }

@@ -7,7 +7,7 @@ import Testing
 struct JSONOutputTests {
   static let cardKeys: Set<String> = [
     "name", "isDefault", "kind", "reduced", "mode", "balance", "fare", "fareSource", "currency", "ridesLeft", "cap",
-    "expirationDate", "serialNumber",
+    "forecast", "expirationDate", "serialNumber",
   ]
 
   func expectCard(_ card: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -16,6 +16,11 @@ struct JSONOutputTests {
       isMoneyString(card["balance"]), "balance: \(String(describing: card["balance"]))", sourceLocation: sourceLocation)
     #expect(isMoneyString(card["fare"]), "fare: \(String(describing: card["fare"]))", sourceLocation: sourceLocation)
     #expect(card["ridesLeft"] is Int, sourceLocation: sourceLocation)
+    let forecast = card["forecast"] as? [String: Any]
+    #expect(forecast?["ridesPerWeek"] is NSNumber, "forecast: \(String(describing: forecast))", sourceLocation: sourceLocation)
+    #expect(
+      forecast?["runsOutOn"] is NSNull || (forecast?["runsOutOn"] as? String)?.count == 10,
+      "forecast: \(String(describing: forecast))", sourceLocation: sourceLocation)
     if let cap = card["cap"] as? [String: Any] {
       #expect(isMoneyString(cap["paid"]) && isMoneyString(cap["limit"]), "cap: \(cap)", sourceLocation: sourceLocation)
     }

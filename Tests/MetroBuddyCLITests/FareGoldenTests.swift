@@ -51,6 +51,7 @@ struct FareGoldenTests {
         $62.00
         20 rides left
         This week: $3.00 of $35.00; rides are free after that until Mon 23 Nov 08:20.
+        At your pace, 8.1 rides a week, the balance lasts until Tue 8 Dec.
 
         Kind        omny-card
         Mode        subway
@@ -72,6 +73,7 @@ struct FareGoldenTests {
         $15.00
         5 rides left
         This week: $35.00 of $35.00; rides are free until Thu 26 Nov 08:00.
+        At your pace, 28 rides a week, the balance lasts until Fri 27 Nov.
 
         Kind        omny-card
         Mode        subway

@@ -84,6 +84,9 @@ struct ArgumentsFuzzFixtureTests {
       return
     }
     if !parsed.has("json") || (parsed.path == ["export"] && parsed.value("format") == "csv") { return }
-    #expect(throws: Never.self, "\(shown)") { try JSONParser.parse(Array(output.text.utf8)) }
+    // Any JSON reader, not the store's (which takes whole numbers only: a pace is 13.5).
+    #expect(throws: Never.self, "\(shown)") {
+      try JSONSerialization.jsonObject(with: Data(output.text.utf8), options: [.fragmentsAllowed])
+    }
   }
 }

@@ -29,6 +29,10 @@ struct JSONOutputTests {
                 "periodEnd": null,
                 "free": false
               },
+              "forecast": {
+                "ridesPerWeek": 0,
+                "runsOutOn": null
+              },
               "expirationDate": null,
               "serialNumber": null
             }
@@ -63,6 +67,10 @@ struct JSONOutputTests {
               "periodStart": null,
               "periodEnd": null,
               "free": false
+            },
+            "forecast": {
+              "ridesPerWeek": 0,
+              "runsOutOn": null
             },
             "expirationDate": "2030-03-20",
             "serialNumber": "0123456789"

@@ -11,8 +11,8 @@ struct CheckCommand: Command {
       only when something needs doing. Without options, a card needs attention when it
       cannot pay a ride or has expired.
       """,
-    options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec],
-    examples: ["metrobuddy check --min-rides 4 --expires-within 14"])
+    options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec, runsOutWithin.spec],
+    examples: ["metrobuddy check --min-rides 4 --expires-within 14", "metrobuddy check --runs-out-within 7"])
 
   /// `--min-rides N`.
   static let minimumRides = Option<Int>.wholeNumber(
@@ -27,16 +27,24 @@ struct CheckCommand: Command {
     help: "Warn when the card expires within DAYS days (0: today). Expired cards are always reported.",
     in: 0...36_500, default: 0
   ) { .wholeNumber($0) }.optional
+  /// `--runs-out-within DAYS`.
+  static let runsOutWithin = Option<Int>.wholeNumber(
+    "runs-out-within", valueName: "days",
+    help: "Warn when, at your pace (rides in the last 28 days), the balance runs out within DAYS days (0: today).",
+    in: 0...3_650, default: 0
+  ) { .wholeNumber($0) }.optional
 
   var minimumRides: Int
   var minimumBalance: Money?
   var expiresWithin: Int?
+  var runsOutWithin: Int?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
     minimumRides = try parsed[Self.minimumRides]
     minimumBalance = try parsed[Self.minimumBalance]
     expiresWithin = try parsed[Self.expiresWithin]
+    runsOutWithin = try parsed[Self.runsOutWithin]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -77,6 +85,18 @@ struct CheckCommand: Command {
                 minimum: context.money(minimumBalance, card.currency)))
           ))
       }
+      if let runsOutWithin, card.kind.holdsValue, let (forecast, day) = runOut(card, context: context),
+        context.today.days(until: day) <= runsOutWithin
+      {
+        let days = max(0, context.today.days(until: day))
+        found.append(
+          (
+            "runs-out",
+            context.text(
+              .checkRunsOut(
+                tenths: forecast, days: days, day: context.text.weekdayDate(day, today: context.today)))
+          ))
+      }
       for (kind, text) in found {
         lines.append("\(card.name): \(text)")
         problems.append(machineProblem(kind, card, today: context.today, context: context))
@@ -86,6 +106,14 @@ struct CheckCommand: Command {
     return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
   }
 
+  /// The pace (trips a week in tenths) and the day the balance runs out at
+  /// it, when it does within the forecast's horizon.
+  func runOut(_ card: MetroCard, context: Context) -> (Int, CalendarDate)? {
+    let forecast = card.forecast(at: context.moment.now, in: context.moment.timeZone)
+    guard let pace = forecast.pace, let day = forecast.runsOutOn else { return nil }
+    return (pace.tenthsPerWeek, day)
+  }
+
   /// --json never changes with the language: the problem and the numbers behind it, no sentences.
   func machineProblem(_ kind: String, _ card: MetroCard, today: CalendarDate, context: Context) -> JSONValue {
     var members: [(String, JSONValue)] = [("card", .string(card.name)), ("problem", .string(kind))]
@@ -93,6 +121,12 @@ struct CheckCommand: Command {
     case "expired", "expiring":
       members.append(("expirationDate", .string(card.expirationDate?.description)))
       members.append(("daysToExpiration", card.expirationDate.map { .integer(Int64(today.days(until: $0))) } ?? .null))
+    case "runs-out":
+      let forecast = card.forecast(at: context.moment.now, in: context.moment.timeZone)
+      members.append(("runsOutOn", .string(forecast.runsOutOn?.description)))
+      members.append(("daysLeft", .integer(Int64(max(0, forecast.runsOutOn.map(today.days(until:)) ?? 0)))))
+      members.append(("ridesPerWeek", .tenths(Int64(forecast.pace?.tenthsPerWeek ?? 0))))
+      members.append(("within", .integer(Int64(runsOutWithin ?? 0))))
     case "rides":
       members.append(("ridesLeft", .integer(Int64(context.moment.ridesLeft(card)))))
       members.append(("minimum", .integer(Int64(minimumRides))))

@@ -56,9 +56,10 @@ struct ExportCommand: Command {
     return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
   }
 
-  /// The card object of the contract with its settings, opening balance and updates.
+  /// The card object of the contract with its settings, opening balance and
+  /// updates; without the forecast, which is worked out, not restored.
   static func object(_ history: CardHistory, at moment: Moment) -> JSONValue? {
     guard case .object(let members) = JSONRenderer.card(history.card.snapshot, at: moment) else { return nil }
-    return Interchange.export(history, contract: members)
+    return Interchange.export(history, contract: members.filter { $0.0 != "forecast" })
   }
 }

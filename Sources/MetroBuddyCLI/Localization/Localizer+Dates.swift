@@ -17,6 +17,14 @@ extension Localizer {
       + Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60)
   }
 
+  /// A day with its weekday as a sentence writes it, the year only when it
+  /// is not the year of `today`: `Tue 8 Dec`, `mar 8 dic`, `Fri 7 Jan 2028`.
+  func weekdayDate(_ day: CalendarDate, today: CalendarDate) -> String {
+    let weekday = ((day.daysSinceEpoch + 3) % 7 + 7) % 7
+    return "\(Self.weekdays(language)[weekday]) \(day.day) \(Self.months(language)[day.month - 1])"
+      + (day.year == today.year ? "" : " \(day.year)")
+  }
+
   static func months(_ language: Language) -> [String] {
     switch language {
     case .english: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

@@ -19,6 +19,8 @@ enum Message: Equatable {
   case labelCard
   /// The sentences and words about fares, kinds, modes and caps.
   case fares(FareMessage)
+  /// The forecast of `show` and `check`, and `plan`.
+  case forecast(ForecastMessage)
   /// `Balance: $22.25, 8 rides left.`
   case balanceLine(balance: String, rides: Int)
 

@@ -46,6 +46,7 @@ enum CardText {
         head += style.warning(text(.belowZero(context.money(-card.balance, card.currency)))) + "\n"
       }
       if let cap = capLine(card, context) { head += cap + "\n" }
+      if let forecast = forecastLine(card, context) { head += forecast + "\n" }
     } else {
       let month = text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
       if let cap = capLine(card, context) {
@@ -97,6 +98,18 @@ enum CardText {
       .capStanding(
         period: period, paid: context.money(standing.paid, card.currency), limit: limit, free: standing.isFree,
         until: context.text.weekdayTime(end, in: moment.timeZone)))
+  }
+
+  /// When the balance runs out at the rider's pace, or `nil` without a pace:
+  /// `At your pace, 14 rides a week, the balance lasts until Tue 8 Dec.`
+  static func forecastLine(_ card: MetroCard, _ context: Context) -> String? {
+    let forecast = card.forecast(at: context.moment.now, in: context.moment.timeZone)
+    guard let pace = forecast.pace?.tenthsPerWeek else { return nil }
+    if forecast.lastsBeyondHorizon { return context.text(.lastsBeyond(tenths: pace)) }
+    guard let day = forecast.runsOutOn else { return nil }
+    let today = context.today
+    if day <= today { return context.text(.runsOutToday(tenths: pace)) }
+    return context.text(.lastsUntil(tenths: pace, day: context.text.weekdayDate(day, today: today)))
   }
 
   /// What a contactless card has cost in the month of now (zero when its

@@ -47,6 +47,8 @@ struct ErrorReport: Equatable {
       self.init(message: text(.expiredCard(date: text.date(date))) + "\n" + text(.expiredCardHint), exitCode: .refused)
     case .nothingToUndo:
       self.init(message: text(.nothingToUndo), exitCode: .refused)
+    case .noPace:
+      self.init(message: text(.noPace) + "\n" + text(.noPaceHint), exitCode: .refused)
     case .invalidAmount(let value, let reason):
       self = failure(.invalidAmountValue(value, reason: reason), .usage)
     case .invalidCardName(let name):

@@ -5,7 +5,7 @@ import MetroKit
 enum JSONRenderer {
   /// A **card**: name, isDefault, kind, reduced, mode, balance, fare (now;
   /// `null` when the card has none), fareSource (`standard` or `hand`),
-  /// currency, ridesLeft, cap, expirationDate, serialNumber.
+  /// currency, ridesLeft, cap, forecast, expirationDate, serialNumber.
   static func card(_ card: MetroCard, at moment: Moment) -> JSONValue {
     let quote = moment.quote(card)
     let source: String? =
@@ -26,6 +26,7 @@ enum JSONRenderer {
       ("currency", .string(card.currency.code)),
       ("ridesLeft", .integer(Int64(moment.ridesLeft(card)))),
       ("cap", cap(card, at: moment)),
+      ("forecast", forecast(card, at: moment)),
       ("expirationDate", .string(card.expirationDate?.description)),
       ("serialNumber", .string(card.serialNumber)),
     ])
@@ -41,6 +42,42 @@ enum JSONRenderer {
       ("periodStart", .string(standing.periodStart.map(Timestamp.iso8601))),
       ("periodEnd", .string(standing.periodEnd.map(Timestamp.iso8601))),
       ("free", .bool(standing.isFree)),
+    ])
+  }
+
+  /// The card's **forecast** at the rider's pace: `ridesPerWeek` (trips in
+  /// the last 28 days, or since the first, a week, to one decimal place; 0
+  /// without any) and `runsOutOn` (the local day of the first trip the
+  /// balance cannot pay; `null` without a pace, for a card that holds no
+  /// money, or beyond ten years).
+  static func forecast(_ card: MetroCard, at moment: Moment) -> JSONValue {
+    let forecast = card.forecast(at: moment.now, in: moment.timeZone)
+    return .object([
+      ("ridesPerWeek", .tenths(Int64(forecast.pace?.tenthsPerWeek ?? 0))),
+      ("runsOutOn", .string(forecast.runsOutOn?.description)),
+    ])
+  }
+
+  /// A **plan**: the card, `amount` to load, `rides` planned for, `until`
+  /// (the day, or `null` for `--rides`), their `cost` by the rules and
+  /// `fullFares` without the cap, the `balance`, `ridesPerWeek` and whether
+  /// that pace was `paceAssumed`, `unrounded` (the amount before rounding,
+  /// or `null`) and `limit` (what the card holds at most, when the amount
+  /// would take it over, else `null`).
+  static func plan(_ plan: RefillPlan, card: MetroCard, until: CalendarDate?) -> JSONValue {
+    let money = { (amount: Money) in JSONValue.string(amount.plainString(in: card.currency)) }
+    return .object([
+      ("card", .string(card.name)),
+      ("amount", money(plan.amount)),
+      ("rides", .integer(Int64(plan.trips))),
+      ("until", .string(until?.description)),
+      ("cost", money(plan.cost)),
+      ("fullFares", money(plan.fullFares)),
+      ("balance", money(plan.balance)),
+      ("ridesPerWeek", .tenths(Int64(plan.pace.tenthsPerWeek))),
+      ("paceAssumed", .bool(plan.paceIsAssumed)),
+      ("unrounded", plan.unrounded.map(money) ?? .null),
+      ("limit", plan.overLimit.map(money) ?? .null),
     ])
   }
 

@@ -86,6 +86,7 @@ public enum FareEngine {
     } else if state.month.map({ ($0.year, $0.month) < (day.year, day.month) }) ?? true {
       state.month = MonthSpend(year: day.year, month: day.month, spent: ride.charge)
     }
+    if ride.reason != .transfer { state.tally.count(on: day) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
     return state
   }

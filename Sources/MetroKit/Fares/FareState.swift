@@ -94,17 +94,20 @@ public struct FareState: Sendable, Hashable {
   public var latestRide: Date?
   /// The local month of the latest ride and what rides cost in it.
   public var month: MonthSpend?
+  /// The trips of the last four weeks of rides, for the rider's pace.
+  public var tally: RideTally
 
   /// Creates a state; the default is a card with no rides.
   public init(
     local: CapProgress? = nil, express: CapProgress? = nil, lastPaid: PaidRide? = nil, latestRide: Date? = nil,
-    month: MonthSpend? = nil
+    month: MonthSpend? = nil, tally: RideTally = RideTally()
   ) {
     self.local = local
     self.express = express
     self.lastPaid = lastPaid
     self.latestRide = latestRide
     self.month = month
+    self.tally = tally
   }
 
   /// The progress of the cap that counts rides in `mode`.

@@ -5,8 +5,12 @@ package enum JSONValue: Sendable, Equatable {
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// An integer. metrobuddy never writes fractional numbers: money is a string.
+  /// An integer.
   case integer(Int64)
+  /// A number with one decimal place, in tenths: `105` is written `10.5`
+  /// and `140` is written `14`. Only a rate is written so (money is a
+  /// string); the parser reads every number without a fraction as `integer`.
+  case tenths(Int64)
   /// A string.
   case string(String)
   /// An array.
@@ -19,6 +23,7 @@ package enum JSONValue: Sendable, Equatable {
     case (.null, .null): true
     case (.bool(let a), .bool(let b)): a == b
     case (.integer(let a), .integer(let b)): a == b
+    case (.tenths(let a), .tenths(let b)): a == b
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.object(let a), .object(let b)):

@@ -25,6 +25,11 @@ package enum JSONWriter {
     case .null: out += Self.nullBytes
     case .bool(let flag): out += flag ? Self.trueBytes : Self.falseBytes
     case .integer(let number): out += String(number).utf8
+    case .tenths(let tenths):
+      let whole = tenths / 10
+      let tenth = (tenths % 10).magnitude
+      out += (tenths < 0 && whole == 0 ? "-0" : String(whole)).utf8
+      if tenth != 0 { out += ".\(tenth)".utf8 }
     case .string(let text): writeString(text, to: &out)
     case .array(let elements):
       guard !elements.isEmpty else {

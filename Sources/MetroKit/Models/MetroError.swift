@@ -22,6 +22,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case expiredCard(expirationDate: CalendarDate)
   /// There is no update left to undo.
   case nothingToUndo
+  /// A plan needs the rider's pace, and the card made no trip in the last 28 days.
+  case noPace
 
   // MARK: - Invalid requests
 

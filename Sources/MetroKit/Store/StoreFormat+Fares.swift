@@ -60,6 +60,19 @@ extension MetroCard {
           ])
         } ?? .null
       ),
+      (
+        "tally",
+        .object([
+          ("first", .string(state.tally.firstDay?.description)),
+          (
+            "trips",
+            .array(
+              state.tally.trips.sorted { $0.key < $1.key }.map {
+                .array([.string(CalendarDate(daysSinceEpoch: $0.key).description), .integer(Int64($0.value))])
+              })
+          ),
+        ])
+      ),
     ])
     return [
       ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
@@ -148,7 +161,7 @@ extension FieldReader {
       card.customRules = rules
     }
     guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return false }
-    try standing.allowOnly(["local", "express", "lastPaid", "latestRide", "month"])
+    try standing.allowOnly(["local", "express", "lastPaid", "latestRide", "month", "tally"])
     func progress(_ key: String) throws(MetroError) -> CapProgress? {
       guard let object = try standing.optionalObject(key) else { return nil }
       try object.allowOnly(["start", "end", "paid"])
@@ -170,6 +183,25 @@ extension FieldReader {
         year: try month.integer("year"), month: try month.integer("month"),
         spent: try month.money("spent", currency: currency))
     }
+    // A standing written before the tally existed is worked out again on the next write.
+    guard let tally = try standing.optionalObject("tally") else {
+      card.fareState = state
+      return false
+    }
+    try tally.allowOnly(["first", "trips"])
+    if let first = try tally.optionalString("first") {
+      guard let day = CalendarDate(iso: first) else { throw tally.damaged(.fieldNotDate(field: "first")) }
+      state.tally.firstDay = day
+    }
+    guard case .array(let trips) = try tally.value("trips") else { throw tally.damaged(.fieldNotArray(field: "trips")) }
+    var counts: [Int: Int] = [:]
+    for trip in trips {
+      guard case .array(let pair) = trip, pair.count == 2, case .string(let text) = pair[0],
+        let day = CalendarDate(iso: text), case .integer(let count) = pair[1], count > 0, count <= Int64(Int32.max)
+      else { throw tally.damaged(.fieldNotKnown(field: "trips", text: JSONWriter.string(trip, style: .compact))) }
+      counts[day.daysSinceEpoch] = Int(count)
+    }
+    state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts)
     card.fareState = state
     return true
   }

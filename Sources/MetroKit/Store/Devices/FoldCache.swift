@@ -17,7 +17,7 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
-  static let version = 1
+  static let version = 2
   static let fileName = "fold.json"
 
   /// The cached fold, or `nil` when there is none usable.

@@ -1,0 +1,38 @@
+import MetroKit
+
+extension Italian {
+  /// Le frasi della previsione e del piano.
+  static func forecast(_ message: ForecastMessage) -> String {
+    switch message {
+    case .lastsUntil(let tenths, let day): "Al suo ritmo, \(pace(tenths)), il credito dura fino a \(day)."
+    case .runsOutToday(let tenths): "Al suo ritmo, \(pace(tenths)), il credito finisce oggi."
+    case .lastsBeyond(let tenths): "Al suo ritmo, \(pace(tenths)), il credito dura più di dieci anni."
+    case .checkRunsOut(let tenths, let days, let day):
+      "a \(pace(tenths)), il credito finisce "
+        + (days == 0 ? "oggi" : days == 1 ? "domani (\(day))" : "tra \(days) giorni (\(day))")
+    case .planLoad(let amount): "Ricarichi \(amount)."
+    case .planNothing(let balance): "Niente da ricaricare: il credito di \(balance) basta."
+    case .planTrips(let trips, let tenths, let until, let cost, let saved, let balance):
+      "\(trips == 1 ? "1 corsa" : "\(trips) corse") a \(pace(tenths))"
+        + (until.map { " fino a \($0)" } ?? "") + " costano \(cost)"
+        + (saved.map { " (il tetto fa risparmiare \($0))" } ?? "") + "; il credito è \(balance)."
+    case .planAssumedPace(let tenths):
+      "Nessuna corsa negli ultimi 28 giorni da cui ricavare il suo ritmo: piano fatto a \(pace(tenths))."
+    case .planRounded(let from):
+      "Arrotondato per eccesso da \(from): le macchine MetroCard accettano importi a passi di 5 centesimi."
+    case .planOverLimit(let limit):
+      "Una carta OMNY contiene al massimo \(limit): ricarichi una parte ora e il resto più tardi."
+    case .planRidesOrUntil: "Indichi '--rides N' oppure '--until DATA', una delle due."
+    case .planUntilPast(let day): "'--until \(day)' è prima di oggi; indichi oggi o un giorno successivo."
+    case .planUntilTooFar(let day): "'--until \(day)' è a più di dieci anni; indichi un giorno precedente."
+    case .noPace: "Nessuna corsa negli ultimi 28 giorni da cui calcolare il suo ritmo."
+    case .noPaceHint: "Pianifichi per corse, per esempio 'metrobuddy plan --rides 10'."
+    }
+  }
+
+  /// `14 corse a settimana`, `1 corsa a settimana`, `10,5 corse a settimana`.
+  static func pace(_ tenths: Int) -> String {
+    let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10),\(tenths % 10)"
+    return "\(number) \(tenths == 10 ? "corsa" : "corse") a settimana"
+  }
+}

@@ -81,6 +81,18 @@ struct StoreFoldTests {
     #expect(live.first?.fold.reloads["nov"]?.order.device == "b")
   }
 
+  @Test("the fold cache keeps each card's fare state, the pace's tally included")
+  func cacheKeepsTheTally() throws {
+    let fold = Self.fold { _ in 0 }
+    let tally = fold.liveCards()[0].fold.card.fareState.tally
+    #expect(tally.firstDay == LocalTimeZone.utc.calendarDate(of: Self.time(8)))
+    #expect(tally.trips.values.reduce(0, +) == 1)
+    let cache = FoldCache(fileSystem: LiveFileSystem(), folder: "/nonexistent", store: "/store")
+    let decoded = try FoldCache.decode(try JSONParser.parse(cache.encoded(fold)[...]))
+    #expect(decoded == fold)
+    #expect(decoded.liveCards()[0].fold.card.fareState.tally == tally)
+  }
+
   @Test("a keyed reload that arrives later but sits earlier takes the place of the one counted")
   func earlierKeyedReloadCountsInstead() {
     let fold = Self.fold { _ in 0 }  // a's log whole first, then b's, then c's

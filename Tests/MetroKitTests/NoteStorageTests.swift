@@ -49,7 +49,9 @@ struct NoteStorageTests {
     try ContractStore.file.withStore { store in
       try store.apply([.balance(.reload(.usd("10")))], toCardNamed: nil)
       let before = try store.everything()
-      let error = metroError { () throws(MetroError) in try store.apply([.balance(.adjustment(to: .usd("7"), note: note))], toCardNamed: nil) }
+      let error = metroError { () throws(MetroError) in
+        try store.apply([.balance(.adjustment(to: .usd("7"), note: note))], toCardNamed: nil)
+      }
       #expect(error == .invalidNote(problem))
       #expect(try store.everything() == before)
     }
@@ -85,7 +87,9 @@ struct NoteStorageTests {
     let record = LogRecord(
       sequence: 2, recordedAt: storeNow, changes: [.update(cardID: "default", Self.adjustment(note: note))])
     let line = record.encoded()
-    let error = metroError { () throws(MetroError) in _ = try LogRecord.decode(ArraySlice(line.dropLast()), path: "log", line: 2) }
+    let error = metroError { () throws(MetroError) in
+      _ = try LogRecord.decode(ArraySlice(line.dropLast()), path: "log", line: 2)
+    }
     #expect(error == .storeDamaged(path: "log", line: 2, problem: .invalidNote))
   }
 
@@ -166,6 +170,7 @@ struct NoteStorageTests {
     }
     #expect(
       csvError
-        == .importMalformed(source: "a.csv", line: 2, column: .column("note"), problem: .invalidNote(.tooLong(count: 201))))
+        == .importMalformed(
+          source: "a.csv", line: 2, column: .column("note"), problem: .invalidNote(.tooLong(count: 201))))
   }
 }

@@ -66,28 +66,29 @@ struct ReconciliationTests {
 /// What a note kept with an update may hold.
 @Suite("Notes")
 struct NoteProblemTests {
-  @Test(arguments: [
-    ("reader at 14 St", nil),
-    ("a", nil),
-    (String(repeating: "x", count: 200), nil),
-    // Emoji sequences keep their joiners.
-    ("checked 👨‍👩‍👧 é ü", nil),
-    (" spaced ", nil),
-    ("", NoteProblem.empty),
-    (String(repeating: "x", count: 201), .tooLong(count: 201)),
-    (String(repeating: "é", count: 250), .tooLong(count: 250)),
-    ("two\nlines", .controlCharacter),
-    ("a\tb", .controlCharacter),
-    ("\u{1B}[31mred", .controlCharacter),
-    ("nul\u{0}", .controlCharacter),
-    ("\u{7F}", .controlCharacter),
-    ("line\u{2028}separator", .controlCharacter),
-    ("para\u{2029}graph", .controlCharacter),
-    ("right-to-left \u{202E}override", .controlCharacter),
-    ("bom \u{FEFF}", .controlCharacter),
-    // A control character in a long note is named first.
-    (String(repeating: "x", count: 300) + "\n", .controlCharacter),
-  ] as [(String, NoteProblem?)])
+  @Test(
+    arguments: [
+      ("reader at 14 St", nil),
+      ("a", nil),
+      (String(repeating: "x", count: 200), nil),
+      // Emoji sequences keep their joiners.
+      ("checked 👨‍👩‍👧 é ü", nil),
+      (" spaced ", nil),
+      ("", NoteProblem.empty),
+      (String(repeating: "x", count: 201), .tooLong(count: 201)),
+      (String(repeating: "é", count: 250), .tooLong(count: 250)),
+      ("two\nlines", .controlCharacter),
+      ("a\tb", .controlCharacter),
+      ("\u{1B}[31mred", .controlCharacter),
+      ("nul\u{0}", .controlCharacter),
+      ("\u{7F}", .controlCharacter),
+      ("line\u{2028}separator", .controlCharacter),
+      ("para\u{2029}graph", .controlCharacter),
+      ("right-to-left \u{202E}override", .controlCharacter),
+      ("bom \u{FEFF}", .controlCharacter),
+      // A control character in a long note is named first.
+      (String(repeating: "x", count: 300) + "\n", .controlCharacter),
+    ] as [(String, NoteProblem?)])
   func checksNotes(note: String, problem: NoteProblem?) {
     #expect(BalanceUpdate.noteProblem(note) == problem)
   }

@@ -100,7 +100,8 @@ enum English {
       case .controlCharacter: "the note holds a control character (a newline, a tab, an escape); write one plain line"
       }
     case .noteNeedsAmount: "'--note <text>' needs an amount to set."
-    case .firstRunHint: "Set the balance with 'metrobuddy balance <amount>' or load it with 'metrobuddy reload <amount>'."
+    case .firstRunHint:
+      "Set the balance with 'metrobuddy balance <amount>' or load it with 'metrobuddy reload <amount>'."
 
     case .insufficientFare(let balance, let fare):
       "INSUFFICIENT FARE: the balance \(balance) does not cover the \(fare) fare."

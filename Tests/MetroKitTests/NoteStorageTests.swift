@@ -121,6 +121,21 @@ struct NoteStorageTests {
     #expect(error == .storeDamaged(path: "journal", line: 3, problem: .invalidNote))
   }
 
+  /// The fuzzers start from lines with notes that decode (the seeds kept in
+  /// Tests/Fixtures/fuzz), so they explore the member rather than a damaged line.
+  @Test func theFuzzSeedsWithNotesDecode() throws {
+    let log = try FuzzFixtures.bytes("LogDecoder", "adjustment-note")
+    let record = try LogRecord.decode(ArraySlice(log.dropLast()), path: "log", line: 2)
+    guard case .update(_, let update)? = record.changes.first else {
+      Issue.record("not an update")
+      return
+    }
+    #expect(update.note == "reader at 14 St \"é\"")
+    let journal = try FuzzFixtures.bytes("JournalDecoder", "seed-adjustment-note.jsonl")
+    let entry = try JournalEntry.decode(ArraySlice(journal.dropLast()), currency: .usd, path: "journal", line: 3)
+    #expect(entry.update.note == "reader at 14 St")
+  }
+
   // MARK: - Export and import
 
   @Test func aNoteSurvivesExportAndImport() throws {

@@ -216,6 +216,50 @@ struct ReconcileGoldenTests {
     #expect(cli.storeFiles().isEmpty)
   }
 
+  // MARK: - The README's session
+
+  /// The session the README shows, command by command, as it prints.
+  @Test func theReadmeSession() {
+    let cli = CLIHarness()
+    let session = [
+      ["show"], ["reload", "15.40"], ["balance", "12.40", "--note", "reader at 14 St"], ["reload", "20"],
+      ["balance", "35.60"], ["history"],
+    ].map { arguments in
+      let result = cli.run(arguments)
+      return "$ metrobuddy \(arguments.joined(separator: " "))\n" + result.stdout + result.stderr
+    }.joined()
+    #expect(
+      session == """
+        $ metrobuddy show
+        $0.00
+        No rides left
+        Cap: $35.00 in 7 days, which start at the next paid ride.
+        Set the balance with 'metrobuddy balance <amount>' or load it with 'metrobuddy reload <amount>'.
+
+        Kind        omny-card
+        Mode        subway
+        Fare        $3.00
+        Expiration  not set
+        Serial      not set
+        Card        default
+        $ metrobuddy reload 15.40
+        Reloaded $15.40. Balance: $15.40, 5 rides left.
+        $ metrobuddy balance 12.40 --note reader at 14 St
+        Balance set to $12.40 (was $15.40): $3.00 less than recorded, 1 ride at $3.00 not recorded. 4 rides left.
+        $ metrobuddy reload 20
+        Reloaded $20.00. Balance: $32.40, 10 rides left.
+        $ metrobuddy balance 35.60
+        Balance set to $35.60 (was $32.40): $3.20 more than recorded: a reload not recorded, or about 1 ride \
+        recorded that was not taken. 11 rides left.
+        $ metrobuddy history
+        2026-11-21 13:15  adjustment   +$3.20  $35.60
+        2026-11-21 13:15  reload      +$20.00  $32.40
+        2026-11-21 13:15  adjustment   -$3.00  $12.40  note: "reader at 14 St"
+        2026-11-21 13:15  reload      +$15.40  $15.40
+
+        """)
+  }
+
   // MARK: - First run
 
   static let newCard = """

@@ -12,7 +12,7 @@ struct NoteStorageTests {
 
   /// The kinds of store a note must survive, each reopened from its files.
   enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case journal, deviceLogs, mock
+    case journal, deviceLogs, deviceLogsWithCache, mock
     var testDescription: String { rawValue }
   }
 
@@ -24,12 +24,14 @@ struct NoteStorageTests {
       let open: () -> any MetroCardDataStore
       switch kind {
       case .journal: open = { makeStore(in: parent) }
-      case .deviceLogs:
+      case .deviceLogs, .deviceLogsWithCache:
+        // With a fold cache, the second and third stores start from it.
+        let cache = kind == .deviceLogsWithCache ? parent + "/cache" : nil
         open = {
           DeviceLogStore(
             directory: parent + "/metrobuddy",
             identity: DeviceIdentity(override: "laptop", file: parent + "/device", defaultName: "laptop"),
-            cacheDirectory: nil, clock: .constant(storeNow), timeZone: .utc)
+            cacheDirectory: cache, clock: .constant(storeNow), timeZone: .utc)
         }
       case .mock:
         let mock = MockMetroCardDataStore(clock: .constant(storeNow), timeZone: .utc)
@@ -41,6 +43,9 @@ struct NoteStorageTests {
       let history = try open().history(of: MetroCard.defaultName)
       #expect(history.map(\.note) == [Self.note, nil])
       #expect(history.first?.amount == -Money.usd("3.00"))
+      if kind == .deviceLogsWithCache {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/cache").count == 1, "no fold cache")
+      }
     }
   }
 

@@ -15,6 +15,7 @@ struct GoldenOutputTests {
             $0.00
             No rides left
             Cap: $35.00 in 7 days, which start at the next paid ride.
+            Set the balance with 'metrobuddy balance <amount>' or load it with 'metrobuddy reload <amount>'.
 
             Kind        omny-card
             Mode        subway

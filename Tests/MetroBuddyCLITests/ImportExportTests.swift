@@ -149,7 +149,7 @@ struct ImportExportTests {
       name: "a.json",
       content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
       message:
-        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes, fare, mode, reason"
+        ", update 1, field 'colour': is not a field of an update; they are id, type, amount, balance, timestamp, key, undoes, fare, mode, reason, note"
     ),
     BadFile(
       name: "a.json", content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","balance":5}]"#,
@@ -173,7 +173,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       message:
-        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, fare, mode and reason"
+        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, fare, mode, reason and note"
     ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",

@@ -29,9 +29,9 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       spanish:
-        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id, key, fare, mode y reason",
+        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id, key, fare, mode, reason y note",
       italian:
-        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id, key, fare, mode e reason"
+        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id, key, fare, mode, reason e note"
     ),
     Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",
@@ -51,9 +51,9 @@ struct ImportProblemLanguageTests {
       name: "a.json",
       content: #"[{"timestamp":"2026-01-01T00:00:00Z","type":"reload","amount":"5.00","colour":"red"}]"#,
       spanish:
-        ", movimiento 1, campo 'colour': no es un campo de un movimiento; los campos son id, type, amount, balance, timestamp, key, undoes, fare, mode, reason",
+        ", movimiento 1, campo 'colour': no es un campo de un movimiento; los campos son id, type, amount, balance, timestamp, key, undoes, fare, mode, reason, note",
       italian:
-        ", movimento 1, campo 'colour': non è un campo di un movimento; i campi sono id, type, amount, balance, timestamp, key, undoes, fare, mode, reason"
+        ", movimento 1, campo 'colour': non è un campo di un movimento; i campi sono id, type, amount, balance, timestamp, key, undoes, fare, mode, reason, note"
     ),
     Golden(
       name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,

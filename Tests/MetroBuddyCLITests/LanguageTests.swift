@@ -513,6 +513,15 @@ struct LanguageTests {
     .invalidDeviceID("a b", file: nil), .invalidDeviceID("a b", file: "/s/device"),
     .checkExpired(date: "d"), .checkExpiresSoon(date: "d", days: 3), .checkFewRides(rides: 0, balance: "b", fare: "f"),
     .checkBalanceBelow(balance: "b", minimum: "m"),
+    .balanceReconciled(new: "n", old: "o", difference: "d", less: true, estimate: nil, rides: 1),
+    .balanceReconciled(
+      new: "n", old: "o", difference: "d", less: true, estimate: RideEstimate(rides: 1, fare: "f", exact: true),
+      rides: 1),
+    .balanceReconciled(
+      new: "n", old: "o", difference: "d", less: false, estimate: RideEstimate(rides: 2, fare: "f", exact: false),
+      rides: 1),
+    .historyNote("n"), .noteRefused(.empty), .noteRefused(.tooLong(count: 201)), .noteRefused(.controlCharacter),
+    .noteProblem(.controlCharacter), .noteNeedsAmount, .firstRunHint,
     .insufficientFare(balance: "b", fare: "f"), .insufficientFareForRides(count: 2, total: "t", balance: "b"),
     .insufficientFareHint, .expiredCard(date: "d"), .expiredCardHint, .nothingToUndo, .invalidCardName("n"),
     .invalidText(field: .serialNumber, value: "v"), .invalidText(field: .reloadKey, value: "v"), .invalidCount(0),

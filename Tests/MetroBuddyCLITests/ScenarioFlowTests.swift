@@ -43,7 +43,10 @@ struct ScenarioFlowTests {
     let screen = try CardScreen(scenario: "returning-user")
     let result = screen.updateBalance("5.25")
     #expect(result.status == 0)
-    #expect(result.stdout == "Balance set to $5.25 (was $25.00). 1 ride left.\n")
+    #expect(
+      result.stdout
+        == "Balance set to $5.25 (was $25.00): $19.75 less than recorded, about 7 rides at $2.75 not recorded."
+        + " 1 ride left.\n")
     #expect(screen.balance == "$5.25")
     #expect(screen.ridesLeft == "1 ride left")
     #expect(screen.historyRows.first?.hasPrefix("2021-03-01 14:00  adjustment  ") == true)

@@ -41,7 +41,7 @@ struct UsageErrorTests {
     Case(
       arguments: ["balance", "--", "-5"],
       message: "Invalid value for '<amount>': '-5' is negative; amounts are positive, such as 20 or 2.75.",
-      usage: "metrobuddy balance [<amount>] [--at <time>]"),
+      usage: "metrobuddy balance [<amount>] [--at <time>] [--note <text>]"),
     Case(
       arguments: ["swipe", "--count", "0"],
       message: "Invalid value for '--count <n>': '0' is not a whole number from 1 to 1000.",

@@ -82,7 +82,7 @@ struct ReferenceModelTests {
       case .reload(let amount, let key):
         if let key, card.history.contains(where: { $0.key == key }) { return .ok }
         record(.reload, amount.minorUnits, key: key)
-      case .adjustment(let target):
+      case .adjustment(let target, _):
         if target.minorUnits != card.balance { record(.adjustment, target.minorUnits - card.balance) }
       case .undo:
         let undone = Set(card.history.compactMap(\.undoes))

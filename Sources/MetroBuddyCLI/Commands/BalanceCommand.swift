@@ -1,29 +1,49 @@
 import FoundationEssentials
 import MetroKit
 
-/// `balance [AMOUNT] [--at TIME]`: print the balance, or set it.
+/// `balance [AMOUNT] [--at TIME] [--note TEXT]`: print the balance, or set
+/// it and say what the difference from the recorded balance means.
 struct BalanceCommand: Command {
   static let spec = CommandSpec(
     name: "balance", abstract: "Print the balance, or set it to AMOUNT.",
-    discussion: "Setting the balance records an adjustment in the history: the new balance minus the old.",
+    discussion: """
+      Setting the balance records an adjustment in the history: the new balance minus the old.
+      Set it to what a card reader shows, and metrobuddy says how far the history was off:
+      less than recorded is about so many rides at the card's full fare not recorded;
+      more is a reload not recorded, or rides recorded that were not taken.
+      --note keeps a few words with the adjustment, shown by 'metrobuddy history'.
+      """,
     arguments: [ArgumentSpec(name: "amount", help: "The new balance, such as 25 or 5.25.", isOptional: true)],
-    options: [at.spec],
-    examples: ["metrobuddy balance", "metrobuddy balance 5.25"])
+    options: [at.spec, note.spec],
+    examples: [
+      "metrobuddy balance", "metrobuddy balance 5.25", "metrobuddy balance 12.40 --note 'reader at 14 St'",
+    ])
 
   /// `--at TIME`.
   static let at = SharedOptions.at
+  /// `--note TEXT`: checked by ``BalanceUpdate/noteProblem(_:)`` when parsed.
+  static let note = Option<String?>.text(
+    "note", valueName: "text", help: "Keep this note with the adjustment (at most 200 characters).")
 
   var typed: AmountText?
   var amount: Money?
   var at: Date?
+  var note: String?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     if let text = try Self.optionalArgument(parsed) {
       typed = try AmountText(text, name: "<amount>", positive: false, parsed)
     }
     at = try parsed[Self.at]
+    note = try parsed[Self.note]
+    if let note, let problem = BalanceUpdate.noteProblem(note) {
+      throw Self.usageError(.noteRefused(problem), parsed)
+    }
     if typed == nil, at != nil {
       throw Self.usageError(.atNeedsAmount, parsed)
+    }
+    if typed == nil, note != nil {
+      throw Self.usageError(.noteNeedsAmount, parsed)
     }
   }
 
@@ -38,17 +58,53 @@ struct BalanceCommand: Command {
         text: context.money(card.balance, card.currency) + "\n",
         json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
-    let result = try context.apply([.balance(.adjustment(to: amount), at: at)])
+    let result = try context.apply([.balance(.adjustment(to: amount, note: note), at: at)])
     let after = result.card.snapshot
     if result.recorded.isEmpty {
-      return Self.changed(
+      var output = Self.changed(
         context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
+      output.json = JSONRenderer.adding(("reconciliation", .null), to: output.json)
+      return output
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
-    return Self.changed(
-      context.text(
-        .balanceSet(
-          new: context.money(after.balance, after.currency), old: context.money(before, after.currency),
-          rides: context.moment.ridesLeft(after))), result, at: context.moment)
+    let reconciliation = try Self.reconciliation(from: before, result, context)
+    let new = context.money(after.balance, after.currency)
+    let old = context.money(before, after.currency)
+    let rides = context.moment.ridesLeft(after)
+    let text: String
+    if let reconciliation {
+      let estimate = reconciliation.rides.flatMap { count in
+        count == 0
+          ? nil
+          : RideEstimate(
+            rides: count, fare: context.money(reconciliation.fare ?? .zero, after.currency),
+            exact: reconciliation.isExact)
+      }
+      text = context.text(
+        .balanceReconciled(
+          new: new, old: old, difference: context.money(reconciliation.amount, after.currency),
+          less: reconciliation.isShortfall, estimate: estimate, rides: rides))
+    } else {
+      text = context.text(.balanceSet(new: new, old: old, rides: rides))
+    }
+    var output = Self.changed(text, result, at: context.moment)
+    output.json = JSONRenderer.adding(
+      ("reconciliation", reconciliation.map { JSONRenderer.reconciliation($0, currency: after.currency) } ?? .null),
+      to: output.json)
+    return output
+  }
+
+  /// What the difference from the recorded balance means, or `nil` when
+  /// there is nothing to reconcile with: the first balance a card that had
+  /// no history is given (its zero was never read off a card).
+  static func reconciliation(
+    from before: Money, _ result: UpdateResult, _ context: Context
+  ) throws(MetroError) -> Reconciliation? {
+    let card = result.card.snapshot
+    if before == .zero, card.fareState.latestRide == nil {
+      let latest = try context.store.balanceUpdates(for: result.card, matching: HistoryQuery(limit: 2))
+      if latest.count < 2 { return nil }
+    }
+    return Reconciliation(recorded: before, actual: card.balance, fare: context.moment.quote(card)?.amount)
   }
 }

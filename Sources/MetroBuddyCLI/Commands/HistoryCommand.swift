@@ -4,7 +4,11 @@ import MetroKit
 struct HistoryCommand: Command {
   static let spec = CommandSpec(
     name: "history", abstract: "List balance updates, newest first.",
-    discussion: "Dates are local calendar days; --since and --until are both inclusive.",
+    discussion: """
+      Dates are local calendar days; --since and --until are both inclusive.
+      The last column shows a reload's key, the update an undo takes back, and
+      the note kept with 'metrobuddy balance AMOUNT --note TEXT'.
+      """,
     options: [
       limit.spec,
       type.spec,
@@ -56,6 +60,7 @@ struct HistoryCommand: Command {
         note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
       }
       if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + context.text(.historyDuplicate) + ")" }
+      if let words = update.note { note += (note.isEmpty ? "" : " ") + context.text(.historyNote(words)) }
       let ride = RecordedRide(update)
       return [
         "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),

@@ -30,13 +30,23 @@ struct ShowCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let card = try context.selectedCard().snapshot
+    let reference = try context.selectedCard()
+    let card = reference.snapshot
     if let template {
       let line = template.render(card, at: context.moment, today: context.today) { context.money($0, $1) }
       return CommandOutput(text: line + "\n", json: JSONRenderer.card(card, at: context.moment))
     }
+    let hint = try Self.isNew(reference, context) ? context.text(.firstRunHint) : nil
     return CommandOutput(
-      text: CardText.glance(card, today: context.today, context: context),
+      text: CardText.glance(card, today: context.today, context: context, hint: hint),
       json: JSONRenderer.card(card, at: context.moment))
+  }
+
+  /// Whether the card holds money and has no history yet, so that the way to
+  /// give it its balance is worth a line. Only a card at zero with no rides
+  /// asks the store for its history, and then for one update.
+  static func isNew(_ card: ObjectReference<MetroCard>, _ context: Context) throws(MetroError) -> Bool {
+    guard card.kind.holdsValue, card.balance == .zero, card.fareState.latestRide == nil else { return false }
+    return try context.store.balanceUpdates(for: card, matching: HistoryQuery(limit: 1)).isEmpty
   }
 }

@@ -84,6 +84,26 @@ enum English {
       "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) at a \(fare) fare); reload with 'metrobuddy reload <amount>'."
     case .checkBalanceBelow(let balance, let minimum): "the balance \(balance) is below \(minimum)."
 
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+      "Balance set to \(new) (was \(old)): \(difference) \(less ? "less" : "more") than recorded"
+        + (estimate.map { estimate in
+          let count = (estimate.exact ? "" : "about ") + text(.rides(estimate.rides))
+          return less
+            ? ", \(count) at \(estimate.fare) not recorded"
+            : ": a reload not recorded, or \(count) recorded that \(estimate.rides == 1 ? "was" : "were") not taken"
+        } ?? "") + ". \(text(.ridesLeft(rides)))."
+    case .historyNote(let note): "note: \"\(note)\""
+    case .noteRefused(let problem): "Invalid value for '--note': \(text(.noteProblem(problem)))."
+    case .noteProblem(let problem):
+      switch problem {
+      case .empty: "the note is empty; write a few words, such as 'reader at 14 St'"
+      case .tooLong(let count): "the note has \(count) characters; use at most \(BalanceUpdate.maximumNoteLength)"
+      case .controlCharacter: "the note holds a control character (a newline, a tab, an escape); write one plain line"
+      }
+    case .noteNeedsAmount: "'--note <text>' needs an amount to set."
+    case .firstRunHint:
+      "Set the balance with 'metrobuddy balance <amount>' or load it with 'metrobuddy reload <amount>'."
+
     case .insufficientFare(let balance, let fare):
       "INSUFFICIENT FARE: the balance \(balance) does not cover the \(fare) fare."
     case .insufficientFareForRides(let count, let total, let balance):

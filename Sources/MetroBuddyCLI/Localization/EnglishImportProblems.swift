@@ -47,6 +47,7 @@ extension English {
     case .notAUUID(let text): "'\(text)' is not a UUID"
     case .invalidKey(let text): "'\(text)' is not a valid key"
     case .keyOnlyOnReload: "only a reload has a key"
+    case .invalidNote(let problem): text(.noteProblem(problem))
     case .notAnAmountFrom(let minimum, let currency):
       "is not an amount such as 20.00 from \(minimum.plainString(in: currency))"
     case .fareTooLarge: "is more than the largest fare"

@@ -57,6 +57,7 @@ extension English {
     case .unknownUpdateType(let text): "unknown type '\(text)'"
     case .timestampNotUTC(let text): "'timestamp' is not a UTC time: '\(text)'"
     case .invalidReloadKey: "the reload key is empty, too long or holds control characters"
+    case .invalidNote: "the note is empty, too long or holds control characters"
     case .checksumMismatch: "checksum mismatch: the data changed after metrobuddy wrote it"
     case .journalMissing(let recorded): "the journal is missing, but state.json records \(recorded) updates"
     case .journalShorter(let size, let recorded):

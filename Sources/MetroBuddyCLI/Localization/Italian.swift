@@ -102,6 +102,29 @@ enum Italian {
         + "ricarica con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "il credito di \(balance) è inferiore a \(minimum)."
 
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+      "Credito impostato a \(new) (prima \(old)): \(difference) in \(less ? "meno" : "più") del registrato"
+        + (estimate.map { estimate in
+          let count = (estimate.exact ? "" : "circa ") + text(.rides(estimate.rides))
+          let one = estimate.rides == 1
+          return less
+            ? ", \(count) da \(estimate.fare) non \(one ? "registrata" : "registrate")"
+            : ": una ricarica non registrata, o \(count) \(one ? "registrata ma non fatta" : "registrate ma non fatte")"
+        } ?? "") + ". \(text(.ridesLeft(rides)))."
+    case .historyNote(let note): "nota: \"\(note)\""
+    case .noteRefused(let problem): "Valore non valido per '--note': \(text(.noteProblem(problem)))."
+    case .noteProblem(let problem):
+      switch problem {
+      case .empty: "la nota è vuota; scrivi qualche parola, come 'lettore alla 14 St'"
+      case .tooLong(let count):
+        "la nota ha \(count) caratteri; usane al massimo \(BalanceUpdate.maximumNoteLength)"
+      case .controlCharacter:
+        "la nota contiene un carattere di controllo (un a capo, una tabulazione, un escape); scrivi una sola riga di testo"
+      }
+    case .noteNeedsAmount: "'--note \(slot("text"))' richiede un importo da impostare."
+    case .firstRunHint:
+      "Imposta il credito con 'metrobuddy balance \(slot("amount"))' o caricalo con 'metrobuddy reload \(slot("amount"))'."
+
     case .insufficientFare(let balance, let fare):
       "CREDITO INSUFFICIENTE: il credito di \(balance) non copre la tariffa di \(fare)."
     case .insufficientFareForRides(let count, let total, let balance):
@@ -269,7 +292,7 @@ enum Italian {
     "command": "comando", "subcommand": "sottocomando", "options": "opzioni", "days": "giorni", "format": "formato",
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
-    "period": "periodo", "minutes": "minuti",
+    "period": "periodo", "minutes": "minuti", "text": "testo",
   ]
 
   /// `<amount>` as `<importo>`.

@@ -66,11 +66,23 @@ enum ItalianDefinitions {
       "Applica questa ricarica una sola volta per carta, come monthly-2026-11.",
     "Print the balance, or set it to AMOUNT.":
       "Stampa il credito, o lo imposta ad AMOUNT.",
-    "Setting the balance records an adjustment in the history: the new balance minus the old.":
+    """
+    Setting the balance records an adjustment in the history: the new balance minus the old.
+    Set it to what a card reader shows, and metrobuddy says how far the history was off:
+    less than recorded is about so many rides at the card's full fare not recorded;
+    more is a reload not recorded, or rides recorded that were not taken.
+    --note keeps a few words with the adjustment, shown by 'metrobuddy history'.
+    """:
       """
     Impostare il credito registra una rettifica nella cronologia: il nuovo credito meno
-    il precedente.
+    il precedente. Impostalo a quanto mostra un lettore di carte, e metrobuddy dice di
+    quanto la cronologia era sbagliata: meno del registrato sono circa tante corse alla
+    tariffa intera della carta non registrate; più è una ricarica non registrata, o corse
+    registrate ma non fatte. --note conserva qualche parola con la rettifica, mostrata da
+    'metrobuddy history'.
     """,
+    "Keep this note with the adjustment (at most 200 characters).":
+      "Conserva questa nota con la rettifica (al massimo 200 caratteri).",
     "The new balance, such as 25 or 5.25.":
       "Il nuovo credito, come 25 o 5.25.",
     "Print the fare for one ride, or set it to AMOUNT.":
@@ -96,8 +108,16 @@ enum ItalianDefinitions {
       "Rimuove la data di scadenza.",
     "List balance updates, newest first.":
       "Elenca i movimenti del credito, dal più recente.",
-    "Dates are local calendar days; --since and --until are both inclusive.":
-      "Le date sono giorni di calendario locali; --since e --until sono entrambi inclusi.",
+    """
+    Dates are local calendar days; --since and --until are both inclusive.
+    The last column shows a reload's key, the update an undo takes back, and
+    the note kept with 'metrobuddy balance AMOUNT --note TEXT'.
+    """:
+      """
+    Le date sono giorni di calendario locali; --since e --until sono entrambi inclusi.
+    L'ultima colonna mostra la chiave di una ricarica, il movimento che un undo annulla
+    e la nota conservata con 'metrobuddy balance AMOUNT --note TEXT'.
+    """,
     "Show at most N updates.":
       "Mostra al massimo N movimenti.",
     "Only this type: swipe, reload, adjustment or undo. Repeatable.":

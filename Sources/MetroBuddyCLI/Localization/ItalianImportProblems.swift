@@ -50,6 +50,7 @@ extension Italian {
     case .notAUUID(let text): "'\(text)' non è un UUID"
     case .invalidKey(let text): "'\(text)' non è una chiave valida"
     case .keyOnlyOnReload: "solo un reload ha una chiave"
+    case .invalidNote(let problem): text(.noteProblem(problem))
     case .notAnAmountFrom(let minimum, let currency):
       "non è un importo come 20.00 a partire da \(minimum.plainString(in: currency))"
     case .fareTooLarge: "supera la tariffa più alta"

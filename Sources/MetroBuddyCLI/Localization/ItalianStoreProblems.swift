@@ -59,6 +59,7 @@ extension Italian {
     case .unknownUpdateType(let text): "tipo sconosciuto '\(text)'"
     case .timestampNotUTC(let text): "'timestamp' non è un orario UTC: '\(text)'"
     case .invalidReloadKey: "la chiave di ricarica è vuota, troppo lunga o contiene caratteri di controllo"
+    case .invalidNote: "la nota è vuota, troppo lunga o contiene caratteri di controllo"
     case .checksumMismatch: "il checksum non corrisponde: i dati sono cambiati dopo che metrobuddy li ha scritti"
     case .journalMissing(let recorded):
       "manca il journal, ma state.json registra \(recorded) \(recorded == 1 ? "movimento" : "movimenti")"

@@ -72,6 +72,24 @@ enum Message: Equatable {
   case checkFewRides(rides: Int, balance: String, fare: String)
   case checkBalanceBelow(balance: String, minimum: String)
 
+  // MARK: - Reconcile
+
+  /// A balance set to what a reader shows, with what the difference means:
+  /// `Balance set to $12.40 (was $15.40): $3.00 less than recorded, about 1 ride at $3.00 not recorded. 4 rides left.`
+  /// `less` when the card holds less than was recorded; `estimate` is `nil`
+  /// when the difference is less than half a fare or the card has no fare.
+  case balanceReconciled(new: String, old: String, difference: String, less: Bool, estimate: RideEstimate?, rides: Int)
+  /// The note of an update in the last column of `history`: `note: "reader at 14 St"`.
+  case historyNote(String)
+  /// A `--note` that cannot be kept (a usage error).
+  case noteRefused(NoteProblem)
+  /// What is wrong with a note, after "the note": in an imported file.
+  case noteProblem(NoteProblem)
+  /// `--note` without an amount to set.
+  case noteNeedsAmount
+  /// The line `show` adds while a card that holds money has no history yet.
+  case firstRunHint
+
   // MARK: - Refusals and errors
 
   case insufficientFare(balance: String, fare: String)
@@ -169,6 +187,17 @@ enum Message: Equatable {
   case definition(String)
   /// A placeholder's word, as in `<amount>`: `amount` in English, `importe` in Spanish.
   case placeholder(String)
+}
+
+/// About how many rides at the card's full fare a difference in balance is
+/// (at least one), for ``Message/balanceReconciled(new:old:difference:less:estimate:rides:)``.
+struct RideEstimate: Equatable {
+  /// The rides, rounded to the nearest whole ride.
+  var rides: Int
+  /// The full fare, as shown.
+  var fare: String
+  /// Whether the difference is exactly `rides` fares (no "about").
+  var exact: Bool
 }
 
 /// What a failed system call was doing, for "Cannot … PATH".

@@ -101,6 +101,29 @@ enum Spanish {
         + "recargue con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "el saldo de \(balance) es inferior a \(minimum)."
 
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+      "Saldo fijado en \(new) (antes \(old)): \(difference) \(less ? "menos" : "más") de lo registrado"
+        + (estimate.map { estimate in
+          let count = (estimate.exact ? "" : "aproximadamente ") + text(.rides(estimate.rides))
+          let one = estimate.rides == 1
+          return less
+            ? ", \(count) de \(estimate.fare) sin registrar"
+            : ": una recarga sin registrar, o \(count) registrado\(one ? "" : "s") que no se \(one ? "hizo" : "hicieron")"
+        } ?? "") + ". \(text(.ridesLeft(rides)))."
+    case .historyNote(let note): "nota: \"\(note)\""
+    case .noteRefused(let problem): "Valor no válido para '--note': \(text(.noteProblem(problem)))."
+    case .noteProblem(let problem):
+      switch problem {
+      case .empty: "la nota está vacía; escriba unas palabras, como 'lector en 14 St'"
+      case .tooLong(let count):
+        "la nota tiene \(count) caracteres; use como máximo \(BalanceUpdate.maximumNoteLength)"
+      case .controlCharacter:
+        "la nota contiene un carácter de control (un salto de línea, un tabulador, un escape); escriba una sola línea de texto"
+      }
+    case .noteNeedsAmount: "'--note \(slot("text"))' necesita un importe que fijar."
+    case .firstRunHint:
+      "Fije el saldo con 'metrobuddy balance \(slot("amount"))' o cárguelo con 'metrobuddy reload \(slot("amount"))'."
+
     case .insufficientFare(let balance, let fare):
       "SALDO INSUFICIENTE: el saldo de \(balance) no alcanza para la tarifa de \(fare)."
     case .insufficientFareForRides(let count, let total, let balance):
@@ -266,7 +289,7 @@ enum Spanish {
     "command": "comando", "subcommand": "subcomando", "options": "opciones", "days": "días", "format": "formato",
     "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
-    "period": "periodo", "minutes": "minutos",
+    "period": "periodo", "minutes": "minutos", "text": "texto",
   ]
 
   /// `<amount>` as `<importe>`.

@@ -67,8 +67,23 @@ enum SpanishDefinitions {
       "Aplica esta recarga una sola vez por tarjeta; por ejemplo, monthly-2026-11.",
     "Print the balance, or set it to AMOUNT.":
       "Muestra el saldo o lo fija en AMOUNT.",
-    "Setting the balance records an adjustment in the history: the new balance minus the old.":
-      "Fijar el saldo registra un ajuste en el historial: el saldo nuevo menos el anterior.",
+    """
+    Setting the balance records an adjustment in the history: the new balance minus the old.
+    Set it to what a card reader shows, and metrobuddy says how far the history was off:
+    less than recorded is about so many rides at the card's full fare not recorded;
+    more is a reload not recorded, or rides recorded that were not taken.
+    --note keeps a few words with the adjustment, shown by 'metrobuddy history'.
+    """:
+      """
+    Fijar el saldo registra un ajuste en el historial: el saldo nuevo menos el anterior.
+    Fíjelo en lo que muestra un lector de tarjetas, y metrobuddy dice cuánto se desviaba
+    el historial: menos de lo registrado son unos cuantos viajes a la tarifa completa de
+    la tarjeta sin registrar; más es una recarga sin registrar, o viajes registrados que
+    no se hicieron. --note guarda unas palabras con el ajuste, que muestra
+    'metrobuddy history'.
+    """,
+    "Keep this note with the adjustment (at most 200 characters).":
+      "Guarda esta nota con el ajuste (como máximo 200 caracteres).",
     "The new balance, such as 25 or 5.25.":
       "El nuevo saldo, como 25 o 5.25.",
     "Print the fare for one ride, or set it to AMOUNT.":
@@ -94,8 +109,16 @@ enum SpanishDefinitions {
       "Borra la fecha de vencimiento.",
     "List balance updates, newest first.":
       "Lista los movimientos del saldo, del más reciente al más antiguo.",
-    "Dates are local calendar days; --since and --until are both inclusive.":
-      "Las fechas son días naturales en hora local; --since y --until son ambos inclusivos.",
+    """
+    Dates are local calendar days; --since and --until are both inclusive.
+    The last column shows a reload's key, the update an undo takes back, and
+    the note kept with 'metrobuddy balance AMOUNT --note TEXT'.
+    """:
+      """
+    Las fechas son días naturales en hora local; --since y --until son ambos inclusivos.
+    La última columna muestra la clave de una recarga, el movimiento que anula un undo
+    y la nota guardada con 'metrobuddy balance AMOUNT --note TEXT'.
+    """,
     "Show at most N updates.":
       "Muestra como máximo N movimientos.",
     "Only this type: swipe, reload, adjustment or undo. Repeatable.":

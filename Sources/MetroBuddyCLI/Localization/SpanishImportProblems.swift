@@ -51,6 +51,7 @@ extension Spanish {
     case .notAUUID(let text): "'\(text)' no es un UUID"
     case .invalidKey(let text): "'\(text)' no es una clave válida"
     case .keyOnlyOnReload: "solo un reload tiene clave"
+    case .invalidNote(let problem): text(.noteProblem(problem))
     case .notAnAmountFrom(let minimum, let currency):
       "no es un importe como 20.00 a partir de \(minimum.plainString(in: currency))"
     case .fareTooLarge: "supera la tarifa más alta"

@@ -59,6 +59,7 @@ extension Spanish {
     case .unknownUpdateType(let text): "tipo desconocido '\(text)'"
     case .timestampNotUTC(let text): "'timestamp' no es una hora UTC: '\(text)'"
     case .invalidReloadKey: "la clave de recarga está vacía, es demasiado larga o contiene caracteres de control"
+    case .invalidNote: "la nota está vacía, es demasiado larga o contiene caracteres de control"
     case .checksumMismatch:
       "la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera"
     case .journalMissing(let recorded):

@@ -5,7 +5,8 @@ import MetroKit
 enum CardText {
   /// The card at a glance: the balance first (bold on a terminal; a
   /// contactless card leads with what it has cost instead), then rides left
-  /// and where the card stands under its cap, then the details in aligned columns.
+  /// and where the card stands under its cap, then `hint` (a line for a new
+  /// card) when given, then the details in aligned columns.
   ///
   /// ```
   /// $25.00
@@ -19,7 +20,7 @@ enum CardText {
   /// Serial      0123456789
   /// Card        default
   /// ```
-  static func glance(_ card: MetroCard, today: CalendarDate, context: Context) -> String {
+  static func glance(_ card: MetroCard, today: CalendarDate, context: Context, hint: String? = nil) -> String {
     let text = context.text
     let style = context.style
     var expiration = text(.notSet)
@@ -55,6 +56,7 @@ enum CardText {
         head = style.strong(month) + "\n"
       }
     }
+    if let hint { head += hint + "\n" }
     return head + "\n" + table(rows, style: style)
   }
 

@@ -55,6 +55,8 @@ struct ErrorReport: Equatable {
       self = failure(.invalidCardName(name), .usage)
     case .invalidText(let field, let value):
       self = failure(.invalidText(field: field, value: value), .usage)
+    case .invalidNote(let problem):
+      self = failure(.noteRefused(problem), .usage)
     case .invalidCount(let count):
       self = failure(.invalidCount(count), .usage)
     case .cardNotFound(let name, let available):

@@ -82,7 +82,7 @@ enum JSONRenderer {
   }
 
   /// An **update**: id, type, amount, balance, timestamp; for a ride its
-  /// full `fare`, `mode` and `reason`; `key` or `undoes` when present.
+  /// full `fare`, `mode` and `reason`; `key`, `undoes` or `note` when present.
   static func update(_ update: BalanceUpdate, currency: Currency) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(update.id.uuidString)),
@@ -98,9 +98,28 @@ enum JSONRenderer {
     }
     if let key = update.key, update.type != .undo { members.append(("key", .string(key))) }
     if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let note = update.note { members.append(("note", .string(note))) }
     // A keyed reload another device recorded first (or the undo of one) adds nothing.
     if update.isDuplicate { members.append(("duplicate", .bool(true))) }
     return .object(members)
+  }
+
+  /// What setting a balance found: `{"difference": "-3.00", "fare": "3.00",
+  /// "rides": 1, "exact": true}`; `fare`, `rides` and `exact` are `null`
+  /// when the card has no fare to count rides in.
+  static func reconciliation(_ reconciliation: Reconciliation, currency: Currency) -> JSONValue {
+    .object([
+      ("difference", .string(reconciliation.difference.plainString(in: currency))),
+      ("fare", reconciliation.fare.map { .string($0.plainString(in: currency)) } ?? .null),
+      ("rides", reconciliation.rides.map { .integer(Int64($0)) } ?? .null),
+      ("exact", reconciliation.rides == nil ? .null : .bool(reconciliation.isExact)),
+    ])
+  }
+
+  /// `object` with `member` added last (an object is returned as it is otherwise).
+  static func adding(_ member: (String, JSONValue), to object: JSONValue) -> JSONValue {
+    guard case .object(let members) = object else { return object }
+    return .object(members + [member])
   }
 
   /// What any command that changes something prints: the card after it and

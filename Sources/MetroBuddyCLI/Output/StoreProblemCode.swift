@@ -52,6 +52,7 @@ extension StoreProblem {
     case .unknownUpdateType: "unknown-update-type"
     case .timestampNotUTC: "timestamp-not-utc"
     case .invalidReloadKey: "invalid-reload-key"
+    case .invalidNote: "invalid-note"
     case .checksumMismatch: "checksum-mismatch"
     case .journalMissing: "journal-missing"
     case .journalShorter: "journal-shorter"

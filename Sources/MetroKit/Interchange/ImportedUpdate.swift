@@ -22,13 +22,16 @@ public struct ImportedUpdate: Sendable, Equatable {
   public var mode: TravelMode?
   /// For a ride: why it cost what it did.
   public var reason: RideReason?
+  /// What the person said about it (checked by ``BalanceUpdate/noteProblem(_:)``).
+  public var note: String?
   /// Where it came from, for error messages: the line in the file.
   public var line: Int
 
   /// Creates an update to import.
   public init(
     id: UUID? = nil, type: BalanceUpdate.Kind, amount: Money, timestamp: Date, key: String? = nil,
-    undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil, line: Int
+    undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil,
+    note: String? = nil, line: Int
   ) {
     self.id = id
     self.type = type
@@ -39,6 +42,7 @@ public struct ImportedUpdate: Sendable, Equatable {
     self.fare = fare
     self.mode = mode
     self.reason = reason
+    self.note = note
     self.line = line
   }
 }

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 extension Interchange {
   /// An update as a JSON export writes it: `id`, `type`, `amount`,
-  /// `balance`, `timestamp`, then `key` or `undoes` when present, and for a
-  /// ride that has them its `fare`, `mode` and `reason`.
+  /// `balance`, `timestamp`, then `key` or `undoes` when present, for a
+  /// ride that has them its `fare`, `mode` and `reason`, and a `note` when there is one.
   public static func updateObject(_ update: BalanceUpdate, currency: Currency) -> JSONValue {
     .object(updateMembers(update, currency: currency))
   }
@@ -22,6 +22,7 @@ extension Interchange {
     if let fare = update.fare { members.append(("fare", .string(fare.plainString(in: currency)))) }
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
+    if let note = update.note { members.append(("note", .string(note))) }
     return members
   }
 

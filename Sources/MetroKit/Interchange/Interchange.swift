@@ -24,8 +24,9 @@ package enum Interchange {
   // MARK: - Import
 
   /// Reads updates from CSV. The header names the columns, in any order:
-  /// `timestamp`, `type` and `amount` are required; `id`, `key` and
-  /// `balance` (ignored: balances are recomputed) are optional.
+  /// `timestamp`, `type` and `amount` are required; `id`, `key`, `note`,
+  /// a ride's `fare`, `mode` and `reason`, and `balance` (ignored: balances
+  /// are recomputed) are optional.
   ///
   /// - Parameters:
   ///   - bytes: The file.
@@ -86,7 +87,7 @@ package enum Interchange {
         try fields.update(
           timestamp: field("timestamp")!, type: field("type")!, amount: field("amount")!,
           id: idText.isEmpty ? nil : idText, key: key, undoes: nil, fare: optional("fare"), mode: optional("mode"),
-          reason: optional("reason")))
+          reason: optional("reason"), note: field("note").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 }))
     }
     return result
   }
@@ -94,10 +95,12 @@ package enum Interchange {
   /// The columns a CSV to import must have.
   static let csvRequired = ["timestamp", "type", "amount"]
   /// The columns a CSV to import may have.
-  static let csvOptional = ["balance", "id", "key", "fare", "mode", "reason"]
+  static let csvOptional = ["balance", "id", "key", "fare", "mode", "reason", "note"]
 
   /// The fields of an update object in a JSON export.
-  static let updateFields = ["id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason"]
+  static let updateFields = [
+    "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
+  ]
   /// The fields of a card object in a JSON export: the card object of the
   /// contract (whose `fare`, `ridesLeft` and `cap` describe a moment and are
   /// not read back), the settings that make the card what it is, its
@@ -178,7 +181,7 @@ package enum Interchange {
           amount: try text("amount", required: true)!, id: try text("id", required: false),
           key: try text("key", required: false), undoes: try text("undoes", required: false),
           fare: try text("fare", required: false), mode: try text("mode", required: false),
-          reason: try text("reason", required: false)))
+          reason: try text("reason", required: false), note: try text("note", required: false)))
     }
     return result
   }
@@ -211,7 +214,7 @@ private struct RowFields {
 
   func update(
     timestamp: String, type: String, amount: String, id: String?, key: String?, undoes: String?,
-    fare: String? = nil, mode: String? = nil, reason: String? = nil
+    fare: String? = nil, mode: String? = nil, reason: String? = nil, note: String? = nil
   ) throws(MetroError) -> ImportedUpdate {
     guard let kind = BalanceUpdate.Kind(rawValue: type.trimmingWhitespace().lowercased()) else {
       throw error("type", .unknownType(type))
@@ -275,6 +278,7 @@ private struct RowFields {
       }
       guard kind == .reload else { throw error("key", .keyOnlyOnReload) }
     }
+    if let note, let problem = BalanceUpdate.noteProblem(note) { throw error("note", .invalidNote(problem)) }
     var parsedUndoes: UUID?
     if let undoes {
       guard let value = UUID(uuidString: undoes) else { throw error("undoes", .notAUUID(undoes)) }
@@ -282,7 +286,7 @@ private struct RowFields {
     }
     return ImportedUpdate(
       id: parsedID, type: kind, amount: money, timestamp: date, key: key, undoes: parsedUndoes, fare: parsedFare,
-      mode: parsedMode, reason: parsedReason, line: line)
+      mode: parsedMode, reason: parsedReason, note: note, line: line)
   }
 
   /// A signed amount as people write it: an optional `-` and an AMOUNT.

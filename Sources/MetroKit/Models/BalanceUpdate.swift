@@ -35,6 +35,9 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   public var mode: TravelMode?
   /// For a ride: why it cost `-amount`.
   public var reason: RideReason?
+  /// What the person said about it, such as where a reader showed the
+  /// balance of an adjustment; checked by ``noteProblem(_:)``.
+  public var note: String?
 
   /// Whether another update with its reload key (recorded on another device,
   /// earlier in the merged order) counts instead of it, so it adds nothing;
@@ -44,7 +47,8 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// Creates an update.
   public init(
     id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,
-    key: String? = nil, undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil
+    key: String? = nil, undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil,
+    note: String? = nil
   ) {
     self.id = id
     self.type = type
@@ -56,5 +60,43 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
     self.fare = fare
     self.mode = mode
     self.reason = reason
+    self.note = note
+  }
+}
+
+// MARK: - Notes
+
+/// Why a note cannot be kept with an update.
+public enum NoteProblem: Sendable, Equatable {
+  /// It holds no characters.
+  case empty
+  /// It holds more than ``BalanceUpdate/maximumNoteLength`` characters.
+  case tooLong(count: Int)
+  /// It holds a control character: a newline, a tab, an escape, a
+  /// direction override or the like, which would garble a terminal or a line.
+  case controlCharacter
+}
+
+extension BalanceUpdate {
+  /// The most characters a note may hold.
+  public static let maximumNoteLength = 200
+
+  /// What is wrong with `note`, or `nil` when it can be kept.
+  ///
+  /// A note is 1 to ``maximumNoteLength`` characters without control
+  /// characters, line or paragraph separators, or invisible format
+  /// characters other than the joiners that emoji sequences use.
+  public static func noteProblem(_ note: String) -> NoteProblem? {
+    guard !note.isEmpty else { return .empty }
+    let hidden = note.unicodeScalars.contains { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator: true
+      case .format: scalar.value != 0x200C && scalar.value != 0x200D
+      default: false
+      }
+    }
+    if hidden { return .controlCharacter }
+    guard note.count <= maximumNoteLength else { return .tooLong(count: note.count) }
+    return nil
   }
 }

@@ -99,7 +99,8 @@ extension CardRules {
         BalanceUpdate(
           id: id, type: update.type, amount: update.amount, balance: next,
           timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
-          key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason))
+          key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason,
+          note: update.note))
     }
     card.balance = balance
     return (recorded, skipped)

@@ -170,7 +170,8 @@ package enum CardRules {
       case .balance(let change, let at):
         let timestamp = try recordableTime(at, now: now)
         func record(
-          _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil
+          _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil,
+          note: String? = nil
         ) throws(MetroError) {
           // A stored-value card never goes below zero by a change it is asked
           // for; a contactless card's balance is what it has cost. A card that
@@ -182,7 +183,7 @@ package enum CardRules {
           recorded.append(
             BalanceUpdate(
               id: makeID(), type: type, amount: amount, balance: balance, timestamp: timestamp, key: key,
-              undoes: undoes, fare: ride?.fare, mode: ride?.mode, reason: ride?.reason))
+              undoes: undoes, fare: ride?.fare, mode: ride?.mode, reason: ride?.reason, note: note))
         }
         switch change {
         case .swipe(let count, let mode, let noTransfer):
@@ -249,11 +250,12 @@ package enum CardRules {
           {
             notes.append(.metroCardRefillsEnded)
           }
-        case .adjustment(let target):
+        case .adjustment(let target, let note):
           guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }
+          if let note, let problem = BalanceUpdate.noteProblem(note) { throw .invalidNote(problem) }
           guard target >= .zero, target <= .maximumBalance else { throw .balanceOutOfRange }
           guard target != working.balance else { continue }
-          try record(.adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits))
+          try record(.adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits), note: note)
         case .undo:
           // Updates recorded earlier in this same request come first, then the history.
           var search = UndoSearch()

@@ -94,6 +94,8 @@ public enum ImportProblem: Sendable, Equatable {
   case invalidKey(String)
   /// A key on an update that is not a reload.
   case keyOnlyOnReload
+  /// A note that ``BalanceUpdate/noteProblem(_:)`` refuses.
+  case invalidNote(NoteProblem)
   /// The card's amount is not canonical, below `minimum` or above the largest balance.
   case notAnAmountFrom(minimum: Money, currency: Currency)
   /// The card's fare is more than the largest fare.

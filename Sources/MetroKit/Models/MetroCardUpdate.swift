@@ -30,8 +30,9 @@ public enum BalanceChange: Sendable, Equatable {
   /// Money added. With a key, a second reload with the same key on the same
   /// card changes nothing.
   case reload(Money, key: String? = nil)
-  /// The balance set to a value.
-  case adjustment(to: Money)
+  /// The balance set to a value, with an optional note kept with the
+  /// adjustment (checked by ``BalanceUpdate/noteProblem(_:)``).
+  case adjustment(to: Money, note: String? = nil)
   /// The reversal of the latest update that is not an undo and not undone.
   case undo
 }

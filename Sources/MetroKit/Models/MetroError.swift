@@ -33,6 +33,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case invalidCardName(String)
   /// An empty serial number or reload key, or one with control characters.
   case invalidText(field: TextField, value: String)
+  /// A note to keep with an update that ``BalanceUpdate/noteProblem(_:)`` refuses.
+  case invalidNote(NoteProblem)
   /// A swipe count below one or above the limit.
   case invalidCount(Int)
   /// No card has this name.

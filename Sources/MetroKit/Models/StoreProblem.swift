@@ -115,6 +115,8 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case timestampNotUTC(text: String)
   /// A reload key that is empty, too long or holds control characters.
   case invalidReloadKey
+  /// A note that is empty, too long or holds control characters.
+  case invalidNote
   /// The line's checksum does not match: it changed after it was written.
   case checksumMismatch
   /// The journal is missing while `state.json` records `recordedUpdates`.

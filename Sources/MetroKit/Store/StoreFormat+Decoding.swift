@@ -204,7 +204,8 @@ extension JournalEntry {
     let reader = FieldReader(object: document, path: path, line: line, card: nil)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly([
-      "seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "crc",
+      "seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
+      "crc",
     ])
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
@@ -236,7 +237,15 @@ extension FieldReader {
     if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
     return BalanceUpdate(
       id: try uuid("id"), type: type, amount: try money("amount", currency: currency), balance: balance,
-      timestamp: timestamp, key: key, undoes: undoes, fare: fare, mode: mode, reason: reason)
+      timestamp: timestamp, key: key, undoes: undoes, fare: fare, mode: mode, reason: reason, note: try note())
+  }
+
+  /// The `note` member of an update, absent in history recorded before
+  /// updates had notes.
+  func note() throws(MetroError) -> String? {
+    guard let note = try optionalString("note") else { return nil }
+    guard BalanceUpdate.noteProblem(note) == nil else { throw damaged(.invalidNote) }
+    return note
   }
 }
 

@@ -103,6 +103,7 @@ extension LogChange {
     if let fare = update.fare { members.append(("fare", .integer(fare.minorUnits))) }
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
+    if let note = update.note { members.append(("note", .string(note))) }
     return members
   }
 
@@ -194,7 +195,7 @@ extension LogChange {
       return .setDefault(id: id)
     case "update":
       try reader.allowOnly(
-        ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason"])
+        ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note"])
       return .update(cardID: id, try reader.loggedUpdate())
     default:
       throw reader.damaged(.fieldNotKnown(field: "type", text: type))
@@ -273,6 +274,6 @@ extension FieldReader {
     return BalanceUpdate(
       id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
       timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
-      mode: mode, reason: reason)
+      mode: mode, reason: reason, note: try note())
   }
 }

@@ -77,6 +77,18 @@ final class SyncDevice {
       throw EndToEndSetupError(description: "cannot create \(path)")
     }
     guard chmod(path, fileMode) == 0 else { throw EndToEndSetupError(description: "chmod \(path)") }
+    // A synchroniser that finishes a copy gives it the source's modification
+    // time (unison -times, Syncthing, rsync -t): two replicas that end with
+    // the same bytes and different times are "properties changed on both
+    // sides" for unison, a conflict no real copy makes.
+    if let source {
+      var status = stat()
+      guard stat(source, &status) == 0 else { throw EndToEndSetupError(description: "stat \(source)") }
+      let times = [status.st_atim, status.st_mtim]
+      guard utimensat(AT_FDCWD, path, times, 0) == 0 else {
+        throw EndToEndSetupError(description: "utimensat \(path)")
+      }
+    }
   }
 
   /// Every file of the store except a synchroniser's own (`.git`), with its

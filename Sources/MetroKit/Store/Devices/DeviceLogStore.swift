@@ -145,7 +145,28 @@ public final class DeviceLogStore: MetroCardDataStore {
         throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
       }
     }
-    return View(fold: fold, device: device, legacy: legacy)
+    var view = View(fold: fold, device: device, legacy: legacy)
+    try bringFareStandingsUpToDate(&view)
+    return view
+  }
+
+  /// Works out again, from every ride, the fare standing of each live card
+  /// that rides folded out of time order left behind (another device's older
+  /// rides, a backdated ride, an undo): what every reader shows (the cap, the
+  /// forecast) must not depend on the order the logs arrived in. Rare, and
+  /// then it reads the card's history once; the next write keeps the result
+  /// in the cache.
+  func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) {
+    let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
+    guard !stale.isEmpty else { return }
+    for id in stale {
+      guard let position = view.fold.index(ofCard: id) else { continue }
+      let entry = view.fold.cards[position]
+      let rides = try DeviceHistory(store: self, view: view, card: entry).ridesInTimeOrder()
+      view.fold.cards[position].card.fareState = CardRules.fareState(of: entry.card, rides: rides, timeZone: timeZone)
+      view.fold.cards[position].fareStateIsCurrent = true
+    }
+    view.refresh()
   }
 
   enum CatchUp { case done, restart }

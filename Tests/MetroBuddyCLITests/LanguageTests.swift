@@ -569,6 +569,9 @@ struct LanguageTests {
     .fares(.monthSpend("m")), .fares(.rideWhy(.transfer, free: true)), .fares(.rideCount(.capped, 2)),
     .fares(.spentSoFar), .fares(.fareStandardAgain(new: "n", old: "o")), .fares(.kindSet(new: "n", old: "o")),
     .fares(.modeSet(new: .bus, old: .subway, fare: "f")), .fares(.metroCardRefillsEnded),
+    .stats(.periodHeading(.week)), .stats(.periodHeading(.month)), .stats(.ridesHeading), .stats(.spentHeading),
+    .stats(.loadedHeading), .stats(.savedHeading), .stats(.total), .stats(.month(year: 2026, month: 11)),
+    .stats(.unknownPeriodKind("t")), .stats(.sinceAfterUntil(since: "s", until: "u")),
   ]
 
   /// The name of a case, such as `ridesLeft`.
@@ -592,6 +595,7 @@ struct LanguageTests {
     switch message {
     case .developer: true
     case .errorPrefix: language == .spanish
+    case .stats(.total): language == .spanish
     default: false
     }
   }

@@ -4,6 +4,7 @@
 /// command tree so none is missing.
 enum ItalianDefinitions {
   static let strings = baseStrings.merging(ItalianDefinitionsFares.strings) { base, _ in base }
+    .merging(ItalianDefinitionsStats.strings) { base, _ in base }
 
   static let baseStrings: [String: String] = [
     "Track the balance of a transit card from the command line.":

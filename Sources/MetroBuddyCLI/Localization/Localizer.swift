@@ -31,6 +31,9 @@ struct Localizer {
   /// A sentence or word about fares in this language.
   func callAsFunction(_ message: FareMessage) -> String { self(.fares(message)) }
 
+  /// A word or sentence of `stats` in this language.
+  func callAsFunction(_ message: StatsMessage) -> String { self(.stats(message)) }
+
   /// Money as people of this language write it: `$1,250.00` in English and
   /// in the Spanish of Mexico or the United States, `1.250,00 US$` in
   /// Spain's Spanish, `1.250,00 USD` in Italian.

@@ -19,6 +19,8 @@ enum Message: Equatable {
   case labelCard
   /// The sentences and words about fares, kinds, modes and caps.
   case fares(FareMessage)
+  /// The words and sentences of `stats`.
+  case stats(StatsMessage)
   /// `Balance: $22.25, 8 rides left.`
   case balanceLine(balance: String, rides: Int)
 

@@ -29,6 +29,7 @@ enum Spanish {
     case .labelSerial: "N.º de serie"
     case .labelCard: "Tarjeta"
     case .fares(let message): fares(message)
+    case .stats(let message): stats(message)
     case .balanceLine(let balance, let rides): "Saldo: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):

@@ -216,6 +216,9 @@ struct RideStatsTests {
     #expect(RideStats.firstDay(.week, ofPeriods: 8, endingWith: saturday) == day("2026-09-28"))
     #expect(RideStats.firstDay(.month, ofPeriods: 8, endingWith: saturday) == day("2026-04-01"))
     #expect(RideStats.firstDay(.month, ofPeriods: 3, endingWith: day("2027-01-31")) == day("2026-11-01"))
+    // Never before the calendar's first day.
+    #expect(RideStats.firstDay(.month, ofPeriods: 8, endingWith: day("0001-03-01")) == day("0001-01-01"))
+    #expect(RideStats.firstDay(.week, ofPeriods: 8, endingWith: day("0001-01-10")) == day("0001-01-01"))
     let weeks = RideStats.emptyPeriods(.week, from: day("2026-09-28"), through: saturday)
     #expect(weeks.count == 8)
     #expect(weeks.last == PeriodStats(start: day("2026-11-16"), end: day("2026-11-22")))

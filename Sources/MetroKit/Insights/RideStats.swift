@@ -159,7 +159,8 @@ public enum RideStats {
   public static func firstDay(_ kind: StatsPeriodKind, ofPeriods count: Int, endingWith last: CalendarDate)
     -> CalendarDate
   {
-    kind.start(ofPeriodStarting: kind.start(of: last), movedBy: -(max(count, 1) - 1))
+    // Never before the calendar's first period (0001-01-01 was a Monday).
+    return max(CalendarDate.firstDay, kind.start(ofPeriodStarting: kind.start(of: last), movedBy: -(max(count, 1) - 1)))
   }
 
   /// Adds up a card's history by period, in one pass over its updates
@@ -268,4 +269,9 @@ extension Int {
     let remainder = self % divisor
     return remainder < 0 ? remainder + divisor : remainder
   }
+}
+
+extension CalendarDate {
+  /// 0001-01-01, the first day a ``CalendarDate`` can be.
+  static let firstDay = CalendarDate(daysSinceEpoch: -719_162)
 }

@@ -31,9 +31,12 @@ def run(argv, env=None):
     return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
 
 
+HISTORY_START = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
+
+
 def make_csv(path, count):
     """A history of `count` updates: a large opening reload, then swipes with a reload every 20."""
-    base = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
+    base = HISTORY_START
     with open(path, "w") as out:
         out.write("timestamp,type,amount\n")
         out.write(f"{base:%Y-%m-%dT%H:%M:%SZ},reload,100000\n")
@@ -231,10 +234,18 @@ def main():
         else:
             print(f"| whole-history command at {large:,} updates | median time |")
             print("|---|---|")
-        for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"]):
-            times = [run(mb(large, *arguments), env)[0] for _ in range(max(3, runs // 8))]
+        # `stats` over the whole history: every month from the first update's.
+        whole_stats = ["stats", "--by", "month", "--since", f"{HISTORY_START:%Y-%m-%d}"]
+        for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"], whole_stats):
+            results = [run(mb(large, *arguments), env) for _ in range(max(3, runs // 8))]
+            times = [seconds for seconds, _, _ in results]
             cell = f"{statistics.median(times):.3f} s"
-            if options.baseline:
+            failed = sorted({status for _, _, status in results if status != 0})
+            if failed:
+                cell += f" (exit {', '.join(map(str, failed))}!)"
+            if options.baseline and arguments[0] == "stats":
+                cell += " | (no stats in older builds)"
+            elif options.baseline:
                 base = [run([baseline, "--store", base_store, *arguments], env)[0] for _ in range(max(3, runs // 8))]
                 cell += f" | {statistics.median(base):.3f} s"
             print(f"| `{' '.join(arguments)}` | {cell} |")

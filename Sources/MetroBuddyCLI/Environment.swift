@@ -13,6 +13,9 @@ public struct Environment: Sendable {
   public var outputIsTerminal: Bool
   /// Whether standard error is a terminal (for progress reports).
   public var errorIsTerminal: Bool
+  /// The width of the terminal standard output is, in columns; `nil` when
+  /// it is not a terminal or does not say.
+  public var terminalColumns: Int?
   /// Reads standard input to its end.
   public var readStandardInput: @Sendable () -> [UInt8]
   /// Writes a progress report to standard error, as it happens.
@@ -23,7 +26,7 @@ public struct Environment: Sendable {
   /// Creates an environment.
   public init(
     variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, terminalColumns: Int? = nil,
     readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
     writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
   ) {
@@ -34,7 +37,21 @@ public struct Environment: Sendable {
     self.clock = clock
     self.timeZone = timeZone
     self.errorIsTerminal = errorIsTerminal
+    self.terminalColumns = terminalColumns
     self.readStandardInput = readStandardInput
+  }
+
+  /// How wide output may be, in columns: the terminal's width when standard
+  /// output is a terminal that says, else `COLUMNS` when it is a whole number
+  /// of 1 or more, else 80.
+  public var outputColumns: Int {
+    if outputIsTerminal, let terminalColumns, terminalColumns > 0 { return terminalColumns }
+    if let text = value("COLUMNS"), text.allSatisfy({ $0.isASCII && $0.isNumber }), let columns = Int(text),
+      columns > 0
+    {
+      return columns
+    }
+    return 80
   }
 
   /// A variable's value, treating an empty one as unset.

@@ -13,7 +13,8 @@ public enum MetroBuddy {
     [
       ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self, KindCommand.self,
       ModeCommand.self,
-      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, UndoCommand.self, CardsCommand.self,
+      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, StatsCommand.self, UndoCommand.self,
+      CardsCommand.self,
       CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self, ImportCommand.self,
       VerifyCommand.self,
       HelpCommand.self, CompletionCommand.self,

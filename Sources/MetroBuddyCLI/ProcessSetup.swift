@@ -18,7 +18,7 @@ public enum ProcessSetup {
     var errors = StandardStream.error
     let environment = Environment(
       variables: environmentVariables(), outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
-      readStandardInput: readStandardInput, writeProgress: writeProgress)
+      terminalColumns: terminalColumns, readStandardInput: readStandardInput, writeProgress: writeProgress)
     let status = MetroBuddy.run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output,
       errors: &errors, opening: opener)
@@ -46,6 +46,14 @@ public enum ProcessSetup {
 
   /// Whether standard output is a terminal.
   public static var outputIsTerminal: Bool { isatty(1) == 1 }
+
+  /// The width of the terminal on standard output (`ioctl` `TIOCGWINSZ`), or
+  /// `nil` when it is not a terminal or reports no width.
+  public static var terminalColumns: Int? {
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 
   /// Whether standard error is a terminal.
   public static var errorIsTerminal: Bool { isatty(2) == 1 }

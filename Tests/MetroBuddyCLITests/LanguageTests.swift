@@ -585,6 +585,9 @@ struct LanguageTests {
     .forecast(.planAssumedPace(tenths: 100)), .forecast(.planRounded(from: "f")),
     .forecast(.planOverLimit(limit: "l")), .forecast(.planRidesOrUntil), .forecast(.planUntilPast("d")),
     .forecast(.planUntilTooFar("d")), .forecast(.noPace), .forecast(.noPaceHint),
+    .stats(.periodHeading(.week)), .stats(.periodHeading(.month)), .stats(.ridesHeading), .stats(.spentHeading),
+    .stats(.loadedHeading), .stats(.savedHeading), .stats(.total), .stats(.month(year: 2026, month: 11)),
+    .stats(.unknownPeriodKind("t")), .stats(.sinceAfterUntil(since: "s", until: "u")),
   ]
 
   /// The name of a case, such as `ridesLeft`.
@@ -608,6 +611,7 @@ struct LanguageTests {
     switch message {
     case .developer: true
     case .errorPrefix: language == .spanish
+    case .stats(.total): language == .spanish
     default: false
     }
   }

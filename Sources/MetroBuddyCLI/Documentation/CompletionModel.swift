@@ -119,6 +119,7 @@ enum CompletionHints {
     Hint(path: nil, name: "store", values: .directories),
     Hint(path: nil, name: "card", values: .cards),
     Hint(path: "history", name: "type", values: .words(updateTypes)),
+    Hint(path: "stats", name: "by", values: .words(StatsPeriodKind.allCases.map(\.rawValue))),
     Hint(path: "export", name: "format", values: .words(interchangeFormats)),
     Hint(path: "import", name: "format", values: .words(interchangeFormats)),
     Hint(path: "card add", name: "kind", values: .words(kinds)),

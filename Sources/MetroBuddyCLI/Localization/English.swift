@@ -26,6 +26,7 @@ enum English {
     case .labelCard: "Card"
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
+    case .stats(let message): stats(message)
     case .balanceLine(let balance, let rides): "Balance: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):

@@ -30,6 +30,7 @@ enum Italian {
     case .labelCard: "Carta"
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
+    case .stats(let message): stats(message)
     case .balanceLine(let balance, let rides): "Credito: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):

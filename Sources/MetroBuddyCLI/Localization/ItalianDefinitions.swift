@@ -5,6 +5,7 @@
 enum ItalianDefinitions {
   static let strings = baseStrings.merging(ItalianDefinitionsFares.strings) { base, _ in base }
     .merging(ItalianDefinitionsForecast.strings) { base, _ in base }
+    .merging(ItalianDefinitionsStats.strings) { base, _ in base }
 
   static let baseStrings: [String: String] = [
     "Track the balance of a transit card from the command line.":

@@ -21,6 +21,8 @@ enum Message: Equatable {
   case fares(FareMessage)
   /// The forecast of `show` and `check`, and `plan`.
   case forecast(ForecastMessage)
+  /// The words and sentences of `stats`.
+  case stats(StatsMessage)
   /// `Balance: $22.25, 8 rides left.`
   case balanceLine(balance: String, rides: Int)
 

@@ -30,6 +30,7 @@ enum Spanish {
     case .labelCard: "Tarjeta"
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
+    case .stats(let message): stats(message)
     case .balanceLine(let balance, let rides): "Saldo: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):

@@ -5,6 +5,7 @@
 enum SpanishDefinitions {
   static let strings = baseStrings.merging(SpanishDefinitionsFares.strings) { base, _ in base }
     .merging(SpanishDefinitionsForecast.strings) { base, _ in base }
+    .merging(SpanishDefinitionsStats.strings) { base, _ in base }
 
   static let baseStrings: [String: String] = [
     "Track the balance of a transit card from the command line.":

@@ -1,0 +1,277 @@
+import FoundationEssentials
+
+/// How ride statistics group a card's history: by local calendar week,
+/// Monday first, or by calendar month.
+public enum StatsPeriodKind: String, Sendable, Hashable, CaseIterable {
+  /// Monday through Sunday.
+  case week
+  /// The first of the month through its last day.
+  case month
+
+  /// The first day of the period `date` falls in.
+  ///
+  /// - Parameter date: Any day.
+  /// - Returns: The Monday on or before `date`, or the first of its month.
+  public func start(of date: CalendarDate) -> CalendarDate {
+    switch self {
+    case .week: CalendarDate(daysSinceEpoch: Self.mondayOnOrBefore(date.daysSinceEpoch))
+    case .month: CalendarDate(daysSinceEpoch: date.daysSinceEpoch - (date.day - 1))
+    }
+  }
+
+  /// The last day of the period that begins on `start` (inclusive).
+  ///
+  /// - Parameter start: A day that ``start(of:)`` returned.
+  public func end(ofPeriodStarting start: CalendarDate) -> CalendarDate {
+    switch self {
+    case .week: CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 6)
+    case .month:
+      CalendarDate(
+        daysSinceEpoch: start.daysSinceEpoch + CalendarDate.daysInMonth(year: start.year, month: start.month) - 1)
+    }
+  }
+
+  /// The first day of the period `count` periods after the one starting on
+  /// `start` (before it when `count` is negative).
+  ///
+  /// - Parameters:
+  ///   - start: A day that ``start(of:)`` returned.
+  ///   - count: How many periods to move.
+  public func start(ofPeriodStarting start: CalendarDate, movedBy count: Int) -> CalendarDate {
+    switch self {
+    case .week: return CalendarDate(daysSinceEpoch: start.daysSinceEpoch + 7 * count)
+    case .month:
+      let months = start.year * 12 + (start.month - 1) + count
+      let year = months >= 0 ? months / 12 : (months - 11) / 12
+      let month = months - year * 12 + 1
+      return CalendarDate(daysSinceEpoch: Self.firstOfMonthDays(year: year, month: month))
+    }
+  }
+
+  /// A number that grows by one from each period to the next: the index of
+  /// the period `date` falls in.
+  func ordinal(of date: CalendarDate) -> Int {
+    switch self {
+    case .week: Self.mondayOnOrBefore(date.daysSinceEpoch).floorDivided(by: 7)
+    case .month: date.year * 12 + (date.month - 1)
+    }
+  }
+
+  /// 1970-01-01 was a Thursday: days since the epoch + 3, mod 7, is 0 on a Monday.
+  static func mondayOnOrBefore(_ days: Int) -> Int {
+    days - (days + 3).floorModulo(7)
+  }
+
+  static func firstOfMonthDays(year: Int, month: Int) -> Int {
+    // Howard Hinnant's days_from_civil for day 1, valid for any year.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+}
+
+/// What one period of a card's history amounted to.
+///
+/// - A *ride* is a `swipe` update that was not undone. Undone updates and
+///   the `undo` updates themselves count for nothing.
+/// - `paidRides` are rides whose reason is `paid` or `partial`,
+///   `cappedRides` those whose reason is `capped`, `transfers` those whose
+///   reason is `transfer` (a ride recorded before rides had reasons counts as
+///   ``RecordedRide/init(_:)`` reads it: paid when it cost something, else capped).
+/// - `spent` is what the rides charged; `loaded` what the reloads that count
+///   added (not undone, not a duplicate of a keyed reload another device
+///   recorded first; always zero for a card that holds no value, such as a
+///   contactless card). Adjustments are neither.
+/// - `saved` is what the cap saved: for capped and partial rides, the full
+///   fare minus the charge. What a transfer saves is not the cap's.
+public struct PeriodStats: Sendable, Hashable {
+  /// The period's first local calendar day.
+  public var start: CalendarDate
+  /// The period's last local calendar day (inclusive).
+  public var end: CalendarDate
+  /// Every ride that counts.
+  public var rides = 0
+  /// Rides that paid their fare or the rest of the cap.
+  public var paidRides = 0
+  /// Rides that were free because the cap was reached.
+  public var cappedRides = 0
+  /// Rides that were transfers from a paid ride.
+  public var transfers = 0
+  /// What the rides charged.
+  public var spent = Money.zero
+  /// What the reloads that count added.
+  public var loaded = Money.zero
+  /// What the cap saved: full fare minus charge of capped and partial rides.
+  public var saved = Money.zero
+
+  /// Creates a period's statistics; the counts and sums default to zero.
+  public init(
+    start: CalendarDate, end: CalendarDate, rides: Int = 0, paidRides: Int = 0, cappedRides: Int = 0,
+    transfers: Int = 0, spent: Money = .zero, loaded: Money = .zero, saved: Money = .zero
+  ) {
+    self.start = start
+    self.end = end
+    self.rides = rides
+    self.paidRides = paidRides
+    self.cappedRides = cappedRides
+    self.transfers = transfers
+    self.spent = spent
+    self.loaded = loaded
+    self.saved = saved
+  }
+}
+
+/// Ride statistics per week or month: a pure function of a card's history.
+public enum RideStats {
+  /// The periods of `kind` that overlap `first...last`, each whole (not
+  /// clipped to the range), with zero counts.
+  ///
+  /// - Parameters:
+  ///   - kind: Weeks or months.
+  ///   - first: The range's first day.
+  ///   - last: The range's last day (inclusive); not before `first`.
+  /// - Returns: The periods in order, oldest first; empty when `last` is before `first`.
+  public static func emptyPeriods(_ kind: StatsPeriodKind, from first: CalendarDate, through last: CalendarDate)
+    -> [PeriodStats]
+  {
+    guard first <= last else { return [] }
+    var result: [PeriodStats] = []
+    var start = kind.start(of: first)
+    while start <= last {
+      let next = kind.start(ofPeriodStarting: start, movedBy: 1)
+      result.append(PeriodStats(start: start, end: kind.end(ofPeriodStarting: start)))
+      start = next
+    }
+    return result
+  }
+
+  /// The first day of the period `count - 1` periods before the one `last`
+  /// falls in: where `count` periods ending with `last`'s begin.
+  ///
+  /// - Parameters:
+  ///   - kind: Weeks or months.
+  ///   - count: How many periods, 1 or more.
+  ///   - last: A day in the last period.
+  public static func firstDay(_ kind: StatsPeriodKind, ofPeriods count: Int, endingWith last: CalendarDate)
+    -> CalendarDate
+  {
+    // Never before the calendar's first period (0001-01-01 was a Monday).
+    return max(CalendarDate.firstDay, kind.start(ofPeriodStarting: kind.start(of: last), movedBy: -(max(count, 1) - 1)))
+  }
+
+  /// Adds up a card's history by period, in one pass over its updates
+  /// (newest first, so that an undo is seen before what it undoes).
+  ///
+  /// An update belongs to the period of its local calendar day; updates
+  /// outside the periods are skipped. See ``PeriodStats`` for what counts.
+  ///
+  /// - Parameters:
+  ///   - updates: The card's updates, oldest first, as ``CardHistory/updates`` holds them.
+  ///   - holdsValue: Whether the card holds money (``CardKind/holdsValue``); when not, `loaded` stays zero.
+  ///   - timeZone: What turns an update's instant into a local day.
+  ///   - kind: Weeks or months.
+  ///   - first: The range's first day.
+  ///   - last: The range's last day (inclusive).
+  /// - Returns: Every period of `kind` that overlaps `first...last`, oldest first, including empty ones.
+  public static func periods(
+    of updates: [BalanceUpdate], holdsValue: Bool = true, in timeZone: LocalTimeZone, by kind: StatsPeriodKind,
+    from first: CalendarDate, through last: CalendarDate
+  ) -> [PeriodStats] {
+    var result = emptyPeriods(kind, from: first, through: last)
+    guard let firstPeriod = result.first else { return result }
+    let base = kind.ordinal(of: firstPeriod.start)
+    var undone = Set<UUID>()
+    for update in updates.reversed() {
+      if update.type == .undo {
+        if let target = update.undoes { undone.insert(target) }
+        continue
+      }
+      if undone.remove(update.id) != nil { continue }
+      guard update.type == .swipe || (update.type == .reload && holdsValue && !update.isDuplicate) else { continue }
+      let day = timeZone.calendarDate(of: update.timestamp)
+      let index = kind.ordinal(of: day) - base
+      guard index >= 0, index < result.count else { continue }
+      if update.type == .reload {
+        result[index].loaded.minorUnits += update.amount.minorUnits
+      } else if let ride = RecordedRide(update) {
+        result[index].add(ride)
+      }
+    }
+    return result
+  }
+
+  /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole history.
+  ///
+  /// - Parameters:
+  ///   - history: The card and its updates.
+  ///   - timeZone: What turns an update's instant into a local day.
+  ///   - kind: Weeks or months.
+  ///   - first: The range's first day.
+  ///   - last: The range's last day (inclusive).
+  public static func periods(
+    of history: CardHistory, in timeZone: LocalTimeZone, by kind: StatsPeriodKind, from first: CalendarDate,
+    through last: CalendarDate
+  ) -> [PeriodStats] {
+    periods(
+      of: history.updates, holdsValue: history.card.kind.holdsValue, in: timeZone, by: kind, from: first,
+      through: last)
+  }
+}
+
+extension PeriodStats {
+  /// Counts one ride.
+  mutating func add(_ ride: RecordedRide) {
+    rides += 1
+    spent.minorUnits += ride.charge.minorUnits
+    switch ride.reason {
+    case .paid: paidRides += 1
+    case .partial:
+      paidRides += 1
+      saved.minorUnits += ride.fare.minorUnits - ride.charge.minorUnits
+    case .capped:
+      cappedRides += 1
+      saved.minorUnits += ride.fare.minorUnits - ride.charge.minorUnits
+    case .transfer: transfers += 1
+    }
+  }
+
+  /// The sum of several periods: for a total line.
+  ///
+  /// - Parameter periods: The periods to add, oldest first.
+  /// - Returns: Their counts and sums, from the first's start to the last's end; `nil` when there are none.
+  public static func total(of periods: [PeriodStats]) -> PeriodStats? {
+    guard let first = periods.first, let last = periods.last else { return nil }
+    var total = PeriodStats(start: first.start, end: last.end)
+    for period in periods {
+      total.rides += period.rides
+      total.paidRides += period.paidRides
+      total.cappedRides += period.cappedRides
+      total.transfers += period.transfers
+      total.spent.minorUnits += period.spent.minorUnits
+      total.loaded.minorUnits += period.loaded.minorUnits
+      total.saved.minorUnits += period.saved.minorUnits
+    }
+    return total
+  }
+}
+
+extension Int {
+  func floorDivided(by divisor: Int) -> Int {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+
+  func floorModulo(_ divisor: Int) -> Int {
+    let remainder = self % divisor
+    return remainder < 0 ? remainder + divisor : remainder
+  }
+}
+
+extension CalendarDate {
+  /// 0001-01-01, the first day a ``CalendarDate`` can be.
+  static let firstDay = CalendarDate(daysSinceEpoch: -719_162)
+}

@@ -15,7 +15,8 @@ public enum MetroBuddy {
       ModeCommand.self,
       SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, StatsCommand.self, UndoCommand.self,
       CardsCommand.self,
-      CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self, ImportCommand.self,
+      CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self,
+      ImportCommand.self,
       VerifyCommand.self,
       HelpCommand.self, CompletionCommand.self,
     ]

@@ -17,7 +17,9 @@ struct JSONOutputTests {
     #expect(isMoneyString(card["fare"]), "fare: \(String(describing: card["fare"]))", sourceLocation: sourceLocation)
     #expect(card["ridesLeft"] is Int, sourceLocation: sourceLocation)
     let forecast = card["forecast"] as? [String: Any]
-    #expect(forecast?["ridesPerWeek"] is NSNumber, "forecast: \(String(describing: forecast))", sourceLocation: sourceLocation)
+    #expect(
+      forecast?["ridesPerWeek"] is NSNumber, "forecast: \(String(describing: forecast))", sourceLocation: sourceLocation
+    )
     #expect(
       forecast?["runsOutOn"] is NSNull || (forecast?["runsOutOn"] as? String)?.count == 10,
       "forecast: \(String(describing: forecast))", sourceLocation: sourceLocation)

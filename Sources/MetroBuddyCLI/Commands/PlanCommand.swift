@@ -62,7 +62,8 @@ struct PlanCommand: Command {
     let saved = plan.fullFares.minorUnits - plan.cost.minorUnits
     var lines = [
       plan.amount == .zero
-        ? context.text(.planNothing(balance: money(plan.balance))) : context.text(.planLoad(amount: money(plan.amount))),
+        ? context.text(.planNothing(balance: money(plan.balance)))
+        : context.text(.planLoad(amount: money(plan.amount))),
       context.text(
         .planTrips(
           trips: plan.trips, tenths: plan.pace.tenthsPerWeek,

@@ -60,7 +60,8 @@ extension MetroCard {
       guard known != nil else { throw .noPace }
       count = Int.max
       end = Date(
-        timeIntervalSince1970: Double(timeZone.instant(of: CalendarDate(daysSinceEpoch: day.daysSinceEpoch + 1), secondsIntoDay: 0)))
+        timeIntervalSince1970: Double(
+          timeZone.instant(of: CalendarDate(daysSinceEpoch: day.daysSinceEpoch + 1), secondsIntoDay: 0)))
     }
     let pace = known ?? .assumed
     var cost: Int64 = 0
@@ -85,7 +86,8 @@ extension MetroCard {
     }
     let after = balance.minorUnits + needed
     return RefillPlan(
-      amount: Money(minorUnits: needed), trips: planned, cost: Money(minorUnits: cost), fullFares: Money(minorUnits: full),
+      amount: Money(minorUnits: needed), trips: planned, cost: Money(minorUnits: cost),
+      fullFares: Money(minorUnits: full),
       balance: balance, pace: pace, paceIsAssumed: known == nil,
       unrounded: needed == exact ? nil : Money(minorUnits: exact),
       overLimit: kind == .omnyCard && needed > 0 && after > RefillPlan.omnyCardLimit.minorUnits

@@ -112,12 +112,18 @@ package struct JSONParser {
     index += 1  // opening quote
     var runStart = index
     var result = ""
+    // Whether the run since `runStart` is ASCII, which needs no validation:
+    // names, ids, amounts and times, nearly every string a store holds.
+    var runIsASCII = true
     func flushRun(_ parser: JSONParser, upTo end: Int) throws(Failure) {
       guard runStart < end else { return }
-      guard let text = String(validating: parser.bytes[runStart..<end], as: UTF8.self) else {
-        throw parser.fail(.invalidUTF8)
+      let text: String? = parser.bytes.withUnsafeBufferPointer { buffer in
+        let run = UnsafeBufferPointer(rebasing: buffer[runStart..<end])
+        return runIsASCII ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
       }
-      result += text
+      guard let text else { throw parser.fail(.invalidUTF8) }
+      if result.isEmpty { result = text } else { result += text }
+      runIsASCII = true
     }
     while true {
       guard index < bytes.count else { throw fail(.unterminatedString) }
@@ -164,6 +170,9 @@ package struct JSONParser {
         runStart = index
       case 0..<0x20:
         throw fail(.controlCharacter)
+      case 0x80...:
+        runIsASCII = false
+        index += 1
       default:
         index += 1
       }

@@ -49,11 +49,15 @@ struct FieldReader {
 
   func uuid(_ key: String) throws(MetroError) -> UUID {
     let text = try string(key)
-    guard let id = UUID(uuidString: text) else { throw damaged(.fieldNotUUID(field: key, text: text)) }
+    guard let id = UUID(canonical: text) else { throw damaged(.fieldNotUUID(field: key, text: text)) }
     return id
   }
 
-  func allowOnly(_ keys: Set<String>) throws(MetroError) {
+  /// Refuses a member not in `keys`.
+  func allowOnly(_ keys: Set<String>) throws(MetroError) { try allowOnly(Array(keys)) }
+
+  /// Refuses a member not in `keys` (a handful: a linear search beats hashing each name).
+  func allowOnly(_ keys: [String]) throws(MetroError) {
     guard case .object(let members) = object else { throw damaged(.notObject) }
     for (key, _) in members where !keys.contains(key) { throw damaged(.unknownField(field: key)) }
   }

@@ -116,35 +116,32 @@ struct BackupTests {
 
   @Test("the man page's backup example works as written: export --all > backup.json, then import backup.json")
   func manPageBackupExampleWorks() throws {
-    // KNOWN ISSUE (issue 11, open): export --all after importing the backup into a fresh store differs from the original export (not yet diagnosed)
-    withKnownIssue(
-      "export --all after importing the backup into a fresh store differs from the original export (not yet diagnosed)"
-    ) {
-      let page = readText(InstallTests.packageRoot + "/man/metrobuddy.1")
-      let lines = ["metrobuddy export \\-\\-all > backup.json", "metrobuddy import backup.json"]
-      for line in lines { #expect(page.contains(line), "the man page lost \(line)") }
-      let sandbox = try Sandbox()
-      let binary = try MetroBuddyProcess.binaryPath(for: [:])
-      let old = sandbox.root + "/old"
-      for setup in Self.sourceSetup {
-        try require(sandbox.run(["--store", old] + setup, environment: sandbox.environment), "setup")
-      }
-      // The two lines as a person types them, with metrobuddy on PATH and the store in the environment.
-      let script = """
-        export PATH="$(dirname "$1"):$PATH"
-        METROBUDDY_STORE="$2" metrobuddy export --all > backup.json || exit 1
-        METROBUDDY_STORE="$3" metrobuddy import backup.json
-        """
-      let group = try ProcessGroup(
-        ["/bin/sh", "-c", script, "example", binary, old, sandbox.store], environment: sandbox.environment,
-        directory: sandbox.workingDirectory, stdout: sandbox.root + "/example.out",
-        stderr: sandbox.root + "/example.err",
-        timeLimit: 60)
-      #expect(group.wait() == 0, "\(readText(sandbox.root + "/example.err"))")
-      let restored = try sandbox.metrobuddy("export", "--all")
-      let original = try sandbox.run(["--store", old, "export", "--all"], environment: sandbox.environment)
-      #expect(restored.status == 0 && restored.stdout == original.stdout)
+    // This was a known issue (the exports differed); it passes since readers work out a stale fare standing,
+    // which is the likely cause, not proven.
+    let page = readText(InstallTests.packageRoot + "/man/metrobuddy.1")
+    let lines = ["metrobuddy export \\-\\-all > backup.json", "metrobuddy import backup.json"]
+    for line in lines { #expect(page.contains(line), "the man page lost \(line)") }
+    let sandbox = try Sandbox()
+    let binary = try MetroBuddyProcess.binaryPath(for: [:])
+    let old = sandbox.root + "/old"
+    for setup in Self.sourceSetup {
+      try require(sandbox.run(["--store", old] + setup, environment: sandbox.environment), "setup")
     }
+    // The two lines as a person types them, with metrobuddy on PATH and the store in the environment.
+    let script = """
+      export PATH="$(dirname "$1"):$PATH"
+      METROBUDDY_STORE="$2" metrobuddy export --all > backup.json || exit 1
+      METROBUDDY_STORE="$3" metrobuddy import backup.json
+      """
+    let group = try ProcessGroup(
+      ["/bin/sh", "-c", script, "example", binary, old, sandbox.store], environment: sandbox.environment,
+      directory: sandbox.workingDirectory, stdout: sandbox.root + "/example.out",
+      stderr: sandbox.root + "/example.err",
+      timeLimit: 60)
+    #expect(group.wait() == 0, "\(readText(sandbox.root + "/example.err"))")
+    let restored = try sandbox.metrobuddy("export", "--all")
+    let original = try sandbox.run(["--store", old, "export", "--all"], environment: sandbox.environment)
+    #expect(restored.status == 0 && restored.stdout == original.stdout)
   }
 
   /// The store the backup is made from: three cards, two with history, and one card the target lacks.

@@ -579,7 +579,7 @@ struct LanguageTests {
     .fares(.spentSoFar), .fares(.fareStandardAgain(new: "n", old: "o")), .fares(.kindSet(new: "n", old: "o")),
     .fares(.modeSet(new: .bus, old: .subway, fare: "f")), .fares(.metroCardRefillsEnded),
     .forecast(.lastsUntil(tenths: 140, day: "d")), .forecast(.runsOutToday(tenths: 105)),
-    .forecast(.lastsBeyond(tenths: 10)), .forecast(.checkRunsOut(tenths: 140, days: 3, day: "d")),
+    .forecast(.lastsBeyond(tenths: 10, day: "d")), .forecast(.checkRunsOut(tenths: 140, days: 3, day: "d")),
     .forecast(.planLoad(amount: "a")), .forecast(.planNothing(balance: "b")),
     .forecast(.planTrips(trips: 20, tenths: 140, until: "u", cost: "c", saved: "s", balance: "b")),
     .forecast(.planAssumedPace(tenths: 100)), .forecast(.planRounded(from: "f")),

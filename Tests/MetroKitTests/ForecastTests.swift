@@ -123,6 +123,17 @@ struct ForecastTests {
     #expect(!forecast.lastsBeyondHorizon)
   }
 
+  /// A balance that outlasts what the forecast prices says how far it looked.
+  @Test func aBalanceBeyondTheHorizonSaysHowFarItLooked() throws {
+    var rider = Commuter(balance: "100000.00")
+    try rider.commute(from: "2026-11-15", through: "2026-11-20")
+    rider.load("100000.00")
+    let forecast = rider.forecast(at: "2026-11-21 12:00")
+    #expect(forecast.runsOutOn == nil)
+    // 12 trips in 7 days: one every 14 hours; 3,650 trips reach into 2032.
+    #expect(forecast.lastsBeyond?.year == 2032)
+  }
+
   /// A card that cannot pay the next trip runs out today.
   @Test func aBalanceBelowTheFareRunsOutToday() throws {
     var rider = Commuter(balance: "100.00")

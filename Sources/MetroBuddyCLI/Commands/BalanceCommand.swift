@@ -63,7 +63,7 @@ struct BalanceCommand: Command {
     if result.recorded.isEmpty {
       var output = Self.changed(
         context.text(.balanceAlready(amount: context.money(amount, after.currency))), result, at: context.moment)
-      output.json = JSONRenderer.adding(("reconciliation", .null), to: output.json)
+      output.addJSONMember("reconciliation") { .null }
       return output
     }
     let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
@@ -88,9 +88,9 @@ struct BalanceCommand: Command {
       text = context.text(.balanceSet(new: new, old: old, rides: rides))
     }
     var output = Self.changed(text, result, at: context.moment)
-    output.json = JSONRenderer.adding(
-      ("reconciliation", reconciliation.map { JSONRenderer.reconciliation($0, currency: after.currency) } ?? .null),
-      to: output.json)
+    output.addJSONMember("reconciliation") {
+      reconciliation.map { JSONRenderer.reconciliation($0, currency: after.currency) } ?? .null
+    }
     return output
   }
 

@@ -6,7 +6,7 @@ extension English {
     switch message {
     case .lastsUntil(let tenths, let day): "At your pace, \(pace(tenths)), the balance lasts until \(day)."
     case .runsOutToday(let tenths): "At your pace, \(pace(tenths)), the balance runs out today."
-    case .lastsBeyond(let tenths): "At your pace, \(pace(tenths)), the balance lasts more than ten years."
+    case .lastsBeyond(let tenths, let day): "At your pace, \(pace(tenths)), the balance lasts beyond \(day)."
     case .checkRunsOut(let tenths, let days, let day):
       "at \(pace(tenths)), the balance runs out "
         + (days == 0 ? "today" : days == 1 ? "tomorrow (\(day))" : "in \(days) days (\(day))")

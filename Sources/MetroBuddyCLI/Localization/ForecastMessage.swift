@@ -8,8 +8,9 @@ enum ForecastMessage: Equatable {
   case lastsUntil(tenths: Int, day: String)
   /// The next trip at the pace is one the balance cannot pay.
   case runsOutToday(tenths: Int)
-  /// It lasts past the forecast's ten years.
-  case lastsBeyond(tenths: Int)
+  /// It lasts past what the forecast looks at (ten years, or its most
+  /// trips): at least until `day`.
+  case lastsBeyond(tenths: Int, day: String)
   /// `check`: `at 14 rides a week, the balance runs out in 3 days (Tue 8 Dec)`.
   case checkRunsOut(tenths: Int, days: Int, day: String)
   /// `plan`'s first line: `Load $25.00.`

@@ -6,7 +6,7 @@ extension Italian {
     switch message {
     case .lastsUntil(let tenths, let day): "Al suo ritmo, \(pace(tenths)), il credito dura fino a \(day)."
     case .runsOutToday(let tenths): "Al suo ritmo, \(pace(tenths)), il credito finisce oggi."
-    case .lastsBeyond(let tenths): "Al suo ritmo, \(pace(tenths)), il credito dura più di dieci anni."
+    case .lastsBeyond(let tenths, let day): "Al suo ritmo, \(pace(tenths)), il credito dura oltre \(day)."
     case .checkRunsOut(let tenths, let days, let day):
       "a \(pace(tenths)), il credito finisce "
         + (days == 0 ? "oggi" : days == 1 ? "domani (\(day))" : "tra \(days) giorni (\(day))")

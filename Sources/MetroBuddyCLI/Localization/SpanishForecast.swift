@@ -6,7 +6,7 @@ extension Spanish {
     switch message {
     case .lastsUntil(let tenths, let day): "A su ritmo, \(pace(tenths)), el saldo dura hasta el \(day)."
     case .runsOutToday(let tenths): "A su ritmo, \(pace(tenths)), el saldo se acaba hoy."
-    case .lastsBeyond(let tenths): "A su ritmo, \(pace(tenths)), el saldo dura más de diez años."
+    case .lastsBeyond(let tenths, let day): "A su ritmo, \(pace(tenths)), el saldo dura más allá del \(day)."
     case .checkRunsOut(let tenths, let days, let day):
       "a \(pace(tenths)), el saldo se acaba "
         + (days == 0 ? "hoy" : days == 1 ? "mañana (\(day))" : "en \(days) días (\(day))")

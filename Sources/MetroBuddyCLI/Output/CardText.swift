@@ -107,7 +107,9 @@ enum CardText {
   static func forecastLine(_ card: MetroCard, _ context: Context) -> String? {
     let forecast = card.forecast(at: context.moment.now, in: context.moment.timeZone)
     guard let pace = forecast.pace?.tenthsPerWeek else { return nil }
-    if forecast.lastsBeyondHorizon { return context.text(.lastsBeyond(tenths: pace)) }
+    if let day = forecast.lastsBeyond {
+      return context.text(.lastsBeyond(tenths: pace, day: context.text.weekdayDate(day, today: context.today)))
+    }
     guard let day = forecast.runsOutOn else { return nil }
     let today = context.today
     if day <= today { return context.text(.runsOutToday(tenths: pace)) }

@@ -6,23 +6,29 @@ public struct Forecast: Sendable, Hashable {
   public var pace: RidePace?
   /// The local day of the first trip the balance cannot pay in full; `nil`
   /// without a pace, for a card that holds no money, or when it lasts past
-  /// ``horizonDays`` (or ``horizonTrips``).
+  /// ``horizonDays`` or ``horizonTrips`` (see ``lastsBeyond``).
   public var runsOutOn: CalendarDate?
 
   /// How far ahead a forecast looks: ten years, or this many trips.
   public static let horizonDays = 3_653
-  /// The most trips a forecast prices.
-  public static let horizonTrips = 100_000
+  /// The most trips a forecast prices: a year of a heavy commute (ten a
+  /// day), a few milliseconds. `show` and every card's JSON work it out, so it
+  /// must stay small whatever the balance.
+  public static let horizonTrips = 3_650
 
-  /// Whether the balance lasts past the horizon (rather than having no
-  /// pace, holding no money, or no fare to pay).
-  public var lastsBeyondHorizon: Bool
+  /// When the balance lasts past the horizon (rather than having no pace,
+  /// holding no money, or no fare to pay): the local day of the last trip
+  /// priced, which the balance lasts at least until.
+  public var lastsBeyond: CalendarDate?
+
+  /// Whether the balance lasts past the horizon.
+  public var lastsBeyondHorizon: Bool { lastsBeyond != nil }
 
   /// Creates a forecast.
-  public init(pace: RidePace?, runsOutOn: CalendarDate?, lastsBeyondHorizon: Bool = false) {
+  public init(pace: RidePace?, runsOutOn: CalendarDate?, lastsBeyond: CalendarDate? = nil) {
     self.pace = pace
     self.runsOutOn = runsOutOn
-    self.lastsBeyondHorizon = lastsBeyondHorizon
+    self.lastsBeyond = lastsBeyond
   }
 }
 
@@ -41,6 +47,7 @@ extension MetroCard {
     let horizon = now.addingTimeInterval(Double(Forecast.horizonDays) * 86_400)
     var left = balance.minorUnits
     var trips = FutureRides(self, pace: pace, from: now, in: timeZone)
+    var last = now
     for _ in 0..<Forecast.horizonTrips {
       // A card with no fare for its trips is never charged.
       guard let trip = trips.next() else { return Forecast(pace: pace, runsOutOn: nil) }
@@ -49,7 +56,8 @@ extension MetroCard {
         return Forecast(pace: pace, runsOutOn: timeZone.calendarDate(of: trip.time))
       }
       left -= trip.charge.charge.minorUnits
+      last = trip.time
     }
-    return Forecast(pace: pace, runsOutOn: nil, lastsBeyondHorizon: true)
+    return Forecast(pace: pace, runsOutOn: nil, lastsBeyond: timeZone.calendarDate(of: last))
   }
 }

@@ -32,6 +32,9 @@ public struct RefillPlan: Sendable, Hashable {
   /// The most the card may hold, when the balance plus the amount is over it.
   public var overLimit: Money?
 
+  /// The most trips a plan prices (`--until` is at most ten years ahead).
+  public static let mostTrips = 200_000
+
   /// Machines that load MetroCards take amounts in steps of five cents.
   public static let metroCardStep: Int64 = 5
   /// The most an OMNY card holds: $315.00.
@@ -68,7 +71,7 @@ extension MetroCard {
     var full: Int64 = 0
     var planned = 0
     var future = FutureRides(self, pace: pace, from: now, in: timeZone)
-    while planned < min(count, Forecast.horizonTrips) {
+    while planned < min(count, RefillPlan.mostTrips) {
       guard let trip = future.next() else {
         throw .noFare(mode: mode, on: today, kind: kind, reduced: isReduced)
       }

@@ -130,8 +130,8 @@ struct ForecastTests {
     rider.load("100000.00")
     let forecast = rider.forecast(at: "2026-11-21 12:00")
     #expect(forecast.runsOutOn == nil)
-    // 12 trips in 7 days: one every 14 hours; 3,650 trips reach into 2032.
-    #expect(forecast.lastsBeyond?.year == 2032)
+    // 12 trips in 7 days: one every 14 hours; the 1,000th, 999 × 14 h after Sat 21 Nov 12:00, is Mon 26 Jun 2028.
+    #expect(forecast.lastsBeyond == CalendarDate(iso: "2028-06-26"))
   }
 
   /// A card that cannot pay the next trip runs out today.

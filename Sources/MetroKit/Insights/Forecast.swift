@@ -11,10 +11,10 @@ public struct Forecast: Sendable, Hashable {
 
   /// How far ahead a forecast looks: ten years, or this many trips.
   public static let horizonDays = 3_653
-  /// The most trips a forecast prices: a year of a heavy commute (ten a
-  /// day), a few milliseconds. `show` and every card's JSON work it out, so it
-  /// must stay small whatever the balance.
-  public static let horizonTrips = 3_650
+  /// The most trips a forecast prices: a year at about three a day, under a
+  /// millisecond. `show` works it out, so it must stay small whatever the
+  /// balance.
+  public static let horizonTrips = 1_000
 
   /// When the balance lasts past the horizon (rather than having no pace,
   /// holding no money, or no fare to pay): the local day of the last trip

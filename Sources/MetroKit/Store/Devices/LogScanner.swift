@@ -72,24 +72,29 @@ struct LogScanner {
     }
     guard size >= position.offset else { return .shorter }
     var current = position
-    var bytes = try read(descriptor, from: position.lastLineStart, count: Int(size - position.lastLineStart))
+    // The last line read before must still be there, unchanged; a short one
+    // (every command's) is read and its seal checked again, so a byte changed
+    // in it is damage even when nothing follows it. A long one (an import of
+    // a whole history is one line) is checked by its seal's text only, so
+    // that no command reads megabytes another device wrote long ago.
+    let lastLineLength = position.offset - position.lastLineStart
+    let recheckWhole = lastLineLength <= Self.wholeRecheckLimit
+    let base =
+      position.offset > 0 && !recheckWhole ? position.offset - Int64(Checksum.sealLength + 1) : position.lastLineStart
+    var bytes = try read(descriptor, from: base, count: Int(size - base))
     var cursor = 0
     if position.offset > 0 {
-      // The last line read before must still be there, unchanged.
-      // The last line read before must still be there, unchanged; its seal is
-      // checked again (one short read), so a byte changed in it is damage
-      // even when nothing follows it.
-      let known = Int(position.offset - position.lastLineStart)
+      let known = Int(position.offset - base)
       guard known > 0, known <= bytes.count, bytes[known - 1] == UInt8(ascii: "\n"),
         Self.seal(of: bytes[..<(known - 1)]) == position.lastSeal
       else { return .changedBefore }
-      try verifySeal(bytes[..<(known - 1)], path: path, line: position.sequence + 1)
+      if recheckWhole { try verifySeal(bytes[..<(known - 1)], path: path, line: position.sequence + 1) }
       cursor = known
     }
     var line = position.sequence + 1
     while let newline = bytes[cursor...].firstIndex(of: UInt8(ascii: "\n")) {
       let text = bytes[cursor..<newline]
-      let start = position.lastLineStart + Int64(cursor)
+      let start = base + Int64(cursor)
       if start == 0 {
         try LogRecord.checkHeader(text, device: device, path: path)
         current = LogPosition(
@@ -106,7 +111,7 @@ struct LogScanner {
           throw .storeDamaged(path: path, line: line + 1, problem: .updateDoesNotFollow)
         }
         current = LogPosition(
-          offset: position.lastLineStart + Int64(newline + 1), sequence: record.sequence, lastLineStart: start,
+          offset: base + Int64(newline + 1), sequence: record.sequence, lastLineStart: start,
           lastSeal: Self.seal(of: text) ?? 0, lastRecordedAt: record.recordedAt)
         try body(record, current)
         line += 1
@@ -133,6 +138,9 @@ struct LogScanner {
   }
 
   /// The seal (`"crc":"xxxxxxxx"`) at the end of a line, as a number.
+  /// The longest last line whose seal every read checks again (64 KiB).
+  static let wholeRecheckLimit: Int64 = 64 * 1024
+
   static func seal(of line: ArraySlice<UInt8>) -> UInt32? {
     // `…,"crc":"xxxxxxxx"}`: the eight hex digits end two bytes before the end.
     guard line.count >= 10 else { return nil }

@@ -1,6 +1,19 @@
 import FoundationEssentials
 
 extension UUID {
+  /// The value of each ASCII hex digit, 0xFF for any other byte.
+  private static let hexValues: [UInt8] = (0..<256).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10
+    default: 0xFF
+    }
+  }
+
+  /// Where each of the 16 bytes starts in `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`.
+  private static let byteStarts = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
+
   /// Parses the canonical form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` (hex
   /// digits in either case), as `UUID(uuidString:)` does, without the
   /// `sscanf` that makes that one the slowest part of reading a long log,
@@ -8,33 +21,23 @@ extension UUID {
   init?(canonical text: String) {
     var text = text
     let parsed: uuid_t? = text.withUTF8 { bytes -> uuid_t? in
-      guard bytes.count == 36 else { return nil }
+      guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+        bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
+      else { return nil }
       var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      var index = 0
-      var written = 0
-      func digit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-      }
-      let ok = withUnsafeMutableBytes(of: &value) { out -> Bool in
-        while index < 36 {
-          if index == 8 || index == 13 || index == 18 || index == 23 {
-            guard bytes[index] == UInt8(ascii: "-") else { return false }
-            index += 1
-            continue
+      let valid = Self.hexValues.withUnsafeBufferPointer { hex in
+        withUnsafeMutableBytes(of: &value) { out -> Bool in
+          var bad: UInt8 = 0
+          for (index, start) in Self.byteStarts.enumerated() {
+            let high = hex[Int(bytes[start])]
+            let low = hex[Int(bytes[start + 1])]
+            bad |= high | low
+            out[index] = high << 4 | (low & 0x0F)
           }
-          guard let high = digit(bytes[index]), let low = digit(bytes[index + 1]) else { return false }
-          out[written] = high << 4 | low
-          written += 1
-          index += 2
+          return bad & 0xF0 == 0
         }
-        return true
       }
-      return ok ? value : nil
+      return valid ? value : nil
     }
     guard let parsed else { return nil }
     self.init(uuid: parsed)

@@ -201,12 +201,3 @@ struct ForecastGoldenTests {
     #expect(cli.storeFiles() == before)
   }
 }
-
-extension Invocation {
-  /// The invocation with no-break spaces (Spanish and Italian money) written as spaces.
-  var withSpaces: Invocation {
-    Invocation(
-      stdout: stdout.replacingOccurrences(of: "\u{00A0}", with: " "),
-      stderr: stderr.replacingOccurrences(of: "\u{00A0}", with: " "), status: status)
-  }
-}

@@ -157,7 +157,7 @@ struct StatsGoldenTests {
     let cli = Self.riderHistory()
     let result = cli.run(["stats", "--by", "month", "--since", "2026-10-01"], variables: ["LANG": "es_ES.UTF-8"])
     #expect(
-      result.stdout.replacingOccurrences(of: "\u{00A0}", with: " ") == """
+      result.withSpaces.stdout == """
         Mes                Viajes    Gastado     Cargado  Ahorrado
         octubre de 2026         1   3,00 US$   20,00 US$  0,00 US$  #
         noviembre de 2026      17  41,00 US$  100,00 US$  7,00 US$  ####################
@@ -170,7 +170,7 @@ struct StatsGoldenTests {
     let cli = Self.riderHistory()
     let result = cli.run(["stats", "--since", "2026-11-01"], variables: ["LANG": "it_IT.UTF-8"])
     #expect(
-      result.stdout.replacingOccurrences(of: "\u{00A0}", with: " ") == """
+      result.withSpaces.stdout == """
         Settimana del  Corse      Spesi    Caricati  Risparmiati
         26/10/2026         0   0,00 USD  100,00 USD     0,00 USD
         02/11/2026         0   0,00 USD    0,00 USD     0,00 USD

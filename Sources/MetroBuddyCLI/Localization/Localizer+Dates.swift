@@ -11,17 +11,14 @@ extension Localizer {
   /// `Sat 28 Nov 08:14`, `sáb 28 nov 08:14`, `sab 28 nov 08:14`.
   func weekdayTime(_ time: Date, in timeZone: LocalTimeZone) -> String {
     let (day, second) = timeZone.localTime(of: time)
-    // 1970-01-01 was a Thursday: days since the epoch + 3, mod 7, is 0 on a Monday.
-    let weekday = ((day.daysSinceEpoch + 3) % 7 + 7) % 7
-    return "\(Self.weekdays(language)[weekday]) \(day.day) \(Self.months(language)[day.month - 1]) "
+    return "\(Self.weekdays(language)[day.weekdayFromMonday]) \(day.day) \(Self.months(language)[day.month - 1]) "
       + Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60)
   }
 
   /// A day with its weekday as a sentence writes it, the year only when it
   /// is not the year of `today`: `Tue 8 Dec`, `mar 8 dic`, `Fri 7 Jan 2028`.
   func weekdayDate(_ day: CalendarDate, today: CalendarDate) -> String {
-    let weekday = ((day.daysSinceEpoch + 3) % 7 + 7) % 7
-    return "\(Self.weekdays(language)[weekday]) \(day.day) \(Self.months(language)[day.month - 1])"
+    "\(Self.weekdays(language)[day.weekdayFromMonday]) \(day.day) \(Self.months(language)[day.month - 1])"
       + (day.year == today.year ? "" : " \(day.year)")
   }
 

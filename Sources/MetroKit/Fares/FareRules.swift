@@ -24,8 +24,7 @@ public enum CapPeriod: Sendable, Hashable {
     case .calendarDay:
       return (midnight(day), midnight(CalendarDate(daysSinceEpoch: day.daysSinceEpoch + 1)))
     case .calendarWeek:
-      // 1970-01-01 was a Thursday: days since the epoch + 3, mod 7, is 0 on a Monday.
-      let monday = day.daysSinceEpoch - ((day.daysSinceEpoch + 3) % 7 + 7) % 7
+      let monday = day.daysSinceEpoch - day.weekdayFromMonday
       return (midnight(CalendarDate(daysSinceEpoch: monday)), midnight(CalendarDate(daysSinceEpoch: monday + 7)))
     case .calendarMonth:
       let first = CalendarDate(year: day.year, month: day.month, day: 1) ?? day

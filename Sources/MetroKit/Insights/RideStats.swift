@@ -44,7 +44,7 @@ public enum StatsPeriodKind: String, Sendable, Hashable, CaseIterable {
       let months = start.year * 12 + (start.month - 1) + count
       let year = months >= 0 ? months / 12 : (months - 11) / 12
       let month = months - year * 12 + 1
-      return CalendarDate(daysSinceEpoch: Self.firstOfMonthDays(year: year, month: month))
+      return CalendarDate(daysSinceEpoch: CalendarDate.daysSinceEpoch(year: year, month: month, day: 1))
     }
   }
 
@@ -62,16 +62,6 @@ public enum StatsPeriodKind: String, Sendable, Hashable, CaseIterable {
     days - (days + 3).floorModulo(7)
   }
 
-  static func firstOfMonthDays(year: Int, month: Int) -> Int {
-    // Howard Hinnant's days_from_civil for day 1, valid for any year.
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let mp = month > 2 ? month - 3 : month + 9
-    let doy = (153 * mp + 2) / 5
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
-  }
 }
 
 /// What one period of a card's history amounted to.

@@ -52,8 +52,11 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
   }
 
   /// Days since 1970-01-01 (negative before it).
-  public var daysSinceEpoch: Int {
-    // Howard Hinnant's days_from_civil.
+  public var daysSinceEpoch: Int { Self.daysSinceEpoch(year: year, month: month, day: day) }
+
+  /// Days since 1970-01-01 of a year, month and day, for any year, even
+  /// outside the years a ``CalendarDate`` holds (Howard Hinnant's days_from_civil).
+  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -62,6 +65,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
     return era * 146_097 + doe - 719_468
   }
+
+  /// The day of the week, 0 for Monday through 6 for Sunday
+  /// (1970-01-01 was a Thursday).
+  public var weekdayFromMonday: Int { ((daysSinceEpoch + 3) % 7 + 7) % 7 }
 
   /// The number of days from this date to `other`: positive when `other` is later.
   public func days(until other: CalendarDate) -> Int {

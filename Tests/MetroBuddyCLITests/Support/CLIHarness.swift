@@ -18,6 +18,15 @@ struct Invocation: Equatable {
   var status: Int32
 }
 
+extension Invocation {
+  /// The invocation with no-break spaces (Spanish and Italian money) written as spaces.
+  var withSpaces: Invocation {
+    Invocation(
+      stdout: stdout.replacingOccurrences(of: "\u{00A0}", with: " "),
+      stderr: stderr.replacingOccurrences(of: "\u{00A0}", with: " "), status: status)
+  }
+}
+
 /// Runs the CLI library in-process against a real store in a temporary
 /// directory, with a fixed clock, UTC, and ids that count up from 1.
 final class CLIHarness {

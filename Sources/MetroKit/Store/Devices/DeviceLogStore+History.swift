@@ -47,13 +47,39 @@ extension DeviceLogStore {
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].fold.id
+    func reference(_ update: BalanceUpdate) -> ObjectReference<BalanceUpdate> {
+      ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
+    }
+    if let latest = latestUpdates(of: id, in: view, matching: query) { return latest.map(reference) }
     var result: [ObjectReference<BalanceUpdate>] = []
     for update in try timeline(of: id, in: view).reversed() where query.matches(update, in: timeZone) {
-      result.append(
-        ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision))
+      result.append(reference(update))
       if let limit = query.limit, result.count >= limit { break }
     }
     return result
+  }
+
+  /// The answer to `query`, newest first, from the card's latest updates
+  /// the fold keeps, without reading a log; `nil` when the answer may lie
+  /// further back. The balance after each is worked back from the card's
+  /// balance now.
+  func latestUpdates(of cardID: String, in view: View, matching query: HistoryQuery) -> [BalanceUpdate]? {
+    guard let position = view.fold.index(ofCard: cardID) else { return [] }
+    let entry = view.fold.cards[position]
+    var balance = entry.card.balance
+    var result: [BalanceUpdate] = []
+    for placed in entry.latest.reversed() {
+      var update = placed.update
+      let counts = view.fold.counts(update, cardID: cardID)
+      update.isDuplicate = !counts
+      update.balance = balance
+      if counts { balance.minorUnits -= update.amount.minorUnits }
+      guard query.matches(update, in: timeZone) else { continue }
+      result.append(update)
+      if let limit = query.limit, result.count >= limit { return result }
+    }
+    // Fewer than the fold keeps: that is the card's whole history.
+    return entry.latest.count < FoldCard.latestKept ? result : nil
   }
 
   public func allCardHistories() throws(MetroError) -> [CardHistory] {

@@ -17,7 +17,7 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
-  static let version = 2
+  static let version = 3
   static let fileName = "fold.json"
 
   /// The cached fold, or `nil` when there is none usable.
@@ -81,6 +81,9 @@ struct FoldCache {
                 ])
               })
           ),
+          (
+            "latest", .array(entry.latest.map { .array([order($0.order), .object(LogChange.members(of: $0.update))]) })
+          ),
         ] + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -143,7 +146,8 @@ struct FoldCache {
         id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
       entry.opening = Money(minorUnits: try integer(value["opening"]))
       guard case .bool(let removed)? = value["removed"], case .bool(let current)? = value["fareStateIsCurrent"],
-        case .object(let written)? = value["written"], case .array(let reloads)? = value["reloads"]
+        case .object(let written)? = value["written"], case .array(let reloads)? = value["reloads"],
+        case .array(let latest)? = value["latest"], latest.count <= FoldCard.latestKept
       else { throw Unreadable() }
       entry.isRemoved = removed
       entry.fareStateIsCurrent = current
@@ -158,6 +162,12 @@ struct FoldCache {
         entry.reloads[try string(parts[0])] = CountedReload(
           order: try order(parts[1]), id: id, amount: Money(minorUnits: try integer(parts[3])), isUndone: undone)
       }
+      for placed in latest {
+        guard case .array(let parts) = placed, parts.count == 2 else { throw Unreadable() }
+        let update = try FieldReader(object: parts[1], path: "", line: nil, card: nil).loggedUpdate()
+        entry.latest.append(PlacedUpdate(order: try order(parts[0]), update: update))
+      }
+      guard zip(entry.latest, entry.latest.dropFirst()).allSatisfy({ $0.order < $1.order }) else { throw Unreadable() }
       fold.cards.append(entry)
     }
     if case .array(let parts)? = document["default"], parts.count == 2 {

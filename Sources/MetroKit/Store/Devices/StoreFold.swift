@@ -26,6 +26,13 @@ struct CountedReload: Equatable, Sendable {
   var isUndone: Bool
 }
 
+/// An update of a card with its place in the merged order.
+struct PlacedUpdate: Equatable, Sendable {
+  var order: EventOrder
+  /// As recorded: no balance after it, not marked as a duplicate.
+  var update: BalanceUpdate
+}
+
 /// A card as the merge of every log sees it.
 struct FoldCard: Equatable, Sendable {
   /// The id every device knows it by.
@@ -44,6 +51,13 @@ struct FoldCard: Equatable, Sendable {
   var fareStateIsCurrent = true
   /// The keyed reloads that count, by key.
   var reloads: [String: CountedReload] = [:]
+  /// The card's latest updates in the merged order, oldest first: at most
+  /// ``latestKept``, fewer only when that is all the card has. `history
+  /// --limit N` lists them without reading a log.
+  var latest: [PlacedUpdate] = []
+
+  /// How many of a card's latest updates the fold keeps.
+  static let latestKept = 32
 
   var isLive: Bool { created != nil && !isRemoved }
 }
@@ -110,7 +124,25 @@ struct StoreFold: Equatable, Sendable {
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
       fold(update, order: updateOrder, at: position, timeZone: timeZone)
+      keepIfLatest(update, order: updateOrder, at: position)
     }
+  }
+
+  /// Keeps `update` among the card's latest when it is one of them; in any
+  /// order of arrival the same ``FoldCard/latestKept`` stay.
+  private mutating func keepIfLatest(_ update: BalanceUpdate, order: EventOrder, at position: Int) {
+    // Read in place (no copy of the array is held while it changes).
+    if cards[position].latest.count == FoldCard.latestKept, let oldest = cards[position].latest.first,
+      order < oldest.order
+    {
+      return
+    }
+    var placed = PlacedUpdate(order: order, update: update)
+    placed.update.balance = .zero
+    placed.update.isDuplicate = false
+    let slot = cards[position].latest.lastIndex { $0.order < order }.map { $0 + 1 } ?? 0
+    cards[position].latest.insert(placed, at: slot)
+    if cards[position].latest.count > FoldCard.latestKept { cards[position].latest.removeFirst() }
   }
 
   private mutating func cardIndex(_ id: String) -> Int {

@@ -46,14 +46,19 @@ extension StoreRequest {
   /// This device: `METROBUDDY_DEVICE`, else the id kept in
   /// `$XDG_STATE_HOME/metrobuddy/device` (or `~/.local/state/metrobuddy/device`).
   public var deviceIdentity: DeviceIdentity {
-    let state: String
+    // Without an absolute XDG_STATE_HOME or HOME there is no place for the
+    // id: the file is "" (none yet, and the first write says so), never a
+    // path relative to the working directory or under `/`.
+    let file: String
     if let directory = environment.value("XDG_STATE_HOME"), directory.hasPrefix("/") {
-      state = directory
+      file = directory + "/metrobuddy/device"
+    } else if let home = environment.value("HOME"), home.hasPrefix("/") {
+      file = home + "/.local/state/metrobuddy/device"
     } else {
-      state = (environment.value("HOME") ?? "") + "/.local/state"
+      file = ""
     }
     return DeviceIdentity(
-      override: environment.value("METROBUDDY_DEVICE"), file: state + "/metrobuddy/device",
+      override: environment.value("METROBUDDY_DEVICE"), file: file,
       defaultName: environment.value("METROBUDDY_DEVICE_NAME") ?? DeviceIdentity.hostName())
   }
 

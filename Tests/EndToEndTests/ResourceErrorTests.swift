@@ -54,75 +54,171 @@ struct ResourceErrorTests {
     #expect(try parseJSONObject(retry.stdout)["card"].flatMap { ($0 as? [String: Any])?["balance"] as? String } != nil)
   }
 
-  @Test("The first write under a zero file-size limit: exit 74, nothing but the lock is left")
+  @Test("The first write under a zero file-size limit fails on the device id: exit 74 naming it, nothing left behind")
   func firstWriteWithNoRoomAtAll() throws {
-    // KNOWN ISSUE (issue 11, open): the first write now fails on the device id file under HOME (EFBIG, exit 74) before the store exists; the expectations still describe the old store
-    withKnownIssue(
-      "the first write now fails on the device id file under HOME (EFBIG, exit 74) before the store exists; the expectations still describe the old store"
-    ) {
-      let sandbox = try Sandbox()
-      let result = try Self.underFileSizeLimit(0, sandbox, "reload", "5")
-      #expect(result.status == 74, "\(result)")
-      #expect(!result.wasSignalled, "\(result)")
-      #expect(result.stderr.contains(sandbox.store + "/"), "\(result)")
-      #expect(result.stderr.contains(String(cString: strerror(EFBIG))), "\(result)")
-      // The device's folder and an empty log are all a failed first write leaves.
-      #expect(try DirectoryImage(sandbox.store).names == ["devices"])
-      #expect(fileBytes(try sandbox.deviceLog())?.isEmpty ?? true)
-      let show = try sandbox.metrobuddy("balance")
-      #expect(show.status == 0 && show.stdout.contains("$0.00"), "\(show)")
+    let sandbox = try Sandbox()
+    // The first write keeps a new device id under HOME before it touches the
+    // store: that is the file the limit stops.
+    let result = try Self.underFileSizeLimit(0, sandbox, "reload", "5")
+    #expect(result.status == 74, "\(result)")
+    #expect(!result.wasSignalled, "\(result)")
+    #expect(result.stderr.contains(sandbox.deviceIDFile + ": " + String(cString: strerror(EFBIG))), "\(result)")
+    #expect(result.stderr.contains("XDG_STATE_HOME") && result.stderr.contains("METROBUDDY_DEVICE"), "\(result)")
+    // Nothing at all: no store, and under HOME no id, no temporary file, no
+    // empty folder made for them and no cache.
+    #expect(!exists(sandbox.store))
+    #expect(try everything(under: sandbox.home) == [])
+
+    // Without the limit a read works and still makes nothing.
+    let show = try sandbox.metrobuddy("balance")
+    #expect(show.status == 0 && show.stdout.contains("$0.00"), "\(show)")
+    #expect(!exists(sandbox.store))
+    #expect(try everything(under: sandbox.home) == [])
+
+    // Once this device has an id (its first write went to another store),
+    // the first write to this store fails on its own log, naming it. All it
+    // leaves is the device's folder (its writers' lock) and an empty log.
+    try #require(
+      sandbox.run(["--store", sandbox.root + "/other", "reload", "1"], environment: sandbox.environment).status == 0)
+    let device = try sandbox.deviceID()
+    let onLog = try Self.underFileSizeLimit(0, sandbox, "reload", "5")
+    #expect(onLog.status == 74, "\(onLog)")
+    #expect(onLog.stderr.contains(try sandbox.deviceLog() + ": " + String(cString: strerror(EFBIG))), "\(onLog)")
+    #expect(sandbox.storeTree() == ["devices", "devices/" + device, "devices/" + device + "/log.jsonl"])
+    #expect(fileBytes(try sandbox.deviceLog()) == Data())
+    let empty = try sandbox.metrobuddy("balance")
+    #expect(empty.status == 0 && empty.stdout.contains("$0.00"), "\(empty)")
+
+    // Without the limit the write works.
+    let retry = try sandbox.metrobuddy("--json", "reload", "5")
+    #expect(retry.status == 0, "\(retry)")
+    let card = try parseJSONObject(retry.stdout)["card"] as? [String: Any]
+    #expect(card?["balance"] as? String == "5.00", "\(retry)")
+  }
+
+  /// The user `nobody` (see ``MachineSupport/asNobody``) running the binary
+  /// copy `binary` on the sandbox's store, with HOME `/nonexistent` (nobody
+  /// has no home) and `extra` in its environment.
+  static func asNobody(
+    _ sandbox: Sandbox, _ binary: String, _ extra: [String: String], _ arguments: [String]
+  ) throws -> ProcessResult {
+    let environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C", "HOME": "/nonexistent"]
+    let command = MachineSupport.asNobody + [binary, "--store", sandbox.store] + arguments
+    return try MetroBuddyProcess.run(
+      executable: command[0], Array(command.dropFirst()), environment: environment.merging(extra) { $1 },
+      workingDirectory: sandbox.root)
+  }
+
+  /// Makes `path`, a `0700` directory of nobody's (when the tests run as root).
+  static func makeNobodysDirectory(_ path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    if geteuid() == 0 {
+      let nobody = try #require(getpwnam("nobody")).pointee
+      try #require(chown(path, nobody.pw_uid, nobody.pw_gid) == 0)
+    }
+    try #require(chmod(path, 0o700) == 0)
+  }
+
+  /// Takes write permission off `path` and everything under it (`chmod -R a-w`).
+  static func makeReadOnly(_ path: String) throws {
+    for file in try everything(under: path) + [path] {
+      try #require(chmod(file, (permissions(file) ?? 0) & ~0o222) == 0, "chmod \(file)")
     }
   }
 
   @Test(
-    "A read-only store directory for a non-root user: writes exit 74, reads still work",
+    "A read-only store for a non-root user: writes exit 74 naming the store, reads still work",
     .enabled(
       if: MachineSupport.dropPrivilegesUnavailable == nil,
       Comment(rawValue: MachineSupport.dropPrivilegesUnavailable ?? "")))
   func readOnlyStoreDirectory() throws {
-    // KNOWN ISSUE (issue 11, open): the user nobody cannot keep a device id under the test HOME, so its first write exits 74 before the store is reached
-    withKnownIssue(
-      "the user nobody cannot keep a device id under the test HOME, so its first write exits 74 before the store is reached"
-    ) {
-      let sandbox = try Sandbox()
-      let binary = try sandbox.binaryForAnyUser()
-      let environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C", "HOME": "/nonexistent"]
-      func asNobody(_ arguments: String...) throws -> ProcessResult {
-        let command = MachineSupport.asNobody + [binary, "--store", sandbox.store] + arguments
-        return try MetroBuddyProcess.run(
-          executable: command[0], Array(command.dropFirst()), environment: environment,
-          workingDirectory: sandbox.root)
-      }
-      if geteuid() == 0 {
-        // nobody cannot create the store in the root-owned sandbox: hand it an empty directory.
-        let nobody = try #require(getpwnam("nobody")).pointee
-        try FileManager.default.createDirectory(atPath: sandbox.store, withIntermediateDirectories: false)
-        try #require(chown(sandbox.store, nobody.pw_uid, nobody.pw_gid) == 0 && chmod(sandbox.store, 0o700) == 0)
-      }
-      try #require(asNobody("reload", "20").status == 0)
-      try #require(asNobody("serial", "0123").status == 0)
-      try #require(chmod(sandbox.store, 0o500) == 0)
-      let before = try DirectoryImage(sandbox.store)
+    let sandbox = try Sandbox()
+    let binary = try sandbox.binaryForAnyUser()
+    // nobody has no home, so it keeps its state and cache where a user
+    // without one would point XDG_STATE_HOME and XDG_CACHE_HOME: its own
+    // directories. The first write keeps its device id there.
+    let state = sandbox.root + "/nobody-state"
+    let cache = sandbox.root + "/nobody-cache"
+    for directory in [state, cache, sandbox.store] { try Self.makeNobodysDirectory(directory) }
+    let places = ["XDG_STATE_HOME": state, "XDG_CACHE_HOME": cache]
+    try #require(Self.asNobody(sandbox, binary, places, ["reload", "20"]).status == 0)
+    try #require(Self.asNobody(sandbox, binary, places, ["serial", "0123"]).status == 0)
+    let device = String(decoding: try #require(fileBytes(state + "/metrobuddy/device")), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let log = sandbox.store + "/devices/" + device + "/log.jsonl"
+    try #require(exists(log))
+    // Read-only as `chmod -R a-w` leaves it: an append to the log needs no
+    // write permission on any folder, only on the log itself.
+    try Self.makeReadOnly(sandbox.store)
+    let before = try DirectoryImage(sandbox.store)
 
-      for arguments in [["reload", "5"], ["swipe"], ["fare", "2.50"], ["card", "add", "work"], ["undo"]] {
-        let command = MachineSupport.asNobody + [binary, "--store", sandbox.store] + arguments
-        let result = try MetroBuddyProcess.run(
-          executable: command[0], Array(command.dropFirst()), environment: environment,
-          workingDirectory: sandbox.root)
-        #expect(result.status == 74, "\(arguments): \(result)")
-        #expect(result.stderr.contains(sandbox.store + "/"), "\(arguments): \(result)")
-        #expect(result.stderr.contains(String(cString: strerror(EACCES))), "\(arguments): \(result)")
-        #expect(try DirectoryImage(sandbox.store) == before, "\(arguments) changed the store")
-      }
-
-      let show = try asNobody("show")
-      #expect(show.status == 0 && show.stdout.contains("$20.00") && show.stdout.contains("0123"), "\(show)")
-      let history = try asNobody("history")
-      #expect(history.status == 0 && history.stdout.contains("20.00"), "\(history)")
-      #expect(try asNobody("--json", "cards").status == 0)
-      #expect(try DirectoryImage(sandbox.store) == before)
-      _ = chmod(sandbox.store, 0o700)
+    for arguments in [["reload", "5"], ["swipe"], ["fare", "2.50"], ["card", "add", "work"], ["undo"]] {
+      let result = try Self.asNobody(sandbox, binary, places, arguments)
+      #expect(result.status == 74, "\(arguments): \(result)")
+      #expect(result.stderr.contains(log + ": " + String(cString: strerror(EACCES))), "\(arguments): \(result)")
+      #expect(result.stdout.isEmpty, "\(arguments): \(result)")
+      #expect(try DirectoryImage(sandbox.store) == before, "\(arguments) changed the store")
     }
+    // Another device's first write cannot make its folder in `devices`.
+    let laptop = try Self.asNobody(sandbox, binary, places.merging(["METROBUDDY_DEVICE": "laptop"]) { $1 }, ["swipe"])
+    #expect(laptop.status == 74, "\(laptop)")
+    #expect(
+      laptop.stderr.contains(sandbox.store + "/devices/laptop: " + String(cString: strerror(EACCES))), "\(laptop)")
+    #expect(try DirectoryImage(sandbox.store) == before)
+
+    // Reads work, with this device's id and cache and with neither (a read
+    // never needs a device id).
+    for extra in [places, [:]] {
+      let show = try Self.asNobody(sandbox, binary, extra, ["show"])
+      #expect(show.status == 0 && show.stdout.contains("$20.00") && show.stdout.contains("0123"), "\(show)")
+      let history = try Self.asNobody(sandbox, binary, extra, ["history"])
+      #expect(history.status == 0 && history.stdout.contains("20.00"), "\(history)")
+      #expect(try Self.asNobody(sandbox, binary, extra, ["--json", "cards"]).status == 0)
+    }
+    #expect(try DirectoryImage(sandbox.store) == before)
+  }
+
+  @Test(
+    "No place for a new device id (HOME unusable or unset, no METROBUDDY_DEVICE): the write says how to fix it, nothing is made",
+    .enabled(
+      if: MachineSupport.dropPrivilegesUnavailable == nil,
+      Comment(rawValue: MachineSupport.dropPrivilegesUnavailable ?? "")))
+  func noPlaceForTheDeviceID() throws {
+    let sandbox = try Sandbox()
+    let binary = try sandbox.binaryForAnyUser()
+    // A store nobody may write: only the device id is missing.
+    try Self.makeNobodysDirectory(sandbox.store)
+
+    // HOME names a directory nobody cannot make.
+    let unusable = try Self.asNobody(sandbox, binary, [:], ["reload", "5"])
+    #expect(unusable.status == 74, "\(unusable)")
+    #expect(
+      unusable.stderr.contains(
+        "/nonexistent/.local/state/metrobuddy/device: " + String(cString: strerror(EACCES))), "\(unusable)")
+    #expect(
+      unusable.stderr.contains("XDG_STATE_HOME") && unusable.stderr.contains("METROBUDDY_DEVICE"), "\(unusable)")
+    #expect(unusable.stdout.isEmpty)
+    #expect(!exists("/nonexistent"))
+    #expect(try everything(under: sandbox.store) == [])
+
+    // No HOME at all (nor XDG_STATE_HOME): nowhere to keep an id, never `/.local`.
+    let command = MachineSupport.asNobody + [binary, "--store", sandbox.store, "reload", "5"]
+    let unset = try MetroBuddyProcess.run(
+      executable: command[0], Array(command.dropFirst()),
+      environment: ["PATH": "/usr/bin:/bin", "TZ": "UTC", "LC_ALL": "C"], workingDirectory: sandbox.root)
+    #expect(unset.status == 64, "\(unset)")
+    #expect(
+      unset.stderr.contains("neither XDG_STATE_HOME nor HOME") && unset.stderr.contains("METROBUDDY_DEVICE"),
+      "\(unset)")
+    #expect(!exists("/.local/state/metrobuddy"))
+    #expect(try everything(under: sandbox.store) == [])
+
+    // Reads need no id; with METROBUDDY_DEVICE the write works.
+    let show = try Self.asNobody(sandbox, binary, [:], ["balance"])
+    #expect(show.status == 0 && show.stdout.contains("$0.00"), "\(show)")
+    let named = try Self.asNobody(sandbox, binary, ["METROBUDDY_DEVICE": "phone"], ["--json", "reload", "5"])
+    #expect(named.status == 0, "\(named)")
+    #expect(exists(sandbox.store + "/devices/phone/log.jsonl"))
   }
 
   /// Runs `script` inside `unshare -Urm` with a 64 KiB tmpfs mounted on
@@ -183,50 +279,73 @@ struct ResourceErrorTests {
       if: MachineSupport.tmpfsInUserNamespaceUnavailable == nil,
       Comment(rawValue: MachineSupport.tmpfsInUserNamespaceUnavailable ?? "")))
   func diskFilledByAnotherFile() throws {
-    // KNOWN ISSUE (issue 11, open): with device logs, the setup that pads the log to the end of its page does not yet leave the tmpfs full enough; the promise (exit 74, nothing changed) is unproven on the new layout
-    withKnownIssue(
-      "with device logs, the setup that pads the log to the end of its page does not yet leave the tmpfs full enough; the promise (exit 74, nothing changed) is unproven on the new layout"
-    ) {
-      let sandbox = try Sandbox()
-      let (out, result) = try Self.onSmallTmpfs(
-        sandbox,
-        """
-        "$3" --store "$1/store" reload 20 > /dev/null || exit 91
-        # A small append into the unused end of the log's last page needs no new
-        # page, so it succeeds on a full tmpfs. Pad the log with reloads of 1.00
-        # until less than any record's length (64 bytes) is left in that page.
-        page=$(getconf PAGESIZE)
-        pads=0
-        while [ $(( (page - $(wc -c < "$1"/store/devices/*/log.jsonl) % page) % page )) -ge 64 ]; do
-          [ $pads -lt 200 ] || exit 95
-          "$3" --store "$1/store" reload 1 > /dev/null || exit 96
-          pads=$((pads + 1))
-        done
-        echo $pads > "$2/pads"
-        head -c 1048576 /dev/zero > "$1/filler" 2> /dev/null && exit 94
-        cp -a "$1/store" "$2/before" || exit 92
-        for command in "reload 5" "fare 2.50" "card add work"; do
-          "$3" --store "$1/store" $command > "$2/stdout" 2>> "$2/stderr"; echo $? >> "$2/status"
-        done
-        cp -a "$1/store" "$2/after" || exit 93
-        rm "$1/filler"
-        "$3" --store "$1/store" reload 5 > /dev/null 2> "$2/next-stderr"; echo $? > "$2/next-status"
-        "$3" --store "$1/store" --json balance > "$2/balance"
-        """)
-      try #require(result.status == 0, "\(result)")
-      let stderr = Self.text(out + "/stderr")
-      #expect(Self.text(out + "/status") == "74\n74\n74\n", "\(stderr)")
-      #expect(
-        stderr.components(separatedBy: "\n").filter {
-          $0.hasPrefix("Error: Cannot write " + sandbox.root + "/tmpfs/store/")
-        }
-        .count == 3, "\(stderr)")
-      #expect(
-        stderr.components(separatedBy: String(cString: strerror(ENOSPC))).count == 4, "\(stderr)")
-      #expect(try DirectoryImage(out + "/after") == DirectoryImage(out + "/before"))
-      #expect(Self.text(out + "/next-status") == "0\n", "\(Self.text(out + "/next-stderr"))")
-      let pads = try #require(Int(Self.text(out + "/pads").trimmingCharacters(in: .whitespacesAndNewlines)))
-      #expect(try parseJSONObject(Self.text(out + "/balance"))["balance"] as? String == "\(25 + pads).00")
-    }
+    let sandbox = try Sandbox()
+    // A full tmpfs still takes an append that fits in the unused end of the
+    // log's last page. So before filling it, the log is padded with keyed
+    // reloads of 1.00, each key's length chosen so that the log ends 32
+    // bytes before a page boundary (less than any record): the next append
+    // then needs a new page. The lengths are measured, not assumed (a record
+    // holds the host name, a sequence number and a key).
+    let (out, result) = try Self.onSmallTmpfs(
+      sandbox,
+      """
+      tmpfs=$1 out=$2 metrobuddy=$3
+      "$metrobuddy" --store "$tmpfs/store" reload 20 > /dev/null || exit 91
+      set -- "$tmpfs"/store/devices/*/log.jsonl
+      log=$1
+      [ -f "$log" ] || exit 97
+      page=$(getconf PAGESIZE)
+      size() { wc -c < "$log"; }
+      room() { echo $(( (page - $(size) % page) % page )); }
+      pads=0
+      pad() { # a reload of 1.00 whose record is `base + $1` bytes long
+        pads=$((pads + 1))
+        "$metrobuddy" --store "$tmpfs/store" reload 1 --key "$(printf "%0${1}d" $pads)" > /dev/null || exit 96
+      }
+      start=$(size); pad 4; base=$(( $(size) - start - 4 ))
+      while r=$(room); [ $r -ge 64 ]; do
+        [ $pads -lt 60 ] || exit 95
+        steps=$(( (r - 32 + base + 63) / (base + 64) ))
+        if [ $(( steps * (base + 4) )) -gt $((r - 32)) ]; then
+          pad 64 # no keys fit this page's room: go on into the next page
+        else
+          key=$(( (r - 32 + steps - 1) / steps - base ))
+          [ $key -lt 4 ] && key=4; [ $key -gt 64 ] && key=64
+          pad $key
+        fi
+      done
+      echo $pads > "$out/pads"
+      head -c 1048576 /dev/zero > "$tmpfs/filler" 2> /dev/null && exit 94
+      echo "log $(size) bytes, $(room) left in its page of $page; record base $base; pads $pads;" \
+        "free blocks $(stat -f -c %a "$tmpfs")" > "$out/diagnostics"
+      stat -f -c %a "$tmpfs" > "$out/free"
+      cp -a "$tmpfs/store" "$out/before" || exit 92
+      for command in "reload 5" "fare 2.50" "card add work"; do
+        "$metrobuddy" --store "$tmpfs/store" $command >> "$out/stdout" 2>> "$out/stderr"; echo $? >> "$out/status"
+      done
+      cp -a "$tmpfs/store" "$out/after" || exit 93
+      rm "$tmpfs/filler"
+      "$metrobuddy" --store "$tmpfs/store" reload 5 > /dev/null 2> "$out/next-stderr"; echo $? > "$out/next-status"
+      "$metrobuddy" --store "$tmpfs/store" --json balance > "$out/balance"
+      """)
+    try #require(result.status == 0, "\(result)")
+    let diagnostics = Self.text(out + "/diagnostics")
+    // The setup did what it says: nothing free, and less room in the log's page than any record.
+    try #require(Self.text(out + "/free") == "0\n", "\(diagnostics)")
+    let log = try sandbox.deviceLog().replacingOccurrences(of: sandbox.store, with: sandbox.root + "/tmpfs/store")
+    let stderr = Self.text(out + "/stderr")
+    #expect(Self.text(out + "/status") == "74\n74\n74\n", "\(stderr)\n\(diagnostics)")
+    #expect(
+      stderr.components(separatedBy: "\n").filter {
+        $0 == "Error: Cannot write " + log + ": " + String(cString: strerror(ENOSPC)) + "."
+      }
+      .count == 3, "\(stderr)\n\(diagnostics)")
+    #expect(Self.text(out + "/stdout").isEmpty)
+    #expect(try DirectoryImage(out + "/after") == DirectoryImage(out + "/before"))
+    #expect(try DirectoryImage(out + "/before").names.contains { $0.hasSuffix("/log.jsonl") })
+    // Once the filler is gone the same write works, and every pad counted.
+    #expect(Self.text(out + "/next-status") == "0\n", "\(Self.text(out + "/next-stderr"))")
+    let pads = try #require(Int(Self.text(out + "/pads").trimmingCharacters(in: .whitespacesAndNewlines)))
+    #expect(try parseJSONObject(Self.text(out + "/balance"))["balance"] as? String == "\(25 + pads).00")
   }
 }

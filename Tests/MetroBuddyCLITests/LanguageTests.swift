@@ -511,6 +511,7 @@ struct LanguageTests {
     .deviceSummary(records: 3, latest: "2026-11-23 08:14", read: 10, length: 12),
     .deviceSummary(records: 1, latest: nil, read: 0, length: 0), .noDevicesYet, .historyDuplicate, .belowZero("$2.00"),
     .invalidDeviceID("a b", file: nil), .invalidDeviceID("a b", file: "/s/device"),
+    .deviceIDUnsaved(path: "/s/device", reason: "r"), .deviceIDUnsaved(path: nil, reason: ""),
     .checkExpired(date: "d"), .checkExpiresSoon(date: "d", days: 3), .checkFewRides(rides: 0, balance: "b", fare: "f"),
     .checkBalanceBelow(balance: "b", minimum: "m"),
     .balanceReconciled(new: "n", old: "o", difference: "d", less: true, estimate: nil, rides: 1),

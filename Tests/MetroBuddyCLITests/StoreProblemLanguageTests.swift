@@ -60,6 +60,22 @@ struct StoreProblemLanguageTests {
       ]
     ),
     (
+      MetroError.deviceIDUnsaved(path: "/h/.local/state/metrobuddy/device", errno: EFBIG),
+      [
+        "Error: Cannot save this device's id to /h/.local/state/metrobuddy/device: File too large.\nNothing was changed. Free some space or fix the permissions there, set XDG_STATE_HOME to a directory you can write, or set METROBUDDY_DEVICE to an id for this device.",
+        "Error: No se puede guardar el id de este dispositivo en /h/.local/state/metrobuddy/device: File too large.\nNo se cambió nada. Libere espacio o corrija los permisos allí, defina XDG_STATE_HOME con un directorio en el que pueda escribir, o defina METROBUDDY_DEVICE con un id para este dispositivo.",
+        "Errore: Impossibile salvare l'id di questo dispositivo in /h/.local/state/metrobuddy/device: File too large.\nNon è stato modificato nulla. Libera spazio o correggi i permessi lì, imposta XDG_STATE_HOME su una directory in cui puoi scrivere, oppure imposta METROBUDDY_DEVICE con un id per questo dispositivo.",
+      ]
+    ),
+    (
+      MetroError.deviceIDUnsaved(path: nil, errno: ENOENT),
+      [
+        "Error: Cannot save this device's id: neither XDG_STATE_HOME nor HOME names a directory to keep it in.\nNothing was changed. Set XDG_STATE_HOME to a directory you can write, or set METROBUDDY_DEVICE to an id for this device.",
+        "Error: No se puede guardar el id de este dispositivo: ni XDG_STATE_HOME ni HOME indican un directorio donde guardarlo.\nNo se cambió nada. Defina XDG_STATE_HOME con un directorio en el que pueda escribir, o defina METROBUDDY_DEVICE con un id para este dispositivo.",
+        "Errore: Impossibile salvare l'id di questo dispositivo: né XDG_STATE_HOME né HOME indicano una directory in cui tenerlo.\nNon è stato modificato nulla. Imposta XDG_STATE_HOME su una directory in cui puoi scrivere, oppure imposta METROBUDDY_DEVICE con un id per questo dispositivo.",
+      ]
+    ),
+    (
       MetroError.importUnreadable(path: "/h/a.csv", errno: ENOENT),
       [
         "Error: Cannot read /h/a.csv: No such file or directory.\nNothing was imported.",
@@ -80,6 +96,13 @@ struct StoreProblemLanguageTests {
   func storeErrorsReadInEveryLanguage(_ error: MetroError, _ expected: [String]) {
     #expect(Self.languages.map { ErrorReport(error, $0).message } == expected)
     #expect(ErrorReport(error, Self.languages[1]).exitCode == ErrorReport(error, .english).exitCode)
+  }
+
+  /// A device id that cannot be saved is an I/O error (74); with no HOME or
+  /// XDG_STATE_HOME at all the environment lacks a setting, as for the store (64).
+  @Test func aDeviceIDThatCannotBeSavedExits74OrWithNoPlaceForIt64() {
+    #expect(ErrorReport(.deviceIDUnsaved(path: "/h/device", errno: EACCES), .english).exitCode == .ioError)
+    #expect(ErrorReport(.deviceIDUnsaved(path: nil, errno: ENOENT), .english).exitCode == .usage)
   }
 
   @Test func verifyFindingsReadInEveryLanguage() {

@@ -162,6 +162,10 @@ enum English {
       } else {
         "METROBUDDY_DEVICE='\(id)' is not a device id: 1 to 64 letters, digits and '-', not starting with '-' or 'upgrade-'.\nNothing was changed. Set another, or unset it to use this machine's id."
       }
+    case .deviceIDUnsaved(let path?, let reason):
+      "Cannot save this device's id to \(path): \(reason).\nNothing was changed. Free some space or fix the permissions there, set XDG_STATE_HOME to a directory you can write, or set METROBUDDY_DEVICE to an id for this device."
+    case .deviceIDUnsaved(nil, _):
+      "Cannot save this device's id: neither XDG_STATE_HOME nor HOME names a directory to keep it in.\nNothing was changed. Set XDG_STATE_HOME to a directory you can write, or set METROBUDDY_DEVICE to an id for this device."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) was written by a newer metrobuddy (format \(version); this one reads up to \(supported)).\nNothing was changed. Upgrade metrobuddy to use this store."
     case .storeIO(let verb, let path, let reason):

@@ -192,6 +192,12 @@ enum Italian {
       } else {
         "METROBUDDY_DEVICE='\(id)' non è un id di dispositivo: da 1 a 64 lettere, cifre e '-', senza iniziare con '-' o 'upgrade-'.\nNon è stato cambiato nulla. Impostane un altro, o toglilo per usare l'id di questa macchina."
       }
+    case .deviceIDUnsaved(let path?, let reason):
+      "Impossibile salvare l'id di questo dispositivo in \(path): \(reason).\nNon è stato modificato nulla. Libera spazio o correggi i permessi lì, "
+        + "imposta XDG_STATE_HOME su una directory in cui puoi scrivere, oppure imposta METROBUDDY_DEVICE con un id per questo dispositivo."
+    case .deviceIDUnsaved(nil, _):
+      "Impossibile salvare l'id di questo dispositivo: né XDG_STATE_HOME né HOME indicano una directory in cui tenerlo.\nNon è stato modificato nulla. "
+        + "Imposta XDG_STATE_HOME su una directory in cui puoi scrivere, oppure imposta METROBUDDY_DEVICE con un id per questo dispositivo."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) è stato scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported)).\n"
         + "Non è stato modificato nulla. Aggiorna metrobuddy per usare questo archivio."

@@ -114,6 +114,8 @@ enum Message: Equatable {
   case storeDamaged(path: String, line: Int?, problem: StoreProblem)
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   case invalidDeviceID(String, file: String?)
+  /// This device's new id could not be kept in `path` (`nil`: no HOME or XDG_STATE_HOME to keep it in).
+  case deviceIDUnsaved(path: String?, reason: String)
   case storeIO(verb: IOVerb, path: String, reason: String)
   case savedDurabilityUnconfirmed(path: String, reason: String)
   case storeBusy(path: String, seconds: String)

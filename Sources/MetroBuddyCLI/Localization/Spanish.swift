@@ -190,6 +190,12 @@ enum Spanish {
       } else {
         "METROBUDDY_DEVICE='\(id)' no es un id de dispositivo: de 1 a 64 letras, dígitos y '-', sin empezar por '-' ni 'upgrade-'.\nNo se cambió nada. Defina otro, o quítelo para usar el id de esta máquina."
       }
+    case .deviceIDUnsaved(let path?, let reason):
+      "No se puede guardar el id de este dispositivo en \(path): \(reason).\nNo se cambió nada. Libere espacio o corrija los permisos allí, "
+        + "defina XDG_STATE_HOME con un directorio en el que pueda escribir, o defina METROBUDDY_DEVICE con un id para este dispositivo."
+    case .deviceIDUnsaved(nil, _):
+      "No se puede guardar el id de este dispositivo: ni XDG_STATE_HOME ni HOME indican un directorio donde guardarlo.\nNo se cambió nada. "
+        + "Defina XDG_STATE_HOME con un directorio en el que pueda escribir, o defina METROBUDDY_DEVICE con un id para este dispositivo."
     case .storeFromNewerVersion(let path, let version, let supported):
       "\(path) lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported)).\n"
         + "No se cambió nada. Actualice metrobuddy para usar este almacén."

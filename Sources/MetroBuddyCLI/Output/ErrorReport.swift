@@ -83,6 +83,11 @@ struct ErrorReport: Equatable {
       self = failure(.invalidDeviceID(id, file: nil), .usage)
     case .invalidDeviceID(let id, .file(let file)):
       self = failure(.invalidDeviceID(id, file: file), .dataError)
+    case .deviceIDUnsaved(let path?, let errno):
+      self = failure(.deviceIDUnsaved(path: path, reason: systemErrorText(errno)), .ioError)
+    case .deviceIDUnsaved(nil, _):
+      // Like a store without HOME: the environment is missing a setting.
+      self = failure(.deviceIDUnsaved(path: nil, reason: ""), .usage)
     case .importArchive(let path, let problem):
       self.init(
         message: text(.errorPrefix) + " " + text(.archive(path: path, problem: problem)),

@@ -61,6 +61,11 @@ public enum MetroError: Error, Sendable, Equatable {
   /// A device id (from `METROBUDDY_DEVICE` or its file) that is not 1 to 64
   /// letters, digits and `-`.
   case invalidDeviceID(String, source: DeviceIDSource)
+  /// The first write could not keep this device's new id in `path` (its
+  /// file outside the store), failing with `errno`; `path` is `nil` when
+  /// neither `XDG_STATE_HOME` nor `HOME` names a directory for it. Nothing
+  /// was written.
+  case deviceIDUnsaved(path: String?, errno: Int32)
   /// A store file was written by a newer metrobuddy.
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   /// A system call on a store file failed with `errno`.

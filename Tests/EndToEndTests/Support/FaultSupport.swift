@@ -21,7 +21,9 @@ struct DirectoryImage: Equatable, CustomStringConvertible {
   var mode: mode_t
   var entries: [String: Entry]
 
-  /// Reads `path`; subdirectories are recorded by mode only.
+  /// Reads `path` and everything under it: entries are named by their path
+  /// relative to `path` (`devices/<id>/log.jsonl`); a folder is recorded by
+  /// its mode and its contents, a file by its mode and bytes, a link by its target.
   init(_ path: String) throws {
     var info = stat()
     guard lstat(path, &info) == 0 else {
@@ -29,8 +31,13 @@ struct DirectoryImage: Equatable, CustomStringConvertible {
     }
     mode = info.st_mode & 0o7777
     entries = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: path) {
-      let file = path + "/" + name
+    try read(path, prefix: "")
+  }
+
+  private mutating func read(_ directory: String, prefix: String) throws {
+    var info = stat()
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory) {
+      let file = directory + "/" + name
       guard lstat(file, &info) == 0 else { throw EndToEndSetupError(description: "lstat \(file)") }
       let type = info.st_mode & S_IFMT
       var entry = Entry(mode: info.st_mode & 0o7777)
@@ -42,7 +49,8 @@ struct DirectoryImage: Equatable, CustomStringConvertible {
         }
         entry.bytes = bytes
       }
-      entries[name] = entry
+      entries[prefix + name] = entry
+      if type == S_IFDIR { try read(file, prefix: prefix + name + "/") }
     }
   }
 

@@ -65,20 +65,33 @@ public struct DeviceIdentity: Sendable, Equatable {
   }
 
   /// The id, made and kept in ``file`` when there is none (a lower-case UUID).
+  ///
+  /// When the id cannot be kept (no room, no permission, no home) this
+  /// throws ``MetroError/deviceIDUnsaved(path:errno:)`` and leaves nothing
+  /// behind: no temporary file and none of the folders it made.
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
     let id = UUID().uuidString.lowercased()
-    guard let slash = file.lastIndex(of: "/") else { throw .storeIO(path: file, operation: .open, errno: EINVAL) }
+    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else {
+      throw .deviceIDUnsaved(path: nil, errno: ENOENT)
+    }
     let folder = String(file[..<slash])
+    var made: [String] = []
     do {
-      try makeDirectories(folder, fileSystem: fileSystem)
+      try makeDirectories(folder, fileSystem: fileSystem, made: &made)
       let name = String(file[file.index(after: slash)...])
       try AtomicFile(fileSystem: fileSystem, directory: folder)
         .replace(name, with: Array((id + "\n").utf8), uniqueSuffix: "\(getpid())-\(id.prefix(8))")
-    } catch let error as MetroError {
-      throw error
     } catch {
-      throw JSONFileStore.map(error)
+      // The file was not saved: take back the folders made for it (a folder
+      // another process has put something in since is not empty and stays).
+      for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
+      switch error {
+      case let error as SystemCallError: throw .deviceIDUnsaved(path: file, errno: error.errno)
+      case MetroError.storeIO(_, _, let errno): throw .deviceIDUnsaved(path: file, errno: errno)
+      case let error as MetroError: throw error
+      default: throw .deviceIDUnsaved(path: file, errno: EIO)
+      }
     }
     // Two first writes at once may each make one: the last saved is the id
     // from now on (the other only ever names a log that stops growing).
@@ -125,12 +138,20 @@ func readSmallFile(_ path: String, fileSystem: any FileSystem) throws(MetroError
 
 /// Makes `path` and any missing parents, `0700`.
 func makeDirectories(_ path: String, fileSystem: any FileSystem) throws {
+  var made: [String] = []
+  try makeDirectories(path, fileSystem: fileSystem, made: &made)
+}
+
+/// Makes `path` and any missing parents, `0700`, adding each folder this
+/// call made to `made`, outermost first (also when it throws part way).
+func makeDirectories(_ path: String, fileSystem: any FileSystem, made: inout [String]) throws {
   if try fileSystem.status(atPath: path) != nil { return }
   if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-    try makeDirectories(String(path[..<slash]), fileSystem: fileSystem)
+    try makeDirectories(String(path[..<slash]), fileSystem: fileSystem, made: &made)
   }
   do {
     try fileSystem.makeDirectory(path, permissions: 0o700)
+    made.append(path)
   } catch {
     if error.errno != EEXIST { throw error }
   }

@@ -58,8 +58,8 @@ extension StoreRequest {
       file = ""
     }
     return DeviceIdentity(
-      override: environment.value("METROBUDDY_DEVICE"), file: file,
-      defaultName: environment.value("METROBUDDY_DEVICE_NAME") ?? DeviceIdentity.hostName())
+      override: environment.value("METROBUDDY_DEVICE"), file: file, defaultName: DeviceIdentity.hostName(),
+      chosenName: environment.value("METROBUDDY_DEVICE_NAME").flatMap { $0.isEmpty ? nil : $0 })
   }
 
   /// Where this device keeps its fold caches: `$XDG_CACHE_HOME/metrobuddy`

@@ -10,7 +10,8 @@ struct DevicesCommand: Command {
       Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
       carries the logs and every device merges them. '*' marks this device. Shows how
       much of each log this device has read. A device's name is its host name, or
-      METROBUDDY_DEVICE_NAME when set at its first change.
+      METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
+      one whenever it differs.
       """,
     examples: ["metrobuddy devices", "metrobuddy devices --json"])
 

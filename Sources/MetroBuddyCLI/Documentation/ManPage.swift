@@ -157,7 +157,10 @@ enum ManPage {
       "METROBUDDY_DEVICE",
       "This device's id (1 to 64 letters, digits and -): the folder devices/<id>/ it writes. Otherwise the id kept in $XDG_STATE_HOME/metrobuddy/device (or ~/.local/state/metrobuddy/device), made by the first change. Never share it between devices."
     ),
-    ("METROBUDDY_DEVICE_NAME", "The name a device records at its first change (default: the host name)."),
+    (
+      "METROBUDDY_DEVICE_NAME",
+      "The name a device records with its first change, and with the next one whenever it differs (default: the host name)."
+    ),
     (
       "XDG_STATE_HOME, XDG_CACHE_HOME",
       "When absolute, where the device id ($XDG_STATE_HOME/metrobuddy/device) and this device's cache of the merged logs ($XDG_CACHE_HOME/metrobuddy/) are kept; by default under ~/.local/state and ~/.cache. Neither belongs in a synced folder."

@@ -140,14 +140,15 @@ enum ItalianDefinitions {
     Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
     carries the logs and every device merges them. '*' marks this device. Shows how
     much of each log this device has read. A device's name is its host name, or
-    METROBUDDY_DEVICE_NAME when set at its first change.
+    METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
+    one whenever it differs.
     """:
       """
     Ogni dispositivo scrive solo il proprio registro, devices/<id>/log.jsonl; un
     sincronizzatore di file porta i registri e ogni dispositivo li unisce.
     '*' indica questo dispositivo. Mostra quanto di ogni registro ha letto questo.
-    Il nome di un dispositivo è il suo nome host, o METROBUDDY_DEVICE_NAME se
-    impostato alla sua prima modifica.
+    Il nome di un dispositivo è il suo nome host, o METROBUDDY_DEVICE_NAME:
+    salvato con la sua prima modifica, e con la successiva quando è un altro.
     """,
     "List the cards, marking the default with '*'.":
       "Elenca le carte, segnando con '*' quella predefinita.",

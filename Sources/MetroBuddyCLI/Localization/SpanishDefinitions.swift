@@ -141,14 +141,15 @@ enum SpanishDefinitions {
     Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
     carries the logs and every device merges them. '*' marks this device. Shows how
     much of each log this device has read. A device's name is its host name, or
-    METROBUDDY_DEVICE_NAME when set at its first change.
+    METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
+    one whenever it differs.
     """:
       """
     Cada dispositivo escribe solo su propio registro, devices/<id>/log.jsonl; un
     sincronizador de archivos lleva los registros y cada dispositivo los combina.
     '*' marca este dispositivo. Muestra cuánto de cada registro ha leído este.
-    El nombre de un dispositivo es su nombre de host, o METROBUDDY_DEVICE_NAME
-    si está definido en su primer cambio.
+    El nombre de un dispositivo es su nombre de host, o METROBUDDY_DEVICE_NAME:
+    se guarda con su primer cambio, y con el siguiente cuando es otro.
     """,
     "List the cards, marking the default with '*'.":
       "Lista las tarjetas y marca la predeterminada con '*'.",

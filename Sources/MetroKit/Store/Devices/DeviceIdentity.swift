@@ -19,15 +19,22 @@ public struct DeviceIdentity: Sendable, Equatable {
   public var file: String
   /// The name recorded for this device when it first writes: the host name.
   public var defaultName: String
+  /// The name the rider chose (`METROBUDDY_DEVICE_NAME`): recorded at the
+  /// first write, and again at the next write whenever the log says another.
+  public var chosenName: String?
 
   /// - Parameters:
   ///   - override: `METROBUDDY_DEVICE`, when set.
   ///   - file: Where the id is kept (`$XDG_STATE_HOME/metrobuddy/device`).
   ///   - defaultName: This device's name until one is set.
-  public init(override: String?, file: String, defaultName: String = DeviceIdentity.hostName()) {
+  ///   - chosenName: The name the rider chose, if any; it wins over `defaultName`.
+  public init(
+    override: String?, file: String, defaultName: String = DeviceIdentity.hostName(), chosenName: String? = nil
+  ) {
     self.override = override
     self.file = file
-    self.defaultName = defaultName
+    self.defaultName = chosenName ?? defaultName
+    self.chosenName = chosenName
   }
 
   /// The longest id.

@@ -47,8 +47,13 @@ extension DeviceLogStore {
     let position = view.fold.logs[device] ?? .start
     var decision = try decide(view)
     if decision.changes.isEmpty { return try decision.result(view) }
-    if position.sequence == 0, !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
-      decision.changes.insert(.deviceName(identity.defaultName), at: 0)
+    if !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
+      // The name: the first write records it; a name the rider chose since
+      // is recorded by the next write.
+      let recorded = view.fold.deviceNames[device]?.name
+      if position.sequence == 0 || (identity.chosenName != nil && identity.chosenName != recorded) {
+        decision.changes.insert(.deviceName(identity.defaultName), at: 0)
+      }
     }
     let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
     let record = LogRecord(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The long soak of the store's crash and concurrency tests: thousands of
-# random SIGKILLs, every crash point, a bigger concurrent race. It takes
+# random SIGKILLs, every crash point (of the upgrade of every older store
+# fixture too), a bigger concurrent race. It takes
 # minutes, so CI does not run it (`swift test` runs the bounded version).
 #
 #   Scripts/soak.sh              3000 random kills, 16 writers x 200 reloads
@@ -22,6 +23,7 @@ export METROBUDDY_SOAK_ITERATIONS="$kills"
 export METROBUDDY_CRASH_SEED="${METROBUDDY_CRASH_SEED:-$(date +%s)}"
 export METROBUDDY_SOAK_WRITERS="${METROBUDDY_SOAK_WRITERS:-16}"
 export METROBUDDY_SOAK_RELOADS="${METROBUDDY_SOAK_RELOADS:-200}"
+export METROBUDDY_UPGRADE_CRASH_ALL=1
 
 echo "== debug build (the test-only fault switches exist only in debug builds)"
 swift build --build-tests --scratch-path "$scratch"
@@ -37,7 +39,7 @@ elapsed=$(( $(date +%s) - start ))
 
 echo "== summary"
 grep '^SOAK ' "$log" | sed 's/^SOAK /  /' || true
-points=$(awk -F'points=' '/^SOAK crash-points/ { split($2, a, " "); s += a[1] } END { print s + 0 }' "$log")
+points=$(awk -F'points=' '/^SOAK (upgrade-)?crash-points/ { split($2, a, " "); s += a[1] } END { print s + 0 }' "$log")
 echo "  crash points checked: $points"
 grep -E '^(✔|✘) Test run' "$log" || true
 echo "  elapsed: ${elapsed} s"

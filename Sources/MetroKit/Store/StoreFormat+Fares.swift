@@ -183,8 +183,9 @@ extension FieldReader {
         year: try month.integer("year"), month: try month.integer("month"),
         spent: try month.money("spent", currency: currency))
     }
-    // A standing written before the tally existed is worked out again on the next write.
-    guard let tally = try standing.optionalObject("tally") else {
+    // A standing written before the tally existed (by the last format-3
+    // builds, without the member) is worked out again on the next write.
+    guard standing.object["tally"] != nil, let tally = try standing.optionalObject("tally") else {
       card.fareState = state
       return false
     }

@@ -47,6 +47,13 @@ extension DeviceLogStore {
     let position = view.fold.logs[device] ?? .start
     var decision = try decide(view)
     if decision.changes.isEmpty { return try decision.result(view) }
+    if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
+    {
+      // This device's first record, in an upgraded store (with the view not
+      // legacy, `state.json` can only be the marker): a process killed
+      // after the marker may have left the old files (once per device).
+      removeUpgradeLeftovers()
+    }
     if !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
       // The name: the first write records it; a name the rider chose since
       // is recorded by the next write.

@@ -136,14 +136,36 @@ extension DeviceLogStore {
     } catch {
       throw JSONFileStore.map(error)
     }
-    // The old journals and key folders are now copies; they go (best effort:
-    // a reader of the new layout never looks at them).
+    removeUpgradeLeftovers()
+  }
+
+  /// Removes what the old store and its upgrade leave once the marker is in
+  /// place: the journals and key folders (copies now), and the temporary
+  /// files of a killed upgrade (`.tmp-state.json-<pid>` here,
+  /// `.tmp-log.jsonl-<pid>` in a converted log's folder, which every device
+  /// must hold byte for byte alike). Best effort: a reader of the new layout
+  /// never looks at them. Run by the upgrade, and again by a device's first
+  /// write to an upgraded store, so that a kill between the marker and the
+  /// end of this leaves nothing for good. Nothing writes these names once
+  /// the marker is there; other names (not ours) are left alone.
+  func removeUpgradeLeftovers() {
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
-    for name in names where name.hasPrefix("journal-") { try? fileSystem.unlink(directory + "/" + name) }
+    let markerTemporary = AtomicFile.temporaryPrefix + StoreLayout.legacyStateName + "-"
+    for name in names where name.hasPrefix("journal-") || name.hasPrefix(markerTemporary) {
+      try? fileSystem.unlink(directory + "/" + name)
+    }
     for name in names where name.hasPrefix("keys-") {
       let keys = directory + "/" + name
       for file in (try? fileSystem.contentsOfDirectory(keys)) ?? [] { try? fileSystem.unlink(keys + "/" + file) }
       try? fileSystem.removeDirectory(keys)
+    }
+    let folders = (try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []
+    for folder in folders where folder.hasPrefix(StoreLayout.upgradePrefix) {
+      let path = layout.deviceFolder(folder)
+      let logTemporary = AtomicFile.temporaryPrefix + StoreLayout.logName + "-"
+      for name in (try? fileSystem.contentsOfDirectory(path)) ?? [] where name.hasPrefix(logTemporary) {
+        try? fileSystem.unlink(path + "/" + name)
+      }
     }
   }
 }

@@ -68,7 +68,7 @@ struct DeviceLogDamageTests {
         let history = try Self.reader(parent).cardHistory(named: nil)
         return (history.card.balance, history.updates.count)
       }
-      // The undo took the adjustment back: $17.00, five updates (the undo too).
+      // The undo took the adjustment back: $17.00, four updates (the undo too).
       #expect(whole == .read(balance: .usd("17.00"), updates: 4))
       var checked = 0
       for offset in pristine.indices {

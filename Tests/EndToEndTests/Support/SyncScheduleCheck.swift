@@ -53,6 +53,28 @@ extension SyncSchedule {
           description: "\(name)'s history lists \(swipes) swipes and \(keyed) keyed reloads; the model has "
             + "\(model.swipes(card: card, known: view)) and \(expectedKeyed)")
       }
+      // `history --limit N` (the fold's latest updates, no log read) lists
+      // what the whole history lists first, alike everywhere.
+      // The balance column follows the merged order: the newest entry shows
+      // the card's balance, and each older one that balance less what the
+      // newer ones added (a duplicate adds nothing).
+      var after = syncCents(show["balance"])
+      for (position, entry) in history.enumerated() {
+        guard let balance = syncCents(entry["balance"]), balance == after, let amount = syncCents(entry["amount"])
+        else {
+          throw SyncScheduleFailure(
+            description: "\(name)'s history entry \(position) shows \(entry["balance"] ?? "nil"), expected "
+              + "\(after.map(syncMoney) ?? "nil"): \(history)")
+        }
+        after = balance - (entry["duplicate"] as? Bool == true ? 0 : amount)
+      }
+      let latest = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--limit", "5", "--json"]))
+      func canonical(_ entries: [[String: Any]]) throws -> Data {
+        try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys])
+      }
+      guard try canonical(latest) == canonical(Array(history.prefix(5))) else {
+        throw SyncScheduleFailure(description: "\(name)'s history --limit 5 is not the start of its history: \(latest)")
+      }
       let duplicates = model.duplicateKeyedReloads(card: card, known: view)
       note("\(name): \(syncMoney(balance)) on every device, \(history.count) history entries")
       counts.duplicateKeys += duplicates

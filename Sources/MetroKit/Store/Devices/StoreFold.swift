@@ -181,8 +181,13 @@ struct StoreFold: Equatable, Sendable {
 
   /// Adds an update's amount when it counts, and moves the fare standing on.
   private mutating func fold(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
-    var entry = cards[position]
-    defer { cards[position] = entry }
+    // In place: a copy of the card would copy its reload keys at every update.
+    Self.fold(update, order: order, into: &cards[position], timeZone: timeZone)
+  }
+
+  private static func fold(
+    _ update: BalanceUpdate, order: EventOrder, into entry: inout FoldCard, timeZone: LocalTimeZone
+  ) {
     if update.type == .reload, let key = update.key {
       if let counted = entry.reloads[key] {
         guard order < counted.order else { return }

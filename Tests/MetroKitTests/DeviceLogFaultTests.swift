@@ -97,7 +97,7 @@ struct DeviceLogFaultTests {
       let historyBefore = try Self.openStore(parent, cache: false).history()
       let store = parent + "/metrobuddy"
       let before = try treeSnapshot(store)
-      let faulty = FaultInjectingFileSystem(rules: plan.rules)
+      let faulty = FaultInjectingFileSystem(rules: plan.rules, logsCalls: true)
       let context = "\(start) \(plan.description)"
       var error: MetroError?
       do throws(MetroError) {
@@ -165,6 +165,13 @@ struct DeviceLogFaultTests {
       case let other?:
         Issue.record("\(context): unexpected error \(other)")
       }
+      // A failed `fsync` of the store (its log, or a folder of a new log)
+      // is never passed over in silence.
+      let failedSync = faulty.events.first {
+        $0.injected && $0.operation == "fsync" && $0.path.hasPrefix(store) && $0.error?.errno != EINTR
+      }
+      #expect(
+        failedSync == nil || error != nil, "\(context): the failed fsync of \(failedSync?.path ?? "") was ignored")
 
       // The key is recorded exactly when the reload was.
       let retried = try Self.openStore(parent).apply([.balance(.reload(.usd("5.00"), key: key))], toCardNamed: nil)
@@ -174,6 +181,31 @@ struct DeviceLogFaultTests {
       let tidied = try plain.verify()
       #expect(tidied.problems.isEmpty && tidied.notes.isEmpty, "\(context): after the retry: \(tidied)")
       return true
+    }
+  }
+
+  /// A write cut short and then failing leaves no torn line: the log is cut
+  /// back to where the append started.
+  @Test("A write cut short and then failing is cut back", arguments: [EIO, ENOSPC])
+  func shortWriteThenFailure(errorNumber: Int32) throws {
+    for start in Start.allCases {
+      var call = 1
+      while true {
+        let plan = Plan(
+          rules: [
+            FaultRule(operation: "write", call: call, fault: .shortWrite),
+            FaultRule(operation: "write", call: call + 1, repeats: true, fault: .error(errorNumber)),
+          ],
+          description: "write call \(call) short, then \(String(cString: strerror(errorNumber)))",
+          errorNumber: errorNumber, single: true)
+        if try !faultyWrite(plan, start: start, key: "run-\(call)") { break }
+        call += 1
+        if call > 50 {
+          Issue.record("write never stopped failing")
+          break
+        }
+      }
+      #expect(call > 1, "\(start): write was never called")
     }
   }
 

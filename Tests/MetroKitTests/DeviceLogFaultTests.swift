@@ -155,11 +155,12 @@ struct DeviceLogFaultTests {
         if plan.single {
           switch start {
           case .withRecords:
-            #expect(after == before, "\(context): files changed")
+            let unchanged = after == before
+            #expect(unchanged, "\(context): files changed")
           case .newStore:
             // The folders the write made may stay, and an empty log: no byte of a record.
             let written = after.filter { !$0.key.hasSuffix("/") && !$0.value.isEmpty }
-            #expect(written.isEmpty, "\(context): files left: \(written.keys.sorted())")
+            #expect(written.keys.isEmpty, "\(context): files left: \(written.keys.sorted())")
           }
         }
       case let other?:

@@ -70,7 +70,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case storeFromNewerVersion(path: String, version: Int, supported: Int)
   /// A system call on a store file failed with `errno`.
   case storeIO(path: String, operation: StoreOperation, errno: Int32)
-  /// The change was written and renamed into place, but syncing the directory failed with `errno`.
+  /// The change was written and renamed into place, but syncing the directory failed with `errno`
+  /// (or, for a device log, its `fsync` failed and the whole record could not be cut back).
   case savedDurabilityUnconfirmed(path: String, errno: Int32)
   /// Another process held the store's lock for longer than the wait.
   case storeBusy(path: String, waitedSeconds: Double)

@@ -104,9 +104,22 @@ extension DeviceLogStore {
       if status.size != offset { try fileSystem.truncate(descriptor, path: path, length: offset) }
       do {
         try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+      } catch {
+        // At most a torn last line is left, which readers skip.
+        try? fileSystem.truncate(descriptor, path: path, length: offset)
+        try? fileSystem.fsync(descriptor, path: path)
+        throw error
+      }
+      do {
         try fileSystem.fsync(descriptor, path: path)
       } catch {
-        try? fileSystem.truncate(descriptor, path: path, length: offset)
+        // The record is whole in the log: unless it can be cut back, every
+        // reader sees it, so it is saved, only not known to be durable.
+        do {
+          try fileSystem.truncate(descriptor, path: path, length: offset)
+        } catch _ {
+          throw MetroError.savedDurabilityUnconfirmed(path: path, errno: error.errno)
+        }
         try? fileSystem.fsync(descriptor, path: path)
         throw error
       }

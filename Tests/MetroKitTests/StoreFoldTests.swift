@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import MetroTesting
 import Testing
 
@@ -87,10 +87,41 @@ struct StoreFoldTests {
     let tally = fold.liveCards()[0].fold.card.fareState.tally
     #expect(tally.firstDay == LocalTimeZone.utc.calendarDate(of: Self.time(8)))
     #expect(tally.trips.values.reduce(0, +) == 1)
-    let cache = FoldCache(fileSystem: LiveFileSystem(), folder: "/nonexistent", store: "/store")
-    let decoded = try FoldCache.decode(try JSONParser.parse(cache.encoded(fold)[...]))
-    #expect(decoded == fold)
-    #expect(decoded.liveCards()[0].fold.card.fareState.tally == tally)
+    try withTemporaryDirectory { folder in
+      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
+      cache.save(fold)
+      var decoded = try #require(cache.load())
+      // The reload keys stay in their own file until asked for.
+      #expect(!decoded.reloadKeysLoaded && decoded.cards.allSatisfy { $0.reloads.isEmpty })
+      #expect(cache.loadReloadKeys(into: &decoded))
+      #expect(decoded == fold)
+      #expect(decoded.liveCards()[0].fold.card.fareState.tally == tally)
+    }
+  }
+
+  @Test("reload keys that are not the ones the cached fold names are never used")
+  func staleReloadKeysAreRefused() throws {
+    let fold = Self.fold { _ in 0 }
+    try withTemporaryDirectory { folder in
+      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
+      cache.save(fold)
+      let keys = try #require(fileBytes(folder + "/" + FoldCache.reloadKeysFileName))
+      // A later save changes the keys; a save killed between its two files
+      // leaves the new keys beside the old fold.
+      var changed = fold
+      changed.cards[0].reloads["dec"] = changed.cards[0].reloads["nov"]
+      changed.reloadKeysChanged = true
+      let before = try #require(fileBytes(folder + "/" + FoldCache.fileName))
+      cache.save(changed)
+      try Data(before).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.fileName))
+      var old = try #require(cache.load())
+      #expect(!cache.loadReloadKeys(into: &old))
+      #expect(!old.reloadKeysLoaded)
+      // The keys it names, put back, are used.
+      try Data(keys).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.reloadKeysFileName))
+      #expect(cache.loadReloadKeys(into: &old))
+      #expect(old == fold)
+    }
   }
 
   @Test("a keyed reload that arrives later but sits earlier takes the place of the one counted")

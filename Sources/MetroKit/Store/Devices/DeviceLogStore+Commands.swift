@@ -18,7 +18,14 @@ extension DeviceLogStore {
   func apply(
     _ updates: [MetroCardUpdate], selecting select: (View) throws(MetroError) -> Int
   ) throws(MetroError) -> UpdateResult {
-    try write { view throws(MetroError) in
+    // Only a keyed reload and an undo look at reload keys.
+    let reloadKeys = updates.contains { update in
+      switch update {
+      case .balance(.reload(_, .some), _), .balance(.undo, _): true
+      default: false
+      }
+    }
+    return try write(reloadKeys: reloadKeys) { view throws(MetroError) in
       let index = try select(view)
       let entry = view.live[index].fold
       var card = entry.card

@@ -5,6 +5,24 @@ extension DeviceLogStore {
   /// them), oldest first in the merged order, each with the balance after
   /// it and marked when it is a duplicate that adds nothing.
   func timeline(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
+    let position = view.fold.index(ofCard: cardID)
+    var balance = position.map { view.fold.cards[$0].opening } ?? .zero
+    return try mergedUpdates(of: cardID, in: view).map { update in
+      var update = update
+      if view.fold.counts(update, cardID: cardID) {
+        balance.minorUnits += update.amount.minorUnits
+      } else {
+        update.isDuplicate = true
+      }
+      update.balance = balance
+      return update
+    }
+  }
+
+  /// Every update of one card from every log (as far as `view` has read
+  /// them), oldest first in the merged order, as recorded: no balance after
+  /// each, no duplicate marked (which needs the reload keys).
+  func mergedUpdates(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
     var found: [(order: EventOrder, update: BalanceUpdate)] = []
     func collect(_ record: LogRecord, device: String) {
       for (index, change) in record.changes.enumerated() {
@@ -16,18 +34,7 @@ extension DeviceLogStore {
     if let legacy = view.legacy { for record in legacy.records { collect(record, device: legacy.folder) } }
     try forEachRecord(in: view) { record, device in collect(record, device: device) }
     found.sort { $0.order < $1.order }
-    let position = view.fold.index(ofCard: cardID)
-    var balance = position.map { view.fold.cards[$0].opening } ?? .zero
-    return found.map { _, update in
-      var update = update
-      if view.fold.counts(update, cardID: cardID) {
-        balance.minorUnits += update.amount.minorUnits
-      } else {
-        update.isDuplicate = true
-      }
-      update.balance = balance
-      return update
-    }
+    return found.map(\.update)
   }
 
   /// Calls `body` with every record of every log up to where `view` has read it.
@@ -43,7 +50,7 @@ extension DeviceLogStore {
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
-    let view = try readView()
+    let view = try readView(reloadKeys: true)
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].fold.id
@@ -83,14 +90,14 @@ extension DeviceLogStore {
   }
 
   public func allCardHistories() throws(MetroError) -> [CardHistory] {
-    let view = try readView()
+    let view = try readView(reloadKeys: true)
     var result: [CardHistory] = []
     for index in view.live.indices { result.append(try history(index, in: view)) }
     return result
   }
 
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
-    let view = try readView()
+    let view = try readView(reloadKeys: true)
     return try history(try index(named: name, in: view), in: view)
   }
 
@@ -145,8 +152,8 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
-    let timeline = try store.timeline(of: card.id, in: view)
-    let undone = Set(timeline.compactMap(\.undoes))
-    return CardRules.stableSortedByTime(timeline.filter { !undone.contains($0.id) }.compactMap(RecordedRide.init))
+    let updates = try store.mergedUpdates(of: card.id, in: view)
+    let undone = Set(updates.compactMap(\.undoes))
+    return CardRules.stableSortedByTime(updates.filter { !undone.contains($0.id) }.compactMap(RecordedRide.init))
   }
 }

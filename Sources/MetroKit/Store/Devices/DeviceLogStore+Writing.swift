@@ -20,11 +20,16 @@ extension DeviceLogStore {
   /// Runs one write: under this device's lock, read the latest view, let
   /// `decide` name the changes, append them as one record and `fsync` it (the
   /// commit point), then save the cache.
-  func write<Result>(_ decide: (View) throws(MetroError) -> Decision<Result>) throws(MetroError) -> Result {
+  ///
+  /// `reloadKeys`: whether deciding may look at reload keys (a keyed reload,
+  /// an undo, an import); a write that does not leaves them unread.
+  func write<Result>(
+    reloadKeys: Bool = true, _ decide: (View) throws(MetroError) -> Decision<Result>
+  ) throws(MetroError) -> Result {
     // A refusal (a swipe on an empty card) or a change that changes nothing
     // leaves no directory, no device id and no file behind: decide once
     // against the view as it is, then again under the lock.
-    let probe = try readView()
+    let probe = try readView(reloadKeys: reloadKeys)
     let probed = try decide(probe)
     if probed.changes.isEmpty { return try probed.result(probe) }
 
@@ -43,9 +48,16 @@ extension DeviceLogStore {
       ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
     defer { lock?.release() }
 
-    var view = try readView(device: device)
+    var view = try readView(device: device, reloadKeys: reloadKeys)
     let position = view.fold.logs[device] ?? .start
     var decision = try decide(view)
+    if !view.fold.reloadKeysLoaded,
+      StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
+    {
+      // The record would fold a key: decide again with every key there.
+      view = try readView(device: device, reloadKeys: true)
+      decision = try decide(view)
+    }
     if decision.changes.isEmpty { return try decision.result(view) }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {

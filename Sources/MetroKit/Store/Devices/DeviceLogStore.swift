@@ -128,20 +128,27 @@ public final class DeviceLogStore: MetroCardDataStore {
   }
 
   /// Reads the view: the cache (if any), then whatever each log has past it.
-  func readView(device: String? = nil, useCache: Bool = true) throws(MetroError) -> View {
+  ///
+  /// `reloadKeys`: load every card's reload keys too (history, and writes
+  /// that take a key or undo); otherwise they are loaded only if a keyed
+  /// reload or an undo of one is among what is new.
+  func readView(device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
     let legacy = try LegacyStore.open(self)
     let cache = useCache && legacy == nil ? cacheFor(device: device) : nil
     var fold = cache?.load() ?? StoreFold()
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-    switch try catchUp(&fold, device: device, skipping: legacy?.folder) {
-    case .done: break
-    case .restart:
-      // A log changed before what the cache read: fold everything again.
+    var restart = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache) == .restart
+    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
+      restart = true
+    }
+    if restart {
+      // A log changed before what the cache read, or the cache's reload keys
+      // are not the ones it names: fold everything again.
       fold = StoreFold()
       if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-      guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder) else {
+      guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil) else {
         throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
       }
     }
@@ -180,7 +187,11 @@ public final class DeviceLogStore: MetroCardDataStore {
   }
 
   /// Folds every record past what `fold` has read of each log.
-  func catchUp(_ fold: inout StoreFold, device: String?, skipping: String?) throws(MetroError) -> CatchUp {
+  /// A keyed reload or its undo among them first loads the reload keys
+  /// from `cache`; without them there, it is a restart.
+  func catchUp(
+    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?
+  ) throws(MetroError) -> CatchUp {
     let folders = try deviceFolders()
     // A log the cache has read that is gone (the store moved aside, a log
     // removed): what the cache folded is no longer there.
@@ -188,8 +199,14 @@ public final class DeviceLogStore: MetroCardDataStore {
     for folder in folders where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
-      let outcome = try scanner.scan(from: start) { record, _ in fold.apply(record, device: folder, timeZone: timeZone)
+      var keysMissing = false
+      let outcome = try scanner.scan(from: start) { record, _ in
+        if !fold.reloadKeysLoaded, !keysMissing, StoreFold.changesReloadKeys(record) {
+          keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
+        }
+        if !keysMissing { fold.apply(record, device: folder, timeZone: timeZone) }
       }
+      if keysMissing { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter: return .restart

@@ -17,8 +17,12 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
-  static let version = 3
+  static let version = 4
   static let fileName = "fold.json"
+  /// Every card's keyed reloads that count, in a file of their own: read
+  /// only when a keyed reload or an undo is folded or decided, or history asks.
+  static let reloadKeysFileName = "reload-keys.json"
+  static let reloadKeysFormatName = "metrobuddy-reload-keys"
 
   /// The cached fold, or `nil` when there is none usable.
   func load() -> StoreFold? {
@@ -30,10 +34,62 @@ struct FoldCache {
     return try? Self.decode(document)
   }
 
+  /// Loads the reload keys that go with `fold` (the generation it names);
+  /// `false` when they are not there as saved with it (a save killed
+  /// between the two files, a file removed): then fold the logs again.
+  func loadReloadKeys(into fold: inout StoreFold) -> Bool {
+    if fold.reloadKeysLoaded { return true }
+    guard fold.reloadKeysGeneration != 0 else {
+      fold.reloadKeysLoaded = true
+      return true
+    }
+    guard let bytes = try? readSmallFile(folder + "/" + Self.reloadKeysFileName, fileSystem: fileSystem),
+      let document = try? JSONParser.parse(bytes[...]), (try? verifySeal(bytes, path: "", line: nil)) != nil,
+      case .string(Self.reloadKeysFormatName)? = document["format"],
+      case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"],
+      case .string(String(fold.reloadKeysGeneration, radix: 16))? = document["generation"],
+      case .array(let cards)? = document["cards"]
+    else { return false }
+    var loaded = fold
+    do {
+      for value in cards {
+        guard case .string(let id)? = value["id"], let position = loaded.index(ofCard: id),
+          case .array(let reloads)? = value["reloads"]
+        else { return false }
+        for reload in reloads {
+          guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
+            case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3],
+            case .bool(let undone) = parts[4]
+          else { return false }
+          loaded.cards[position].reloads[key] = CountedReload(
+            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), isUndone: undone)
+        }
+      }
+    } catch { return false }
+    loaded.reloadKeysLoaded = true
+    loaded.reloadKeysChanged = false
+    fold = loaded
+    return true
+  }
+
   /// Saves the fold; a failure only means the next command reads more.
+  /// Changed reload keys are saved first, under a new generation that the
+  /// fold then names: a save killed between the two leaves keys the fold
+  /// does not name, which are never used.
   func save(_ fold: StoreFold) {
+    var fold = fold
     do {
       try makeDirectories(folder, fileSystem: fileSystem)
+      if fold.reloadKeysLoaded, fold.reloadKeysChanged {
+        let keyed = fold.cards.filter { !$0.reloads.isEmpty }
+        fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
+        if !keyed.isEmpty {
+          try AtomicFile(fileSystem: fileSystem, directory: folder)
+            .replace(
+              Self.reloadKeysFileName, with: encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration),
+              uniqueSuffix: "\(getpid())")
+        }
+      }
       try AtomicFile(fileSystem: fileSystem, directory: folder)
         .replace(Self.fileName, with: encoded(fold), uniqueSuffix: "\(getpid())")
     } catch {}
@@ -44,13 +100,52 @@ struct FoldCache {
     }
   }
 
-  func encoded(_ fold: StoreFold) -> [UInt8] {
-    func order(_ order: EventOrder) -> JSONValue {
-      .array([
-        .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
-        .integer(Int64(order.index)),
+  static func order(_ order: EventOrder) -> JSONValue {
+    .array([
+      .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
+      .integer(Int64(order.index)),
+    ])
+  }
+
+  private struct Unreadable: Error {}
+
+  static func order(_ value: JSONValue?) throws -> EventOrder {
+    guard case .array(let parts)? = value, parts.count == 4, case .string(let time) = parts[0],
+      let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
+      case .integer(let sequence) = parts[2], case .integer(let index) = parts[3]
+    else { throw Unreadable() }
+    return EventOrder(time: date, device: device, sequence: Int(sequence), index: Int(index))
+  }
+
+  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> [UInt8] {
+    let entries = cards.map { entry -> JSONValue in
+      .object([
+        ("id", .string(entry.id)),
+        (
+          "reloads",
+          .array(
+            entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
+              .array([
+                .string(key), Self.order(reload.order), .string(reload.id.uuidString),
+                .integer(reload.amount.minorUnits), .bool(reload.isUndone),
+              ])
+            })
+        ),
       ])
     }
+    var bytes: [UInt8] = []
+    JSONWriter.write(
+      .object([
+        ("format", .string(Self.reloadKeysFormatName)), ("version", .integer(Int64(Self.version))),
+        ("store", .string(store)), ("generation", .string(String(generation, radix: 16))), ("cards", .array(entries)),
+      ]), to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
+  func encoded(_ fold: StoreFold) -> [UInt8] {
+    let order: (EventOrder) -> JSONValue = Self.order
     let logs = fold.logs.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
       .object([
         ("device", .string(device)), ("offset", .integer(position.offset)),
@@ -72,16 +167,6 @@ struct FoldCache {
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
           (
-            "reloads",
-            .array(
-              entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
-                .array([
-                  .string(key), order(reload.order), .string(reload.id.uuidString), .integer(reload.amount.minorUnits),
-                  .bool(reload.isUndone),
-                ])
-              })
-          ),
-          (
             "latest", .array(entry.latest.map { .array([order($0.order), .object(LogChange.members(of: $0.update))]) })
           ),
         ] + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
@@ -97,22 +182,16 @@ struct FoldCache {
         ("logs", .array(logs)), ("cards", .array(cards)),
         ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
         ("deviceNames", .array(names)),
+        ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
       ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
 
-  private struct Unreadable: Error {}
-
+  /// The fold of a cache document, without its reload keys (``loadReloadKeys(into:)``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
-    func order(_ value: JSONValue?) throws -> EventOrder {
-      guard case .array(let parts)? = value, parts.count == 4, case .string(let time) = parts[0],
-        let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
-        case .integer(let sequence) = parts[2], case .integer(let index) = parts[3]
-      else { throw Unreadable() }
-      return EventOrder(time: date, device: device, sequence: Int(sequence), index: Int(index))
-    }
+    let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {
       guard case .integer(let number)? = value else { throw Unreadable() }
       return number
@@ -122,6 +201,11 @@ struct FoldCache {
       return text
     }
     var fold = StoreFold()
+    guard case .string(let generation)? = document["reloadKeys"], let keys = UInt64(generation, radix: 16) else {
+      throw Unreadable()
+    }
+    fold.reloadKeysGeneration = keys
+    fold.reloadKeysLoaded = false
     guard case .array(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
       case .array(let names)? = document["deviceNames"]
     else { throw Unreadable() }
@@ -146,7 +230,7 @@ struct FoldCache {
         id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
       entry.opening = Money(minorUnits: try integer(value["opening"]))
       guard case .bool(let removed)? = value["removed"], case .bool(let current)? = value["fareStateIsCurrent"],
-        case .object(let written)? = value["written"], case .array(let reloads)? = value["reloads"],
+        case .object(let written)? = value["written"],
         case .array(let latest)? = value["latest"], latest.count <= FoldCard.latestKept
       else { throw Unreadable() }
       entry.isRemoved = removed
@@ -154,13 +238,6 @@ struct FoldCache {
       for (name, value) in written {
         guard let attribute = CardAttribute(rawValue: name) else { throw Unreadable() }
         entry.written[attribute] = try order(value)
-      }
-      for reload in reloads {
-        guard case .array(let parts) = reload, parts.count == 5, let id = UUID(uuidString: try string(parts[2])),
-          case .bool(let undone) = parts[4]
-        else { throw Unreadable() }
-        entry.reloads[try string(parts[0])] = CountedReload(
-          order: try order(parts[1]), id: id, amount: Money(minorUnits: try integer(parts[3])), isUndone: undone)
       }
       for placed in latest {
         guard case .array(let parts) = placed, parts.count == 2 else { throw Unreadable() }

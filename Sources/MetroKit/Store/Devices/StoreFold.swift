@@ -72,6 +72,14 @@ struct StoreFold: Equatable, Sendable {
   var defaultCard: (id: String, order: EventOrder)?
   /// Device names, last writer wins.
   var deviceNames: [String: (name: String, order: EventOrder)] = [:]
+  /// Whether every card's `reloads` is here. A fold from the cache leaves
+  /// them in a file of their own (they grow with the number of keys) until
+  /// a keyed reload or an undo is folded or decided, or history asks.
+  var reloadKeysLoaded = true
+  /// Which saved reload keys go with this fold (0: none saved).
+  var reloadKeysGeneration: UInt64 = 0
+  /// Whether a keyed reload or its undo was folded since the keys were loaded.
+  var reloadKeysChanged = false
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
     a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
@@ -123,6 +131,7 @@ struct StoreFold: Equatable, Sendable {
       let position = cardIndex(id)
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
+      if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }
       fold(update, order: updateOrder, at: position, timeZone: timeZone)
       keepIfLatest(update, order: updateOrder, at: position)
     }
@@ -220,8 +229,18 @@ struct StoreFold: Equatable, Sendable {
     }
   }
 
-  /// Whether an update counts in the balance, as the merge stands.
+  /// Whether folding `record` reads or changes the reload keys.
+  static func changesReloadKeys(_ record: LogRecord) -> Bool {
+    record.changes.contains { change in
+      guard case .update(_, let update) = change else { return false }
+      return update.key != nil && (update.type == .reload || update.type == .undo)
+    }
+  }
+
+  /// Whether an update counts in the balance, as the merge stands (the
+  /// reload keys must be loaded).
   func counts(_ update: BalanceUpdate, cardID: String) -> Bool {
+    assert(reloadKeysLoaded || update.key == nil)
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]
     else { return true }

@@ -51,55 +51,31 @@ extension CrashTests {
     try #require(before.comparable != after.comparable, "the command changes nothing")
     let oldIDs = before.histories.mapValues { $0.map(\.id) }
 
-    var points = 0
     var sawBefore = 0
     var sawAfter = 0
     var repeated = 0
     var outcomes: [CrashState: CrashOutcome] = [:]
     var halfway = UpgradeSteps()
-    var failures = 0
-    for operation in FaultRule.operations {
-      for mode in ["crash-before", "crash-after"] {
-        for call in 1... {
-          let plan = "\(operation):\(call):\(mode)"
-          try template.restore(to: sandbox)
-          let result = try sandbox.metrobuddy(Self.upgradeCommand, environment: ["METROBUDDY_TEST_FAULTS": plan])
-          if result.status == 0 { break }
-          points += 1
-          var problems: [String] = []
-          if result.status != 128 + SIGKILL {
-            problems.append("expected SIGKILL, got \(result)")
-          } else {
-            halfway.count(store: sandbox.store)
-            // The binary is deterministic: a kill that leaves the store and
-            // this device's files as an earlier kill did (most points: those
-            // in the reads of the old files leave the fixture as it was) reads
-            // and runs again as that one did, checked once.
-            let state = try CrashState(sandbox: sandbox)
-            if let outcome = outcomes[state] {
-              repeated += 1
-              if outcome == .before { sawBefore += 1 } else { sawAfter += 1 }
-            } else {
-              var outcome: CrashOutcome?
-              problems = upgradeCrashProblems(
-                sandbox: sandbox, before: before, after: after, oldIDs: oldIDs, upgraded: upgraded, outcome: &outcome)
-              if problems.isEmpty, let outcome {
-                outcomes[state] = outcome
-                if outcome == .before { sawBefore += 1 } else { sawAfter += 1 }
-              }
-            }
-          }
-          if !problems.isEmpty {
-            failures += 1
-            Issue.record("\(fixture) with METROBUDDY_TEST_FAULTS=\(plan):\n\(problems.joined(separator: "\n"))")
-            if failures >= 10 { return }
-          }
-          if call >= 1000 {
-            Issue.record("\(fixture): more than 1000 \(operation) calls")
-            break
-          }
-        }
+    let points = try walkCrashPoints(sandbox, from: template, running: Self.upgradeCommand, name: fixture) { _ in
+      halfway.count(store: sandbox.store)
+      // The binary is deterministic: a kill that leaves the store and
+      // this device's files as an earlier kill did (most points: those
+      // in the reads of the old files leave the fixture as it was) reads
+      // and runs again as that one did, checked once.
+      let state = try CrashState(sandbox: sandbox)
+      if let outcome = outcomes[state] {
+        repeated += 1
+        if outcome == .before { sawBefore += 1 } else { sawAfter += 1 }
+        return []
       }
+      var outcome: CrashOutcome?
+      let problems = upgradeCrashProblems(
+        sandbox: sandbox, before: before, after: after, oldIDs: oldIDs, upgraded: upgraded, outcome: &outcome)
+      if problems.isEmpty, let outcome {
+        outcomes[state] = outcome
+        if outcome == .before { sawBefore += 1 } else { sawAfter += 1 }
+      }
+      return problems
     }
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(

@@ -75,41 +75,14 @@ struct CrashTests {
     // One write is one record: the commit point is its append.
     #expect(recordsAfter == recordsBefore + 1, "records before \(recordsBefore), after \(recordsAfter)")
 
-    var points = 0
     var sawBefore = 0
     var sawAfter = 0
-    var failures = 0
     var cacheLeftoversSeen: [String] = []
-    for operation in FaultRule.operations {
-      for mode in ["crash-before", "crash-after"] {
-        // k = 1, 2, ... until the k-th call of this kind never comes and the command exits 0.
-        for call in 1... {
-          let plan = "\(operation):\(call):\(mode)"
-          try template.restore(to: sandbox)
-          let result = try sandbox.metrobuddy(command.arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])
-          if result.status == 0 { break }
-          points += 1
-          var problems: [String] = []
-          if result.status != 128 + SIGKILL {
-            problems.append("expected SIGKILL, got \(result)")
-          } else {
-            problems = crashPointProblems(
-              sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
-              sawBefore: &sawBefore, sawAfter: &sawAfter)
-          }
-          cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
-          if !problems.isEmpty {
-            failures += 1
-            Issue.record(
-              "\(command.name) with METROBUDDY_TEST_FAULTS=\(plan):\n\(problems.joined(separator: "\n"))")
-            if failures >= 10 { return }
-          }
-          if call >= 1000 {
-            Issue.record("\(command.name): more than 1000 \(operation) calls")
-            break
-          }
-        }
-      }
+    let points = try walkCrashPoints(sandbox, from: template, running: command.arguments, name: command.name) { plan in
+      cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
+      return crashPointProblems(
+        sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
+        sawBefore: &sawBefore, sawAfter: &sawAfter)
     }
     // The fold cache lives outside the store; a kill inside its save leaves a
     // temporary file there (a known store bug, see `cacheLeftovers`).

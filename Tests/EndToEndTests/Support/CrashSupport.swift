@@ -1,4 +1,5 @@
 import Foundation
+import MetroTesting
 import Testing
 
 #if canImport(Glibc)
@@ -514,4 +515,39 @@ func nextWriteProblems(sandbox: Sandbox, reading: StoreReading, records: Int? = 
     problems.append("after the next write: \(error)")
   }
   return problems
+}
+
+/// Kills `arguments` with `SIGKILL` just before and just after every system
+/// call it makes (each operation of the seam, the k-th call for k = 1, 2, …
+/// until the command exits 0), restoring `template` before each run, and
+/// records what `check` finds wrong at each point (stopping after ten
+/// failing points). Returns how many points were walked.
+func walkCrashPoints(
+  _ sandbox: Sandbox, from template: DeviceSnapshot, running arguments: [String], name: String,
+  check: (_ plan: String) throws -> [String]
+) throws -> Int {
+  var points = 0
+  var failures = 0
+  for operation in FaultRule.operations {
+    for mode in ["crash-before", "crash-after"] {
+      for call in 1... {
+        let plan = "\(operation):\(call):\(mode)"
+        try template.restore(to: sandbox)
+        let result = try sandbox.metrobuddy(arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])
+        if result.status == 0 { break }
+        points += 1
+        let problems = result.status == 128 + SIGKILL ? try check(plan) : ["expected SIGKILL, got \(result)"]
+        if !problems.isEmpty {
+          failures += 1
+          Issue.record("\(name) with METROBUDDY_TEST_FAULTS=\(plan):\n\(problems.joined(separator: "\n"))")
+          if failures >= 10 { return points }
+        }
+        if call >= 1000 {
+          Issue.record("\(name): more than 1000 \(operation) calls")
+          break
+        }
+      }
+    }
+  }
+  return points
 }

@@ -48,8 +48,12 @@ struct CrashTests {
     #expect(totals.kills == kills)
     // The kills must land in the middle of writes, not only between them:
     // some in-flight updates survive (killed after the commit point, before
-    // the acknowledgement) and most kills lose the in-flight update.
-    if kills >= 100 { #expect(totals.inFlightApplied > 0, "no kill landed after a commit point: \(totals)") }
+    // the acknowledgement). Where a random kill lands depends on the
+    // machine's speed: in 100 kills on a loaded 2-core machine none may land
+    // in that window (seen in CI), so only a soak asks; `swift test` proves
+    // kills after the commit point by the walk over every call
+    // (`crashAtEachStep`, which needs some after it).
+    if kills >= 1000 { #expect(totals.inFlightApplied > 0, "no kill landed after a commit point: \(totals)") }
   }
 
   // MARK: - A crash at each step

@@ -83,10 +83,12 @@ struct CrashTests {
     var sawAfter = 0
     var cacheLeftoversSeen: [String] = []
     let points = try walkCrashPoints(sandbox, from: template, running: command.arguments, name: command.name) { plan in
-      cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
-      return crashPointProblems(
+      let problems = crashPointProblems(
         sandbox: sandbox, before: (before, recordsBefore), after: (after, recordsAfter), command: command,
         sawBefore: &sawBefore, sawAfter: &sawAfter)
+      // After the checks (which write again): what no later write removed.
+      cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
+      return problems
     }
     // The fold cache lives outside the store; a kill inside its save leaves a
     // temporary file there (a known store bug, see `cacheLeftovers`).

@@ -66,7 +66,7 @@ struct StoreProblemTests {
   }
 
   @Test func aFailedSystemCallCarriesItsOperationAndErrno() {
-    let error = JSONFileStore.map(SystemCallError(operation: "fsync", path: "/s/state.json", errno: EIO))
+    let error = MetroError.store(SystemCallError(operation: "fsync", path: "/s/state.json", errno: EIO))
     #expect(error == .storeIO(path: "/s/state.json", operation: .fsync, errno: EIO))
   }
 }

@@ -36,7 +36,7 @@ struct AtomicFile {
         owner = try directoryStatus()
       }
     } catch let error as SystemCallError {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     } catch let error as MetroError {
       throw error
     } catch {
@@ -60,7 +60,7 @@ struct AtomicFile {
       try fileSystem.rename(temporary, to: target)
     } catch {
       try? fileSystem.unlink(temporary)
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     do {
       try syncDirectory()

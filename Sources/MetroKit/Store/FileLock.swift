@@ -33,7 +33,7 @@ struct FileLock {
     let directory: Int32
     do {
       directory = try fileSystem.open(storeDirectory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     while true {
       do {
         try fileSystem.flock(directory, path: storeDirectory, operation: LOCK_EX | LOCK_NB)
@@ -41,7 +41,7 @@ struct FileLock {
       } catch {
         guard error.errno == EWOULDBLOCK else {
           try? fileSystem.close(directory, path: storeDirectory)
-          throw JSONFileStore.map(error)
+          throw MetroError.store(error)
         }
       }
       do { try waiter.pause() } catch {
@@ -93,7 +93,7 @@ struct FileLock {
       if let failure {
         guard failure.errno == EWOULDBLOCK else {
           lock.release()
-          throw JSONFileStore.map(failure)
+          throw MetroError.store(failure)
         }
       } else if try lock.isStillAtPath() {
         return lock
@@ -119,7 +119,7 @@ struct FileLock {
     do {
       descriptor = try fileSystem.open(
         path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
     do {
       let status = try fileSystem.status(descriptor, path: path)
@@ -130,9 +130,9 @@ struct FileLock {
       try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
     } catch let error as SystemCallError {
       lock.release()
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     return lock
   }
@@ -145,7 +145,7 @@ struct FileLock {
       return held.isSameFile(as: current)
     } catch {
       release()
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
   }
 

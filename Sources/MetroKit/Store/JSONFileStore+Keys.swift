@@ -34,7 +34,7 @@ extension JSONFileStore {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
     defer { try? fileSystem.close(descriptor, path: path) }
     var recorded = false
     let committed = stored.journalLength

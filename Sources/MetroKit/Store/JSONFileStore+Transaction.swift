@@ -44,7 +44,7 @@ extension JSONFileStore {
     try ensureDirectory()
     let owner: FileStatus
     do { owner = try AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus() } catch {
-      throw Self.map(error)
+      throw MetroError.store(error)
     }
     let lock: FileLock? =
       switch locking {
@@ -149,7 +149,7 @@ extension JSONFileStore {
       guard try fileSystem.status(atPath: directory) != nil else { return true }
       return try !fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
     } catch {
-      throw Self.map(error)
+      throw MetroError.store(error)
     }
   }
 
@@ -199,7 +199,7 @@ extension JSONFileStore {
     do {
       descriptor = try fileSystem.open(
         path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
     let write = JournalWrite(fileSystem: fileSystem, path: path, descriptor: descriptor, previousLength: committed)
     do {
       let status = try fileSystem.status(descriptor, path: path)
@@ -220,7 +220,7 @@ extension JSONFileStore {
     } catch let error as SystemCallError {
       _ = write.rollBack()
       write.close()
-      throw Self.map(error)
+      throw MetroError.store(error)
     } catch let error as MetroError {
       write.close()
       throw error
@@ -247,7 +247,7 @@ extension JSONFileStore {
     do {
       try createDirectories()
     } catch {
-      throw Self.map(error)
+      throw MetroError.store(error)
     }
   }
 
@@ -309,24 +309,5 @@ extension JSONFileStore {
     for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
       try? fileSystem.unlink(directory + "/" + name)
     }
-  }
-
-  /// Turns a failed system call into the store's error.
-  static func map(_ error: SystemCallError) -> MetroError {
-    switch error.errno {
-    case ELOOP:
-      .storeDamaged(path: error.path, line: nil, problem: .symbolicLink)
-    case EISDIR, ENXIO:
-      // ENXIO: a FIFO with no reader, opened for writing without blocking.
-      .storeDamaged(path: error.path, line: nil, problem: .notRegularFile)
-    default:
-      .storeIO(path: error.path, operation: StoreOperation(systemCall: error.operation), errno: error.errno)
-    }
-  }
-
-  static func map(_ error: any Error) -> MetroError {
-    if let error = error as? SystemCallError { return map(error) }
-    if let error = error as? MetroError { return error }
-    return .storeIO(path: "", operation: .unknown, errno: EIO)
   }
 }

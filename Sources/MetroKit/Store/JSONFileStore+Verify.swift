@@ -77,7 +77,7 @@ extension JSONFileStore {
         return report
       }
       names = try fileSystem.contentsOfDirectory(directory)
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
     report.exists = !names.isEmpty
     if let status = try? AtomicFile(fileSystem: fileSystem, directory: directory).directoryStatus(),
       status.permissions & 0o002 != 0

@@ -43,14 +43,14 @@ extension JSONFileStore {
       if error.errno == ELOOP {
         return problem(nil, .symbolicLink)
       }
-      throw Self.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else { return problem(nil, .notRegularFile) }
       size = status.size
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
     guard size >= stored.journalLength else {
       return problem(nil, .journalShorter(size: size, recordedLength: stored.journalLength))
     }
@@ -142,7 +142,7 @@ extension JSONFileStore {
     do {
       guard try fileSystem.status(atPath: index.directory) != nil else { return (problems, notes) }
       names = try fileSystem.contentsOfDirectory(index.directory)
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
     for name in names.sorted() {
       guard let record = try index.readRecord(name), record.offset >= 0, record.offset < stored.journalLength,
         try index.journal.line(at: record.offset, carriesKey: record.key)

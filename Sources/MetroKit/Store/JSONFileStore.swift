@@ -23,16 +23,7 @@ public final class JSONFileStore: MetroCardDataStore {
   let lockTimeout: Double
   let makeID: @Sendable () -> UUID
   /// Whether writers take the lock; only tests turn it off.
-  let locking: Locking
-
-  /// Whether writers serialise on the lock file.
-  package enum Locking: Sendable {
-    /// Every write holds an exclusive `flock(2)`: the only mode for real use.
-    case exclusive
-    /// No lock at all, so that a test can show that its concurrency check
-    /// detects lost updates. Never use it on a real store.
-    case disabledForTesting
-  }
+  let locking: WriterLocking
 
   /// The identity of references made before the store had files.
   static let unsavedStoreID = "unsaved"
@@ -61,7 +52,7 @@ public final class JSONFileStore: MetroCardDataStore {
   package init(
     directory: String, fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live,
     timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
-    makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: Locking
+    makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: WriterLocking
   ) {
     self.directory = directory
     self.fileSystem = InterruptRetrying(base: fileSystem)
@@ -159,7 +150,7 @@ public final class JSONFileStore: MetroCardDataStore {
         throw MetroError.storeDamaged(path: statePath, line: nil, problem: .stateMissingWithJournals)
       }
     } catch let error as SystemCallError {
-      throw Self.map(error)
+      throw MetroError.store(error)
     } catch let error as MetroError {
       throw error
     } catch {
@@ -300,7 +291,7 @@ public final class JSONFileStore: MetroCardDataStore {
     do {
       return try fileSystem.status(atPath: journalPath(id)) != nil
         || fileSystem.status(atPath: keysDirectory(id)) != nil
-    } catch { throw Self.map(error) }
+    } catch { throw MetroError.store(error) }
   }
 
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {

@@ -51,11 +51,11 @@ struct Journal {
         }
         return Tail(committedLength: 0)
       }
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let status: FileStatus
-    do { status = try fileSystem.status(descriptor, path: path) } catch { throw JSONFileStore.map(error) }
+    do { status = try fileSystem.status(descriptor, path: path) } catch { throw MetroError.store(error) }
     guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
     if status.size == stored.journalLength { return Tail(committedLength: status.size) }
     guard status.size > stored.journalLength else {
@@ -108,7 +108,7 @@ struct Journal {
     guard offset > 0 else { return }
     let before: [UInt8]
     do { before = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: 1) } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     guard before == [UInt8(ascii: "\n")] else {
       throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
@@ -147,7 +147,7 @@ struct Journal {
       do {
         chunk = try fileSystem.read(
           descriptor, path: path, offset: position, count: Int(min(Int64(Self.chunkSize), end - position)))
-      } catch { throw JSONFileStore.map(error) }
+      } catch { throw MetroError.store(error) }
       if chunk.isEmpty { return bufferStart }
       buffer += chunk
       position += Int64(chunk.count)
@@ -162,14 +162,14 @@ struct Journal {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT { return false }
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let bytes: [UInt8]
     do {
       guard try fileSystem.status(descriptor, path: path).isRegularFile else { return false }
       bytes = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: Self.maximumLineLength + 1)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     guard bytes.first == UInt8(ascii: "\n"), let newline = bytes.dropFirst().firstIndex(of: UInt8(ascii: "\n")),
       let entry = try? JournalEntry.decode(bytes[1..<newline], currency: currency, path: path, line: 0)
     else { return false }
@@ -198,14 +198,14 @@ struct Journal {
       if error.errno == ENOENT {
         throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
       }
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       guard try fileSystem.status(descriptor, path: path).isRegularFile else {
         throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
       }
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
 
     let chunkSize: Int64 = 64 * 1024
     var end = stored.journalLength  // exclusive end of unread bytes
@@ -220,7 +220,7 @@ struct Journal {
       let start = max(0, end - chunkSize)
       var chunk: [UInt8]
       do { chunk = try fileSystem.read(descriptor, path: path, offset: start, count: Int(end - start)) } catch {
-        throw JSONFileStore.map(error)
+        throw MetroError.store(error)
       }
       chunk += carry
       end = start
@@ -262,7 +262,7 @@ struct Journal {
     do {
       header = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(min(4096, stored.journalLength)))
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     guard let newline = header.firstIndex(of: UInt8(ascii: "\n")) else {
       throw .storeDamaged(path: path, line: 1, problem: .incompleteHeader)

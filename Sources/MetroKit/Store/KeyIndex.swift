@@ -94,7 +94,7 @@ struct KeyIndex {
       try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
       if flush { try fileSystem.fsync(descriptor, path: path) }
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
   }
 
@@ -105,14 +105,14 @@ struct KeyIndex {
       let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
       defer { try? fileSystem.close(descriptor, path: directory) }
       try fileSystem.syncFileSystem(descriptor, path: directory)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
   }
 
   /// Flushes the folder's entries, so that the files written are found after a crash.
   func syncDirectory() throws(MetroError) {
     do {
       try AtomicFile(fileSystem: fileSystem, directory: directory).syncDirectory()
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
   }
 
   /// Creates the folder if it is missing; returns whether it did.
@@ -159,32 +159,17 @@ struct KeyIndex {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
     } catch {
       if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let bytes: [UInt8]
     do {
       guard try fileSystem.status(descriptor, path: path).isRegularFile else { return Record(offset: -1, key: "") }
       bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: 64 * 1024)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), bytes.last == UInt8(ascii: "\n"),
       let offset = Int64(String(decoding: bytes[..<newline], as: UTF8.self)), offset >= 0
     else { return Record(offset: -1, key: "") }
     return Record(offset: offset, key: String(decoding: bytes[(newline + 1)..<(bytes.count - 1)], as: UTF8.self))
-  }
-}
-
-/// Who owns the files a write creates or replaces: a write run by another user
-/// (root, typically) must not leave the store's files owned by itself.
-enum Ownership {
-  /// Gives the open file `reference`'s owner and group when they differ.
-  ///
-  /// - Throws: The failed `fchown` when the process may not do that; the
-  ///   caller then writes nothing rather than lock the owner out.
-  static func match(
-    _ descriptor: Int32, path: String, status: FileStatus, to reference: FileStatus?, fileSystem: any FileSystem
-  ) throws(SystemCallError) {
-    guard let reference, status.owner != reference.owner || status.group != reference.group else { return }
-    try fileSystem.chown(descriptor, path: path, owner: reference.owner, group: reference.group)
   }
 }

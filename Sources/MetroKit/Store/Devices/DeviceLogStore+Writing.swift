@@ -42,7 +42,7 @@ extension DeviceLogStore {
       if let legacy = try LegacyStore.open(self) { try upgrade(legacy) }
     }
     let folder = layout.deviceFolder(device)
-    do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw JSONFileStore.map(error) }
+    do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw MetroError.store(error) }
     let lock: FileLock? =
       locking == .exclusive
       ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
@@ -108,7 +108,7 @@ extension DeviceLogStore {
     do {
       descriptor = try fileSystem.open(
         path, flags: O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       let status = try fileSystem.status(descriptor, path: path)
@@ -148,7 +148,7 @@ extension DeviceLogStore {
     } catch let error as MetroError {
       throw error
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
   }
 }
@@ -163,7 +163,7 @@ extension FileLock {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
     let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
     while true {
       do {
@@ -172,7 +172,7 @@ extension FileLock {
       } catch {
         guard error.errno == EWOULDBLOCK else {
           lock.release()
-          throw JSONFileStore.map(error)
+          throw MetroError.store(error)
         }
       }
       do { try waiter.pause() } catch {

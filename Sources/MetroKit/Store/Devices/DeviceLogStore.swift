@@ -28,7 +28,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   let lockTimeout: Double
   let makeID: @Sendable () -> UUID
   /// Whether writers take the lock; only tests turn it off.
-  let locking: JSONFileStore.Locking
+  let locking: WriterLocking
 
   /// Opens (lazily) the store in `directory`; nothing is created until the first write.
   ///
@@ -56,7 +56,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   package init(
     directory: String, identity: DeviceIdentity, cacheDirectory: String?,
     fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: JSONFileStore.Locking
+    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: WriterLocking
   ) {
     self.locking = locking
     self.directory = directory
@@ -183,7 +183,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     do {
       guard try fileSystem.status(atPath: layout.devicesPath) != nil else { return [] }
       return try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
   }
 
   /// Folds every record past what `fold` has read of each log.

@@ -48,7 +48,7 @@ struct LegacyStore {
     do {
       guard try store.fileSystem.status(atPath: store.directory) != nil else { return false }
       return try store.fileSystem.contentsOfDirectory(store.directory).contains { $0.hasPrefix("journal-") }
-    } catch { throw JSONFileStore.map(error) }
+    } catch { throw MetroError.store(error) }
   }
 
   /// Reads the old store (as the old reader does, damage and all) and converts it.
@@ -134,7 +134,7 @@ extension DeviceLogStore {
     } catch let error as MetroError {
       throw error
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     removeUpgradeLeftovers()
   }

@@ -57,7 +57,7 @@ struct LogScanner {
         throw .storeDamaged(
           path: String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]), line: nil, problem: .notDirectory)
       }
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let size: Int64
@@ -68,7 +68,7 @@ struct LogScanner {
     } catch let error as MetroError {
       throw error
     } catch {
-      throw JSONFileStore.map(error)
+      throw MetroError.store(error)
     }
     guard size >= position.offset else { return .shorter }
     var current = position
@@ -130,7 +130,7 @@ struct LogScanner {
       do {
         chunk = try fileSystem.read(
           descriptor, path: path, offset: offset + Int64(result.count), count: min(count - result.count, 1 << 20))
-      } catch { throw JSONFileStore.map(error) }
+      } catch { throw MetroError.store(error) }
       if chunk.isEmpty { break }
       result += chunk
     }

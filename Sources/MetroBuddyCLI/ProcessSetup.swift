@@ -8,12 +8,16 @@ public enum ProcessSetup {
   /// `main.swift` does. Descriptors 0–2 are reserved first; `SIGPIPE` is
   /// ignored, so a write to a pipe whose reader has gone fails with `EPIPE`
   /// and is reported (exit 74, the change saved) instead of killing the
-  /// process silently after a commit.
+  /// process silently after a commit. `SIGXFSZ` is ignored for the same
+  /// reason: a write past the file-size limit (`ulimit -f`) then fails with
+  /// `EFBIG`, which a log append reports as nothing saved and a save of the
+  /// fold cache (after the commit point) ignores.
   ///
   /// - Parameter opener: Opens the store: ``FileStoreOpener`` in the shipped binary.
   public static func runCommandLine(opening opener: some StoreOpening) -> Int32 {
     reserveStandardDescriptors()
     signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var output = StandardStream.output
     var errors = StandardStream.error
     let environment = Environment(

@@ -38,7 +38,7 @@ struct CrashTests {
         }
       }
       totals.add(run.totals)
-      recordCacheLeftoversAsKnownIssue(cacheLeftovers(sandbox: run.sandbox), "random kills")
+      expectNoCacheLeftovers(cacheLeftovers(sandbox: run.sandbox), "random kills")
     }
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
@@ -90,9 +90,9 @@ struct CrashTests {
       cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
       return problems
     }
-    // The fold cache lives outside the store; a kill inside its save leaves a
-    // temporary file there (a known store bug, see `cacheLeftovers`).
-    recordCacheLeftoversAsKnownIssue(cacheLeftoversSeen, command.name)
+    // The fold cache lives outside the store; what a kill inside its save
+    // leaves, the next save removes.
+    expectNoCacheLeftovers(cacheLeftoversSeen, command.name)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
     SoakSettings.report(
       "crash-points command=\"\(command.name)\" points=\(points) before=\(sawBefore) after=\(sawAfter) "

@@ -60,6 +60,8 @@ final class DevicesGoldenTests {
     // The server writes again: the laptop has not read it yet.
     #expect(run("server", "reload", "5", name: "cron box", minute: 20).status == 0)
     #expect(run("laptop", "devices").stdout.hasSuffix("2 records, latest 2026-11-21 13:20, read 531 of 741 bytes\n"))
+    // That read folded the server's new record and kept it in the laptop's
+    // cache, as a write does: the next command reads nothing of it again.
     let json = run("laptop", "--json", "devices")
     #expect(
       json.stdout == """
@@ -79,7 +81,7 @@ final class DevicesGoldenTests {
             "thisDevice": false,
             "records": 2,
             "latestEvent": "2026-11-21T13:20:00Z",
-            "bytesRead": 531,
+            "bytesRead": 741,
             "logBytes": 741
           }
         ]

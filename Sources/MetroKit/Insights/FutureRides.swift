@@ -34,6 +34,9 @@ public struct FutureRides: Sequence, IteratorProtocol {
     let ride = RecordedRide(
       id: RecordedRide.notYetRecorded, time: at, mode: charge.mode, fare: charge.fare, charge: charge.charge,
       reason: charge.reason)
+    // The pace is fixed for the whole forecast: the 28-day tally the engine
+    // keeps would only cost a dictionary per trip.
+    state.tally = RideTally()
     state = FareEngine.advance(state, with: ride, rules: rules, timeZone: timeZone)
     time += interval
     return (at, charge)

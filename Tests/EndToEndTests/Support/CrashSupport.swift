@@ -434,11 +434,9 @@ func storeFileProblems(sandbox: Sandbox, records: Int?, historyIDs: [String]) ->
 }
 
 /// Temporary files a killed cache save left in this device's fold cache
-/// (`$HOME/.cache/metrobuddy`), which no later write removes.
-///
-/// KNOWN STORE BUG (kept as a known issue, see the callers): `FoldCache.save`
-/// writes `.tmp-fold.json-<pid>` and renames it; a kill between the two
-/// leaves the file for good, one more for every such crash.
+/// (`$HOME/.cache/metrobuddy`) that no later command removed. A save writes
+/// `.tmp-fold.json` (and `.tmp-reload-keys.json`) under fixed names and
+/// renames them; the next save replaces or removes what a kill left.
 func cacheLeftovers(sandbox: Sandbox) -> [String] {
   let root = sandbox.home + "/.cache"
   return (FileManager.default.subpaths(atPath: root) ?? []).filter {
@@ -446,15 +444,10 @@ func cacheLeftovers(sandbox: Sandbox) -> [String] {
   }
 }
 
-/// Records leftover cache temporary files as a known issue (a store bug
-/// left to fix: see ``cacheLeftovers(sandbox:)``); intermittent, since only
-/// some kills land inside a cache save.
-func recordCacheLeftoversAsKnownIssue(_ leftovers: [String], _ what: String) {
-  withKnownIssue("a killed fold-cache save leaves .tmp-fold.json-<pid> behind for good", isIntermittent: true) {
-    if !leftovers.isEmpty {
-      Issue.record("\(what): \(leftovers.count) cache temporary files left behind, e.g. \(leftovers[0])")
-    }
-  }
+/// Fails the test when a killed cache save left a temporary file that the
+/// commands after it did not remove.
+func expectNoCacheLeftovers(_ leftovers: [String], _ what: String) {
+  #expect(leftovers.isEmpty, "\(what): \(leftovers.count) cache temporary files left behind: \(leftovers.prefix(3))")
 }
 
 /// How many records this device's log holds (0 before its first write).

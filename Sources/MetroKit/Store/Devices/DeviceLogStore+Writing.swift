@@ -17,9 +17,10 @@ extension DeviceLogStore {
     var result: (View) throws(MetroError) -> Result
   }
 
-  /// Runs one write: under this device's lock, read the latest view, let
-  /// `decide` name the changes, append them as one record and `fsync` it (the
-  /// commit point), then save the cache.
+  /// Runs one write: read the view once and let `decide` name the changes;
+  /// then, under this device's lock, fold whatever arrived meanwhile (and
+  /// decide again only if anything did), append the changes as one record
+  /// and `fsync` it (the commit point), then save the cache.
   ///
   /// `reloadKeys`: whether deciding may look at reload keys (a keyed reload,
   /// an undo, an import); a write that does not leaves them unread.
@@ -27,16 +28,19 @@ extension DeviceLogStore {
     reloadKeys: Bool = true, _ decide: (View) throws(MetroError) -> Decision<Result>
   ) throws(MetroError) -> Result {
     // A refusal (a swipe on an empty card) or a change that changes nothing
-    // leaves no directory, no device id and no file behind: decide once
-    // against the view as it is, then again under the lock.
-    let probe = try readView(reloadKeys: reloadKeys)
-    let probed = try decide(probe)
-    if probed.changes.isEmpty { return try probed.result(probe) }
+    // leaves no directory, no device id and no file in the store behind:
+    // decide against the view as it is before taking anything.
+    var view = try readView(reloadKeys: reloadKeys, savesCache: false)
+    var decision = try decide(view)
+    if decision.changes.isEmpty {
+      saveCacheOfRead(view)
+      return try decision.result(view)
+    }
 
     let device = try identity.resolve(fileSystem: fileSystem)
     var legacyLock: FileLock?
     defer { legacyLock?.release() }
-    if probe.legacy != nil {
+    if view.legacy != nil {
       legacyLock = try FileLock.acquire(
         fileSystem: fileSystem, path: layout.legacyLockPath, storeDirectory: directory, timeout: lockTimeout)
       if let legacy = try LegacyStore.open(self) { try upgrade(legacy) }
@@ -48,14 +52,15 @@ extension DeviceLogStore {
       ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
     defer { lock?.release() }
 
-    var view = try readView(device: device, reloadKeys: reloadKeys)
+    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys) {
+      decision = try decide(view)
+    }
     let position = view.fold.logs[device] ?? .start
-    var decision = try decide(view)
     if !view.fold.reloadKeysLoaded,
       StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
     {
       // The record would fold a key: decide again with every key there.
-      view = try readView(device: device, reloadKeys: true)
+      view = try readView(device: device, reloadKeys: true, savesCache: false)
       decision = try decide(view)
     }
     if decision.changes.isEmpty { return try decision.result(view) }
@@ -96,8 +101,43 @@ extension DeviceLogStore {
       view.fold.cards[index].fareStateIsCurrent = true
     }
     view.refresh()
-    cacheFor(device: device)?.save(view.fold)
+    if let cache = view.device == device ? view.cache : cacheFor(device: device) {
+      view.device = device
+      view.cache = cache
+      view.cacheVersion = cache.save(view.fold)
+      remember(view)
+    }
     return try decision.result(view)
+  }
+
+  /// Brings the view read before the lock up to date under it: folds what
+  /// each log gained meanwhile. `true` when nothing had (the decision made
+  /// on the view stands); `false` when the view changed and must be decided
+  /// again. A log that changed before what the view read, or an upgrade
+  /// just done, reads the whole view again.
+  private func catchUpUnderLock(_ view: inout View, device: String, reloadKeys: Bool) throws(MetroError) -> Bool {
+    if view.legacy == nil, view.device == device {
+      let before = view.fold.logs
+      if try catchUp(&view.fold, device: device, skipping: nil, cache: view.cache) == .done {
+        if view.fold.logs == before { return true }
+        view.refresh()
+        try bringFareStandingsUpToDate(&view)
+        return false
+      }
+    }
+    view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+    return false
+  }
+
+  /// Saves the cache after a write that turned out to change nothing, as a
+  /// read would have.
+  private func saveCacheOfRead(_ view: View) {
+    guard view.legacy == nil, let cache = view.cache, view.cacheNeedsSaving,
+      let saved = cache.save(view.fold, .unlessReplacedSince(view.cacheVersion))
+    else { return }
+    var view = view
+    view.cacheVersion = saved
+    remember(view)
   }
 
   /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:

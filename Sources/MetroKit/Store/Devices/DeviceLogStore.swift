@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,6 +30,18 @@ public final class DeviceLogStore: MetroCardDataStore {
   let makeID: @Sendable () -> UUID
   /// Whether writers take the lock; only tests turn it off.
   let locking: WriterLocking
+  /// The fold this store object read or wrote last: its next read (a
+  /// command that reads, then writes) starts from it instead of loading the
+  /// cache file again, and still folds whatever each log gained since.
+  let remembered = Mutex<RememberedFold?>(nil)
+
+  /// A fold kept between two reads of one store object.
+  struct RememberedFold {
+    var device: String?
+    var fold: StoreFold
+    /// The cache file it matches, for a reader's conditional save.
+    var version: FoldCache.SavedVersion?
+  }
 
   /// Opens (lazily) the store in `directory`; nothing is created until the first write.
   ///
@@ -85,6 +98,11 @@ public final class DeviceLogStore: MetroCardDataStore {
     var device: String?
     /// The old store this one still is, until its first write.
     var legacy: LegacyStore?
+    /// The cache the fold was read from, which save of it, and whether the
+    /// read folded anything the cache does not hold yet.
+    var cache: FoldCache?
+    var cacheVersion: FoldCache.SavedVersion?
+    var cacheNeedsSaving = false
     /// The live cards with the names they are shown by, in creation order;
     /// the implicit `default` card when there is none yet.
     var live: [(fold: FoldCard, name: String)] = []
@@ -115,30 +133,46 @@ public final class DeviceLogStore: MetroCardDataStore {
     func index(ofID id: String) -> Int? { live.firstIndex { $0.fold.id == id } }
   }
 
+  /// This device's fold cache of this store; a device that has no id yet
+  /// (it has only read) keeps one too, as `reader`.
   func cacheFor(device: String?) -> FoldCache? {
-    guard let cacheRoot, let device else { return nil }
+    guard let cacheRoot else { return nil }
     var canonical = directory
     if let resolved = realpath(directory, nil) {
       canonical = String(cString: resolved)
       free(resolved)
     }
     let hash = Checksum.crc32(Array(canonical.utf8))
-    let folder = cacheRoot + "/" + device + "-" + String(hash, radix: 16)
+    let folder = cacheRoot + "/" + (device ?? Self.readerCacheName) + "-" + String(hash, radix: 16)
     return FoldCache(fileSystem: fileSystem, folder: folder, store: canonical)
   }
+
+  /// The name of the cache of a device that has no id yet.
+  static let readerCacheName = "reader"
 
   /// Reads the view: the cache (if any), then whatever each log has past it.
   ///
   /// `reloadKeys`: load every card's reload keys too (history, and writes
   /// that take a key or undo); otherwise they are loaded only if a keyed
   /// reload or an undo of one is among what is new.
-  func readView(device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false) throws(MetroError) -> View {
+  ///
+  /// `savesCache`: a read that folded anything new saves the cache (unless
+  /// another process saved it meanwhile), so that a device that only reads
+  /// reads only what is new since it last looked, as a writer does. A
+  /// write's reads leave the saving to the write.
+  func readView(
+    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, savesCache: Bool = true
+  ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
     let legacy = try LegacyStore.open(self)
     let cache = useCache && legacy == nil ? cacheFor(device: device) : nil
-    var fold = cache?.load() ?? StoreFold()
+    let memo = cache == nil ? nil : remembered.withLock { $0 }.flatMap { $0.device == device ? $0 : nil }
+    let loaded = memo == nil ? cache?.loadWithVersion() : nil
+    var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
+    var version = memo?.version ?? loaded?.version
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
+    let before = fold.logs
     var restart = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache) == .restart
     if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
@@ -153,8 +187,24 @@ public final class DeviceLogStore: MetroCardDataStore {
       }
     }
     var view = View(fold: fold, device: device, legacy: legacy)
-    try bringFareStandingsUpToDate(&view)
+    let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
+    view.cache = cache
+    view.cacheNeedsSaving = cache != nil && (restart || standingsWorkedOut || view.fold.logs != before)
+    if savesCache, view.cacheNeedsSaving, let cache,
+      let saved = cache.save(view.fold, .unlessReplacedSince(version))
+    {
+      version = saved
+      view.cacheNeedsSaving = false
+    }
+    view.cacheVersion = version
+    if cache != nil { remember(view) }
     return view
+  }
+
+  /// Keeps `view`'s fold for this store object's next read.
+  func remember(_ view: View) {
+    let kept = RememberedFold(device: view.device, fold: view.fold, version: view.cacheVersion)
+    remembered.withLock { $0 = kept }
   }
 
   /// Works out again, from every ride, the fare standing of each live card
@@ -163,9 +213,10 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// forecast) must not depend on the order the logs arrived in. Rare, and
   /// then it reads the card's history once; the next write keeps the result
   /// in the cache.
-  func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) {
+  @discardableResult
+  func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
-    guard !stale.isEmpty else { return }
+    guard !stale.isEmpty else { return false }
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
       let entry = view.fold.cards[position]
@@ -174,6 +225,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       view.fold.cards[position].fareStateIsCurrent = true
     }
     view.refresh()
+    return true
   }
 
   enum CatchUp { case done, restart }

@@ -25,13 +25,34 @@ struct FoldCache {
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
 
   /// The cached fold, or `nil` when there is none usable.
-  func load() -> StoreFold? {
-    guard let bytes = try? readSmallFile(folder + "/" + Self.fileName, fileSystem: fileSystem),
+  func load() -> StoreFold? { loadWithVersion()?.fold }
+
+  /// The cached fold and which save of it this is (``SavedVersion``), or
+  /// `nil` when there is none usable.
+  func loadWithVersion() -> (fold: StoreFold, version: SavedVersion)? {
+    let path = folder + "/" + Self.fileName
+    guard let bytes = try? readSmallFile(path, fileSystem: fileSystem),
       let document = try? JSONParser.parse(bytes[...]), (try? verifySeal(bytes, path: "", line: nil)) != nil,
       case .string(Self.formatName)? = document["format"], case .integer(Int64(Self.version))? = document["version"],
-      case .string(store)? = document["store"]
+      case .string(store)? = document["store"], let fold = try? Self.decode(document),
+      let status = (try? fileSystem.status(atPath: path)) ?? nil
     else { return nil }
-    return try? Self.decode(document)
+    return (fold, SavedVersion(inode: status.inode, size: status.size))
+  }
+
+  /// When a save goes ahead.
+  enum SaveCondition {
+    case always
+    /// Only while the cache file is the one loaded (`nil`: none was there).
+    case unlessReplacedSince(SavedVersion?)
+  }
+
+  /// Which save of the cache a reader loaded: a reader saves its fold only
+  /// while the file is still that one, so that it never puts back an older
+  /// fold over what another process saved meanwhile.
+  struct SavedVersion: Equatable {
+    var inode: UInt64
+    var size: Int64
   }
 
   /// Loads the reload keys that go with `fold` (the generation it names);
@@ -73,31 +94,68 @@ struct FoldCache {
   }
 
   /// Saves the fold; a failure only means the next command reads more.
+  ///
+  /// The cache is derived data: it is never `fsync`ed (a crash may leave an
+  /// older or a damaged file, which the seal refuses and the logs rebuild),
+  /// and nothing here can fail a command. Saves take a `flock(2)` of the
+  /// cache folder without waiting; one that finds it taken leaves the save
+  /// to the process holding it. Each file is written whole under a fixed
+  /// temporary name and renamed into place, so a killed save leaves at most
+  /// one temporary file per name, which the next save replaces.
+  ///
   /// Changed reload keys are saved first, under a new generation that the
   /// fold then names: a save killed between the two leaves keys the fold
   /// does not name, which are never used.
-  func save(_ fold: StoreFold) {
+  ///
+  /// - Parameter condition: A writer saves `.always`; a reader saves only
+  ///   while the file is still the one it loaded (or still absent): when
+  ///   another process saved since, this fold is left unsaved.
+  /// - Returns: The save it made, or `nil` when it made none.
+  @discardableResult
+  func save(_ fold: StoreFold, _ condition: SaveCondition = .always) -> SavedVersion? {
     var fold = fold
-    do {
-      try makeDirectories(folder, fileSystem: fileSystem)
-      if fold.reloadKeysLoaded, fold.reloadKeysChanged {
-        let keyed = fold.cards.filter { !$0.reloads.isEmpty }
-        fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
-        if !keyed.isEmpty {
-          try AtomicFile(fileSystem: fileSystem, directory: folder)
-            .replace(
-              Self.reloadKeysFileName, with: encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration),
-              uniqueSuffix: "\(getpid())")
-        }
-      }
-      try AtomicFile(fileSystem: fileSystem, directory: folder)
-        .replace(Self.fileName, with: encoded(fold), uniqueSuffix: "\(getpid())")
-    } catch {}
-    // Saves run under the device's lock: any other temporary file here is
-    // what a killed save left behind.
-    for name in (try? fileSystem.contentsOfDirectory(folder)) ?? [] where name.hasPrefix(AtomicFile.temporaryPrefix) {
-      try? fileSystem.unlink(folder + "/" + name)
+    guard (try? makeDirectories(folder, fileSystem: fileSystem)) != nil,
+      let descriptor = try? fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    else { return nil }
+    defer { try? fileSystem.close(descriptor, path: folder) }
+    guard (try? fileSystem.flock(descriptor, path: folder, operation: LOCK_EX | LOCK_NB)) != nil else { return nil }
+    if case .unlessReplacedSince(let loaded) = condition {
+      let status = (try? fileSystem.status(atPath: folder + "/" + Self.fileName)) ?? nil
+      guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
     }
+    if fold.reloadKeysLoaded, fold.reloadKeysChanged {
+      let keyed = fold.cards.filter { !$0.reloads.isEmpty }
+      fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
+      if !keyed.isEmpty {
+        guard
+          replace(Self.reloadKeysFileName, with: encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration))
+            != nil
+        else { return nil }
+      }
+    } else {
+      // What a save killed while writing the keys left; the fold's own
+      // temporary file is replaced below.
+      try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + Self.reloadKeysFileName)
+    }
+    return replace(Self.fileName, with: encoded(fold))
+  }
+
+  /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without
+  /// `fsync`; `nil` when any step failed (the old file is then intact).
+  private func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
+    let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
+    guard
+      let descriptor = try? fileSystem.open(
+        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+    else { return nil }
+    let written = (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
+    let status = try? fileSystem.status(descriptor, path: temporary)
+    let closed = (try? fileSystem.close(descriptor, path: temporary)) != nil
+    guard written, closed, let status, (try? fileSystem.rename(temporary, to: folder + "/" + name)) != nil else {
+      try? fileSystem.unlink(temporary)
+      return nil
+    }
+    return SavedVersion(inode: status.inode, size: status.size)
   }
 
   static func order(_ order: EventOrder) -> JSONValue {

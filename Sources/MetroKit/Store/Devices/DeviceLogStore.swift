@@ -38,6 +38,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// A fold kept between two reads of one store object.
   struct RememberedFold {
     var device: String?
+    var cache: FoldCache
     var fold: StoreFold
     /// The cache file it matches, for a reader's conditional save.
     var version: FoldCache.SavedVersion?
@@ -165,9 +166,11 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
-    let legacy = try LegacyStore.open(self)
-    let cache = useCache && legacy == nil ? cacheFor(device: device) : nil
-    let memo = cache == nil ? nil : remembered.withLock { $0 }.flatMap { $0.device == device ? $0 : nil }
+    // What this store object read last is of a store of device logs (an
+    // old store is never remembered), with its cache: start from it.
+    let memo = useCache ? remembered.withLock { $0 }.flatMap { $0.device == device ? $0 : nil } : nil
+    let legacy = memo == nil ? try LegacyStore.open(self) : nil
+    let cache = memo?.cache ?? (useCache && legacy == nil ? cacheFor(device: device) : nil)
     let loaded = memo == nil ? cache?.loadWithVersion() : nil
     var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
     var version = memo?.version ?? loaded?.version
@@ -197,13 +200,14 @@ public final class DeviceLogStore: MetroCardDataStore {
       view.cacheNeedsSaving = false
     }
     view.cacheVersion = version
-    if cache != nil { remember(view) }
+    remember(view)
     return view
   }
 
   /// Keeps `view`'s fold for this store object's next read.
   func remember(_ view: View) {
-    let kept = RememberedFold(device: view.device, fold: view.fold, version: view.cacheVersion)
+    guard view.legacy == nil, let cache = view.cache else { return }
+    let kept = RememberedFold(device: view.device, cache: cache, fold: view.fold, version: view.cacheVersion)
     remembered.withLock { $0 = kept }
   }
 

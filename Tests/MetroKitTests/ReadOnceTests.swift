@@ -1,0 +1,178 @@
+import Foundation
+import MetroTesting
+import Synchronization
+import Testing
+
+@testable import MetroKit
+
+/// What a command costs the store: a device that only reads keeps a cache
+/// as a writer does, a write folds the store once and `fsync`s only its log,
+/// and a save of the cache (derived data) never puts an older fold back.
+@Suite("Reads keep the cache; a write reads once")
+struct ReadOnceTests {
+  struct Watch: FileSystemHooks {}
+
+  /// A store over `parent/metrobuddy` as `device` (`nil`: a device that has
+  /// never written and has no id), its calls logged.
+  static func store(_ parent: String, _ device: String?) -> (DeviceLogStore, ForwardingFileSystem<Watch>) {
+    let files = ForwardingFileSystem(LiveFileSystem(), hooks: Watch(), logsCalls: true)
+    let store = DeviceLogStore(
+      directory: parent + "/metrobuddy",
+      identity: DeviceIdentity(override: device, file: parent + "/id-of-reader", defaultName: device ?? "reader"),
+      cacheDirectory: parent + "/cache", fileSystem: files, clock: .constant(storeNow), timeZone: .utc)
+    return (store, files)
+  }
+
+  /// How many calls of `operation` were made on paths ending in `suffix`.
+  static func calls(_ files: ForwardingFileSystem<Watch>, _ operation: String, _ suffix: String) -> Int {
+    files.events.filter { $0.operation == operation && $0.path.hasSuffix(suffix) }.count
+  }
+
+  /// The laptop writes `count` updates: reloads of $5.00 and swipes.
+  static func laptopWrites(_ parent: String, _ count: Int) throws {
+    let (laptop, _) = store(parent, "laptop")
+    for number in 1...count {
+      try laptop.apply([.balance(number % 2 == 1 ? .reload(.usd("5.00")) : .swipe(count: 1))], toCardNamed: nil)
+    }
+  }
+
+  @Test("a device that only reads folds another device's records once, then reads only what is new")
+  func aReaderKeepsItsCache() throws {
+    try withTemporaryDirectory { parent in
+      try Self.laptopWrites(parent, 40)
+
+      let (first, _) = Self.store(parent, nil)
+      let balance = try first.currentCard().balance
+      let logLength = try #require(try first.devices().first { $0.id == "laptop" }).logLength
+      // The first read kept what it folded: the next command has read the whole log.
+      let (second, _) = Self.store(parent, nil)
+      #expect(try second.devices().first { $0.id == "laptop" }?.bytesRead == logLength)
+      #expect(try second.currentCard().balance == balance)
+      #expect(!FileManager.default.fileExists(atPath: parent + "/id-of-reader"), "a read makes no device id")
+
+      // The laptop writes once more: the reader has not read that yet, then has.
+      try Self.laptopWrites(parent, 1)
+      let (third, _) = Self.store(parent, nil)
+      let before = try #require(try third.devices().first { $0.id == "laptop" })
+      #expect(before.bytesRead == logLength && before.logLength > logLength)
+      let (fourth, _) = Self.store(parent, nil)
+      #expect(try fourth.devices().first { $0.id == "laptop" }?.bytesRead == before.logLength)
+    }
+  }
+
+  @Test("a read that folds nothing new writes nothing, not even the cache")
+  func aReadOfNothingNewWritesNothing() throws {
+    try withTemporaryDirectory { parent in
+      try Self.laptopWrites(parent, 5)
+      _ = try Self.store(parent, nil).0.currentCard()
+      let (again, files) = Self.store(parent, nil)
+      _ = try again.currentCard()
+      _ = try again.allCards()
+      let writes = files.events.filter { ["write", "rename", "mkdir", "unlink", "fsync"].contains($0.operation) }
+      #expect(writes.isEmpty, "\(writes.map { "\($0.operation) \($0.path)" })")
+    }
+  }
+
+  @Test("a swipe loads the cache once, folds nothing twice and fsyncs only its log")
+  func aWriteReadsOnceAndSyncsOnlyItsLog() throws {
+    try withTemporaryDirectory { parent in
+      try Self.laptopWrites(parent, 5)
+      let (laptop, files) = Self.store(parent, "laptop")
+      try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      #expect(Self.calls(files, "open", "/" + FoldCache.fileName) == 1)
+      let syncs = files.events.filter { $0.operation == "fsync" }.map(\.path)
+      #expect(syncs == [parent + "/metrobuddy/devices/laptop/log.jsonl"], "\(syncs)")
+      // The same store object reads again from what it remembers: no cache file, and of the log its last line.
+      let before = files.events.count
+      _ = try laptop.currentCard()
+      try laptop.apply([.balance(.reload(.usd("2.00")))], toCardNamed: nil)
+      #expect(Self.calls(files, "open", "/" + FoldCache.fileName) == 1)
+      #expect(files.events.dropFirst(before).filter { $0.operation == "fsync" }.count == 1)
+    }
+  }
+
+  @Test("a reader never saves an older fold over one another process saved since it loaded")
+  func aReaderNeverPutsBackAnOlderFold() throws {
+    try withTemporaryDirectory { parent in
+      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: parent + "/cache", store: "/store")
+      var old = StoreFold()
+      old.logs["laptop"] = LogPosition(offset: 100, sequence: 1)
+      let first = try #require(cache.save(old))
+      #expect(cache.loadWithVersion()?.version == first)
+      var newer = old
+      newer.logs["laptop"] = LogPosition(offset: 300, sequence: 3)
+      #expect(cache.save(newer) != nil)
+      // A reader that loaded the first save now saves what it read: refused.
+      var stale = old
+      stale.logs["phone"] = LogPosition(offset: 50, sequence: 1)
+      #expect(cache.save(stale, .unlessReplacedSince(first)) == nil)
+      #expect(cache.load()?.logs == newer.logs)
+      // A reader that found no cache saves only while there is still none.
+      #expect(cache.save(stale, .unlessReplacedSince(nil)) == nil)
+      let empty = FoldCache(fileSystem: LiveFileSystem(), folder: parent + "/other", store: "/store")
+      #expect(empty.save(stale, .unlessReplacedSince(nil)) != nil)
+      #expect(empty.load()?.logs == stale.logs)
+    }
+  }
+
+  @Test("a save leaves no temporary file, and replaces what a killed save left")
+  func aSaveLeavesNoTemporaryFile() throws {
+    try withTemporaryDirectory { parent in
+      let folder = parent + "/cache"
+      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
+      #expect(cache.save(StoreFold()) != nil)
+      // What a kill between the write and the rename leaves.
+      for name in [FoldCache.fileName, FoldCache.reloadKeysFileName] {
+        #expect(FileManager.default.createFile(atPath: folder + "/.tmp-" + name, contents: Data("half a fo".utf8)))
+      }
+      #expect(cache.save(StoreFold()) != nil)
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      #expect(names == [FoldCache.fileName])
+    }
+  }
+}
+
+/// A write decides on the view it read before its lock, and again under the
+/// lock only when something arrived: what arrived in between must count.
+@Suite("A write decides again on what arrived before its lock")
+struct DecideUnderLockTests {
+  /// Runs `racer` once, just before the first `flock` of the watched store.
+  final class Racer: FileSystemHooks {
+    let racer: @Sendable () -> Void
+    let ran = Mutex(false)
+
+    init(_ racer: @escaping @Sendable () -> Void) { self.racer = racer }
+
+    func before(_ call: FileSystemCall) -> FileSystemAction {
+      guard call.operation == "flock" else { return .proceed }
+      let first = ran.withLock { ran in
+        defer { ran = true }
+        return !ran
+      }
+      if first { racer() }
+      return .proceed
+    }
+  }
+
+  @Test("a swipe that another process of this device beat to the last fare is refused, not charged")
+  func aSwipeRacedToTheLastFareIsRefused() throws {
+    try withTemporaryDirectory { parent in
+      let identity = DeviceIdentity(override: "laptop", file: parent + "/id", defaultName: "laptop")
+      func store(_ files: any FileSystem) -> DeviceLogStore {
+        DeviceLogStore(
+          directory: parent + "/metrobuddy", identity: identity, cacheDirectory: parent + "/cache",
+          fileSystem: files, clock: .constant(storeNow), timeZone: .utc)
+      }
+      let other = store(LiveFileSystem())
+      try other.apply([.balance(.reload(.usd("3.00")))], toCardNamed: nil)
+      let raced = store(
+        ForwardingFileSystem(
+          LiveFileSystem(),
+          hooks: Racer { _ = try? other.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }))
+      _ = try raced.currentCard()
+      #expect(throws: MetroError.self) { try raced.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+      #expect(try store(LiveFileSystem()).currentCard().balance == .zero)
+      #expect(try store(LiveFileSystem()).cardHistory(named: nil).updates.count == 2)
+    }
+  }
+}

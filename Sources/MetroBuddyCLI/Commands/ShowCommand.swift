@@ -5,7 +5,7 @@ struct ShowCommand: Command {
   static let spec = CommandSpec(
     name: "show", abstract: "Show the card at a glance: balance, rides left, fare, expiration, serial number.",
     discussion: """
-      This is what 'metrobuddy' runs with no command. It never creates or changes a file.
+      This is what 'metrobuddy' runs with no command. It never changes the store.
       With --format, prints one line for a shell prompt or a status bar instead; the
       placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
       {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.

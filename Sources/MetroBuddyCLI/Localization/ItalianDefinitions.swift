@@ -23,13 +23,13 @@ enum ItalianDefinitions {
     "Show the card at a glance: balance, rides left, fare, expiration, serial number.":
       "Mostra la carta in sintesi: credito, corse rimaste, tariffa, scadenza, numero di serie.",
     """
-    This is what 'metrobuddy' runs with no command. It never creates or changes a file.
+    This is what 'metrobuddy' runs with no command. It never changes the store.
     With --format, prints one line for a shell prompt or a status bar instead; the
     placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
     {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
     """:
       """
-    È ciò che esegue 'metrobuddy' senza comando. Non crea né modifica mai alcun file.
+    È ciò che esegue 'metrobuddy' senza comando. Non modifica mai l'archivio.
     Con --format, stampa invece una riga per il prompt della shell o per una barra di
     stato; i segnaposto sono {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
     {daysToExpiration} e {serialNumber} (vuoto se non impostato); '{{' e '}}' sono

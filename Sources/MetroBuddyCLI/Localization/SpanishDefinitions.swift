@@ -23,13 +23,13 @@ enum SpanishDefinitions {
     "Show the card at a glance: balance, rides left, fare, expiration, serial number.":
       "Muestra la tarjeta de un vistazo: saldo, viajes restantes, tarifa, vencimiento, número de serie.",
     """
-    This is what 'metrobuddy' runs with no command. It never creates or changes a file.
+    This is what 'metrobuddy' runs with no command. It never changes the store.
     With --format, prints one line for a shell prompt or a status bar instead; the
     placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
     {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
     """:
       """
-    Es lo que ejecuta 'metrobuddy' sin comando. Nunca crea ni modifica ningún archivo.
+    Es lo que ejecuta 'metrobuddy' sin comando. Nunca modifica el almacén.
     Con --format, imprime en su lugar una línea para el prompt de la shell o una barra
     de estado; los marcadores son {name}, {balance}, {fare}, {ridesLeft},
     {expirationDate}, {daysToExpiration} y {serialNumber} (vacío si no está definido);

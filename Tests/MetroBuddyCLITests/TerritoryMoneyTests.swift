@@ -6,8 +6,8 @@ import Testing
 
 /// Money as each Spanish-speaking territory writes it, and error messages
 /// that blame the right thing, golden in English, Spanish and Italian.
-@Suite("Languages: territories and culprits")
-struct LanguageCulpritTests {
+@Suite("Languages: territories and the errors they read")
+struct TerritoryMoneyTests {
   static let nbsp = "\u{00A0}"
 
   /// The Spanish of the United States, Mexico, Puerto Rico, Central America

@@ -4,8 +4,8 @@ import Testing
 @testable import MetroBuddyCLI
 
 /// Help that works where it says it does, and fits a terminal.
-@Suite("Help fixes")
-struct HelpFixesTests {
+@Suite("Help")
+struct HelpTests {
   /// Every command path below the root, and the root itself (`[]`).
   static let paths: [[String]] = {
     var result: [[String]] = []

@@ -6,9 +6,10 @@ import Testing
 
 @testable import MetroKit
 
-/// Behaviours pinned after a review of the whole change.
-@Suite("Review findings")
-struct ReviewFindingsTests {
+/// What the store holds after a refusal, a commit whose derived files cannot
+/// be updated, and a card removed while another process reads.
+@Suite("Store outcomes: a refusal creates nothing, a commit is success, a removal mid-read is no damage")
+struct StoreOutcomeTests {
   @Test(arguments: [["swipe"], ["undo"], ["card", "add", "default"], ["--card", "nope", "reload", "5"]])
   func aRefusalOnAStoreThatDoesNotExistCreatesNothing(arguments: [String]) {
     let cli = CLIHarness()

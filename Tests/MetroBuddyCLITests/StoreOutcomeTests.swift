@@ -58,29 +58,6 @@ struct StoreOutcomeTests {
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $3.00. Balance: $12.00, 4 rides left.\n")
   }
 
-  @Test func quietStillWritesAnExport() {
-    let cli = CLIHarness()
-    cli.run("reload", "1")
-    let quiet = cli.run("-q", "export", "--format", "csv")
-    #expect(quiet.status == 0)
-    #expect(quiet.stdout.hasPrefix("timestamp,type,amount,balance,id,key\r\n"))
-  }
-
-  @Test func anAlreadyAppliedKeySaysSoOnStderrInJSONMode() throws {
-    let cli = CLIHarness()
-    cli.run("reload", "5", "--key", "k")
-    let again = cli.run("--json", "reload", "5", "--key", "k")
-    #expect(again.status == 0)
-    #expect(again.stderr == "Reload 'k' was already recorded; nothing changed. Balance: $5.00, 1 ride left.\n")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
-    #expect((object["updates"] as? [Any])?.isEmpty == true)
-  }
-
-  @Test(arguments: [["swipe", "--count", "+3"], ["history", "--limit", "+2"], ["check", "--min-rides", "+1"]])
-  func signedCountsAreRefused(arguments: [String]) {
-    #expect(CLIHarness().run(arguments).status == 64)
-  }
-
   @Test func aReaderThatMeetsACardRemovalMidReadRetriesInsteadOfReportingDamage() throws {
     let cli = CLIHarness()
     cli.run("card", "add", "work", "--balance", "5")

@@ -20,9 +20,9 @@ extension ImportCommand {
   {
     let source = path == "-" ? "standard input" : path
     let bytes: [UInt8]
-    if path != "-", ZipReading.isZip(path) {
+    if path != "-", UnzipRunner.isZip(path) {
       do {
-        bytes = try ZipReading.firstCSV(
+        bytes = try UnzipRunner.firstCSV(
           inArchive: path, environment: context.environment.variables, maximumBytes: Self.maximumSize)
       } catch {
         throw .importArchive(path: path, problem: Self.archiveProblem(error))
@@ -113,7 +113,7 @@ extension ImportCommand {
       })
   }
 
-  static func archiveProblem(_ failure: ZipReading.Failure) -> ArchiveProblem {
+  static func archiveProblem(_ failure: UnzipRunner.Failure) -> ArchiveProblem {
     switch failure {
     case .unzipMissing: .unzipMissing
     case .spawnFailed(let code), .pipeFailed(let code): .systemError(errno: code)

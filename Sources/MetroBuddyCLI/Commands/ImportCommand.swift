@@ -57,7 +57,7 @@ struct ImportCommand: Command {
       format = .csv
     } else if path.lowercased().hasSuffix(".json") {
       format = .json
-    } else if ZipReading.isZip(path) {
+    } else if UnzipRunner.isZip(path) {
       format = .omny
     } else if path != "-" {
       throw Self.usageError(.formatFromName(path), parsed)

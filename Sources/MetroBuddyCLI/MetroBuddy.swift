@@ -145,6 +145,7 @@ public enum MetroBuddy {
       switch error {
       case .usage(let usage): failure = ErrorReport(usage, text)
       case .metro(let metro): failure = ErrorReport(metro, text)
+      case .archive(let archive): failure = ErrorReport(archive, text)
       }
       report(failure, help: helpText, to: &errors)
       return failure.exitCode.rawValue

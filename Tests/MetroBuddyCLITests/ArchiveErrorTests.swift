@@ -9,20 +9,20 @@ import Testing
 /// unavailable; anything else: 65, bad data).
 @Suite("Archive errors")
 struct ArchiveErrorTests {
-  static func report(_ problem: ArchiveProblem, _ language: Language) -> ErrorReport {
-    ErrorReport(.importArchive(path: "trips.zip", problem: problem), Localizer(language: language))
+  static func report(_ problem: UnzipRunner.Failure, _ language: Language) -> ErrorReport {
+    ErrorReport(ArchiveError(path: "trips.zip", problem: problem), Localizer(language: language))
   }
 
   /// One way a zip fails, its exit status, and its message in English, Spanish and Italian.
   struct Golden {
-    var problem: ArchiveProblem
+    var problem: UnzipRunner.Failure
     var exitCode: ExitCode
     var messages: [String]
   }
 
   static let goldens: [Golden] = [
     Golden(
-      problem: .unzipMissing, exitCode: .unavailable,
+      problem: .unzipMissing(searchPath: "/usr/bin:/bin"), exitCode: .unavailable,
       messages: [
         "Error: Cannot read trips.zip: reading a zip needs the 'unzip' program (apt-get install unzip), or unzip it first.",
         "Error: No se puede leer trips.zip: leer un zip necesita el programa 'unzip' (apt-get install unzip), "
@@ -64,7 +64,15 @@ struct ArchiveErrorTests {
       ]
     ),
     Golden(
-      problem: .systemError(errno: 24), exitCode: .dataError,
+      problem: .spawnFailed(errno: 24), exitCode: .dataError,
+      messages: [
+        "Error: Cannot read trips.zip: system error 24 while running unzip.",
+        "Error: No se puede leer trips.zip: error del sistema 24 al ejecutar unzip.",
+        "Errore: Impossibile leggere trips.zip: errore di sistema 24 eseguendo unzip.",
+      ]
+    ),
+    Golden(
+      problem: .pipeFailed(errno: 24), exitCode: .dataError,
       messages: [
         "Error: Cannot read trips.zip: system error 24 while running unzip.",
         "Error: No se puede leer trips.zip: error del sistema 24 al ejecutar unzip.",

@@ -2,29 +2,29 @@ import MetroKit
 
 /// Everything metrobuddy takes from the process, copied in once: environment
 /// variables, the clock, the time zone and whether output is a terminal.
-public struct Environment: Sendable {
+package struct Environment: Sendable {
   /// The environment variables.
-  public var variables: [String: String]
+  package var variables: [String: String]
   /// The current time.
-  public var clock: Clock
+  package var clock: Clock
   /// Local time, for calendar days.
-  public var timeZone: LocalTimeZone
+  package var timeZone: LocalTimeZone
   /// Whether standard output is a terminal (for colour).
-  public var outputIsTerminal: Bool
+  package var outputIsTerminal: Bool
   /// Whether standard error is a terminal (for progress reports).
-  public var errorIsTerminal: Bool
+  package var errorIsTerminal: Bool
   /// The width of the terminal standard output is, in columns; `nil` when
   /// it is not a terminal or does not say.
-  public var terminalColumns: Int?
+  package var terminalColumns: Int?
   /// Reads standard input to its end.
-  public var readStandardInput: @Sendable () -> [UInt8]
+  package var readStandardInput: @Sendable () -> [UInt8]
   /// Writes a progress report to standard error, as it happens.
-  public var writeProgress: @Sendable (String) -> Void
+  package var writeProgress: @Sendable (String) -> Void
   /// How long a long-running command works before it reports progress, in seconds.
-  public var progressDelay: Double
+  package var progressDelay: Double
 
   /// Creates an environment.
-  public init(
+  package init(
     variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, terminalColumns: Int? = nil,
     readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
@@ -44,7 +44,7 @@ public struct Environment: Sendable {
   /// How wide output may be, in columns: the terminal's width when standard
   /// output is a terminal that says, else `COLUMNS` when it is a whole number
   /// of 1 or more, else 80.
-  public var outputColumns: Int {
+  package var outputColumns: Int {
     if outputIsTerminal, let terminalColumns, terminalColumns > 0 { return terminalColumns }
     if let text = value("COLUMNS"), text.allSatisfy({ $0.isASCII && $0.isNumber }), let columns = Int(text),
       columns > 0
@@ -55,7 +55,7 @@ public struct Environment: Sendable {
   }
 
   /// A variable's value, treating an empty one as unset.
-  public func value(_ name: String) -> String? {
+  package func value(_ name: String) -> String? {
     guard let value = variables[name], !value.isEmpty else { return nil }
     return value
   }

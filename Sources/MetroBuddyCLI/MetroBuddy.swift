@@ -3,9 +3,9 @@ import MetroKit
 /// The command-line tool as a library: parse, run one command against a
 /// store, print, and return the exit status. `main.swift` only gathers the
 /// process's arguments, environment and streams.
-public enum MetroBuddy {
+package enum MetroBuddy {
   /// The version `--version` prints.
-  public static let version = "1.0.0"
+  package static let version = "1.0.0"
 
   /// Every top-level command, in the order help lists them: the one list
   /// from which the parser, help, the man page and the completions derive.
@@ -80,7 +80,7 @@ public enum MetroBuddy {
   ///   - store: The store to use; when `nil`, `opener` opens one.
   ///   - opener: Opens the store the options and environment name when `store` is `nil`.
   /// - Returns: The exit status.
-  public static func run(
+  package static func run(
     arguments: [String], environment: Environment, output: inout some TextOutputStream,
     errors: inout some TextOutputStream, store: (any MetroCardDataStore)? = nil,
     opening opener: any StoreOpening = FileStoreOpener()
@@ -145,6 +145,7 @@ public enum MetroBuddy {
       switch error {
       case .usage(let usage): failure = ErrorReport(usage, text)
       case .metro(let metro): failure = ErrorReport(metro, text)
+      case .archive(let archive): failure = ErrorReport(archive, text)
       }
       report(failure, help: helpText, to: &errors)
       return failure.exitCode.rawValue
@@ -173,7 +174,7 @@ public enum MetroBuddy {
   /// The exit status once the output is written: a command that succeeded
   /// but whose stdout could not be written (a full disk under `export > file`)
   /// exits 74 and says so; any change it made is saved.
-  public static func finish(
+  package static func finish(
     status: Int32, output: StandardStream, environment: Environment, errors: inout some TextOutputStream
   ) -> Int32 {
     guard status == ExitCode.success.rawValue, let reason = output.failureReason else { return status }

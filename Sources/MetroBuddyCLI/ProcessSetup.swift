@@ -3,7 +3,7 @@
 #endif
 
 /// What `main.swift` needs from the process, gathered in one place.
-public enum ProcessSetup {
+package enum ProcessSetup {
   /// Runs the command line of this process and returns its exit status: what
   /// `main.swift` does. Descriptors 0–2 are reserved first; `SIGPIPE` is
   /// ignored, so a write to a pipe whose reader has gone fails with `EPIPE`
@@ -14,7 +14,7 @@ public enum ProcessSetup {
   /// fold cache (after the commit point) ignores.
   ///
   /// - Parameter opener: Opens the store: ``FileStoreOpener`` in the shipped binary.
-  public static func runCommandLine(opening opener: some StoreOpening) -> Int32 {
+  package static func runCommandLine(opening opener: some StoreOpening) -> Int32 {
     reserveStandardDescriptors()
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
@@ -32,7 +32,7 @@ public enum ProcessSetup {
   /// Makes sure descriptors 0, 1 and 2 are open (on `/dev/null` if they were
   /// closed), so that no store file can become one of them and receive
   /// diagnostics meant for stderr.
-  public static func reserveStandardDescriptors() {
+  package static func reserveStandardDescriptors() {
     for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 {
       let opened = open("/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY)
       if opened >= 0, opened != descriptor {
@@ -43,28 +43,28 @@ public enum ProcessSetup {
   }
 
   /// Writes progress to standard error.
-  public static func writeProgress(_ text: String) {
+  package static func writeProgress(_ text: String) {
     var stream = StandardStream.error
     stream.write(text)
   }
 
   /// Whether standard output is a terminal.
-  public static var outputIsTerminal: Bool { isatty(1) == 1 }
+  package static var outputIsTerminal: Bool { isatty(1) == 1 }
 
   /// The width of the terminal on standard output (`ioctl` `TIOCGWINSZ`), or
   /// `nil` when it is not a terminal or reports no width.
-  public static var terminalColumns: Int? {
+  package static var terminalColumns: Int? {
     var size = winsize()
     guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
   /// Whether standard error is a terminal.
-  public static var errorIsTerminal: Bool { isatty(2) == 1 }
+  package static var errorIsTerminal: Bool { isatty(2) == 1 }
 
   /// Reads standard input to its end, or to just past 256 MiB, where
   /// `import` stops.
-  public static func readStandardInput() -> [UInt8] {
+  package static func readStandardInput() -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -78,7 +78,7 @@ public enum ProcessSetup {
   }
 
   /// The process's environment variables.
-  public static func environmentVariables() -> [String: String] {
+  package static func environmentVariables() -> [String: String] {
     var result: [String: String] = [:]
     var pointer = environ
     while let entry = pointer.pointee {
@@ -95,17 +95,17 @@ public enum ProcessSetup {
 /// Standard output or standard error, written with `write(2)`; remembers
 /// the first failure, so that `main` can exit 74 instead of claiming success
 /// when, say, `export > file` ran out of disk.
-public struct StandardStream: TextOutputStream {
+package struct StandardStream: TextOutputStream {
   let descriptor: Int32
   /// The error number of the first failed write, if any.
-  public private(set) var failure: Int32?
+  package private(set) var failure: Int32?
 
   /// Standard output.
-  public static var output: StandardStream { StandardStream(descriptor: 1) }
+  package static var output: StandardStream { StandardStream(descriptor: 1) }
   /// Standard error.
-  public static var error: StandardStream { StandardStream(descriptor: 2) }
+  package static var error: StandardStream { StandardStream(descriptor: 2) }
 
-  public mutating func write(_ string: String) {
+  package mutating func write(_ string: String) {
     var bytes = Array(string.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
@@ -119,5 +119,5 @@ public struct StandardStream: TextOutputStream {
   }
 
   /// Why the first failed write failed.
-  public var failureReason: String? { failure.map { String(cString: strerror($0)) } }
+  package var failureReason: String? { failure.map { String(cString: strerror($0)) } }
 }

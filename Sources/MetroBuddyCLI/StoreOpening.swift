@@ -2,32 +2,32 @@ import MetroKit
 
 /// What a run knows when it opens its store: the directory the options and
 /// environment name, the lock timeout, and the process's environment.
-public struct StoreRequest: Sendable {
+package struct StoreRequest: Sendable {
   /// The store directory from `--store`, `METROBUDDY_STORE`, `XDG_DATA_HOME` or
   /// `HOME`; `nil` when none of them names one.
-  public var directory: String?
+  package var directory: String?
   /// How long a write waits for another writer, in seconds.
-  public var lockTimeout: Double
+  package var lockTimeout: Double
   /// The process's environment (variables, clock, time zone).
-  public var environment: Environment
+  package var environment: Environment
 }
 
 /// A store, and the clock to read "now" from while using it.
-public struct OpenedStore {
+package struct OpenedStore {
   /// The store the command works on.
-  public var store: any MetroCardDataStore
+  package var store: any MetroCardDataStore
   /// The clock; a scenario fixes it, the file store uses the environment's.
-  public var clock: Clock
+  package var clock: Clock
 
   /// Pairs a store with its clock.
-  public init(store: any MetroCardDataStore, clock: Clock) {
+  package init(store: any MetroCardDataStore, clock: Clock) {
     self.store = store
     self.clock = clock
   }
 }
 
 /// Why a store could not be opened.
-public enum StoreSetupError: Error, Sendable, Equatable {
+package enum StoreSetupError: Error, Sendable, Equatable {
   /// Neither an option nor the environment names a store directory.
   case noStoreLocation
   /// A developer setting (only test builds read any) is wrong; the text says how.
@@ -37,7 +37,7 @@ public enum StoreSetupError: Error, Sendable, Equatable {
 /// Opens the store for one run. The shipped binary uses ``FileStoreOpener``;
 /// a test build passes one that also honours its test-only switches, so the
 /// CLI library itself has none.
-public protocol StoreOpening: Sendable {
+package protocol StoreOpening: Sendable {
   /// Opens the store `request` describes.
   func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore
 }
@@ -45,7 +45,7 @@ public protocol StoreOpening: Sendable {
 extension StoreRequest {
   /// This device: `METROBUDDY_DEVICE`, else the id kept in
   /// `$XDG_STATE_HOME/metrobuddy/device` (or `~/.local/state/metrobuddy/device`).
-  public var deviceIdentity: DeviceIdentity {
+  package var deviceIdentity: DeviceIdentity {
     // Without an absolute XDG_STATE_HOME or HOME there is no place for the
     // id: the file is "" (none yet, and the first write says so), never a
     // path relative to the working directory or under `/`.
@@ -64,7 +64,7 @@ extension StoreRequest {
 
   /// Where this device keeps its fold caches: `$XDG_CACHE_HOME/metrobuddy`
   /// (or `~/.cache/metrobuddy`); `nil` without either.
-  public var cacheDirectory: String? {
+  package var cacheDirectory: String? {
     if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") {
       return directory + "/metrobuddy"
     }
@@ -73,12 +73,12 @@ extension StoreRequest {
 }
 
 /// The store of device logs in the requested directory, locked as always.
-public struct FileStoreOpener: StoreOpening {
+package struct FileStoreOpener: StoreOpening {
   /// Creates the opener.
-  public init() {}
+  package init() {}
 
   /// Opens the store in `request.directory`.
-  public func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
+  package func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
     guard let directory = request.directory else { throw .noStoreLocation }
     let environment = request.environment
     let store = DeviceLogStore(

@@ -12,12 +12,12 @@ import MetroTesting
 ///   ``FaultInjectingFileSystem`` (`fsync:2:EIO,write:1:short`, `crash-before:…`).
 /// - `METROBUDDY_TEST_NO_LOCK=1`: the file store without its lock, for the
 ///   control run that shows the concurrency test detects lost updates.
-public struct TestHookStoreOpener: StoreOpening {
+package struct TestHookStoreOpener: StoreOpening {
   /// Creates the opener.
-  public init() {}
+  package init() {}
 
   /// Opens a scenario, or the file store with the requested faults and locking.
-  public func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
+  package func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
     let environment = request.environment
     if let name = environment.value("METROBUDDY_SCENARIO") {
       do {

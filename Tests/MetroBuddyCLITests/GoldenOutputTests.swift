@@ -220,6 +220,14 @@ struct GoldenOutputTests {
     #expect(refused.status == 1)
     #expect(refused.stderr.hasPrefix("INSUFFICIENT FARE"))
   }
+
+  @Test func quietStillWritesAnExport() {
+    let cli = CLIHarness()
+    cli.run("reload", "1")
+    let quiet = cli.run("-q", "export", "--format", "csv")
+    #expect(quiet.status == 0)
+    #expect(quiet.stdout.hasPrefix("timestamp,type,amount,balance,id,key\r\n"))
+  }
 }
 
 @Suite("Golden output of verify")

@@ -168,4 +168,41 @@ struct ImportProblemLanguageTests {
     let messages = [Language.english, .spanish, .italian].map { ErrorReport(error, Localizer(language: $0)).message }
     #expect(messages == expected)
   }
+
+  /// A file to import that is missing is that file's problem, not the store's.
+  @Test(arguments: [
+    (["LANG": "en_US.UTF-8"], "Error: Cannot read PATH: No such file or directory.\nNothing was imported.\n"),
+    (["LANG": "es_ES.UTF-8"], "Error: No se puede leer PATH: No such file or directory.\nNo se importó nada.\n"),
+    (
+      ["LANG": "it_IT.UTF-8"],
+      "Errore: Impossibile leggere PATH: No such file or directory.\nNon è stato importato nulla.\n"
+    ),
+  ])
+  func aMissingImportFileIsNotTheStore(_ variables: [String: String], _ expected: String) {
+    let cli = CLIHarness()
+    cli.run("reload", "5")
+    let before = cli.storeFiles()
+    let path = cli.directory + "/rides.csv"
+    let result = cli.run(["import", path], variables: variables)
+    #expect(result.status == 74)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == expected.replacingOccurrences(of: "PATH", with: path))
+    #expect(cli.storeFiles() == before)
+  }
+
+  /// The words around a malformed line are the reader's language too.
+  @Test(arguments: [
+    (["LANG": "en_US.UTF-8"], "Error: Cannot import PATH, line 3, column 'amount': "),
+    (["LANG": "es_ES.UTF-8"], "Error: No se puede importar PATH, línea 3, columna 'amount': "),
+    (["LANG": "it_IT.UTF-8"], "Errore: Impossibile importare PATH, riga 3, colonna 'amount': "),
+  ])
+  func lineAndColumnAreTranslated(_ variables: [String: String], _ expected: String) throws {
+    let cli = CLIHarness()
+    let path = cli.directory + "/rides.csv"
+    try "timestamp,type,amount\n2026-11-01T08:00:00Z,reload,20\n2026-11-01,swipe,2.90\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let result = cli.run(["import", path], variables: variables)
+    #expect(result.status == 65)
+    #expect(result.stderr.hasPrefix(expected.replacingOccurrences(of: "PATH", with: path)), "\(result.stderr)")
+  }
 }

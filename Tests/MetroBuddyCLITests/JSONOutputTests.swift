@@ -121,6 +121,16 @@ struct JSONOutputTests {
     #expect(refused.status == 1)
     #expect(refused.stdout == "")
   }
+
+  @Test func anAlreadyAppliedKeySaysSoOnStderrInJSONMode() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "5", "--key", "k")
+    let again = cli.run("--json", "reload", "5", "--key", "k")
+    #expect(again.status == 0)
+    #expect(again.stderr == "Reload 'k' was already recorded; nothing changed. Balance: $5.00, 1 ride left.\n")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+    #expect((object["updates"] as? [Any])?.isEmpty == true)
+  }
 }
 
 @Suite("JSON output of card commands")

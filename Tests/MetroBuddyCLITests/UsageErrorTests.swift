@@ -124,4 +124,25 @@ struct UsageErrorTests {
     #expect(status == 64)
     #expect(errors.text.hasPrefix("Error: Cannot find the store: HOME is not set."))
   }
+
+  @Test(arguments: [["swipe", "--count", "+3"], ["history", "--limit", "+2"], ["check", "--min-rides", "+1"]])
+  func signedCountsAreRefused(arguments: [String]) {
+    #expect(CLIHarness().run(arguments).status == 64)
+  }
+
+  @Test("history --limit 0 is a usage error: exit 64, 'must be ... 1 or more', nothing printed")
+  func historyLimitZero() {
+    let cli = CLIHarness()
+    cli.run("reload", "10")
+    let before = cli.storeFiles()
+    let result = cli.run("history", "--limit", "0")
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: Invalid value for '--limit <n>': '0' is not allowed: it must be a whole number of 1 or more."),
+      "\(result.stderr)")
+    #expect(cli.storeFiles() == before)
+    #expect(cli.run("history", "--limit", "1").stdout.split(separator: "\n").count == 1)
+  }
 }

@@ -28,17 +28,20 @@ extension CommandNode {
 /// which asks MetroKit to decide and returns what to print.
 protocol Command: CommandNode {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError)
-  /// Reads what needs the selected card before `run`: an AMOUNT in the
-  /// card's currency. Most commands need nothing.
+  /// Reads what needs the selected card before `run` (an AMOUNT in the
+  /// card's currency), or what `unzip` gives (a zip to import). Most
+  /// commands need nothing.
   mutating func prepare(in context: Context) throws(PreparationError)
   func run(in context: Context) throws(MetroError) -> CommandOutput
 }
 
 /// What can stop a command between parsing and running: a value that is
-/// wrong only for the selected card (a usage error), or the store.
+/// wrong only for the selected card (a usage error), the store, or a zip to
+/// import that cannot be read.
 enum PreparationError: Error {
   case usage(UsageError)
   case metro(MetroError)
+  case archive(ArchiveError)
 }
 
 extension Command {

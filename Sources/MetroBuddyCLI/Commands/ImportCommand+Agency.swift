@@ -20,13 +20,8 @@ extension ImportCommand {
   {
     let source = path == "-" ? "standard input" : path
     let bytes: [UInt8]
-    if path != "-", ZipReading.isZip(path) {
-      do {
-        bytes = try ZipReading.firstCSV(
-          inArchive: path, environment: context.environment.variables, maximumBytes: Self.maximumSize)
-      } catch {
-        throw .importArchive(path: path, problem: Self.archiveProblem(error))
-      }
+    if let unzipped {
+      bytes = unzipped
     } else {
       bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     }
@@ -111,15 +106,5 @@ extension ImportCommand {
           ("expectedReason", .string($0.expected.reason.rawValue)),
         ])
       })
-  }
-
-  static func archiveProblem(_ failure: ZipReading.Failure) -> ArchiveProblem {
-    switch failure {
-    case .unzipMissing: .unzipMissing
-    case .spawnFailed(let code), .pipeFailed(let code): .systemError(errno: code)
-    case .unzipFailed(let status, let message): .unzipFailed(status: status, message: message)
-    case .noCSV: .noCSV
-    case .tooLarge(let maximum): .tooLarge(maximumBytes: maximum)
-    }
   }
 }

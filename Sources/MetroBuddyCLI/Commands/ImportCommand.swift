@@ -47,6 +47,10 @@ struct ImportCommand: Command {
   var format: Format?
   /// `--card` on the command line: with a backup of every card, only that card is restored.
   var only: String?
+  /// The CSV read from a zip by ``prepare(in:)``, for an agency's trip history.
+  var unzipped: [UInt8]?
+  /// Progress, timed from ``prepare(in:)`` so that running `unzip` counts.
+  var progress: Progress?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     path = try Self.arguments(parsed, ["file"])[0]
@@ -57,15 +61,28 @@ struct ImportCommand: Command {
       format = .csv
     } else if path.lowercased().hasSuffix(".json") {
       format = .json
-    } else if ZipReading.isZip(path) {
+    } else if UnzipRunner.isZip(path) {
       format = .omny
     } else if path != "-" {
       throw Self.usageError(.formatFromName(path), parsed)
     }
   }
 
+  /// Reads the CSV of a zip to import, whose failures are the CLI's own
+  /// (``ArchiveError``): MetroKit never unpacks anything.
+  mutating func prepare(in context: Context) throws(PreparationError) {
+    progress = Progress(environment: context.environment)
+    guard format?.agency != nil, path != "-", UnzipRunner.isZip(path) else { return }
+    do {
+      unzipped = try UnzipRunner.firstCSV(
+        inArchive: path, environment: context.environment.variables, maximumBytes: Self.maximumSize)
+    } catch {
+      throw .archive(ArchiveError(path: path, problem: error))
+    }
+  }
+
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let progress = Progress(environment: context.environment)
+    let progress = self.progress ?? Progress(environment: context.environment)
     if let agency = format?.agency {
       return try importHistory(agency, in: context, progress: progress)
     }

@@ -13,15 +13,6 @@ enum CompletionShell: String, CaseIterable, Sendable {
     case .fish: FishCompletion.script(model)
     }
   }
-
-  /// Where `Scripts/install.sh` puts the script, below the prefix.
-  var installPath: String {
-    switch self {
-    case .bash: "share/bash-completion/completions/metrobuddy"
-    case .zsh: "share/zsh/site-functions/_metrobuddy"
-    case .fish: "share/fish/vendor_completions.d/metrobuddy.fish"
-    }
-  }
 }
 
 /// Pieces the three script generators share.

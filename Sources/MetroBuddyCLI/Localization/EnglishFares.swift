@@ -53,7 +53,8 @@ extension English {
         "Cannot read \(path): unzip exited with \(status)" + (message.isEmpty ? "." : ": \(message)")
       case .noCSV: "Cannot read \(path): the zip holds no .csv file."
       case .tooLarge(let maximum): "Cannot read \(path): its CSV is larger than \(maximum) bytes."
-      case .systemError(let code): "Cannot read \(path): system error \(code) while running unzip."
+      case .spawnFailed(let code), .pipeFailed(let code):
+        "Cannot read \(path): system error \(code) while running unzip."
       }
     }
   }

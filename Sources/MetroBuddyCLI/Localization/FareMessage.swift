@@ -45,5 +45,5 @@ enum FareMessage: Equatable {
   /// `verify --fares`: the card whose rides follow.
   case faresOfCard(String)
   /// A zip that could not be read.
-  case archive(path: String, problem: ArchiveProblem)
+  case archive(path: String, problem: UnzipRunner.Failure)
 }

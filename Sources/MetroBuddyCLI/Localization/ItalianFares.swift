@@ -67,7 +67,8 @@ extension Italian {
         "Impossibile leggere \(path): unzip è terminato con \(status)" + (message.isEmpty ? "." : ": \(message)")
       case .noCSV: "Impossibile leggere \(path): lo zip non contiene alcun file .csv."
       case .tooLarge(let maximum): "Impossibile leggere \(path): il suo CSV supera \(maximum) byte."
-      case .systemError(let code): "Impossibile leggere \(path): errore di sistema \(code) eseguendo unzip."
+      case .spawnFailed(let code), .pipeFailed(let code):
+        "Impossibile leggere \(path): errore di sistema \(code) eseguendo unzip."
       }
     }
   }

@@ -42,7 +42,6 @@ extension Italian {
     case .stateMissingWithJournals: "manca state.json, ma ci sono dei journal"
     case .notLog: "non è un registro di dispositivo di metrobuddy"
     case .logOfAnotherDevice: "il registro nomina un dispositivo diverso dalla cartella in cui si trova"
-    case .unknownCard(let id): "una modifica nomina la carta \(id), che nessun registro crea"
     case .ownLogChanged:
       "qualcun altro (un altro dispositivo o un sincronizzatore) ha cambiato il registro di "
         + "questo dispositivo; questo dispositivo non vi scriverà finché non sarà ripristinato: "

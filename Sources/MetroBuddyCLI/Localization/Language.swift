@@ -1,5 +1,5 @@
 /// The languages metrobuddy speaks.
-public enum Language: String, Sendable, CaseIterable {
+package enum Language: String, Sendable, CaseIterable {
   /// English, the default.
   case english = "en"
   /// Spanish.

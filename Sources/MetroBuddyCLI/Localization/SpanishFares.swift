@@ -67,7 +67,8 @@ extension Spanish {
         "No se puede leer \(path): unzip terminó con \(status)" + (message.isEmpty ? "." : ": \(message)")
       case .noCSV: "No se puede leer \(path): el zip no contiene ningún archivo .csv."
       case .tooLarge(let maximum): "No se puede leer \(path): su CSV ocupa más de \(maximum) bytes."
-      case .systemError(let code): "No se puede leer \(path): error del sistema \(code) al ejecutar unzip."
+      case .spawnFailed(let code), .pipeFailed(let code):
+        "No se puede leer \(path): error del sistema \(code) al ejecutar unzip."
       }
     }
   }

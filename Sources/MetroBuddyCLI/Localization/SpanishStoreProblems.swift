@@ -42,7 +42,6 @@ extension Spanish {
     case .stateMissingWithJournals: "falta state.json, pero hay diarios"
     case .notLog: "no es un registro de dispositivo de metrobuddy"
     case .logOfAnotherDevice: "el registro nombra a otro dispositivo que la carpeta en la que está"
-    case .unknownCard(let id): "un cambio nombra la tarjeta \(id), que ningún registro crea"
     case .ownLogChanged:
       "otro (otro dispositivo o un sincronizador) cambió el propio registro de este dispositivo; "
         + "este dispositivo no escribirá en él hasta que se restaure: ejecute `metrobuddy verify`, "

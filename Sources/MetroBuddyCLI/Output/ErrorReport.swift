@@ -22,6 +22,13 @@ struct ErrorReport: Equatable {
     self.init(message: text(.errorPrefix) + " " + text(error.message), exitCode: .usage, usagePath: error.path)
   }
 
+  /// A zip to import that could not be read: no `unzip` is 69, anything else 65.
+  init(_ error: ArchiveError, _ text: Localizer) {
+    let exitCode: ExitCode = if case .unzipMissing = error.problem { .unavailable } else { .dataError }
+    self.init(
+      message: text(.errorPrefix) + " " + text(.archive(path: error.path, problem: error.problem)), exitCode: exitCode)
+  }
+
   init(_ error: MetroError, _ text: Localizer) {
     func money(_ amount: Money, _ currency: Currency) -> String { text.money(amount, currency) }
     func failure(_ message: Message, _ code: ExitCode) -> ErrorReport {
@@ -88,10 +95,6 @@ struct ErrorReport: Equatable {
     case .deviceIDUnsaved(nil, _):
       // Like a store without HOME: the environment is missing a setting.
       self = failure(.deviceIDUnsaved(path: nil, reason: ""), .usage)
-    case .importArchive(let path, let problem):
-      self.init(
-        message: text(.errorPrefix) + " " + text(.archive(path: path, problem: problem)),
-        exitCode: problem == .unzipMissing ? .unavailable : .dataError)
     case .importUnreadable(let path, let errno):
       self = failure(.importUnreadable(path: path, reason: systemErrorText(errno)), .ioError)
     case .storeIO(let path, let operation, let errno):

@@ -1,5 +1,5 @@
 /// The exit statuses of the contract, from `sysexits.h` where one fits.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
   /// Success, including `--help`, `--version` and an already-applied keyed reload.
   case success = 0
   /// Refused by the card's rules: insufficient fare, expired card, nothing to undo.

@@ -41,7 +41,6 @@ extension StoreProblem {
     case .stateMissingWithJournals: "state-missing"
     case .notLog: "not-log"
     case .logOfAnotherDevice: "log-of-another-device"
-    case .unknownCard: "unknown-card"
     case .ownLogChanged: "own-log-changed"
     case .conflictCopy: "conflict-copy"
     case .notJournal: "not-journal"

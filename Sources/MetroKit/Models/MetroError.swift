@@ -86,22 +86,6 @@ public enum MetroError: Error, Sendable, Equatable {
   case importMalformed(source: String, line: Int, column: ImportColumn?, problem: ImportProblem)
   /// A file to import cannot be opened or read (`errno`); nothing was imported.
   case importUnreadable(path: String, errno: Int32)
-  /// A zip to import could not be read; nothing was imported.
-  case importArchive(path: String, problem: ArchiveProblem)
-}
-
-/// Why a zip holding a trip history could not be read.
-public enum ArchiveProblem: Sendable, Equatable {
-  /// The system has no `unzip` program.
-  case unzipMissing
-  /// `unzip` failed with this exit status and message.
-  case unzipFailed(status: Int32, message: String)
-  /// The archive holds no CSV file.
-  case noCSV
-  /// The CSV inside is larger than the most an import reads.
-  case tooLarge(maximumBytes: Int)
-  /// A system call failed while running `unzip`.
-  case systemError(errno: Int32)
 }
 
 /// Why an amount is refused where it was given.

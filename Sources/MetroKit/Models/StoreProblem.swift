@@ -94,8 +94,6 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case notLog
   /// A device's log names another device in its header.
   case logOfAnotherDevice
-  /// A change names a card no log has created.
-  case unknownCard(id: String)
   /// This device's own log no longer holds what this device wrote: another
   /// device, or a synchroniser, changed it.
   case ownLogChanged

@@ -4,8 +4,8 @@ import Testing
 /// A read-only command whose output cannot be written saved nothing and does
 /// not say it did; a change whose confirmation cannot be written says it was
 /// saved. Golden in English, Spanish and Italian, with the real binary.
-@Suite("Output failures name what happened")
-struct OutputCulpritTests {
+@Suite("Output failures say whether anything was saved")
+struct OutputFailureWordingTests {
   static let cases: [(language: String, readOnly: String, change: String)] = [
     (
       "en_US.UTF-8",

@@ -8,7 +8,7 @@
 /// read with the system's `unzip`, so that MetroKit never unpacks anything:
 /// `unzip -Z1 ARCHIVE` lists the names, `unzip -p ARCHIVE NAME` writes the
 /// first `.csv` to a pipe.
-package enum ZipReading {
+package enum UnzipRunner {
   /// Why the CSV in an archive could not be read.
   package enum Failure: Error, Sendable, Equatable {
     /// No executable `unzip` in any directory of `searchPath` (the `PATH` given).

@@ -8,11 +8,11 @@ import Testing
 /// need `zip` and `unzip` (CI installs them); without them they are skipped
 /// and say so.
 @Suite("Reading a CSV from a zip archive")
-struct ZipReadingTests {
+struct UnzipRunnerTests {
   static let environment = ["PATH": "/usr/local/bin:/usr/bin:/bin"]
   static let hasZipTools =
-    ZipReading.executable("zip", searchPath: environment["PATH"] ?? "") != nil
-    && ZipReading.executable("unzip", searchPath: environment["PATH"] ?? "") != nil
+    UnzipRunner.executable("zip", searchPath: environment["PATH"] ?? "") != nil
+    && UnzipRunner.executable("unzip", searchPath: environment["PATH"] ?? "") != nil
   static let skipped = Comment(rawValue: "zip and unzip are not installed (apt-get install -y zip unzip)")
 
   /// A fresh directory under /tmp, removed afterwards.
@@ -36,7 +36,7 @@ struct ZipReadingTests {
     }
     let zip = Process()
     zip.executableURL = URL(
-      fileURLWithPath: ZipReading.executable("zip", searchPath: "/usr/bin:/bin") ?? "/usr/bin/zip")
+      fileURLWithPath: UnzipRunner.executable("zip", searchPath: "/usr/bin:/bin") ?? "/usr/bin/zip")
     zip.currentDirectoryURL = URL(fileURLWithPath: directory)
     zip.arguments = ["-q", "-X", "archive.zip"] + files.map(\.0)
     try zip.run()
@@ -45,12 +45,12 @@ struct ZipReadingTests {
     return directory + "/archive.zip"
   }
 
-  static func read(_ path: String, maximumBytes: Int = 1 << 20) throws(ZipReading.Failure) -> [UInt8] {
-    try ZipReading.firstCSV(inArchive: path, environment: environment, maximumBytes: maximumBytes)
+  static func read(_ path: String, maximumBytes: Int = 1 << 20) throws(UnzipRunner.Failure) -> [UInt8] {
+    try UnzipRunner.firstCSV(inArchive: path, environment: environment, maximumBytes: maximumBytes)
   }
 
   /// How reading the archive fails, or nil when it does not.
-  static func failure(_ path: String) -> ZipReading.Failure? {
+  static func failure(_ path: String) -> UnzipRunner.Failure? {
     do {
       _ = try read(path)
       return nil
@@ -78,7 +78,7 @@ struct ZipReadingTests {
       let big = Array((0..<20_000).map { _ in row }.joined())
       let path = try Self.archive([("big.csv", big)], in: directory)
       #expect(try Self.read(path, maximumBytes: big.count) == big)
-      #expect(throws: ZipReading.Failure.tooLarge(maximumBytes: big.count - 1)) {
+      #expect(throws: UnzipRunner.Failure.tooLarge(maximumBytes: big.count - 1)) {
         try Self.read(path, maximumBytes: big.count - 1)
       }
     }
@@ -101,7 +101,7 @@ struct ZipReadingTests {
   func anArchiveWithoutACSVOrNotAnArchiveIsRefused() throws {
     try Self.withDirectory { directory in
       let path = try Self.archive([("readme.txt", Array("hello".utf8))], in: directory)
-      #expect(throws: ZipReading.Failure.noCSV) { try Self.read(path) }
+      #expect(throws: UnzipRunner.Failure.noCSV) { try Self.read(path) }
       let text = directory + "/text.zip"
       try Data("plain text".utf8).write(to: URL(fileURLWithPath: text))
       guard case .unzipFailed(let status, let message)? = Self.failure(text) else {
@@ -110,22 +110,22 @@ struct ZipReadingTests {
       }
       #expect(status == 9)
       #expect(!message.isEmpty)
-      #expect(throws: ZipReading.Failure.self) { try Self.read(directory + "/missing.zip") }
+      #expect(throws: UnzipRunner.Failure.self) { try Self.read(directory + "/missing.zip") }
     }
   }
 
   /// Runs whether or not unzip is installed: a search path without it.
   @Test func noUnzipOnThePathIsATypedError() throws {
     try Self.withDirectory { directory in
-      #expect(throws: ZipReading.Failure.unzipMissing(searchPath: directory)) {
-        try ZipReading.firstCSV(inArchive: "a.zip", environment: ["PATH": directory], maximumBytes: 1)
+      #expect(throws: UnzipRunner.Failure.unzipMissing(searchPath: directory)) {
+        try UnzipRunner.firstCSV(inArchive: "a.zip", environment: ["PATH": directory], maximumBytes: 1)
       }
     }
   }
 
   @Test func onlyZipPathsAreArchives() {
-    #expect(ZipReading.isZip("history.ZIP") && ZipReading.isZip("/tmp/a.zip"))
-    #expect(!ZipReading.isZip("history.csv") && !ZipReading.isZip("zip"))
-    #expect(ZipReading.literalPattern(Array("a[1]*?.csv".utf8)) == Array("a[[]1][*][?].csv".utf8))
+    #expect(UnzipRunner.isZip("history.ZIP") && UnzipRunner.isZip("/tmp/a.zip"))
+    #expect(!UnzipRunner.isZip("history.csv") && !UnzipRunner.isZip("zip"))
+    #expect(UnzipRunner.literalPattern(Array("a[1]*?.csv".utf8)) == Array("a[[]1][*][?].csv".utf8))
   }
 }

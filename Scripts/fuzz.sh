@@ -43,7 +43,8 @@ sources() { find "$root/Sources/$1" -name '*.swift' | LC_ALL=C sort; }
 
 # -O keeps Swift's overflow and bounds checks (they trap, which libFuzzer reports);
 # DEBUG matches the configuration `swift test` replays the fixtures in.
-flags=(-O -g -D DEBUG -parse-as-library -swift-version 6)
+# One package name for every module, as SwiftPM gives them, so `package` declarations resolve.
+flags=(-O -g -D DEBUG -parse-as-library -swift-version 6 -package-name metrobuddy)
 # lld links the sanitizer runtimes without gold's flood of "Cannot export local symbol".
 link=()
 if "$swiftc" -print-target-info >/dev/null 2>&1 && [[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ]]; then

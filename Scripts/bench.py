@@ -242,8 +242,12 @@ def main():
             print(
                 f"| `{' '.join(arguments)}` | {statistics.median(a) * 1000:.2f} ms | {statistics.median(b) * 1000:.2f} ms "
                 f"| {statistics.median(ratios):.2f}x |")
+        # Two rides a day: 100,000 updates reach back to 1896, a million to the
+        # year 726, which an import refuses (exit 65); the commuter stops at
+        # 100,000.
+        commuter = min(large, 100000)
         commuters = {}
-        for size in (30, large):
+        for size in (30, commuter):
             csv = os.path.join(work, f"commuter-{size}.csv")
             make_commuter_csv(csv, size)
             store = os.path.join(work, f"commuter-{size}")
@@ -254,11 +258,11 @@ def main():
         print()
         print("A commuter (OMNY card, two rides a day, charged by the dated rules and the 7-day cap):")
         print()
-        print(f"| command, commuter | at {large:,} updates | at 30 updates | ratio |")
+        print(f"| command, commuter | at {commuter:,} updates | at 30 updates | ratio |")
         print("|---|---|---|---|")
         for arguments in (["swipe"], ["swipe", "--mode", "bus"], ["reload", "1"], ["balance"], ["show"]):
             t_large, t_small, flat, _ = median_pairs(
-                [binary, "--store", commuters[large], *arguments], [binary, "--store", commuters[30], *arguments],
+                [binary, "--store", commuters[commuter], *arguments], [binary, "--store", commuters[30], *arguments],
                 runs, env)
             print(f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x |")
         t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)

@@ -62,13 +62,19 @@ HISTORY_START = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 def make_csv(path, count):
-    """A history of `count` updates: a large opening reload, then swipes with a reload every 20."""
+    """A history of `count` updates: a large opening reload, then swipes with a reload every 20.
+
+    They are 50 minutes apart from 2016, closer when that would reach past
+    yesterday (past about 100,000 updates): a history that ends in the future
+    would make every swipe of the benchmark a backdated one."""
     base = HISTORY_START
+    room = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1) - base
+    step = min(3000, int(room.total_seconds()) // max(count, 1))
     with open(path, "w") as out:
         out.write("timestamp,type,amount\n")
         out.write(f"{base:%Y-%m-%dT%H:%M:%SZ},reload,100000\n")
         for i in range(1, count):
-            moment = base + datetime.timedelta(seconds=3000 * i)
+            moment = base + datetime.timedelta(seconds=step * i)
             kind, amount = ("reload", "60.00") if i % 20 == 0 else ("swipe", "-3.00")
             out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount}\n")
 

@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Benchmark metrobuddy as whole processes: medians of alternating runs.
 
-Usage: bench.py BINARY FLOOR [--runs N] [--sizes 1,10000,100000] [--smoke] [--baseline OLD_BINARY]
+Usage: bench.py BINARY FLOOR [--hello HELLO] [--peak PEAK] [--runs N] [--sizes 1,10000,100000] [--smoke]
+                [--baseline OLD_BINARY]
 
 Builds stores of each size through `metrobuddy import`, then times each
 command at the largest size in alternation with the same command at 1 update
 and with the C floor (Scripts/bench/floor.c: the least a durable swipe can
-do), and reports the median of the per-pair ratios, the medians of the times,
-and peak memory. Where ledger or hledger are installed it times them on
-equivalent journals.
+do), and `--version` in alternation with HELLO (a Swift program that only
+prints, linked as BINARY is), and reports the median of the per-pair ratios,
+the medians of the times, and peak memory (the largest resident set, from
+wait4's rusage, of runs through PEAK, Scripts/bench/peak.c built). The
+whole-history commands are timed at every size but the smallest, with their
+peak memory. Where ledger or hledger are installed
+it times them on equivalent journals.
 It reports; it never fails on a time.
 """
 import argparse
@@ -22,26 +27,54 @@ import tempfile
 import time
 
 
+PEAK = None  # Scripts/bench/peak.c, built: runs a command and writes its peak RSS to a file
+
+
 def run(argv, env=None):
-    """Runs a command; returns (seconds, peak RSS in KiB, exit status)."""
+    """Runs a command; returns (seconds, peak RSS in KiB, exit status).
+
+    The peak RSS is the command's own only through PEAK: Linux carries the
+    largest resident set across exec, so a command started from here reports
+    at least Python's. Without PEAK it is None. The hot commands are timed
+    without it (it adds a fork and an exec); `measure` goes through it."""
     start = time.perf_counter()
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
+    _, status, _ = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    return elapsed, usage.ru_maxrss, os.waitstatus_to_exitcode(status)
+    return elapsed, None, os.waitstatus_to_exitcode(status)
+
+
+def measure(argv, env=None):
+    """Runs a command through PEAK when there is one; returns (seconds, peak RSS in KiB or None, exit status)."""
+    if PEAK is None:
+        return run(argv, env)
+    with tempfile.NamedTemporaryFile("r") as out:
+        seconds, _, status = run([PEAK, out.name, *argv], env)
+        text = out.read().strip()
+        return seconds, int(text) if text else None, status
+
+
+def mib(kib):
+    return "n/a" if kib is None else f"{kib / 1024:.1f} MiB"
 
 
 HISTORY_START = datetime.datetime(2016, 1, 1, tzinfo=datetime.timezone.utc)
 
 
 def make_csv(path, count):
-    """A history of `count` updates: a large opening reload, then swipes with a reload every 20."""
+    """A history of `count` updates: a large opening reload, then swipes with a reload every 20.
+
+    They are 50 minutes apart from 2016, closer when that would reach past
+    yesterday (past about 100,000 updates): a history that ends in the future
+    would make every swipe of the benchmark a backdated one."""
     base = HISTORY_START
+    room = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1) - base
+    step = min(3000, int(room.total_seconds()) // max(count, 1))
     with open(path, "w") as out:
         out.write("timestamp,type,amount\n")
         out.write(f"{base:%Y-%m-%dT%H:%M:%SZ},reload,100000\n")
         for i in range(1, count):
-            moment = base + datetime.timedelta(seconds=3000 * i)
+            moment = base + datetime.timedelta(seconds=step * i)
             kind, amount = ("reload", "60.00") if i % 20 == 0 else ("swipe", "-3.00")
             out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount}\n")
 
@@ -106,22 +139,24 @@ def make_ledger(path, count):
 
 
 def median_pairs(first, second, runs, env):
-    """Runs two commands alternately; returns medians of each and of first/second."""
-    a, b, ratios, rss = [], [], [], []
+    """Runs two commands alternately; returns medians of each and of first/second, and first's peak RSS (one more run)."""
+    a, b, ratios = [], [], []
     for _ in range(runs):
-        ta, ra, _ = run(first, env)
+        ta, _, _ = run(first, env)
         tb, _, _ = run(second, env)
         a.append(ta)
         b.append(tb)
         ratios.append(ta / tb)
-        rss.append(ra)
-    return statistics.median(a), statistics.median(b), statistics.median(ratios), max(rss)
+    return statistics.median(a), statistics.median(b), statistics.median(ratios), measure(first, env)[1]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("floor")
+    parser.add_argument(
+        "--hello", metavar="BINARY", help="a Swift program that only prints, linked as BINARY is: `--version` against it")
+    parser.add_argument("--peak", metavar="PEAK", help="Scripts/bench/peak.c, built, for the peak RSS figures")
     parser.add_argument("--runs", type=int, default=41)
     parser.add_argument("--sizes", default="1,10000,100000")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes and runs, to keep the script working")
@@ -129,6 +164,8 @@ def main():
         "--baseline", metavar="BINARY",
         help="an older metrobuddy to compare with: the hot commands alternate between the two, each on its own store")
     options = parser.parse_args()
+    global PEAK
+    PEAK = os.path.abspath(options.peak) if options.peak else None
     sizes = [1, 100] if options.smoke else [int(s) for s in options.sizes.split(",")]
     runs = 3 if options.smoke else options.runs
     work = tempfile.mkdtemp(prefix="metrobuddy-bench-")
@@ -155,6 +192,12 @@ def main():
         print()
         print(f"Medians of {runs} alternating runs; ratios are medians of per-pair ratios.")
         print()
+        if options.hello:
+            t_version, t_hello, ratio, rss = median_pairs([binary, "--version"], [options.hello], runs, env)
+            print("| startup | time | Swift hello, linked the same way | ratio to hello | peak RSS |")
+            print("|---|---|---|---|---|")
+            print(f"| `--version` | {t_version * 1000:.2f} ms | {t_hello * 1000:.2f} ms | {ratio:.2f}x | {mib(rss)} |")
+            print()
         print(f"| command at {large:,} updates | time | at {small} update | ratio | floor.c | ratio to floor | peak RSS |")
         print("|---|---|---|---|---|---|---|")
         for arguments in (["swipe"], ["reload", "1"], ["balance"], ["show"]):
@@ -162,7 +205,7 @@ def main():
             t_cmd, t_floor, to_floor, _ = median_pairs(mb(large, *arguments), [options.floor, floor_store], runs, env)
             print(
                 f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x "
-                f"| {t_floor * 1000:.2f} ms | {to_floor:.2f}x | {rss / 1024:.1f} MiB |")
+                f"| {t_floor * 1000:.2f} ms | {to_floor:.2f}x | {mib(rss)} |")
         if options.baseline:
             baseline = os.path.abspath(options.baseline)
             base_store = os.path.join(work, f"baseline-{large}")
@@ -205,8 +248,12 @@ def main():
             print(
                 f"| `{' '.join(arguments)}` | {statistics.median(a) * 1000:.2f} ms | {statistics.median(b) * 1000:.2f} ms "
                 f"| {statistics.median(ratios):.2f}x |")
+        # Two rides a day: 100,000 updates reach back to 1896, a million to the
+        # year 726, which an import refuses (exit 65); the commuter stops at
+        # 100,000.
+        commuter = min(large, 100000)
         commuters = {}
-        for size in (30, large):
+        for size in (30, commuter):
             csv = os.path.join(work, f"commuter-{size}.csv")
             make_commuter_csv(csv, size)
             store = os.path.join(work, f"commuter-{size}")
@@ -217,44 +264,63 @@ def main():
         print()
         print("A commuter (OMNY card, two rides a day, charged by the dated rules and the 7-day cap):")
         print()
-        print(f"| command, commuter | at {large:,} updates | at 30 updates | ratio |")
+        print(f"| command, commuter | at {commuter:,} updates | at 30 updates | ratio |")
         print("|---|---|---|---|")
         for arguments in (["swipe"], ["swipe", "--mode", "bus"], ["reload", "1"], ["balance"], ["show"]):
             t_large, t_small, flat, _ = median_pairs(
-                [binary, "--store", commuters[large], *arguments], [binary, "--store", commuters[30], *arguments],
+                [binary, "--store", commuters[commuter], *arguments], [binary, "--store", commuters[30], *arguments],
                 runs, env)
             print(f"| `{' '.join(arguments)}` | {t_large * 1000:.2f} ms | {t_small * 1000:.2f} ms | {flat:.2f}x |")
         t_history, t_show, ratio, _ = median_pairs(mb(large, "history", "--limit", "10"), mb(large, "show"), runs, env)
         print()
         print(f"`history --limit 10` at {large:,}: {t_history * 1000:.2f} ms, {ratio:.2f}x `show` ({t_show * 1000:.2f} ms)")
-        print()
-        if options.baseline:
-            print(f"| whole-history command at {large:,} updates | median time | baseline |")
-            print("|---|---|---|")
-        else:
-            print(f"| whole-history command at {large:,} updates | median time |")
-            print("|---|---|")
-        # `stats` over the whole history: every month from the first update's.
-        whole_stats = ["stats", "--by", "month", "--since", f"{HISTORY_START:%Y-%m-%d}"]
-        for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"], whole_stats):
-            results = [run(mb(large, *arguments), env) for _ in range(max(3, runs // 8))]
+        # Whole history: every size but the smallest (all of them when there is
+        # one), the median time and the peak RSS of a few runs of each.
+        whole_sizes = sizes[1:] or sizes
+        repeats = max(3, runs // 8)
+
+        def measured(results):
             times = [seconds for seconds, _, _ in results]
-            cell = f"{statistics.median(times):.3f} s"
+            peaks = [rss for _, rss, _ in results if rss is not None]
+            cell = f"{statistics.median(times):.3f} s, {mib(max(peaks) if peaks else None)}"
             failed = sorted({status for _, _, status in results if status != 0})
             if failed:
                 cell += f" (exit {', '.join(map(str, failed))}!)"
-            if options.baseline and arguments[0] == "stats":
-                cell += " | (no stats in older builds)"
-            elif options.baseline:
-                base = [run([baseline, "--store", base_store, *arguments], env)[0] for _ in range(max(3, runs // 8))]
-                cell += f" | {statistics.median(base):.3f} s"
-            print(f"| `{' '.join(arguments)}` | {cell} |")
-        csv = os.path.join(work, f"history-{large}.csv")
-        times = []
-        for attempt in range(3):
-            store = os.path.join(work, f"import-{attempt}")
-            times.append(run([binary, "--store", store, "import", csv], env)[0])
-        print(f"| `import` of {large:,} rows (one transaction) | {statistics.median(times):.3f} s |")
+            return cell
+
+        print()
+        print(f"Whole-history commands: median time of {repeats} runs, peak RSS.")
+        print()
+        header = "| whole-history command | " + " | ".join(f"{size:,} updates" for size in whole_sizes)
+        if options.baseline:
+            header += f" | baseline at {large:,}"
+        print(header + " |")
+        print("|---|" + "---|" * (len(whole_sizes) + (1 if options.baseline else 0)))
+        # `stats` over the whole history: every month from the first update's.
+        whole_stats = ["stats", "--by", "month", "--since", f"{HISTORY_START:%Y-%m-%d}"]
+        for arguments in (["history", "--json"], ["export"], ["export", "--format", "csv"], ["verify"], whole_stats):
+            cells = [measured([measure(mb(size, *arguments), env) for _ in range(repeats)]) for size in whole_sizes]
+            if options.baseline:  # a build older than `stats` shows its exit status
+                cells.append(measured([measure([baseline, "--store", base_store, *arguments], env) for _ in range(repeats)]))
+            print(f"| `{' '.join(arguments)}` | " + " | ".join(cells) + " |")
+        cells = []
+        for size in whole_sizes:
+            csv = os.path.join(work, f"history-{size}.csv")
+            results = []
+            for attempt in range(3):
+                store = os.path.join(work, f"import-{size}-{attempt}")
+                results.append(measure([binary, "--store", store, "import", csv], env))
+                shutil.rmtree(store, ignore_errors=True)
+            cells.append(measured(results))
+        if options.baseline:
+            csv = os.path.join(work, f"history-{large}.csv")
+            results = []
+            for attempt in range(3):
+                store = os.path.join(work, f"baseline-import-{attempt}")
+                results.append(measure([baseline, "--store", store, "import", csv], env))
+                shutil.rmtree(store, ignore_errors=True)
+            cells.append(measured(results))
+        print("| `import` of the CSV into a new store (one transaction) | " + " | ".join(cells) + " |")
 
         peers = [(name, shutil.which(name)) for name in ("ledger", "hledger")]
         peers = [(name, path) for name, path in peers if path]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the static release binary and installs it with its man page and shell
-# completions under PREFIX (default ~/.local):
+# Builds the fully static release binary (no shared library, no dynamic loader)
+# and installs it with its man page and shell completions under PREFIX (default ~/.local):
 #   PREFIX/bin/metrobuddy
 #   PREFIX/share/man/man1/metrobuddy.1
 #   PREFIX/share/bash-completion/completions/metrobuddy
@@ -17,8 +17,8 @@ prefix="${PREFIX:-${HOME:?set HOME or PREFIX}/.local}"
 if [ -n "${METROBUDDY_BINARY:-}" ]; then
   binary="$METROBUDDY_BINARY"
 else
-  swift build -c release --static-swift-stdlib
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/metrobuddy"
+  swift build -c release --static-swift-stdlib -Xswiftc -static-executable
+  binary="$(swift build -c release --static-swift-stdlib -Xswiftc -static-executable --show-bin-path)/metrobuddy"
 fi
 test -x "$binary" || { echo "install.sh: $binary is not an executable" >&2; exit 1; }
 

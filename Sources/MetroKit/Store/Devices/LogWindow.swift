@@ -47,8 +47,9 @@ struct LogWindow {
   mutating func extend(keepingFrom keep: Int64) throws(MetroError) -> Bool {
     guard !atEnd else { return false }
     if keep > start {
-      bytes.removeFirst(Int(min(keep, end) - start))
-      start = min(keep, end)
+      let newStart = min(keep, end)
+      bytes.removeFirst(Int(newStart - start))
+      start = newStart
     }
     // A log cut short since it was opened reads as ending there.
     return try readMore(Int64(Self.chunk)) > 0

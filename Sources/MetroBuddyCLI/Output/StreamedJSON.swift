@@ -26,10 +26,11 @@ enum StreamedJSON {
   }
 
   /// `value` as it is written at `depth`, with the indentation that goes
-  /// before it there (a string never holds a raw newline).
+  /// before it there.
   static func indented(_ value: JSONValue, depth: Int) -> String {
-    let indent = String(repeating: " ", count: depth * 2)
-    return indent + JSONWriter.string(value, style: .pretty).replacing("\n", with: "\n" + indent)
+    var bytes = [UInt8](repeating: UInt8(ascii: " "), count: depth * 2)
+    JSONWriter.write(value, to: &bytes, style: .pretty, depth: depth)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The text of `object` at `depth` around its last member's value, an

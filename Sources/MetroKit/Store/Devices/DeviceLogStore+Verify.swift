@@ -67,11 +67,16 @@ extension DeviceLogStore: StoreVerifying {
             fold.apply(record, device: folder, timeZone: timeZone)
             report.updates += record.changes.count { if case .update = $0 { true } else { false } }
           case .long(let long):
+            // Counted only once the whole record has decoded, as a short one.
+            var staged = fold
+            var updates = 0
             try long.forEachChange { index, change, _ in
               let order = EventOrder(time: long.recordedAt, device: folder, sequence: long.sequence, index: index)
-              fold.apply(change, order: order, timeZone: timeZone)
-              if case .update = change { report.updates += 1 }
+              staged.apply(change, order: order, timeZone: timeZone)
+              if case .update = change { updates += 1 }
             }
+            fold = staged
+            report.updates += updates
           }
         }
         if case .read(let position, let size) = outcome, size > position.offset {

@@ -69,6 +69,7 @@ struct LogScanner {
       case .long(let long):
         var changes: [LogChange] = []
         try long.forEachChange { _, change, _ in changes.append(change) }
+        Self.heldChanges?.note(changes.count)
         try body(LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes), after)
       }
     }
@@ -128,7 +129,9 @@ struct LogScanner {
     var lineStart = position.offset
     var searched = lineStart
     while true {
-      if let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n")) {
+      let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n"))
+      let reach = newline.map { window.start + Int64($0) } ?? window.end
+      if let newline, lineStart == 0 || reach - lineStart < Self.longLineLimit {
         let text = window.bytes[Int(lineStart - window.start)..<newline]
         let next = window.start + Int64(newline + 1)
         if lineStart == 0 {
@@ -150,8 +153,8 @@ struct LogScanner {
         continue
       }
       searched = window.end
-      if window.atEnd { break }
-      if lineStart > 0, window.end - lineStart >= Self.longLineLimit {
+      if newline == nil, window.atEnd { break }
+      if lineStart > 0, reach - lineStart >= Self.longLineLimit {
         let long = LongRecord(scanner: self, descriptor: descriptor, size: size, lineStart: lineStart, line: line + 1)
         guard let read = try long.read() else { break }
         try check(read.sequence, read.recordedAt, after: current, line: line + 1)

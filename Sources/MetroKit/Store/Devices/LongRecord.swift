@@ -34,13 +34,8 @@ struct LongRecord {
 
   /// Reads the line through and checks it; `nil` when it has no newline yet.
   func read() throws(MetroError) -> Read? {
-    var shape: Shape
-    do {
-      shape = try walk { bytes, _ throws(MetroError) in _ = try decodeChange(bytes) }
-    } catch {
-      shape = .irregular
-    }
-    switch shape {
+    // The layout and the seal first; each change is decoded as it is handed over.
+    switch try walk({ _, _ in }) {
     case .unterminated: return nil
     case .sealed(let sequence, let recordedAt, let end, let seal):
       return Read(sequence: sequence, recordedAt: recordedAt, end: end, seal: seal)
@@ -68,7 +63,11 @@ struct LongRecord {
   func forEachChange(_ body: (Int, LogChange, Int64) throws(MetroError) -> Void) throws(MetroError) {
     var index = 0
     let shape = try walk { bytes, offset throws(MetroError) in
-      let change = try decodeChange(bytes)
+      let change: LogChange
+      do throws(MetroError) { change = try decodeChange(bytes) } catch {
+        // Sealed yet not a record: read whole, it is reported as any line is.
+        throw (try? wholeRecordError()) ?? error
+      }
       LogScanner.heldChanges?.note(1)
       try body(index, change, offset)
       index += 1
@@ -76,6 +75,24 @@ struct LongRecord {
     guard case .sealed = shape else {
       // Checked a moment ago: the log changed under the scan.
       throw .storeDamaged(path: scanner.path, line: line, problem: .checksumMismatch)
+    }
+  }
+
+  /// The damage decoding the whole line reports, if any.
+  private func wholeRecordError() throws(MetroError) -> MetroError? {
+    var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
+    try window.load(from: lineStart)
+    var searched = lineStart
+    while true {
+      if let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n")) {
+        do {
+          let text = window.bytes[Int(lineStart - window.start)..<newline]
+          _ = try LogRecord.decode(text, path: scanner.path, line: line)
+        } catch { return error }
+        return nil
+      }
+      searched = window.end
+      guard try window.extend(keepingFrom: lineStart) else { return nil }
     }
   }
 
@@ -130,59 +147,92 @@ struct LongRecord {
     var crc: UInt32 = 0xFFFF_FFFF
     var crcDone = lineStart
     var index = markerAt + Self.marker.count
-    var state = State.firstElement
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var elementStart: Int64 = 0
+    var splitter = Splitter()
+    var found: [Range<Int>] = []
     while true {
-      if index == window.bytes.count {
+      found.removeAll(keepingCapacity: true)
+      let base = window.start
+      let stop = window.bytes.withUnsafeBufferPointer { bytes in
+        splitter.split(bytes, from: &index, base: base, into: &found)
+      }
+      for range in found { try element(window.bytes[range], window.start + Int64(range.lowerBound)) }
+      switch stop {
+      case .irregular: return .irregular
+      case .closed:
+        crc = window.bytes[Int(crcDone - window.start)...index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+        crc = Checksum.update(crc, UInt8(ascii: "}")) ^ 0xFFFF_FFFF
+        return try trailer(&window, after: window.start + Int64(index), crc: crc, sequence, recordedAt)
+      case .needMore:
         crc = window.bytes[Int(crcDone - window.start)..<index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
         let here = window.start + Int64(index)
         crcDone = here
-        guard try window.extend(keepingFrom: state == .inElement ? elementStart : here) else { return .unterminated }
+        guard try window.extend(keepingFrom: splitter.inElement ? splitter.elementStart : here) else {
+          return .unterminated
+        }
         index = Int(here - window.start)
       }
-      let byte = window.bytes[index]
-      switch state {
-      case .inElement:
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
+    }
+  }
+
+  /// Finds the changes in the `changes` array, a window at a time.
+  struct Splitter {
+    private var state = State.firstElement
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    /// Where the change being read starts in the log.
+    private(set) var elementStart: Int64 = 0
+
+    var inElement: Bool { state == .inElement }
+
+    enum Stop { case needMore, closed, irregular }
+
+    /// Reads `bytes` (which start at `base` in the log) from `index`,
+    /// adding each whole change's range; stops at the array's `]` (with
+    /// `index` on it), at a byte out of place, or at the end of `bytes`.
+    mutating func split(
+      _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, base: Int64, into found: inout [Range<Int>]
+    ) -> Stop {
+      var at = index
+      defer { index = at }
+      while at < bytes.count {
+        let byte = bytes[at]
+        if state == .inElement {
+          if inString {
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+            }
           } else if byte == UInt8(ascii: "\"") {
-            inString = false
+            inString = true
+          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            depth += 1
+          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            depth -= 1
+            if depth == 0 {
+              found.append(Int(elementStart - base)..<(at + 1))
+              state = .afterElement
+            }
+          } else if byte == UInt8(ascii: "\n") {
+            return .irregular
           }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
-        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-          depth += 1
-        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-          depth -= 1
-          if depth == 0 {
-            try element(window.bytes[Int(elementStart - window.start)...index], elementStart)
-            state = .afterElement
-          }
-        } else if byte == UInt8(ascii: "\n") {
-          return .irregular
-        }
-      case .firstElement, .element, .afterElement:
-        if byte == UInt8(ascii: "{"), state != .afterElement {
+        } else if byte == UInt8(ascii: "{"), state != .afterElement {
           state = .inElement
           depth = 1
-          elementStart = window.start + Int64(index)
+          elementStart = base + Int64(at)
         } else if byte == UInt8(ascii: ","), state == .afterElement {
           state = .element
         } else if byte == UInt8(ascii: "]"), state != .element {
-          crc = window.bytes[Int(crcDone - window.start)...index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
-          crc = Checksum.update(crc, UInt8(ascii: "}")) ^ 0xFFFF_FFFF
-          return try trailer(&window, after: window.start + Int64(index), crc: crc, sequence, recordedAt)
+          return .closed
         } else {
           return .irregular
         }
+        at += 1
       }
-      index += 1
+      return .needMore
     }
   }
 

@@ -78,6 +78,19 @@ struct LongRecord {
     }
   }
 
+  /// Calls `body` with each change's bytes, undecoded, its index in the
+  /// record and where it starts in the log.
+  func forEachChangeText(_ body: (Int, ArraySlice<UInt8>, Int64) throws(MetroError) -> Void) throws(MetroError) {
+    var index = 0
+    let shape = try walk { bytes, offset throws(MetroError) in
+      try body(index, bytes, offset)
+      index += 1
+    }
+    guard case .sealed = shape else {
+      throw .storeDamaged(path: scanner.path, line: line, problem: .checksumMismatch)
+    }
+  }
+
   /// The damage decoding the whole line reports, if any.
   private func wholeRecordError() throws(MetroError) -> MetroError? {
     var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)

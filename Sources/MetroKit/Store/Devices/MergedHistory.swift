@@ -50,8 +50,9 @@ final class MergedHistory {
   private var entries: [IndexedUpdate]?
   /// The old store's updates of the card, in its order (it is in memory).
   private var legacyUpdates: [BalanceUpdate] = []
-  /// The sum of the amounts that count: the balance after the last update, less the opening.
-  private var counted: Int64 = 0
+  /// The logs' paths, and which is the old store's.
+  private let paths: [String]
+  private let legacyLog: Int?
 
   init(store: DeviceLogStore, view: DeviceLogStore.View, cardID: String) {
     self.store = store
@@ -59,7 +60,10 @@ final class MergedHistory {
     self.cardID = cardID
     var folders = Set(view.fold.logs.keys)
     if let legacy = view.legacy { folders.insert(legacy.folder) }
-    self.folders = folders.sorted()
+    let sorted = folders.sorted()
+    self.folders = sorted
+    paths = sorted.map { store.layout.logPath($0) }
+    legacyLog = view.legacy.flatMap { sorted.firstIndex(of: $0.folder) }
   }
 
   /// The balance before any update.
@@ -73,8 +77,12 @@ final class MergedHistory {
     newestFirst: Bool = false, balances: Bool = true, _ body: (BalanceUpdate) throws(MetroError) -> Bool
   ) throws(MetroError) {
     let entries = try index()
+    // Newest first, from the card's balance now: the fold's, which
+    // `latestUpdates(of:in:matching:)` works back from too.
     var balance = opening
-    if newestFirst { balance.minorUnits += counted }
+    if newestFirst, let position = view.fold.index(ofCard: cardID) {
+      balance = view.fold.cards[position].card.balance
+    }
     var reader = UpdateReader(history: self)
     defer { reader.close() }
     var position = newestFirst ? entries.count - 1 : 0
@@ -103,15 +111,14 @@ final class MergedHistory {
   private func index() throws(MetroError) -> [IndexedUpdate] {
     if let entries { return entries }
     var found: [IndexedUpdate] = []
-    let countsKnown = view.fold.reloadKeysLoaded
     func add(_ change: LogChange, log: Int, index: Int, offset: Int64) {
       guard case .update(let id, let update) = change, id == cardID else { return }
       found.append(
         IndexedUpdate(
           time: update.timestamp.timeIntervalSinceReferenceDate, log: UInt32(log), index: UInt32(index),
           offset: offset))
-      if countsKnown, view.fold.counts(update, cardID: cardID) { counted += update.amount.minorUnits }
     }
+    let peek = UpdatePeek(cardID: cardID)
     for (log, folder) in folders.enumerated() {
       if let legacy = view.legacy, folder == legacy.folder {
         for record in legacy.records {
@@ -131,8 +138,17 @@ final class MergedHistory {
         case .whole(let record, let lineStart):
           for (index, change) in record.changes.enumerated() { add(change, log: log, index: index, offset: lineStart) }
         case .long(let long):
-          try long.forEachChange { index, change, offset in
-            add(change, log: log, index: index | Int(IndexedUpdate.elementFlag), offset: offset)
+          // Sealed and laid out as the store writes it: only the card's
+          // updates' times are read now; each is decoded when walked.
+          try long.forEachChangeText { index, bytes, offset throws(MetroError) in
+            let flagged = index | Int(IndexedUpdate.elementFlag)
+            switch peek.time(of: bytes) {
+            case .other: return
+            case .update(let time):
+              found.append(IndexedUpdate(time: time, log: UInt32(log), index: UInt32(flagged), offset: offset))
+            case .unknown:
+              add(try long.decodeChange(bytes), log: log, index: flagged, offset: offset)
+            }
           }
         }
       }
@@ -152,9 +168,8 @@ final class MergedHistory {
     init(history: MergedHistory) { self.history = history }
 
     mutating func update(_ entry: IndexedUpdate) throws(MetroError) -> BalanceUpdate {
-      let folder = history.folders[Int(entry.log)]
-      if folder == history.view.legacy?.folder { return history.legacyUpdates[Int(entry.offset)] }
-      let path = history.store.layout.logPath(folder)
+      if Int(entry.log) == history.legacyLog { return history.legacyUpdates[Int(entry.offset)] }
+      let path = history.paths[Int(entry.log)]
       let change: LogChange
       if entry.index & IndexedUpdate.elementFlag != 0 {
         let bytes = try read(entry, path: path) { bytes, start in Self.elementEnd(in: bytes, from: start) }
@@ -250,5 +265,60 @@ final class MergedHistory {
       }
       return nil
     }
+  }
+}
+
+/// Reads the time of a change on a long line without decoding it, when it
+/// is an update of the card laid out as the store writes one
+/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`).
+struct UpdatePeek {
+  let cardID: String
+  private let prefix: [UInt8]
+  private static let typePrefix = Array(#"{"type":""#.utf8)
+  private static let updatePrefix = Array(#"{"type":"update","card":""#.utf8)
+  private static let timestamp = Array(#","timestamp":""#.utf8)
+
+  init(cardID: String) {
+    self.cardID = cardID
+    prefix = Self.updatePrefix + Array(cardID.utf8) + [UInt8(ascii: "\"")]
+  }
+
+  enum Peeked: Equatable {
+    /// Not an update of the card.
+    case other
+    /// An update of the card at this time (seconds since the reference date).
+    case update(Double)
+    /// Laid out otherwise: decode it.
+    case unknown
+  }
+
+  func time(of bytes: ArraySlice<UInt8>) -> Peeked {
+    guard bytes.starts(with: Self.typePrefix) else { return .unknown }
+    guard bytes.starts(with: prefix) else {
+      // Another type, or another card's update (its id ends at the next quote).
+      if !bytes.starts(with: Self.updatePrefix) { return bytes.contains(UInt8(ascii: "\\")) ? .unknown : .other }
+      let id = bytes.dropFirst(Self.updatePrefix.count)
+      guard let end = id.firstIndex(of: UInt8(ascii: "\"")), !id[..<end].contains(UInt8(ascii: "\\")) else {
+        return .unknown
+      }
+      return .other
+    }
+    let rest = bytes.dropFirst(prefix.count)
+    guard let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
+    let text = rest[(at + Self.timestamp.count)...].prefix(32)
+    guard let end = text.firstIndex(of: UInt8(ascii: "\"")),
+      let time = Timestamp.parseISO8601UTC(String(decoding: text[..<end], as: UTF8.self))
+    else { return .unknown }
+    return .update(time.timeIntervalSinceReferenceDate)
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    var start = haystack.startIndex
+    while let candidate = haystack[start...].firstIndex(of: first), candidate + needle.count <= haystack.endIndex {
+      if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+      start = candidate + 1
+    }
+    return nil
   }
 }

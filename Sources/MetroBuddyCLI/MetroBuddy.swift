@@ -154,7 +154,21 @@ package enum MetroBuddy {
       let result = try command.run(in: context)
       // --quiet silences reports, not the payload of export.
       if !context.options.quiet || result.exitCode != .success || result.rawOutput {
-        output.write(context.options.json && !result.rawOutput ? JSONRenderer.text(result.json) : result.text)
+        let json = context.options.json && !result.rawOutput
+        if let stream = json ? result.streamJSON : result.streamText {
+          // Written in pieces of about 64 KiB as the history is walked.
+          var pending = ""
+          try stream { piece in
+            pending += piece
+            if pending.utf8.count >= 1 << 16 {
+              output.write(pending)
+              pending = ""
+            }
+          }
+          output.write(pending)
+        } else {
+          output.write(json ? JSONRenderer.text(result.json) : result.text)
+        }
         if let note = result.note { errors.write(note + "\n") }
       }
       if let warning = result.warning { errors.write(warning + "\n") }

@@ -70,6 +70,15 @@ public protocol MetroCardDataStore: Sendable {
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>]
 
+  /// ``cardHistory(named:)``, walked as it is read rather than held.
+  func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream
+
+  /// ``allCardHistories()``, each walked as it is read rather than held.
+  func historyStreams() throws(MetroError) -> [CardHistoryStream]
+
+  /// The card's whole history, walked as it is read rather than held.
+  func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream
+
   /// Applies `updates` to the card in one transaction: all of them or none.
   ///
   /// - Returns: The card after the updates and the balance updates recorded.
@@ -151,6 +160,24 @@ extension MetroCardDataStore {
 }
 
 extension MetroCardDataStore {
+  /// The history in memory, for stores that hold it there.
+  public func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream {
+    CardHistoryStream(try cardHistory(named: name))
+  }
+
+  /// The histories in memory, for stores that hold them there.
+  public func historyStreams() throws(MetroError) -> [CardHistoryStream] {
+    try allCardHistories().map(CardHistoryStream.init)
+  }
+
+  /// The history in memory, for stores that hold it there: newest first as
+  /// ``balanceUpdates(for:matching:)`` gives it.
+  public func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream {
+    let updates = try balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
+    let opening = updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits }
+    return CardHistoryStream(CardHistory(card: card, openingBalance: Money(minorUnits: opening), updates: updates))
+  }
+
   /// Fetches the card, then its history: for stores with no cheaper way
   /// (``JSONFileStore`` reads both from one `state.json`).
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {

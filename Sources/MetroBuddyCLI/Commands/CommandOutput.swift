@@ -15,6 +15,10 @@ struct CommandOutput {
   var exitCode: ExitCode = .success
   /// Whether `text` is the payload itself (an export), printed even with `--json`.
   var rawOutput = false
+  /// Writes the text in pieces instead of `text`, as a whole history is walked.
+  var streamText: ((_ write: (String) -> Void) throws(MetroError) -> Void)?
+  /// Writes the `--json` text in pieces instead of `json`.
+  var streamJSON: ((_ write: (String) -> Void) throws(MetroError) -> Void)?
 
   init(
     text: String, json: @autoclosure @escaping () -> JSONValue, note: String? = nil, warning: String? = nil,

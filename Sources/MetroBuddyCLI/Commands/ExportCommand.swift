@@ -38,22 +38,58 @@ struct ExportCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
+    // Written as the history is walked, never held whole.
+    var output = CommandOutput(text: "", json: .null, rawOutput: true)
+    let moment = context.moment
     if all {
-      // One snapshot: every card and its history from the same state.json,
-      // so a card added or removed meanwhile is wholly there or not at all.
-      let value = JSONValue.array(
-        try context.store.allCardHistories().compactMap { Self.object($0, at: context.moment) })
-      return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
+      // One snapshot: every card and its history from the same state of the
+      // store, so a card added or removed meanwhile is wholly there or not at all.
+      let streams = try context.store.historyStreams()
+      output.streamText = { write throws(MetroError) in
+        var cards = StreamedJSON.Array(depth: 0)
+        for stream in streams {
+          guard let object = Self.object(stream, at: moment) else { continue }
+          write(cards.separator())
+          try Self.write(stream, object, depth: 1, to: write)
+        }
+        write(cards.end + "\n")
+      }
+      return output
     }
     // The card and its history from one state of the store, with the
     // balance before the first update (card add --balance) for an import.
-    let history = try context.store.cardHistory(named: context.options.cardName)
+    let stream = try context.store.historyStream(named: context.options.cardName)
     if format == .csv {
-      let csv = Interchange.csv(history.updates, currency: history.card.currency)
-      return CommandOutput(text: csv, json: .null, rawOutput: true)
+      output.streamText = { write throws(MetroError) in
+        write(Interchange.csvHeaderRow)
+        try stream.walkOldestFirst { write(Interchange.csvRow($0, currency: stream.card.currency)) }
+      }
+      return output
     }
-    let value = Self.object(history, at: context.moment) ?? .null
-    return CommandOutput(text: JSONRenderer.text(value), json: value, rawOutput: true)
+    guard let object = Self.object(stream, at: moment) else {
+      return CommandOutput(text: JSONRenderer.text(.null), json: .null, rawOutput: true)
+    }
+    output.streamText = { write throws(MetroError) in
+      try Self.write(stream, object, depth: 0, to: write)
+      write("\n")
+    }
+    return output
+  }
+
+  /// The card object `object` at `depth` with the history's updates, written as they are walked.
+  static func write(
+    _ stream: CardHistoryStream, _ object: JSONValue, depth: Int, to write: (String) -> Void
+  ) throws(MetroError) {
+    let (before, after) = StreamedJSON.around(object, depth: depth)
+    write(String(before))
+    var updates = StreamedJSON.Array(depth: depth + 1)
+    try stream.walkOldestFirst { write(updates.element(Interchange.updateObject($0, currency: stream.card.currency))) }
+    write(updates.end + after)
+  }
+
+  /// ``object(_:at:)`` with no updates yet: they are written as they are walked.
+  static func object(_ stream: CardHistoryStream, at moment: Moment) -> JSONValue? {
+    object(CardHistory(card: stream.card, openingBalance: stream.openingBalance, updates: []), at: moment)
   }
 
   /// The card object of the contract with its settings, opening balance and

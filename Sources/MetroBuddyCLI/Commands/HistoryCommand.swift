@@ -42,40 +42,74 @@ struct HistoryCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
-    let updates = try context.store.balanceUpdates(for: card, matching: query).map(\.snapshot)
-    let json = JSONValue.array(updates.map { JSONRenderer.update($0, currency: card.currency) })
-    guard !updates.isEmpty else {
-      let filtered = query.types.isEmpty && query.since == nil && query.until == nil
-      return CommandOutput(
-        text: context.text(filtered ? .historyEmpty(card: card.name) : .historyNoMatch) + "\n", json: json)
-    }
     let timeZone = context.environment.timeZone
-    let rows = updates.map { update -> [String] in
-      let (day, secondOfDay) = timeZone.localTime(of: update.timestamp)
-      let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
-      let sign = update.amount.minorUnits > 0 ? "+" : ""
-      var note = ""
-      if let key = update.key, update.type != .undo { note = context.text(.historyKey(key)) }
-      if let undone = update.undoes {
-        note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
-      }
-      if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + context.text(.historyDuplicate) + ")" }
-      if let words = update.note { note += (note.isEmpty ? "" : " ") + context.text(.historyNote(words)) }
-      let ride = RecordedRide(update)
-      return [
-        "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
-        ride.map { context.text(.modeName($0.mode)) } ?? "", ride.map { context.text(.reasonName($0.reason)) } ?? "",
-        sign + context.money(update.amount, card.currency),
-        CardText.balanceColumn(update.balance, card.snapshot, context), note,
-      ]
+    // With --limit, the latest few; without, the whole history, walked as
+    // it is read (twice for the text: first for the columns' widths).
+    let stream: CardHistoryStream
+    let query = self.query
+    if query.limit != nil {
+      let updates = try context.store.balanceUpdates(for: card, matching: query).map(\.snapshot)
+      stream = CardHistoryStream(CardHistory(card: card, openingBalance: .zero, updates: updates.reversed()))
+    } else {
+      stream = try context.store.historyStream(of: card)
     }
-    let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    let text = rows.map { row in
-      var line = row[0] + "  " + row[1].padding(to: widths[1]) + "  "
-      if widths[2] > 0 { line += row[2].padding(to: widths[2]) + "  " + row[3].padding(to: widths[3]) + "  " }
-      line += row[4].leftPadding(to: widths[4]) + "  " + row[5].leftPadding(to: widths[5])
-      return line + (row[6].isEmpty ? "" : "  " + row[6]) + "\n"
-    }.joined()
-    return CommandOutput(text: text, json: json)
+    func forEachShown(_ body: (BalanceUpdate) -> Void) throws(MetroError) {
+      try stream.walkNewestFirst { update in
+        if query.limit != nil || query.matches(update, in: timeZone) { body(update) }
+      }
+    }
+    var output = CommandOutput(text: "", json: .null)
+    if context.options.json {
+      output.streamJSON = { write throws(MetroError) in
+        var array = StreamedJSON.Array(depth: 0)
+        try forEachShown { write(array.element(JSONRenderer.update($0, currency: card.currency))) }
+        write(array.end + "\n")
+      }
+      return output
+    }
+    var widths = [Int](repeating: 0, count: 7)
+    var shown = 0
+    try forEachShown { update in
+      for (column, cell) in row(update, card: card, context).enumerated() {
+        widths[column] = max(widths[column], cell.count)
+      }
+      shown += 1
+    }
+    guard shown > 0 else {
+      let filtered = query.types.isEmpty && query.since == nil && query.until == nil
+      output.text = context.text(filtered ? .historyEmpty(card: card.name) : .historyNoMatch) + "\n"
+      return output
+    }
+    output.streamText = { [widths] write throws(MetroError) in
+      try forEachShown { update in
+        let row = row(update, card: card, context)
+        var line = row[0] + "  " + row[1].padding(to: widths[1]) + "  "
+        if widths[2] > 0 { line += row[2].padding(to: widths[2]) + "  " + row[3].padding(to: widths[3]) + "  " }
+        line += row[4].leftPadding(to: widths[4]) + "  " + row[5].leftPadding(to: widths[5])
+        write(line + (row[6].isEmpty ? "" : "  " + row[6]) + "\n")
+      }
+    }
+    return output
+  }
+
+  /// The cells of an update's line: when, type, mode, reason, amount, balance, note.
+  func row(_ update: BalanceUpdate, card: ObjectReference<MetroCard>, _ context: Context) -> [String] {
+    let (day, secondOfDay) = context.environment.timeZone.localTime(of: update.timestamp)
+    let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
+    let sign = update.amount.minorUnits > 0 ? "+" : ""
+    var note = ""
+    if let key = update.key, update.type != .undo { note = context.text(.historyKey(key)) }
+    if let undone = update.undoes {
+      note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
+    }
+    if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + context.text(.historyDuplicate) + ")" }
+    if let words = update.note { note += (note.isEmpty ? "" : " ") + context.text(.historyNote(words)) }
+    let ride = RecordedRide(update)
+    return [
+      "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
+      ride.map { context.text(.modeName($0.mode)) } ?? "", ride.map { context.text(.reasonName($0.reason)) } ?? "",
+      sign + context.money(update.amount, card.currency),
+      CardText.balanceColumn(update.balance, card.snapshot, context), note,
+    ]
   }
 }

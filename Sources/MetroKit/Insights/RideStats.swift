@@ -171,27 +171,21 @@ public enum RideStats {
     of updates: [BalanceUpdate], holdsValue: Bool = true, in timeZone: LocalTimeZone, by kind: StatsPeriodKind,
     from first: CalendarDate, through last: CalendarDate
   ) -> [PeriodStats] {
-    var result = emptyPeriods(kind, from: first, through: last)
-    guard let firstPeriod = result.first else { return result }
-    let base = kind.ordinal(of: firstPeriod.start)
-    var undone = Set<UUID>()
-    for update in updates.reversed() {
-      if update.type == .undo {
-        if let target = update.undoes { undone.insert(target) }
-        continue
-      }
-      if undone.remove(update.id) != nil { continue }
-      guard update.type == .swipe || (update.type == .reload && holdsValue && !update.isDuplicate) else { continue }
-      let day = timeZone.calendarDate(of: update.timestamp)
-      let index = kind.ordinal(of: day) - base
-      guard index >= 0, index < result.count else { continue }
-      if update.type == .reload {
-        result[index].loaded.minorUnits += update.amount.minorUnits
-      } else if let ride = RecordedRide(update) {
-        result[index].add(ride)
-      }
-    }
-    return result
+    var tally = PeriodTally(kind, from: first, through: last, holdsValue: holdsValue, in: timeZone)
+    for update in updates.reversed() { tally.add(update) }
+    return tally.result
+  }
+
+  /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole
+  /// history walked as the store reads it, in a bounded amount of memory.
+  public static func periods(
+    of history: CardHistoryStream, in timeZone: LocalTimeZone, by kind: StatsPeriodKind, from first: CalendarDate,
+    through last: CalendarDate
+  ) throws(MetroError) -> [PeriodStats] {
+    var tally = PeriodTally(
+      kind, from: first, through: last, holdsValue: history.card.kind.holdsValue, in: timeZone)
+    try history.walkNewestFirst { tally.add($0) }
+    return tally.result
   }
 
   /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole history.
@@ -264,4 +258,46 @@ extension Int {
 extension CalendarDate {
   /// 0001-01-01, the first day a ``CalendarDate`` can be.
   static let firstDay = CalendarDate(daysSinceEpoch: -719_162)
+}
+
+/// The sums of ``RideStats/periods(of:holdsValue:in:by:from:through:)``,
+/// added up one update at a time, newest first (an undo is seen before what
+/// it undoes); it holds the periods and the ids of undone updates not yet reached.
+struct PeriodTally {
+  private(set) var result: [PeriodStats]
+  let kind: StatsPeriodKind
+  let holdsValue: Bool
+  let timeZone: LocalTimeZone
+  private let base: Int
+  private var undone = Set<UUID>()
+
+  init(
+    _ kind: StatsPeriodKind, from first: CalendarDate, through last: CalendarDate, holdsValue: Bool,
+    in timeZone: LocalTimeZone
+  ) {
+    result = RideStats.emptyPeriods(kind, from: first, through: last)
+    self.kind = kind
+    self.holdsValue = holdsValue
+    self.timeZone = timeZone
+    base = result.first.map { kind.ordinal(of: $0.start) } ?? 0
+  }
+
+  /// Counts `update`, the next newest.
+  mutating func add(_ update: BalanceUpdate) {
+    guard !result.isEmpty else { return }
+    if update.type == .undo {
+      if let target = update.undoes { undone.insert(target) }
+      return
+    }
+    if undone.remove(update.id) != nil { return }
+    guard update.type == .swipe || (update.type == .reload && holdsValue && !update.isDuplicate) else { return }
+    let day = timeZone.calendarDate(of: update.timestamp)
+    let index = kind.ordinal(of: day) - base
+    guard index >= 0, index < result.count else { return }
+    if update.type == .reload {
+      result[index].loaded.minorUnits += update.amount.minorUnits
+    } else if let ride = RecordedRide(update) {
+      result[index].add(ride)
+    }
+  }
 }

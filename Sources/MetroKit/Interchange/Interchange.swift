@@ -10,15 +10,21 @@ package enum Interchange {
 
   /// The CSV of one card's history, oldest first, with the header.
   package static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
-    var text = CSV.row(csvHeader.map { .text($0) })
-    for update in updates {
-      text += CSV.row([
-        .text(Timestamp.iso8601(update.timestamp)), .text(update.type.rawValue),
-        .number(update.amount.plainString(in: currency)), .number(update.balance.plainString(in: currency)),
-        .text(update.id.uuidString), .text(update.key ?? ""),
-      ])
-    }
+    var text = csvHeaderRow
+    for update in updates { text += csvRow(update, currency: currency) }
     return text
+  }
+
+  /// The header line of the CSV.
+  package static var csvHeaderRow: String { CSV.row(csvHeader.map { .text($0) }) }
+
+  /// One update's line of the CSV.
+  package static func csvRow(_ update: BalanceUpdate, currency: Currency) -> String {
+    CSV.row([
+      .text(Timestamp.iso8601(update.timestamp)), .text(update.type.rawValue),
+      .number(update.amount.plainString(in: currency)), .number(update.balance.plainString(in: currency)),
+      .text(update.id.uuidString), .text(update.key ?? ""),
+    ])
   }
 
   // MARK: - Import

@@ -20,7 +20,9 @@ package enum JSONWriter {
     write(value, to: &bytes, style: style, depth: 0)
   }
 
-  private static func write(_ value: JSONValue, to out: inout [UInt8], style: Style, depth: Int) {
+  /// Appends the UTF-8 text of `value` as it is written `depth` levels
+  /// into a document (its lines indented for that depth, not its first).
+  package static func write(_ value: JSONValue, to out: inout [UInt8], style: Style, depth: Int) {
     switch value {
     case .null: out += Self.nullBytes
     case .bool(let flag): out += flag ? Self.trueBytes : Self.falseBytes

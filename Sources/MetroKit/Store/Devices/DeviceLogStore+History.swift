@@ -5,46 +5,24 @@ extension DeviceLogStore {
   /// them), oldest first in the merged order, each with the balance after
   /// it and marked when it is a duplicate that adds nothing.
   func timeline(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
-    let position = view.fold.index(ofCard: cardID)
-    var balance = position.map { view.fold.cards[$0].opening } ?? .zero
-    return try mergedUpdates(of: cardID, in: view).map { update in
-      var update = update
-      if view.fold.counts(update, cardID: cardID) {
-        balance.minorUnits += update.amount.minorUnits
-      } else {
-        update.isDuplicate = true
-      }
-      update.balance = balance
-      return update
+    var result: [BalanceUpdate] = []
+    try MergedHistory(store: self, view: view, cardID: cardID).walk { update in
+      result.append(update)
+      return true
     }
+    return result
   }
 
   /// Every update of one card from every log (as far as `view` has read
   /// them), oldest first in the merged order, as recorded: no balance after
   /// each, no duplicate marked (which needs the reload keys).
   func mergedUpdates(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
-    var found: [(order: EventOrder, update: BalanceUpdate)] = []
-    func collect(_ record: LogRecord, device: String) {
-      for (index, change) in record.changes.enumerated() {
-        guard case .update(let id, let update) = change, id == cardID else { continue }
-        found.append(
-          (EventOrder(time: update.timestamp, device: device, sequence: record.sequence, index: index), update))
-      }
+    var result: [BalanceUpdate] = []
+    try MergedHistory(store: self, view: view, cardID: cardID).walk(balances: false) { update in
+      result.append(update)
+      return true
     }
-    if let legacy = view.legacy { for record in legacy.records { collect(record, device: legacy.folder) } }
-    try forEachRecord(in: view) { record, device in collect(record, device: device) }
-    found.sort { $0.order < $1.order }
-    return found.map(\.update)
-  }
-
-  /// Calls `body` with every record of every log up to where `view` has read it.
-  func forEachRecord(in view: View, _ body: (LogRecord, String) throws(MetroError) -> Void) throws(MetroError) {
-    for (folder, position) in view.fold.logs.sorted(by: { $0.key < $1.key }) where folder != view.legacy?.folder {
-      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
-      _ = try scanner.scan(from: .start) { record, _ throws(MetroError) in
-        if record.sequence <= position.sequence { try body(record, folder) }
-      }
-    }
+    return result
   }
 
   public func balanceUpdates(
@@ -59,9 +37,10 @@ extension DeviceLogStore {
     }
     if let latest = latestUpdates(of: id, in: view, matching: query) { return latest.map(reference) }
     var result: [ObjectReference<BalanceUpdate>] = []
-    for update in try timeline(of: id, in: view).reversed() where query.matches(update, in: timeZone) {
+    try MergedHistory(store: self, view: view, cardID: id).walk(newestFirst: true) { update in
+      guard query.matches(update, in: timeZone) else { return true }
       result.append(reference(update))
-      if let limit = query.limit, result.count >= limit { break }
+      return query.limit.map { result.count < $0 } ?? true
     }
     return result
   }
@@ -99,6 +78,47 @@ extension DeviceLogStore {
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
     let view = try readView(reloadKeys: true)
     return try history(try index(named: name, in: view), in: view)
+  }
+
+  public func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream {
+    let view = try readView(reloadKeys: true)
+    return try stream(try index(named: name, in: view), in: view)
+  }
+
+  public func historyStreams() throws(MetroError) -> [CardHistoryStream] {
+    let view = try readView(reloadKeys: true)
+    var result: [CardHistoryStream] = []
+    for index in view.live.indices { result.append(try stream(index, in: view)) }
+    return result
+  }
+
+  /// Newest first (as `history` lists it), the latest updates the fold
+  /// keeps when they are the whole history, without reading a log.
+  public func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream {
+    let view = try readView(reloadKeys: true)
+    let index = try index(of: card, in: view)
+    let entry = view.live[index].fold
+    if let latest = latestUpdates(of: entry.id, in: view, matching: HistoryQuery()) {
+      return CardHistoryStream(
+        CardHistory(card: reference(index, in: view), openingBalance: entry.opening, updates: latest.reversed()))
+    }
+    return try stream(index, in: view)
+  }
+
+  /// A card's history walked from the logs; every log is read through (and
+  /// checked) before this returns, so that damage is reported before any
+  /// output.
+  func stream(_ index: Int, in view: View) throws(MetroError) -> CardHistoryStream {
+    let entry = view.live[index].fold
+    let merged = MergedHistory(store: self, view: view, cardID: entry.id)
+    try merged.prepare()
+    return CardHistoryStream(card: reference(index, in: view), openingBalance: entry.opening) {
+      newestFirst, body throws(MetroError) in
+      try merged.walk(newestFirst: newestFirst) { update throws(MetroError) in
+        try body(update)
+        return true
+      }
+    }
   }
 
   func history(_ index: Int, in view: View) throws(MetroError) -> CardHistory {

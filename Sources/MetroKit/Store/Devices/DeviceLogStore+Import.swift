@@ -24,16 +24,19 @@ extension DeviceLogStore {
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     // Importing reads the whole history: it must know every id to skip what
     // the card already has.
-    let history = entry.created == nil && entry.id != Self.implicitCardID ? [] : try timeline(of: entry.id, in: view)
+    // Walked, not held: only the ids, amounts and keys are kept.
     var amounts: [UUID: Money] = [:]
     var undone = Set<UUID>()
     var undos = Set<UUID>()
     var keys = Set<String>()
-    for update in history {
-      amounts[update.id] = update.amount
-      if let target = update.undoes { undone.insert(target) }
-      if update.type == .undo { undos.insert(update.id) }
-      if let key = update.key, update.type == .reload { keys.insert(key) }
+    if entry.created != nil || entry.id == Self.implicitCardID {
+      try MergedHistory(store: self, view: view, cardID: entry.id).walk(balances: false) { update in
+        amounts[update.id] = update.amount
+        if let target = update.undoes { undone.insert(target) }
+        if update.type == .undo { undos.insert(update.id) }
+        if let key = update.key, update.type == .reload { keys.insert(key) }
+        return true
+      }
     }
     var card = entry.card
     let before = card

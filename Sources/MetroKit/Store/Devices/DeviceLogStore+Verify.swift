@@ -59,10 +59,25 @@ extension DeviceLogStore: StoreVerifying {
     for folder in try deviceFolders() where folder != legacy?.folder {
       let path = layout.logPath(folder)
       do {
-        let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scan(from: .start) {
-          record, _ in
-          fold.apply(record, device: folder, timeZone: timeZone)
-          report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+        // A record on a long line (an import) is folded one change at a time.
+        let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scanRecords(from: .start) {
+          scanned, _ throws(MetroError) in
+          switch scanned {
+          case .whole(let record, _):
+            fold.apply(record, device: folder, timeZone: timeZone)
+            report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+          case .long(let long):
+            // Counted only once the whole record has decoded, as a short one.
+            var staged = fold
+            var updates = 0
+            try long.forEachChange { index, change, _ in
+              let order = EventOrder(time: long.recordedAt, device: folder, sequence: long.sequence, index: index)
+              staged.apply(change, order: order, timeZone: timeZone)
+              if case .update = change { updates += 1 }
+            }
+            fold = staged
+            report.updates += updates
+          }
         }
         if case .read(let position, let size) = outcome, size > position.offset {
           // A last line still arriving (or a write cut short): read later, not damage.

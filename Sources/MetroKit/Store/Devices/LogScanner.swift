@@ -41,11 +41,45 @@ struct LogScanner {
     case shorter
   }
 
+  /// A record as a scan hands it over.
+  enum Scanned {
+    /// A record read whole, from the line that starts at `lineStart`.
+    case whole(LogRecord, lineStart: Int64)
+    /// A record on a line longer than ``longLineLimit`` (an import of a
+    /// whole history): checked whole, then read again one change at a time.
+    case long(LongRecord)
+
+    var sequence: Int {
+      switch self {
+      case .whole(let record, _): record.sequence
+      case .long(let record): record.sequence
+      }
+    }
+  }
+
   /// Reads every whole record past `position`, calling `body` for each with
   /// the position after it. A last line without its newline is a line still
   /// being written or copied: it is left for a later read, not damage.
   func scan(
     from position: LogPosition, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
+  ) throws(MetroError) -> Outcome {
+    try scanRecords(from: position) { scanned, after throws(MetroError) in
+      switch scanned {
+      case .whole(let record, _): try body(record, after)
+      case .long(let long):
+        var changes: [LogChange] = []
+        try long.forEachChange { _, change, _ in changes.append(change) }
+        Self.heldChanges?.note(changes.count)
+        try body(LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes), after)
+      }
+    }
+  }
+
+  /// ``scan(from:_:)``, handing a record on a long line over as a
+  /// ``LongRecord`` whose changes are read one at a time: what reads a
+  /// whole history in a bounded amount of memory.
+  func scanRecords(
+    from position: LogPosition, _ body: (Scanned, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
     let descriptor: Int32
     do {
@@ -81,65 +115,93 @@ struct LogScanner {
     let recheckWhole = lastLineLength <= Self.wholeRecheckLimit
     let base =
       position.offset > 0 && !recheckWhole ? position.offset - Int64(Checksum.sealLength + 1) : position.lastLineStart
-    var bytes = try read(descriptor, from: base, count: Int(size - base))
-    var cursor = 0
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: size)
+    let known = Int(position.offset - base)
+    try window.load(from: base, count: max(LogWindow.chunk, known + 1))
     if position.offset > 0 {
-      let known = Int(position.offset - base)
+      let bytes = window.bytes
       guard known > 0, known <= bytes.count, bytes[known - 1] == UInt8(ascii: "\n"),
         Self.seal(of: bytes[..<(known - 1)]) == position.lastSeal
       else { return .changedBefore }
       if recheckWhole { try verifySeal(bytes[..<(known - 1)], path: path, line: position.sequence + 1) }
-      cursor = known
     }
     var line = position.sequence + 1
-    while let newline = bytes[cursor...].firstIndex(of: UInt8(ascii: "\n")) {
-      let text = bytes[cursor..<newline]
-      let start = base + Int64(cursor)
-      if start == 0 {
-        try LogRecord.checkHeader(text, device: device, path: path)
-        current = LogPosition(
-          offset: Int64(newline + 1), sequence: 0, lastLineStart: 0, lastSeal: Self.seal(of: text) ?? 0,
-          lastRecordedAt: nil)
-      } else {
-        let record = try LogRecord.decode(text, path: path, line: line + 1)
-        guard record.sequence == current.sequence + 1 else {
-          throw .storeDamaged(
-            path: path, line: line + 1,
-            problem: .unexpectedSequence(found: record.sequence, expected: current.sequence + 1))
+    var lineStart = position.offset
+    var searched = lineStart
+    while true {
+      let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n"))
+      let reach = newline.map { window.start + Int64($0) } ?? window.end
+      if let newline, lineStart == 0 || reach - lineStart < Self.longLineLimit {
+        let text = window.bytes[Int(lineStart - window.start)..<newline]
+        let next = window.start + Int64(newline + 1)
+        if lineStart == 0 {
+          try LogRecord.checkHeader(text, device: device, path: path)
+          current = LogPosition(
+            offset: next, sequence: 0, lastLineStart: 0, lastSeal: Self.seal(of: text) ?? 0, lastRecordedAt: nil)
+        } else {
+          let record = try LogRecord.decode(text, path: path, line: line + 1)
+          Self.heldChanges?.note(record.changes.count)
+          try check(record.sequence, record.recordedAt, after: current, line: line + 1)
+          current = LogPosition(
+            offset: next, sequence: record.sequence, lastLineStart: lineStart, lastSeal: Self.seal(of: text) ?? 0,
+            lastRecordedAt: record.recordedAt)
+          try body(.whole(record, lineStart: lineStart), current)
+          line += 1
         }
-        if let previous = current.lastRecordedAt, record.recordedAt < previous {
-          throw .storeDamaged(path: path, line: line + 1, problem: .updateDoesNotFollow)
-        }
-        current = LogPosition(
-          offset: base + Int64(newline + 1), sequence: record.sequence, lastLineStart: start,
-          lastSeal: Self.seal(of: text) ?? 0, lastRecordedAt: record.recordedAt)
-        try body(record, current)
-        line += 1
+        lineStart = next
+        searched = next
+        continue
       }
-      cursor = newline + 1
+      searched = window.end
+      if newline == nil, window.atEnd { break }
+      if lineStart > 0, reach - lineStart >= Self.longLineLimit {
+        let long = LongRecord(scanner: self, descriptor: descriptor, size: size, lineStart: lineStart, line: line + 1)
+        guard let read = try long.read() else { break }
+        try check(read.sequence, read.recordedAt, after: current, line: line + 1)
+        current = LogPosition(
+          offset: read.end + 1, sequence: read.sequence, lastLineStart: lineStart, lastSeal: read.seal,
+          lastRecordedAt: read.recordedAt)
+        if let record = read.whole {
+          Self.heldChanges?.note(record.changes.count)
+          try body(.whole(record, lineStart: lineStart), current)
+        } else {
+          var checked = long
+          checked.sequence = read.sequence
+          checked.recordedAt = read.recordedAt
+          try body(.long(checked), current)
+        }
+        line += 1
+        lineStart = current.offset
+        searched = lineStart
+        try window.load(from: lineStart)
+        continue
+      }
+      guard try window.extend(keepingFrom: lineStart) else { break }
     }
-    bytes.removeAll()
     return .read(current, fileSize: size)
   }
 
-  private func read(_ descriptor: Int32, from offset: Int64, count: Int) throws(MetroError) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(count)
-    while result.count < count {
-      let chunk: [UInt8]
-      do {
-        chunk = try fileSystem.read(
-          descriptor, path: path, offset: offset + Int64(result.count), count: min(count - result.count, 1 << 20))
-      } catch { throw MetroError.store(error) }
-      if chunk.isEmpty { break }
-      result += chunk
+  /// Sequence numbers follow on and times never go back.
+  private func check(_ sequence: Int, _ recordedAt: Date, after current: LogPosition, line: Int) throws(MetroError) {
+    guard sequence == current.sequence + 1 else {
+      throw .storeDamaged(
+        path: path, line: line, problem: .unexpectedSequence(found: sequence, expected: current.sequence + 1))
     }
-    return result
+    if let previous = current.lastRecordedAt, recordedAt < previous {
+      throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
+    }
   }
 
-  /// The seal (`"crc":"xxxxxxxx"`) at the end of a line, as a number.
   /// The longest last line whose seal every read checks again (64 KiB).
   static let wholeRecheckLimit: Int64 = 64 * 1024
+
+  /// How long a line must be to be read in pieces (1 MiB); tests lower it.
+  @TaskLocal static var longLineLimit: Int64 = 1 << 20
+
+  /// Where a test counts the most changes held decoded at once.
+  @TaskLocal static var heldChanges: HeldChangesGauge?
+
+  /// The seal (`"crc":"xxxxxxxx"`) at the end of a line, as a number.
 
   static func seal(of line: ArraySlice<UInt8>) -> UInt32? {
     // `…,"crc":"xxxxxxxx"}`: the eight hex digits end two bytes before the end.

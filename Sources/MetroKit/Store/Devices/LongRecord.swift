@@ -1,0 +1,298 @@
+import FoundationEssentials
+import Synchronization
+
+/// A record on a line too long to hold decoded (an import of a whole
+/// history is one record): read in pieces, its seal and every change
+/// checked before any change is handed over, then its changes decoded one
+/// at a time from the log. Valid only while the scan that found it runs.
+///
+/// The line must be as the store writes it
+/// (`{"seq":N,"at":"…","changes":[{…},…],"crc":"xxxxxxxx"}`); any other
+/// line is read whole and decoded as any record is, so that damage is
+/// reported exactly as on a short line.
+struct LongRecord {
+  let scanner: LogScanner
+  let descriptor: Int32
+  let size: Int64
+  /// Where its line starts in the log.
+  let lineStart: Int64
+  /// Its line number, for damage.
+  let line: Int
+  var sequence = 0
+  var recordedAt = Date.distantPast
+
+  /// What a first read of the line found.
+  struct Read {
+    var sequence: Int
+    var recordedAt: Date
+    /// Where its newline is.
+    var end: Int64
+    var seal: UInt32
+    /// The record when its line is not as the store writes it but decodes.
+    var whole: LogRecord?
+  }
+
+  /// Reads the line through and checks it; `nil` when it has no newline yet.
+  func read() throws(MetroError) -> Read? {
+    // The layout and the seal first; each change is decoded as it is handed over.
+    switch try walk({ _, _ in }) {
+    case .unterminated: return nil
+    case .sealed(let sequence, let recordedAt, let end, let seal):
+      return Read(sequence: sequence, recordedAt: recordedAt, end: end, seal: seal)
+    case .irregular:
+      // Whole, as any line: the same checks in the same order report it.
+      var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
+      try window.load(from: lineStart)
+      var searched = lineStart
+      while true {
+        if let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n")) {
+          let text = window.bytes[Int(lineStart - window.start)..<newline]
+          let record = try LogRecord.decode(text, path: scanner.path, line: line)
+          return Read(
+            sequence: record.sequence, recordedAt: record.recordedAt, end: window.start + Int64(newline),
+            seal: LogScanner.seal(of: text) ?? 0, whole: record)
+        }
+        searched = window.end
+        guard try window.extend(keepingFrom: lineStart) else { return nil }
+      }
+    }
+  }
+
+  /// Calls `body` with each change in order, its index in the record and
+  /// where it starts in the log.
+  func forEachChange(_ body: (Int, LogChange, Int64) throws(MetroError) -> Void) throws(MetroError) {
+    var index = 0
+    let shape = try walk { bytes, offset throws(MetroError) in
+      let change: LogChange
+      do throws(MetroError) { change = try decodeChange(bytes) } catch {
+        // Sealed yet not a record: read whole, it is reported as any line is.
+        throw (try? wholeRecordError()) ?? error
+      }
+      LogScanner.heldChanges?.note(1)
+      try body(index, change, offset)
+      index += 1
+    }
+    guard case .sealed = shape else {
+      // Checked a moment ago: the log changed under the scan.
+      throw .storeDamaged(path: scanner.path, line: line, problem: .checksumMismatch)
+    }
+  }
+
+  /// Calls `body` with each change's bytes, undecoded, its index in the
+  /// record and where it starts in the log.
+  func forEachChangeText(_ body: (Int, ArraySlice<UInt8>, Int64) throws(MetroError) -> Void) throws(MetroError) {
+    var index = 0
+    let shape = try walk { bytes, offset throws(MetroError) in
+      try body(index, bytes, offset)
+      index += 1
+    }
+    guard case .sealed = shape else {
+      throw .storeDamaged(path: scanner.path, line: line, problem: .checksumMismatch)
+    }
+  }
+
+  /// The damage decoding the whole line reports, if any.
+  private func wholeRecordError() throws(MetroError) -> MetroError? {
+    var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
+    try window.load(from: lineStart)
+    var searched = lineStart
+    while true {
+      if let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n")) {
+        do {
+          let text = window.bytes[Int(lineStart - window.start)..<newline]
+          _ = try LogRecord.decode(text, path: scanner.path, line: line)
+        } catch { return error }
+        return nil
+      }
+      searched = window.end
+      guard try window.extend(keepingFrom: lineStart) else { return nil }
+    }
+  }
+
+  /// Decodes one change of the line.
+  func decodeChange(_ bytes: ArraySlice<UInt8>) throws(MetroError) -> LogChange {
+    try Self.decodeChange(bytes, path: scanner.path, line: line)
+  }
+
+  /// Decodes one change of a long line.
+  static func decodeChange(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogChange {
+    let value: JSONValue
+    do { value = try JSONParser.parse(bytes) } catch {
+      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: 0))
+    }
+    return try LogChange.decode(FieldReader(object: value, path: path, line: line, card: nil))
+  }
+
+  /// What walking the line found.
+  enum Shape {
+    /// No newline yet: a line still arriving.
+    case unterminated
+    /// Not laid out as the store writes a record, or not sealed.
+    case irregular
+    /// A record, its seal matching; its newline is at `end`.
+    case sealed(sequence: Int, recordedAt: Date, end: Int64, seal: UInt32)
+  }
+
+  private static let marker = Array(#","changes":["#.utf8)
+  private static let sealPrefix = Array(#","crc":""#.utf8)
+
+  /// Walks the line a window at a time, calling `element` with the bytes of
+  /// each change and where it starts, and works out its seal as it goes.
+  func walk(_ element: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void) throws(MetroError) -> Shape {
+    var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
+    try window.load(from: lineStart)
+    // The head: `{"seq":N,"at":"…"` then `,"changes":[`.
+    let head = window.bytes.prefix(256)
+    guard let markerAt = Self.find(Self.marker, in: head) else {
+      return window.atEnd && !head.contains(UInt8(ascii: "\n")) ? .unterminated : .irregular
+    }
+    let sequence: Int
+    let recordedAt: Date
+    do {
+      let value = try JSONParser.parse(head[..<markerAt] + [UInt8(ascii: "}")])
+      let reader = FieldReader(object: value, path: scanner.path, line: line, card: nil)
+      try reader.allowOnly(["seq", "at"])
+      sequence = try reader.integer("seq")
+      recordedAt = try reader.time("at")
+    } catch {
+      return .irregular
+    }
+    var crc: UInt32 = 0xFFFF_FFFF
+    var crcDone = lineStart
+    var index = markerAt + Self.marker.count
+    var splitter = Splitter()
+    var found: [Range<Int>] = []
+    while true {
+      found.removeAll(keepingCapacity: true)
+      let base = window.start
+      let stop = window.bytes.withUnsafeBufferPointer { bytes in
+        splitter.split(bytes, from: &index, base: base, into: &found)
+      }
+      for range in found { try element(window.bytes[range], window.start + Int64(range.lowerBound)) }
+      switch stop {
+      case .irregular: return .irregular
+      case .closed:
+        crc = window.bytes[Int(crcDone - window.start)...index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+        crc = Checksum.update(crc, UInt8(ascii: "}")) ^ 0xFFFF_FFFF
+        return try trailer(&window, after: window.start + Int64(index), crc: crc, sequence, recordedAt)
+      case .needMore:
+        crc = window.bytes[Int(crcDone - window.start)..<index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+        let here = window.start + Int64(index)
+        crcDone = here
+        guard try window.extend(keepingFrom: splitter.inElement ? splitter.elementStart : here) else {
+          return .unterminated
+        }
+        index = Int(here - window.start)
+      }
+    }
+  }
+
+  /// Finds the changes in the `changes` array, a window at a time.
+  struct Splitter {
+    private var state = State.firstElement
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    /// Where the change being read starts in the log.
+    private(set) var elementStart: Int64 = 0
+
+    var inElement: Bool { state == .inElement }
+
+    enum Stop { case needMore, closed, irregular }
+
+    /// Reads `bytes` (which start at `base` in the log) from `index`,
+    /// adding each whole change's range; stops at the array's `]` (with
+    /// `index` on it), at a byte out of place, or at the end of `bytes`.
+    mutating func split(
+      _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, base: Int64, into found: inout [Range<Int>]
+    ) -> Stop {
+      var at = index
+      defer { index = at }
+      while at < bytes.count {
+        let byte = bytes[at]
+        if state == .inElement {
+          if inString {
+            if escaped {
+              escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+              escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+            }
+          } else if byte == UInt8(ascii: "\"") {
+            inString = true
+          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            depth += 1
+          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            depth -= 1
+            if depth == 0 {
+              found.append(Int(elementStart - base)..<(at + 1))
+              state = .afterElement
+            }
+          } else if byte == UInt8(ascii: "\n") {
+            return .irregular
+          }
+        } else if byte == UInt8(ascii: "{"), state != .afterElement {
+          state = .inElement
+          depth = 1
+          elementStart = base + Int64(at)
+        } else if byte == UInt8(ascii: ","), state == .afterElement {
+          state = .element
+        } else if byte == UInt8(ascii: "]"), state != .element {
+          return .closed
+        } else {
+          return .irregular
+        }
+        at += 1
+      }
+      return .needMore
+    }
+  }
+
+  private enum State { case firstElement, element, inElement, afterElement }
+
+  /// The seal after the changes' `]` and the newline.
+  private func trailer(
+    _ window: inout LogWindow, after close: Int64, crc: UInt32, _ sequence: Int, _ recordedAt: Date
+  ) throws(MetroError) -> Shape {
+    let length = Checksum.sealLength + 1
+    try window.load(from: close + 1, count: length)
+    let bytes = window.bytes[Int(close + 1 - window.start)...].prefix(length)
+    guard bytes.count == length else {
+      return bytes.contains(UInt8(ascii: "\n")) ? .irregular : .unterminated
+    }
+    guard bytes.starts(with: Self.sealPrefix), bytes.suffix(3).elementsEqual(Array(#""}"#.utf8) + [0x0A]),
+      let stored = LogScanner.seal(of: bytes.dropLast()), stored == crc
+    else { return .irregular }
+    return .sealed(sequence: sequence, recordedAt: recordedAt, end: close + Int64(length), seal: stored)
+  }
+
+  private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for start in haystack.startIndex...(haystack.endIndex - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+}
+
+/// Counts, for a test, the most changes a read held decoded at once.
+final class HeldChangesGauge: Sendable {
+  private let peak = Mutex(0)
+
+  init() {}
+
+  /// The most seen so far.
+  var most: Int { peak.withLock { $0 } }
+
+  /// Notes that `count` changes are held decoded.
+  func note(_ count: Int) { peak.withLock { $0 = max($0, count) } }
+}
+
+extension Checksum {
+  /// Moves `crc` on over one byte.
+  static func update(_ crc: UInt32, _ byte: UInt8) -> UInt32 {
+    withUnsafeBytes(of: byte) { update(crc, $0.bindMemory(to: UInt8.self)) }
+  }
+}

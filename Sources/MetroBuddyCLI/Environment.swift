@@ -1,10 +1,30 @@
 import MetroKit
 
-/// Everything metrobuddy takes from the process, copied in once: environment
-/// variables, the clock, the time zone and whether output is a terminal.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Everything metrobuddy takes from the process: environment variables, the
+/// clock, the time zone and whether output is a terminal.
 package struct Environment: Sendable {
-  /// The environment variables.
-  package var variables: [String: String]
+  /// Where the variables come from: a dictionary (tests), or the process's
+  /// own environment, looked up one name at a time (copying every variable
+  /// into a dictionary cost a fifth of `--version`).
+  package enum Variables: Sendable {
+    case given([String: String])
+    case process
+  }
+
+  /// The environment variables' source.
+  package var source: Variables
+
+  /// Every environment variable (for a process this command starts).
+  package var variables: [String: String] {
+    switch source {
+    case .given(let variables): variables
+    case .process: ProcessSetup.environmentVariables()
+    }
+  }
   /// The current time.
   package var clock: Clock
   /// Local time, for calendar days.
@@ -30,10 +50,23 @@ package struct Environment: Sendable {
     readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
     writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
   ) {
+    self.init(
+      source: .given(variables), clock: clock, timeZone: timeZone, outputIsTerminal: outputIsTerminal,
+      errorIsTerminal: errorIsTerminal, terminalColumns: terminalColumns, readStandardInput: readStandardInput,
+      writeProgress: writeProgress, progressDelay: progressDelay)
+  }
+
+  /// Creates an environment whose variables come from `source`.
+  package init(
+    source: Variables, clock: Clock = .live, timeZone: LocalTimeZone = .system,
+    outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, terminalColumns: Int? = nil,
+    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
+    writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
+  ) {
     self.writeProgress = writeProgress
     self.progressDelay = progressDelay
     self.outputIsTerminal = outputIsTerminal
-    self.variables = variables
+    self.source = source
     self.clock = clock
     self.timeZone = timeZone
     self.errorIsTerminal = errorIsTerminal
@@ -56,7 +89,15 @@ package struct Environment: Sendable {
 
   /// A variable's value, treating an empty one as unset.
   package func value(_ name: String) -> String? {
-    guard let value = variables[name], !value.isEmpty else { return nil }
+    guard let value = rawValue(name), !value.isEmpty else { return nil }
     return value
+  }
+
+  /// A variable's value as it is set, empty or not.
+  package func rawValue(_ name: String) -> String? {
+    switch source {
+    case .given(let variables): return variables[name]
+    case .process: return getenv(name).map { String(cString: $0) }
+    }
   }
 }

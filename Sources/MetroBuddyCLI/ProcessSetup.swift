@@ -21,7 +21,7 @@ package enum ProcessSetup {
     var output = StandardStream.output
     var errors = StandardStream.error
     let environment = Environment(
-      variables: environmentVariables(), outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
+      source: .process, outputIsTerminal: outputIsTerminal, errorIsTerminal: errorIsTerminal,
       terminalColumns: terminalColumns, readStandardInput: readStandardInput, writeProgress: writeProgress)
     let status = MetroBuddy.run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output,

@@ -12,7 +12,7 @@ struct Style: Equatable {
   /// Whether colour is wanted, by the rules above.
   static func forOutput(isTerminal: Bool, environment: Environment, noColorFlag: Bool) -> Style {
     let wanted =
-      isTerminal && !noColorFlag && environment.value("NO_COLOR") == nil && environment.variables["TERM"] != "dumb"
+      isTerminal && !noColorFlag && environment.value("NO_COLOR") == nil && environment.rawValue("TERM") != "dumb"
     return Style(enabled: wanted)
   }
 

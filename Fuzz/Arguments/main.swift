@@ -67,7 +67,12 @@ func makeFuzzStore() -> MockMetroCardDataStore {
 /// Any one JSON value, as RFC 8259 has it: the store's own parser refuses
 /// fractions, which `--json` output may hold (the forecast's rides a week).
 enum AnyJSONValue: Decodable {
-  case null, bool(Bool), number(Double), string(String), array([AnyJSONValue]), object([String: AnyJSONValue])
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([AnyJSONValue])
+  case object([String: AnyJSONValue])
 
   init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()

@@ -54,6 +54,41 @@ struct ResourceErrorTests {
     #expect(try parseJSONObject(retry.stdout)["card"].flatMap { ($0 as? [String: Any])?["balance"] as? String } != nil)
   }
 
+  @Test("A file-size limit that stops only the cache after the commit: the swipe is reported saved, charged once")
+  func fileSizeLimitAfterTheCommit() throws {
+    let sandbox = try Sandbox()
+    // Another device's updates make this device's cache (its 32 latest
+    // updates, notes and all) far larger than this device's own log.
+    let phone = sandbox.environment.merging(["METROBUDDY_DEVICE": "phone"]) { $1 }
+    let note = String(repeating: "n", count: 190)
+    let store = ["--store", sandbox.store]
+    try #require(sandbox.run(store + ["reload", "100"], environment: phone).status == 0)
+    for cents in 1...34 {
+      try #require(
+        sandbox.run(store + ["balance", "\(90 + cents).00", "--note", note], environment: phone).status == 0)
+    }
+    try #require(sandbox.metrobuddy("reload", "20").status == 0)
+    let log = try sandbox.deviceLog()
+    let logBytes = try #require(fileBytes(log)).count
+    let device = try sandbox.deviceID()
+    let caches = (FileManager.default.subpaths(atPath: sandbox.home + "/.cache") ?? []).filter {
+      $0.hasSuffix("/fold.json") && $0.contains("/" + device + "-")
+    }
+    let cacheBytes = try caches.map { try #require(fileBytes(sandbox.home + "/.cache/" + $0)).count }.max() ?? 0
+    // A limit past the log and its next record, below the cache, whether the
+    // shell counts in 512- or 1024-byte blocks; SIGXFSZ not ignored by the shell.
+    let blocks = (logBytes + 600) / 512 + 1
+    try #require(blocks * 1024 < cacheBytes, "log \(logBytes) bytes, cache \(cacheBytes)")
+    let result = try sandbox.shell(
+      "( ulimit -f \(blocks); \"$0\" \"$@\" 2>&1 > /dev/null; echo \"exit=$?\" ) | cat",
+      [try MetroBuddyProcess.binaryPath(), "--store", sandbox.store, "swipe"])
+    #expect(result.stdout.hasSuffix("exit=0\n"), "\(result.stdout)")
+    #expect(!result.stdout.contains("exit=\(128 + SIGXFSZ)"), "SIGXFSZ killed a committed swipe")
+    // Saved once: $124.00 set on the phone, $20.00 loaded here, one $3.00 ride.
+    let balance = try sandbox.metrobuddy("--json", "balance")
+    #expect(try parseJSONObject(balance.stdout)["balance"] as? String == "141.00", "\(balance)")
+  }
+
   @Test("The first write under a zero file-size limit fails on the device id: exit 74 naming it, nothing left behind")
   func firstWriteWithNoRoomAtAll() throws {
     let sandbox = try Sandbox()

@@ -134,6 +134,31 @@ struct ForecastTests {
     #expect(forecast.lastsBeyond == CalendarDate(iso: "2028-06-26"))
   }
 
+  /// A balance that pays every trip priced even at the highest fare is not
+  /// priced trip by trip: the answer is the one pricing gives, just below
+  /// that balance (priced) and at it (not).
+  @Test func aBalanceThatPaysEveryTripAtTheHighestFareNeedsNoPricing() throws {
+    var rider = Commuter(balance: "100.00")
+    try rider.commute(from: "2026-11-15", through: "2026-11-20")
+    // $7.25, the express fare, is the highest any ride can cost: 1,000 of them.
+    #expect(rider.card.highestFare == .usd("7.25"))
+    rider.load("7249.99")
+    let priced = rider.forecast(at: "2026-11-21 12:00")
+    rider.load("7250.00")
+    let unpriced = rider.forecast(at: "2026-11-21 12:00")
+    #expect(priced == unpriced)
+    #expect(unpriced.lastsBeyond == CalendarDate(iso: "2028-06-26"))
+    #expect(
+      rider.card.lastsBeyondWithoutPricing(
+        pace: try #require(unpriced.pace), now: newYork("2026-11-21 12:00"),
+        horizon: newYork("2036-11-21 12:00"), in: rider.timeZone) != nil)
+    rider.load("7249.99")
+    #expect(
+      rider.card.lastsBeyondWithoutPricing(
+        pace: try #require(unpriced.pace), now: newYork("2026-11-21 12:00"),
+        horizon: newYork("2036-11-21 12:00"), in: rider.timeZone) == nil)
+  }
+
   /// A card that cannot pay the next trip runs out today.
   @Test func aBalanceBelowTheFareRunsOutToday() throws {
     var rider = Commuter(balance: "100.00")

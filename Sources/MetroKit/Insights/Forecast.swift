@@ -47,6 +47,11 @@ extension MetroCard {
     let horizon = now.addingTimeInterval(Double(Forecast.horizonDays) * 86_400)
     var left = balance.minorUnits
     var trips = FutureRides(self, pace: pace, from: now, in: timeZone)
+    if let beyond = lastsBeyondWithoutPricing(pace: pace, now: now, horizon: horizon, in: timeZone) {
+      // The first trip says whether there is a fare to pay at all.
+      guard trips.next() != nil else { return Forecast(pace: pace, runsOutOn: nil) }
+      return Forecast(pace: pace, runsOutOn: nil, lastsBeyond: beyond)
+    }
     var last = now
     for _ in 0..<Forecast.horizonTrips {
       // A card with no fare for its trips is never charged.
@@ -59,5 +64,38 @@ extension MetroCard {
       last = trip.time
     }
     return Forecast(pace: pace, runsOutOn: nil, lastsBeyond: timeZone.calendarDate(of: last))
+  }
+}
+
+extension MetroCard {
+  /// The local day of the last trip the forecast would price, when the
+  /// balance pays every one of them even at the highest fare the card can
+  /// ever be charged: then no trip need be priced (a large balance used to
+  /// price a thousand trips on every `show`). `nil` when it might not.
+  func lastsBeyondWithoutPricing(pace: RidePace, now: Date, horizon: Date, in timeZone: LocalTimeZone)
+    -> CalendarDate?
+  {
+    let start = Int64(now.timeIntervalSince1970.rounded(.down))
+    let interval = pace.secondsBetweenTrips
+    // The trips FutureRides yields at or before the horizon, at most horizonTrips.
+    let withinHorizon = (horizon.timeIntervalSince1970 - Double(start)) / Double(interval)
+    let count = Int64(min(Double(Forecast.horizonTrips), withinHorizon.rounded(.down) + 1))
+    guard count >= 1 else { return nil }
+    let (cost, overflow) = highestFare.minorUnits.multipliedReportingOverflow(by: count)
+    guard !overflow, balance.minorUnits >= cost else { return nil }
+    return timeZone.calendarDate(of: Date(timeIntervalSince1970: Double(start + (count - 1) * interval)))
+  }
+
+  /// The most any one ride of this card can be charged, at any time: the
+  /// highest of every standard fare (every date, local, reduced and
+  /// express), its fare by hand and its custom express fare. A charge is
+  /// never more than its ride's fare.
+  var highestFare: Money {
+    var highest =
+      (StandardFares.local + StandardFares.reducedLocal + StandardFares.express).map(\.amount.minorUnits)
+      .max() ?? 0
+    if let hand = fareByHand { highest = max(highest, hand.amount.minorUnits) }
+    if let express = customRules?.expressFare { highest = max(highest, express.minorUnits) }
+    return Money(minorUnits: highest)
   }
 }

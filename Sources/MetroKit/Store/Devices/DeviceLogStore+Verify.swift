@@ -63,6 +63,13 @@ extension DeviceLogStore: StoreVerifying {
           record, _ in
           fold.apply(record, device: folder, timeZone: timeZone)
           report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+          for case .update(_, let update) in record.changes
+          where update.type == .swipe
+            && !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)
+          {
+            report.problems.append(
+              .init(path: path, line: record.sequence + 1, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
+          }
         }
         if case .read(let position, let size) = outcome, size > position.offset {
           // A last line still arriving (or a write cut short): read later, not damage.

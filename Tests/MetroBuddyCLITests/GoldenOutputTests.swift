@@ -249,13 +249,13 @@ struct VerifyGoldenTests {
     let cli = CLIHarness()
     cli.run("reload", "20")
     cli.run("swipe")
-    try cli.changeFirstUpdateOfJournal()
+    try cli.changeFirstRecordOfLog()
     let before = cli.storeFiles()
     #expect(
       cli.run("verify")
         == Invocation(
           stdout: """
-            \(cli.directory)/store/journal-1.jsonl:2: checksum mismatch: the data changed after metrobuddy wrote it
+            \(cli.logPath):2: checksum mismatch: the data changed after metrobuddy wrote it
             The store \(cli.directory)/store is damaged: 1 problem. Nothing was changed.
 
             """, stderr: "", status: 65))

@@ -77,7 +77,7 @@ struct JSONOutputTests {
           },
           "updates": [
             {
-              "id": "00000000-0000-4000-8000-000000000001",
+              "id": "00000000-0000-4000-8000-000000000002",
               "type": "reload",
               "amount": "25.00",
               "balance": "25.00",
@@ -89,7 +89,7 @@ struct JSONOutputTests {
 
         """)
     let undo = cli.run("--json", "undo").stdout
-    #expect(undo.contains(#""undoes": "00000000-0000-4000-8000-000000000001""#))
+    #expect(undo.contains(#""undoes": "00000000-0000-4000-8000-000000000002""#))
     #expect(undo.contains(#""amount": "-25.00""#))
     #expect(cli.run("fare", "2.90", "--json").stdout.hasSuffix("  \"updates\": []\n}\n"))
   }
@@ -101,9 +101,11 @@ struct JSONOutputTests {
     cli.run("swipe", "--count", "2", "--at", "2026-11-20")
     let data = Data(cli.run("history", "--json").stdout.utf8)
     let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-    #expect(array.map { $0["type"] as? String } == ["swipe", "swipe", "reload"])
-    #expect(array.map { $0["balance"] as? String } == ["4.00", "7.00", "10.00"])
-    #expect(array[0]["timestamp"] as? String == "2026-11-20T00:00:00Z")
+    // Newest first in time: the rides given an earlier time come after the reload.
+    #expect(array.map { $0["type"] as? String } == ["reload", "swipe", "swipe"])
+    #expect(array.map { $0["balance"] as? String } == ["4.00", "-6.00", "-3.00"])
+    #expect(array[0]["timestamp"] as? String == "2026-11-21T13:15:00Z")
+    #expect(array[2]["timestamp"] as? String == "2026-11-20T00:00:00Z")
   }
 
   @Test func cardsIsAnArray() throws {

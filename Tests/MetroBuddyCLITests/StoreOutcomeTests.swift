@@ -1,7 +1,6 @@
 import Foundation
 import MetroBuddyCLI
 import MetroTesting
-import Synchronization
 import Testing
 
 @testable import MetroKit
@@ -35,13 +34,15 @@ struct StoreOutcomeTests {
     #expect(!FileManager.default.fileExists(atPath: cli.directory + "/store"))
   }
 
-  @Test func aChangeThatIsCommittedButCannotUpdateStateJSONStillSucceeds() throws {
+  @Test func aChangeThatIsCommittedButCannotSaveTheFoldCacheStillSucceeds() throws {
     let cli = CLIHarness()
     cli.run("reload", "10")
-    // state.json cannot be renamed into place, and the journal cannot be cut back:
-    // the reload is committed in the journal, so the command must not report failure.
-    let faulty = JSONFileStore(
+    // The fold cache cannot be renamed into place, and the log cannot be cut back:
+    // the reload is committed in the log, so the command must not report failure.
+    let faulty = DeviceLogStore(
       directory: cli.store.directory,
+      identity: DeviceIdentity(override: CLIHarness.device, file: cli.directory + "/device"),
+      cacheDirectory: cli.directory + "/cache",
       fileSystem: FaultInjectingFileSystem(
         rules: [
           FaultRule(operation: "rename", call: 1, fault: .error(EIO)),
@@ -56,43 +57,5 @@ struct StoreOutcomeTests {
     #expect(cli.run("balance").stdout == "$15.00\n")
     #expect(cli.run("verify").status == 0)
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $3.00. Balance: $12.00, 4 rides left.\n")
-  }
-
-  @Test func aReaderThatMeetsACardRemovalMidReadRetriesInsteadOfReportingDamage() throws {
-    let cli = CLIHarness()
-    cli.run("card", "add", "work", "--balance", "5")
-    cli.run("--card", "work", "swipe")
-    let remover = JSONFileStore(directory: cli.store.directory, clock: cli.clock, timeZone: .utc)
-    // The reader reads state.json, then, just before it opens the journal of
-    // 'work', another process removes the card (and unlinks its journal).
-    let reader = JSONFileStore(
-      directory: cli.store.directory,
-      fileSystem: ForwardingFileSystem(
-        hooks: BeforeOpening("journal-2.jsonl") {
-          try? remover.removeCard(remover.card(named: "work"))
-        }), clock: cli.clock, timeZone: .utc)
-    let cards = try reader.allCards()
-    #expect(cards.map(\.name) == ["default"])
-  }
-}
-
-/// Runs `hook` once, just before the first open of a file named `name`.
-final class BeforeOpening: FileSystemHooks {
-  private let name: String
-  private let pending: Mutex<(@Sendable () -> Void)?>
-
-  init(_ name: String, hook: @escaping @Sendable () -> Void) {
-    self.name = name
-    pending = Mutex(hook)
-  }
-
-  func before(_ call: FileSystemCall) -> FileSystemAction {
-    if call.operation == "open", call.path.hasSuffix("/" + name) {
-      pending.withLock { hook in
-        defer { hook = nil }
-        return hook
-      }?()
-    }
-    return .proceed
   }
 }

@@ -151,21 +151,35 @@ struct StoreProblemLanguageTests {
     }
   }
 
-  /// A store whose journal has a changed line (a problem) and a torn last line (a note).
+  /// The log of the second device of ``damagedStore()``.
+  static func phoneLog(_ cli: CLIHarness) -> String { cli.directory + "/store/devices/phone/log.jsonl" }
+
+  /// A store whose device `laptop` has a changed line in its log (a
+  /// problem), and whose device `phone` has a torn last line (a note).
   static func damagedStore() throws -> CLIHarness {
     let cli = CLIHarness()
     cli.run("reload", "20")
     cli.run("swipe")
-    try cli.changeFirstUpdateOfJournal(appending: #"{"seq":3"#)
+    let phone = DeviceLogStore(
+      directory: cli.directory + "/store",
+      identity: DeviceIdentity(override: "phone", file: cli.directory + "/phone", defaultName: "phone"),
+      cacheDirectory: nil, clock: cli.clock, timeZone: .utc)
+    try phone.apply([.balance(.reload(Money(minorUnits: 100)))], toCardNamed: nil)
+    let torn = FileHandle(forWritingAtPath: phoneLog(cli))
+    try torn?.seekToEnd()
+    try torn?.write(contentsOf: Data(#"{"seq":2"#.utf8))
+    try torn?.close()
+    try cli.changeFirstRecordOfLog()
     return cli
   }
 
   @Test func aDamagedStoreReadsInSpanishAndItalian() throws {
     let cli = try Self.damagedStore()
-    let journal = cli.directory + "/store/journal-1.jsonl"
+    let journal = cli.logPath
+    let phone = Self.phoneLog(cli)
     let before = cli.storeFiles()
     #expect(
-      cli.run(["history"], variables: ["LANG": "es_ES.UTF-8"])
+      cli.run(["export"], variables: ["LANG": "es_ES.UTF-8"])
         == Invocation(
           stdout: "",
           stderr: "Error: El almacén está dañado: \(journal), línea 2: la suma de comprobación no coincide: "
@@ -175,7 +189,7 @@ struct StoreProblemLanguageTests {
         == Invocation(
           stdout: """
             \(journal):2: la suma de comprobación no coincide: los datos cambiaron después de que metrobuddy los escribiera
-            nota: \(journal):4: una última línea cortada por una escritura interrumpida; la próxima escritura la elimina
+            nota: \(phone):3: el último movimiento no termina con un salto de línea
             El almacén \(cli.directory)/store está dañado: 1 problema. No se cambió nada.
 
             """, stderr: "", status: 65))
@@ -184,7 +198,7 @@ struct StoreProblemLanguageTests {
         == Invocation(
           stdout: """
             \(journal):2: il checksum non corrisponde: i dati sono cambiati dopo che metrobuddy li ha scritti
-            nota: \(journal):4: un'ultima riga troncata da una scrittura interrotta; la prossima scrittura la rimuove
+            nota: \(phone):3: l'ultimo movimento non termina con un a capo
             L'archivio \(cli.directory)/store è danneggiato: 1 problema. Non è stato modificato nulla.
 
             """, stderr: "", status: 65))
@@ -210,7 +224,7 @@ struct StoreProblemLanguageTests {
       #expect(problems.map { $0["problem"] as? String } == ["checksum-mismatch"])
       #expect(problems.map { $0["detail"] as? String } == [detail])
       #expect(problems.map { $0["line"] as? Int } == [2])
-      #expect(notes.map { $0["problem"] as? String } == ["torn-last-line"])
+      #expect(notes.map { $0["problem"] as? String } == ["last-update-unterminated"])
     }
   }
 }

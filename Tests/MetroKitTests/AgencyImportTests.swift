@@ -12,8 +12,10 @@ struct AgencyImportTests {
   func imported(
     _ trips: [AgencyTrip], settings: CardSettings?, timeZone: LocalTimeZone, in parent: String
   ) throws -> (card: MetroCard, differences: [FareDifference]) {
-    let store = JSONFileStore(
-      directory: parent + "/metrobuddy", clock: .constant(instant("2026-11-21T13:15:00Z")), timeZone: timeZone,
+    let store = DeviceLogStore(
+      directory: parent + "/metrobuddy",
+      identity: DeviceIdentity(override: storeDevice, file: parent + "/device", defaultName: storeDevice),
+      cacheDirectory: parent + "/cache", clock: .constant(instant("2026-11-21T13:15:00Z")), timeZone: timeZone,
       lockTimeout: 5)
     var card = try store.currentCard()
     if let settings { card = try store.addCard(named: "london", settings: settings, balance: .zero) }

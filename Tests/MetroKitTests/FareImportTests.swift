@@ -87,7 +87,7 @@ struct FareImportTests {
       #expect(
         metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 1))], to: card) }
           == .insufficientFare(balance: -.usd("1.00"), needed: .usd("3.00"), count: 1, currency: .usd))
-      if let file = store as? JSONFileStore { #expect(try file.verify().isSound) }
+      if let file = store as? DeviceLogStore { #expect(try file.verify().isSound) }
     }
   }
 

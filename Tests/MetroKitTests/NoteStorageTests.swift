@@ -12,7 +12,7 @@ struct NoteStorageTests {
 
   /// The kinds of store a note must survive, each reopened from its files.
   enum Kind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case journal, deviceLogs, deviceLogsWithCache, mock
+    case deviceLogs, deviceLogsWithCache, mock
     var testDescription: String { rawValue }
   }
 
@@ -23,7 +23,6 @@ struct NoteStorageTests {
     try withTemporaryDirectory { parent in
       let open: () -> any MetroCardDataStore
       switch kind {
-      case .journal: open = { makeStore(in: parent) }
       case .deviceLogs, .deviceLogsWithCache:
         // With a fold cache, the second and third stores start from it.
         let cache = kind == .deviceLogsWithCache ? parent + "/cache" : nil
@@ -51,7 +50,7 @@ struct NoteStorageTests {
 
   @Test(arguments: [("", NoteProblem.empty), ("a\nb", .controlCharacter)])
   func theRulesRefuseABadNoteAndChangeNothing(note: String, problem: NoteProblem) throws {
-    try ContractStore.file.withStore { store in
+    try ContractStore.deviceLog.withStore { store in
       try store.apply([.balance(.reload(.usd("10")))], toCardNamed: nil)
       let before = try store.everything()
       let error = metroError { () throws(MetroError) in

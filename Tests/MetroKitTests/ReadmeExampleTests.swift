@@ -7,7 +7,9 @@ import Testing
   let directory = NSTemporaryDirectory() + "metrobuddy-readme-" + UUID().uuidString
   defer { try? FileManager.default.removeItem(atPath: directory) }
 
-  let store = JSONFileStore(directory: directory)
+  let store = DeviceLogStore(
+    directory: directory, identity: DeviceIdentity(override: "laptop", file: directory + "-device"),
+    cacheDirectory: nil)
   let card = try store.currentCard()
   #expect(card.balance.formatted() == "$0.00")
   #expect(card.snapshot.remainingRides(at: storeNow, in: .utc) == 0)

@@ -92,7 +92,10 @@ struct ReferenceModelTests {
         let targets = card.history.indices.reversed().filter {
           undoable($0) && card.history[$0].command == card.history[newest].command
         }
-        for target in targets { record(.undo, -card.history[target].amount, undoes: target) }
+        // The undo of a keyed reload carries that reload's key, as the device log records it.
+        for target in targets {
+          record(.undo, -card.history[target].amount, key: card.history[target].key, undoes: target)
+        }
       }
       cards[index] = card
       return .ok
@@ -177,7 +180,7 @@ struct ReferenceModelTests {
     }
   }
 
-  func compare(_ store: JSONFileStore, _ model: Model, context: String) throws {
+  func compare(_ store: DeviceLogStore, _ model: Model, context: String) throws {
     let cards = try store.allCards()
     #expect(cards.map(\.name) == model.cards.map(\.name), "\(context)")
     for (card, expected) in zip(cards, model.cards) {

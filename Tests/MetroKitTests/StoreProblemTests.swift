@@ -8,46 +8,46 @@ import Testing
 /// in the reader's language.
 @Suite("Typed store problems")
 struct StoreProblemTests {
-  /// A store with one reload on the default card; `edit` then changes
-  /// state.json's text and seals it again, so the field checks behind the
-  /// checksum are reached.
-  func damagedState(_ old: String, _ new: String, in parent: String) throws -> JSONFileStore {
+  /// A store with a card `work` (created on line 2 of the device's log)
+  /// and one reload on it; `edit` then changes the log's text and seals the
+  /// line again, so the field checks behind the checksum are reached.
+  func damagedLog(_ old: String, _ new: String, in parent: String) throws -> DeviceLogStore {
     let store = makeStore(in: parent)
-    try store.applyToCurrent([.balance(.reload(.usd("20")))])
-    let path = store.directory + "/state.json"
-    try replaceText(old, with: new, in: path)
-    let edited = try #require(fileBytes(path))
-    try overwrite(path, with: #require(Checksum.resealed(edited)))
+    try store.addCard(named: "work", fare: .usd("2.90"), balance: .zero)
+    try store.apply([.balance(.reload(.usd("20")))], toCardNamed: "work")
+    try rewriteLine(2, of: store.deviceLogPath) { $0.replacingOccurrences(of: old, with: new) }
     return store
   }
 
-  @Test func aFieldOfACardNamesTheCardTheFieldAndTheTextFound() throws {
+  @Test func aFieldOfACardNamesTheFieldAndTheTextFound() throws {
     try withTemporaryDirectory { parent in
-      let store = try damagedState(#""currency":"USD""#, #""currency":"XYZ""#, in: parent)
-      let path = store.directory + "/state.json"
-      #expect(
-        throws: MetroError.storeDamaged(path: path, line: nil, problem: .inCard(1, .unknownCurrency(code: "XYZ")))
-      ) {
-        try store.currentCard()
+      let store = try damagedLog(#""currency":"USD""#, #""currency":"XYZ""#, in: parent)
+      let path = store.deviceLogPath
+      // A device that has not read the log yet (no fold cache) reads the damaged line.
+      let reader = DeviceLogStore(
+        directory: store.directory, identity: DeviceIdentity(override: "phone", file: parent + "/phone"),
+        cacheDirectory: nil, clock: .constant(storeNow), timeZone: .utc)
+      #expect(throws: MetroError.storeDamaged(path: path, line: 2, problem: .unknownCurrency(code: "XYZ"))) {
+        try reader.currentCard()
       }
-      #expect(try store.verify().problems.map(\.problem) == [.inCard(1, .unknownCurrency(code: "XYZ"))])
+      #expect(try store.verify().problems.map(\.problem) == [.unknownCurrency(code: "XYZ")])
     }
   }
 
-  @Test func anUnknownTopLevelFieldIsNamed() throws {
+  @Test func anUnknownFieldIsNamed() throws {
     try withTemporaryDirectory { parent in
-      let store = try damagedState(#""storeID""#, #""storeId""#, in: parent)
-      #expect(try store.verify().problems.map(\.problem) == [.unknownField(field: "storeId")])
+      let store = try damagedLog(#""seq":1,"#, #""seq":1,"sequel":1,"#, in: parent)
+      #expect(try store.verify().problems.map(\.problem) == [.unknownField(field: "sequel")])
     }
   }
 
-  @Test func aJournalLineThatIsNotJSONSaysWhereAndWhy() throws {
+  @Test func aLogLineThatIsNotJSONSaysWhereAndWhy() throws {
     let line = Array(#"{"seq":1,"#.utf8)
     #expect(
       throws: MetroError.storeDamaged(
         path: "j", line: 2, problem: .invalidJSONLine(.expectedKey, column: line.count + 1))
     ) {
-      try JournalEntry.decode(line[...], currency: .usd, path: "j", line: 2)
+      try LogRecord.decode(line[...], path: "j", line: 2)
     }
   }
 

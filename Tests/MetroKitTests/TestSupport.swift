@@ -117,13 +117,27 @@ func instant(_ text: String) -> Date {
 /// The instant the test stores' clock stands at.
 let storeNow = instant("2026-11-21T13:15:00Z")
 
-/// A store in `parent/metrobuddy` (not created yet) with a fixed clock and UTC days.
-func makeStore(in parent: String) -> JSONFileStore {
-  JSONFileStore(
-    directory: parent + "/metrobuddy", clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
+/// The device the test stores write as.
+let storeDevice = "laptop"
+
+/// A device-log store in `parent/metrobuddy` (not created yet) for the device
+/// `laptop`, its id file in `parent/device` and its fold cache in
+/// `parent/cache`, with a fixed clock and UTC days.
+func makeStore(
+  in parent: String, fileSystem: any FileSystem = LiveFileSystem(),
+  makeID: @escaping @Sendable () -> UUID = { UUID() }
+) -> DeviceLogStore {
+  DeviceLogStore(
+    directory: parent + "/metrobuddy",
+    identity: DeviceIdentity(override: storeDevice, file: parent + "/device", defaultName: storeDevice),
+    cacheDirectory: parent + "/cache", fileSystem: fileSystem, clock: .constant(storeNow), timeZone: .utc,
+    lockTimeout: 5, makeID: makeID)
 }
 
-extension JSONFileStore {
+extension DeviceLogStore {
+  /// This device's log, where every write of a test store goes.
+  var deviceLogPath: String { layout.logPath(storeDevice) }
+
   /// The default card's history, newest first.
   func history(_ query: HistoryQuery = HistoryQuery()) throws(MetroError) -> [BalanceUpdate] {
     try balanceUpdates(for: currentCard(), matching: query).map(\.snapshot)
@@ -134,6 +148,32 @@ extension JSONFileStore {
   func applyToCurrent(_ updates: [MetroCardUpdate]) throws(MetroError) -> UpdateResult {
     try apply(updates, to: currentCard())
   }
+}
+
+/// A temporary directory on a tmpfs when there is one (thousands of `fsync`s
+/// are free there), else under `/tmp`; removed afterwards.
+func withFastTemporaryDirectory<Result>(_ body: (String) throws -> Result) throws -> Result {
+  let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+  var template = Array("\(base)/metrokit-faults-XXXXXX".utf8CString)
+  let path = try template.withUnsafeMutableBufferPointer { buffer -> String in
+    guard let made = mkdtemp(buffer.baseAddress!) else {
+      throw TestSetupError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+  }
+  defer { if path.contains("/metrokit-faults-") { try? FileManager.default.removeItem(atPath: path) } }
+  return try body(path)
+}
+
+/// Rewrites line `number` (from 1) of a store file with `transform`, sealing it again.
+func rewriteLine(_ number: Int, of path: String, _ transform: (String) -> String) throws {
+  var lines = String(decoding: try #require(fileBytes(path)), as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false
+  ).map(String.init)
+  let changed = Array(transform(lines[number - 1]).utf8)
+  let sealed = try #require(Checksum.resealed(changed))
+  lines[number - 1] = String(decoding: sealed.dropLast(), as: UTF8.self)
+  try overwrite(path, with: Array(lines.joined(separator: "\n").utf8))
 }
 
 /// Replaces the first occurrence of `old` in a file with `new`.

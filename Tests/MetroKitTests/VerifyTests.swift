@@ -7,7 +7,7 @@ import Testing
 @Suite("Verify")
 struct VerifyTests {
   /// A store with two cards, swipes, an undo and a keyed reload.
-  func populatedStore(in directory: String) throws -> JSONFileStore {
+  func populatedStore(in directory: String) throws -> DeviceLogStore {
     let store = makeStore(in: directory)
     try store.applyToCurrent([.balance(.reload(.usd("20")))])
     try store.applyToCurrent([.balance(.swipe(count: 3))])
@@ -30,20 +30,20 @@ struct VerifyTests {
   @Test func aHealthyStoreIsSound() throws {
     try withTemporaryDirectory { directory in
       let store = try populatedStore(in: directory)
-      let before = try directorySnapshot(store.directory)
+      let before = try treeSnapshot(store.directory)
       let report = try store.verify()
       #expect(report.problems == [])
       #expect(report.notes == [])
       #expect(report.cards == 2)
       #expect(report.updates == 9)  // the undo takes back all three rides
-      #expect(try directorySnapshot(store.directory) == before)
+      #expect(try treeSnapshot(store.directory) == before)
     }
   }
 
-  @Test func aChangedByteInAnyJournalLineIsOneProblemAtThatLine() throws {
+  @Test func aChangedByteInAnyLogLineIsOneProblemAtThatLine() throws {
     try withTemporaryDirectory { directory in
       let store = try populatedStore(in: directory)
-      let path = store.directory + "/journal-1.jsonl"
+      let path = store.deviceLogPath
       let original = try #require(fileBytes(path))
       var lineStarts = [0]
       for (index, byte) in original.enumerated() where byte == UInt8(ascii: "\n") && index + 1 < original.count {
@@ -69,70 +69,11 @@ struct VerifyTests {
   @Test func aTornLastLineIsANoteNotAProblem() throws {
     try withTemporaryDirectory { directory in
       let store = try populatedStore(in: directory)
-      try append(Array(#"{"seq":9,"id":"#.utf8), to: store.directory + "/journal-1.jsonl")
+      let lines = try #require(fileBytes(store.deviceLogPath)).count { $0 == UInt8(ascii: "\n") }
+      try append(Array(#"{"seq":9,"at":"#.utf8), to: store.deviceLogPath)
       let report = try store.verify()
       #expect(report.isSound)
-      #expect(report.notes.map(\.line) == [10])
-    }
-  }
-
-  @Test func stateThatDisagreesWithTheJournalIsAProblem() throws {
-    try withTemporaryDirectory { directory in
-      let store = try populatedStore(in: directory)
-      // Rewrite state.json with a wrong balance, sealed correctly, as a buggy writer would.
-      var state = try StoredState.decode(#require(fileBytes(store.directory + "/state.json")), path: "")
-      state.cards[0].card.balance = .usd("99")
-      try overwrite(store.directory + "/state.json", with: state.encoded())
-      let report = try store.verify()
-      #expect(report.problems.count == 1)
-      #expect(
-        report.problems.first?.problem
-          == .balanceMismatch(total: .usd("25.00"), recorded: .usd("99.00"), currency: .usd))
-    }
-  }
-
-  @Test func aChangedStateFileIsCaughtByItsChecksum() throws {
-    try withTemporaryDirectory { directory in
-      let store = try populatedStore(in: directory)
-      try replaceText(#""fare":"2.90""#, with: #""fare":"2.80""#, in: store.directory + "/state.json")
-      let report = try store.verify()
-      #expect(report.problems.map(\.problem) == [.checksumMismatch])
-      #expect(report.problems.first?.path == store.directory + "/state.json")
-    }
-  }
-
-  @Test func committedUpdatesNotYetInStateAreANote() throws {
-    try withTemporaryDirectory { directory in
-      let store = try populatedStore(in: directory)
-      let olderState = try #require(fileBytes(store.directory + "/state.json"))
-      try store.applyToCurrent([.balance(.swipe(count: 2))])
-      try overwrite(store.directory + "/state.json", with: olderState)
-      let report = try store.verify()
-      #expect(report.isSound, "\(report.problems)")
-      #expect(report.notes.count == 1)
-      #expect(report.notes.first?.problem == .unappliedUpdates(count: 2))
-    }
-  }
-
-  @Test func leftoversAreNotes() throws {
-    try withTemporaryDirectory { directory in
-      let store = try populatedStore(in: directory)
-      try store.removeCard(store.card(named: "work"))
-      try overwrite(store.directory + "/journal-2.jsonl", with: [])
-      try overwrite(store.directory + "/.tmp-state.json-1-ABC", with: [])
-      let report = try store.verify()
-      #expect(report.isSound)
-      #expect(report.notes.count == 2)
-    }
-  }
-
-  @Test func aMissingJournalAndAMissingStateAreProblems() throws {
-    try withTemporaryDirectory { directory in
-      let store = try populatedStore(in: directory)
-      try FileManager.default.removeItem(atPath: store.directory + "/journal-2.jsonl")
-      #expect(try store.verify().problems.map(\.path) == [store.directory + "/journal-2.jsonl"])
-      try FileManager.default.removeItem(atPath: store.directory + "/state.json")
-      #expect(try store.verify().problems.map(\.problem) == [.stateMissingWithJournals])
+      #expect(report.notes.map(\.line) == [lines + 1])
     }
   }
 }

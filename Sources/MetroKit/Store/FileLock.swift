@@ -34,20 +34,9 @@ struct FileLock {
     do {
       directory = try fileSystem.open(storeDirectory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     } catch { throw MetroError.store(error) }
-    while true {
-      do {
-        try fileSystem.flock(directory, path: storeDirectory, operation: LOCK_EX | LOCK_NB)
-        break
-      } catch {
-        guard error.errno == EWOULDBLOCK else {
-          try? fileSystem.close(directory, path: storeDirectory)
-          throw MetroError.store(error)
-        }
-      }
-      do { try waiter.pause() } catch {
-        try? fileSystem.close(directory, path: storeDirectory)
-        throw error
-      }
+    do { try lockExclusively(directory, path: storeDirectory, fileSystem: fileSystem, waiter: &waiter) } catch {
+      try? fileSystem.close(directory, path: storeDirectory)
+      throw error
     }
     do {
       var lock = try acquireFile(fileSystem: fileSystem, path: path, owner: owner, waiter: &waiter)
@@ -57,6 +46,23 @@ struct FileLock {
     } catch {
       try? fileSystem.close(directory, path: storeDirectory)
       throw error
+    }
+  }
+
+  /// Takes an exclusive `flock(2)` on `descriptor`, waiting with `waiter`
+  /// while another process holds it: the one wait loop of every lock. The
+  /// caller closes the descriptor when this throws.
+  static func lockExclusively(
+    _ descriptor: Int32, path: String, fileSystem: any FileSystem, waiter: inout Waiter
+  ) throws(MetroError) {
+    while true {
+      do {
+        try fileSystem.flock(descriptor, path: path, operation: LOCK_EX | LOCK_NB)
+        return
+      } catch {
+        guard error.errno == EWOULDBLOCK else { throw MetroError.store(error) }
+      }
+      try waiter.pause()
     }
   }
 
@@ -83,31 +89,15 @@ struct FileLock {
     // one locked turns out not to be the one at the path any more.
     var lock = try open(fileSystem: fileSystem, path: path, owner: owner)
     while true {
-      let failure: SystemCallError?
-      do {
-        try fileSystem.flock(lock.descriptor, path: path, operation: LOCK_EX | LOCK_NB)
-        failure = nil
-      } catch {
-        failure = error
-      }
-      if let failure {
-        guard failure.errno == EWOULDBLOCK else {
-          lock.release()
-          throw MetroError.store(failure)
-        }
-      } else if try lock.isStillAtPath() {
-        return lock
-      } else {
-        // Someone deleted or replaced `lock` meanwhile: the file we hold is
-        // no longer the one other writers open. Start again.
-        lock.release()
-        lock = try open(fileSystem: fileSystem, path: path, owner: owner)
-        continue
-      }
-      do { try waiter.pause() } catch {
+      do { try lockExclusively(lock.descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
         lock.release()
         throw error
       }
+      if try lock.isStillAtPath() { return lock }
+      // Someone deleted or replaced `lock` meanwhile: the file we hold is
+      // no longer the one other writers open. Start again.
+      lock.release()
+      lock = try open(fileSystem: fileSystem, path: path, owner: owner)
     }
   }
 

@@ -27,12 +27,17 @@ extension Invocation {
   }
 }
 
-/// Runs the CLI library in-process against a real store in a temporary
-/// directory, with a fixed clock, UTC, and ids that count up from 1.
+/// Runs the CLI library in-process against a real device-log store in a
+/// temporary directory (`store/`, written as the device `laptop`, its id in
+/// `device` and its fold cache in `cache/`), with a fixed clock, UTC, and ids
+/// that count up from 1.
 final class CLIHarness {
   let directory: String
   let clock: Clock
-  let store: JSONFileStore
+  let store: DeviceLogStore
+
+  /// The device the harness writes as.
+  static let device = "laptop"
 
   /// 2026-11-21T13:15:00Z, a Saturday.
   static let now = Date(timeIntervalSince1970: 1_795_266_900)
@@ -42,9 +47,10 @@ final class CLIHarness {
     directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     clock = .constant(now)
     let ids = SequentialIDs()
-    store = JSONFileStore(
-      directory: directory + "/store", clock: clock, timeZone: .utc, lockTimeout: 1,
-      makeID: { ids.make() })
+    store = DeviceLogStore(
+      directory: directory + "/store",
+      identity: DeviceIdentity(override: Self.device, file: directory + "/device", defaultName: Self.device),
+      cacheDirectory: directory + "/cache", clock: clock, timeZone: .utc, lockTimeout: 1, makeID: { ids.make() })
   }
 
   deinit {
@@ -67,24 +73,41 @@ final class CLIHarness {
     return Invocation(stdout: output.text, stderr: errors.text, status: status)
   }
 
-  /// Every file of the store and its bytes, to show that a refusal changed nothing.
-  /// Changes the first update of card 1's journal by hand (`{"seq":1` becomes
-  /// `{"seq":9`, so its checksum no longer matches) and appends `tail`.
-  func changeFirstUpdateOfJournal(appending tail: String = "") throws {
-    let journal = directory + "/store/journal-1.jsonl"
-    var bytes = try #require(FileManager.default.contents(atPath: journal))
+  /// This device's log.
+  var logPath: String { directory + "/store/devices/" + Self.device + "/log.jsonl" }
+
+  /// Changes the first record of this device's log by hand (`{"seq":1`
+  /// becomes `{"seq":9`, so its checksum no longer matches) and appends `tail`.
+  func changeFirstRecordOfLog(appending tail: String = "") throws {
+    var bytes = try #require(FileManager.default.contents(atPath: logPath))
     let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
-    bytes[secondLine + 3] = UInt8(ascii: "9")
+    let prefix = Array(#"{"seq":1"#.utf8)
+    try #require(Array(bytes[secondLine..<(secondLine + prefix.count)]) == prefix)
+    bytes[secondLine + prefix.count - 1] = UInt8(ascii: "9")
     bytes.append(contentsOf: Array(tail.utf8))
-    try bytes.write(to: URL(fileURLWithPath: journal))
+    try bytes.write(to: URL(fileURLWithPath: logPath))
   }
 
+  /// Every file and folder of the store (by its path below the store
+  /// directory; folders end in `/` and have no bytes), to show that a
+  /// refusal changed nothing.
   func storeFiles() -> [String: Data] {
-    let path = directory + "/store"
+    let root = directory + "/store"
     var files: [String: Data] = [:]
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-      files[name] = FileManager.default.contents(atPath: path + "/" + name)
+    func walk(_ relative: String) {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: root + relative)) ?? [] {
+        let path = relative + "/" + name
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder) else { continue }
+        if isFolder.boolValue {
+          files[path + "/"] = Data()
+          walk(path)
+        } else {
+          files[path] = FileManager.default.contents(atPath: root + path) ?? Data()
+        }
+      }
     }
+    walk("")
     return files
   }
 }

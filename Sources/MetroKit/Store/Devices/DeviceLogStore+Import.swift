@@ -10,7 +10,15 @@ extension DeviceLogStore {
       var changes: [LogChange] = []
       outcome = try importing(updates, attributes: attributes, into: view.live[index].fold, in: view, changes: &changes)
       let id = view.live[index].fold.id
-      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+      return Decision(changes: changes) { view in
+        // Imported rides fold out of time order: the card's fare standing is
+        // worked out again from its rides. This runs after the commit point,
+        // so a failed read leaves the standing to the next command rather
+        // than turning the saved import into a failure.
+        var current = view
+        if (try? self.bringFareStandingsUpToDate(&current)) == nil { current = view }
+        return self.reference(current.index(ofID: id) ?? 0, in: current)
+      }
     }
     return ImportResult(
       card: result, imported: outcome.recorded.count, skipped: outcome.skipped, recorded: outcome.recorded)

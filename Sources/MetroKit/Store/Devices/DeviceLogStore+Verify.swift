@@ -66,6 +66,9 @@ extension DeviceLogStore: StoreVerifying {
           case .whole(let record, _):
             fold.apply(record, device: folder, timeZone: timeZone)
             report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+            for case .update(_, let update) in record.changes {
+              checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
+            }
           case .long(let long):
             // Counted only once the whole record has decoded, as a short one.
             var staged = fold
@@ -73,7 +76,10 @@ extension DeviceLogStore: StoreVerifying {
             try long.forEachChange { index, change, _ in
               let order = EventOrder(time: long.recordedAt, device: folder, sequence: long.sequence, index: index)
               staged.apply(change, order: order, timeZone: timeZone)
-              if case .update = change { updates += 1 }
+              if case .update(_, let update) = change {
+                updates += 1
+                checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
+              }
             }
             fold = staged
             report.updates += updates
@@ -113,4 +119,13 @@ extension DeviceLogStore: StoreVerifying {
 
   package func directoryWritableByOthers() -> String? { writableByOthers(directory) }
 
+}
+
+extension DeviceLogStore {
+  /// Reports a ride whose charge does not fit its fare and reason.
+  func checkRideCharge(_ update: BalanceUpdate, path: String, line: Int, into report: inout VerificationReport) {
+    guard update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)
+    else { return }
+    report.problems.append(.init(path: path, line: line, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
+  }
 }

@@ -205,20 +205,10 @@ extension FileLock {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     } catch { throw MetroError.store(error) }
     let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    while true {
-      do {
-        try fileSystem.flock(descriptor, path: path, operation: LOCK_EX | LOCK_NB)
-        return lock
-      } catch {
-        guard error.errno == EWOULDBLOCK else {
-          lock.release()
-          throw MetroError.store(error)
-        }
-      }
-      do { try waiter.pause() } catch {
-        lock.release()
-        throw error
-      }
+    do { try lockExclusively(descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
+      lock.release()
+      throw error
     }
+    return lock
   }
 }

@@ -141,6 +141,7 @@ extension LogRecord {
     guard version <= Self.version else {
       throw .storeFromNewerVersion(path: path, version: version, supported: Self.version)
     }
+    guard version >= 1 else { throw reader.damaged(.versionNotUpgradable(version: Int(version))) }
     try verifySeal(bytes, path: path, line: 1)
     guard try reader.string("device") == device else { throw reader.damaged(.logOfAnotherDevice) }
   }

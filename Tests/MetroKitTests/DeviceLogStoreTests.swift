@@ -3,8 +3,8 @@ import Testing
 
 @_spi(StoreImplementation) @testable import MetroKit
 
-@Suite("JSONFileStore")
-struct JSONFileStoreTests {
+@Suite("DeviceLogStore")
+struct DeviceLogStoreTests {
   // MARK: - A store with no files
 
   @Test("A missing store reads as the default card and creates nothing")
@@ -26,38 +26,41 @@ struct JSONFileStoreTests {
       // An empty directory is a store with no files yet, and stays empty.
       #expect(mkdir(store.directory, 0o755) == 0)
       #expect(try store.currentCard().snapshot == card.snapshot)
-      #expect(try directorySnapshot(store.directory).isEmpty)
+      #expect(try treeSnapshot(store.directory).isEmpty)
+      #expect(!exists(parent + "/device"))
+      #expect(!exists(parent + "/cache"))
     }
   }
 
-  @Test("The first write creates the directory 0700 and its files 0600, and no temp files remain")
+  @Test("The first write creates the folders 0700 and the log 0600, and no temp files remain")
   func firstWriteCreatesPrivateFiles() throws {
     try withTemporaryDirectory { parent in
-      let store = JSONFileStore(
-        directory: parent + "/a/b/metrobuddy", clock: .constant(storeNow), timeZone: .utc)
+      let store = DeviceLogStore(
+        directory: parent + "/a/b/metrobuddy",
+        identity: DeviceIdentity(override: storeDevice, file: parent + "/device", defaultName: storeDevice),
+        cacheDirectory: parent + "/cache", clock: .constant(storeNow), timeZone: .utc)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
       #expect(permissions(parent + "/a") == 0o700)
       #expect(permissions(parent + "/a/b") == 0o700)
-      #expect(permissions(store.directory) == 0o700)
-      for name in ["state.json", "lock", "journal-1.jsonl"] {
-        #expect(permissions(store.directory + "/" + name) == 0o600, "\(name)")
+      for folder in ["", "/devices", "/devices/laptop"] {
+        #expect(permissions(store.directory + folder) == 0o700, "\(folder)")
       }
+      #expect(permissions(store.deviceLogPath) == 0o600)
       #expect(
-        try directorySnapshot(store.directory).keys.sorted() == [
-          "journal-1.jsonl", "lock", "state.json",
+        try treeSnapshot(store.directory).keys.sorted() == [
+          "/devices/", "/devices/laptop/", "/devices/laptop/log.jsonl",
         ])
-      #expect(try directorySnapshot(store.directory)["lock"] == [])
     }
   }
 
-  @Test("A rewrite keeps the mode of the file it replaces")
-  func rewriteKeepsMode() throws {
+  @Test("A write keeps the mode of the log it appends to")
+  func writeKeepsMode() throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
-      #expect(chmod(store.directory + "/state.json", 0o640) == 0)
+      #expect(chmod(store.deviceLogPath, 0o640) == 0)
       try store.applyToCurrent([.balance(.swipe(count: 1))])
-      #expect(permissions(store.directory + "/state.json") == 0o640)
+      #expect(permissions(store.deviceLogPath) == 0o640)
     }
   }
 
@@ -99,14 +102,14 @@ struct JSONFileStoreTests {
       #expect(try store.history(HistoryQuery(until: .day("2026-11-01"))) == [all[5]])
 
       // A refused swipe changes no file.
-      let before = try directorySnapshot(store.directory)
+      let before = try treeSnapshot(store.directory)
       #expect(
         throws: MetroError.insufficientFare(
           balance: .usd("19.00"), needed: .usd("21.00"), count: 7, currency: .usd)
       ) {
         try store.applyToCurrent([.balance(.swipe(count: 7))])
       }
-      #expect(try directorySnapshot(store.directory) == before)
+      #expect(try treeSnapshot(store.directory) == before)
 
       // Repeated undo walks back through what is not undone yet.
       var undos = 0
@@ -117,7 +120,7 @@ struct JSONFileStoreTests {
     }
   }
 
-  @Test("History longer than 64 KiB is read backwards across chunk boundaries")
+  @Test("History longer than 64 KiB is read across chunk boundaries")
   func longHistory() throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
@@ -128,8 +131,8 @@ struct JSONFileStoreTests {
         ids += result.recorded.map(\.id)
       }
       ids += try store.applyToCurrent([.balance(.swipe(count: 1))]).recorded.map(\.id)
-      let journalSize = fileBytes(store.directory + "/journal-1.jsonl")?.count ?? 0
-      #expect(journalSize > 3 * 64 * 1024)
+      let logSize = fileBytes(store.deviceLogPath)?.count ?? 0
+      #expect(logSize > 3 * 64 * 1024)
 
       let all = try store.history()
       #expect(all.count == 2001)
@@ -220,7 +223,11 @@ struct JSONFileStoreTests {
       try store.makeDefault(try store.card(named: "default"))
       try store.removeCard(renamed)
       #expect(try store.allCards().map(\.name) == ["default"])
-      #expect(!exists(store.directory + "/journal-2.jsonl"))
+      // Removing a card appends to the log and leaves no other file.
+      #expect(
+        try treeSnapshot(store.directory).keys.sorted() == [
+          "/devices/", "/devices/laptop/", "/devices/laptop/log.jsonl",
+        ])
       #expect(throws: MetroError.cardNotFound(name: "commute", available: ["default"])) {
         try store.apply([.balance(.reload(.usd("1.00")))], to: renamed)
       }
@@ -228,9 +235,9 @@ struct JSONFileStoreTests {
         try store.removeCard(try store.currentCard())
       }
 
-      // A card's number is never reused, so a new card starts with no history.
+      // A card's id is never reused, so a new card starts with no history.
       let again = try store.addCard(named: "commute", fare: .usd("3.00"), balance: .zero)
-      #expect(again.objectID == 3)
+      #expect(again.objectID != renamed.objectID)
       #expect(!again.isSameObject(as: renamed))
       #expect(try store.balanceUpdates(for: again, matching: HistoryQuery()).isEmpty)
       #expect(throws: MetroError.cardNotFound(name: "commute", available: ["default", "commute"])) {
@@ -250,7 +257,6 @@ struct JSONFileStoreTests {
       let result = try store.apply([.balance(.swipe(count: 1))], to: fresh)
       #expect(result.card.balance == .usd("17.00"))
       #expect(try store.balanceUpdates(for: fresh, matching: HistoryQuery()).count == 2)
-      #expect(result.card.storeID != JSONFileStore.unsavedStoreID)
 
       let sameInstance = makeStore(in: parent + "/other")
       let early = try sameInstance.currentCard()
@@ -261,19 +267,18 @@ struct JSONFileStoreTests {
     }
   }
 
-  @Test("A reference from another store is refused")
+  @Test("A reference to a card of another store is refused")
   func foreignReference() throws {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       try store.applyToCurrent([.balance(.reload(.usd("20.00")))])
       let elsewhere = makeStore(in: parent + "/elsewhere")
-      try elsewhere.applyToCurrent([.balance(.reload(.usd("1.00")))])
-      let foreign = try elsewhere.currentCard()
-      let before = try directorySnapshot(store.directory)
-      #expect(throws: MetroError.cardNotFound(name: "default", available: ["default"])) {
+      let foreign = try elsewhere.addCard(named: "work", fare: .usd("2.90"), balance: .usd("1.00"))
+      let before = try treeSnapshot(store.directory)
+      #expect(throws: MetroError.cardNotFound(name: "work", available: ["default"])) {
         try store.apply([.balance(.swipe(count: 1))], to: foreign)
       }
-      #expect(try directorySnapshot(store.directory) == before)
+      #expect(try treeSnapshot(store.directory) == before)
     }
   }
 }

@@ -34,7 +34,7 @@ func threeCardBackup() -> [BackupCard] {
 }
 
 @Suite("Restoring a backup of every card")
-struct JSONFileStoreRestoreTests {
+struct StoreRestoreTests {
   @Test(arguments: ContractStore.allCases)
   func aRestoreCreatesMissingCardsWithTheirAttributesAndAgainChangesNothing(kind: ContractStore) throws {
     try kind.withStore { store in
@@ -76,28 +76,9 @@ struct JSONFileStoreRestoreTests {
     try withTemporaryDirectory { parent in
       let store = makeStore(in: parent)
       _ = try store.restore(threeCardBackup())
-      let before = try directorySnapshot(store.directory)
+      let before = try treeSnapshot(store.directory)
       _ = try store.restore(threeCardBackup())
-      #expect(try directorySnapshot(store.directory) == before)
-    }
-  }
-
-  /// A state.json older than the restore, put back by hand, neither lists
-  /// nor reserves the restore's journals: they are kept (they may hold the
-  /// only copy of a history) and verify notes them.
-  @Test func theJournalsOfARestoreAStateJSONNeverNamedAreKept() throws {
-    try withTemporaryDirectory { parent in
-      let store = makeStore(in: parent)
-      try store.applyToCurrent([.balance(.reload(.usd("5.00")))])
-      let older = try directorySnapshot(store.directory)["state.json"]
-      try store.applyToCurrent([.balance(.reload(.usd("1.00")))])
-      _ = try store.restore(threeCardBackup())
-      try #require(
-        FileManager.default.createFile(atPath: store.directory + "/state.json", contents: older.map { Data($0) }))
-      try store.addCard(named: "other", fare: .usd("2.00"), balance: .zero)
-      let names = try directorySnapshot(store.directory).keys
-      #expect(names.contains("journal-2.jsonl") && names.contains("journal-3.jsonl"))
-      #expect(try store.verify().notes.filter { $0.problem == .unlistedJournal }.count == 2)
+      #expect(try treeSnapshot(store.directory) == before)
     }
   }
 
@@ -111,25 +92,24 @@ struct JSONFileStoreRestoreTests {
         let store = makeStore(in: parent)
         try store.applyToCurrent([.balance(.reload(.usd("5.00")))])
         try store.addCard(named: "work", fare: .usd("2.50"), balance: .usd("10.00"))
-        let before = try directorySnapshot(store.directory)
+        let before = try treeSnapshot(store.directory)
         let faulty = FaultInjectingFileSystem(rules: [
           FaultRule(operation: operation, call: call, repeats: false, fault: .error(EIO))
         ])
-        let failing = JSONFileStore(
-          directory: store.directory, fileSystem: faulty, clock: .constant(storeNow), timeZone: .utc)
+        let failing = makeStore(in: parent, fileSystem: faulty)
         let error = metroError { () throws(MetroError) in _ = try failing.restore(threeCardBackup()) }
         guard faulty.faultsInjected > 0 else {
           #expect(error == nil, "\(operation) call \(call): \(String(describing: error))")
           return false
         }
         let context = "\(operation) call \(call): \(String(describing: error))"
-        #expect(!(try directorySnapshot(store.directory).keys.contains { $0.hasPrefix(".tmp-") }), "\(context)")
+        #expect(!(try treeSnapshot(store.directory).keys.contains { $0.contains("/.tmp-") }), "\(context)")
         switch error {
         case nil, .savedDurabilityUnconfirmed?:
           #expect(try store.card(named: "spare").balance == .usd("7.00"), "\(context)")
           #expect(try store.currentCard().balance == .usd("22.00"), "\(context)")
         default:
-          #expect(try directorySnapshot(store.directory) == before, "\(context): files changed")
+          #expect(try treeSnapshot(store.directory) == before, "\(context): files changed")
         }
         #expect(try store.verify().isSound, "\(context)")
         return true

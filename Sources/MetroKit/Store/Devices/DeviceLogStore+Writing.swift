@@ -120,8 +120,20 @@ extension DeviceLogStore {
     // log as another device's: its positions hold as well.
     if view.legacy == nil, view.device == nil || view.device == device {
       let before = view.fold.logs
-      view.device = device
-      if try catchUp(&view.fold, device: device, skipping: nil, cache: view.cache) == .done {
+      let readFrom = view.cache
+      if view.device == nil {
+        // From now on this device's own cache, not the one it kept as a
+        // reader: it takes the reload keys with it.
+        if !view.fold.reloadKeysLoaded, !(readFrom?.loadReloadKeys(into: &view.fold) ?? false) {
+          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+          return false
+        }
+        view.fold.reloadKeysChanged = true
+        view.device = device
+        view.cache = cacheFor(device: device)
+        view.cacheVersion = nil
+      }
+      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom) == .done {
         // A log that appeared empty (this device's own, made for its first
         // record) brings nothing to decide on.
         let after = view.fold.logs

@@ -30,11 +30,11 @@ struct ImportExportTests {
       cli.run("export", "--format", "csv")
         == Invocation(
           stdout: "timestamp,type,amount,balance,id,key\r\n"
-            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000002,'=SUM(A1)\r\n"
-            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000005,\r\n"
-            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000006,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000009,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000010,\r\n",
+            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1)\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,\r\n",
           stderr: "", status: 0))
   }
 
@@ -47,7 +47,7 @@ struct ImportExportTests {
     #expect(one["balance"] as? String == "20.00")
     let updates = try #require(one["updates"] as? [[String: Any]])
     #expect(updates.map { $0["type"] as? String } == ["reload", "swipe", "swipe", "undo", "undo"])
-    #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000006")
+    #expect(updates[3]["undoes"] as? String == "00000000-0000-4000-8000-000000000003")
     let all = try #require(
       try JSONSerialization.jsonObject(with: Data(cli.run("export", "--all").stdout.utf8)) as? [[String: Any]])
     #expect(all.map { $0["name"] as? String } == ["default", "work"])

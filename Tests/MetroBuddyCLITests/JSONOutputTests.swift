@@ -77,7 +77,7 @@ struct JSONOutputTests {
           },
           "updates": [
             {
-              "id": "00000000-0000-4000-8000-000000000002",
+              "id": "00000000-0000-4000-8000-000000000001",
               "type": "reload",
               "amount": "25.00",
               "balance": "25.00",
@@ -89,7 +89,7 @@ struct JSONOutputTests {
 
         """)
     let undo = cli.run("--json", "undo").stdout
-    #expect(undo.contains(#""undoes": "00000000-0000-4000-8000-000000000002""#))
+    #expect(undo.contains(#""undoes": "00000000-0000-4000-8000-000000000001""#))
     #expect(undo.contains(#""amount": "-25.00""#))
     #expect(cli.run("fare", "2.90", "--json").stdout.hasSuffix("  \"updates\": []\n}\n"))
   }

@@ -34,7 +34,10 @@ extension Invocation {
 final class CLIHarness {
   let directory: String
   let clock: Clock
-  let store: DeviceLogStore
+  let ids = SequentialIDs()
+  /// The store, for tests that call it directly; each `run` opens its own,
+  /// as each process of the binary does.
+  var store: DeviceLogStore { makeStore() }
 
   /// The device the harness writes as.
   static let device = "laptop"
@@ -46,8 +49,12 @@ final class CLIHarness {
     var template = Array("/tmp/metrobuddy-cli-XXXXXX".utf8CString)
     directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
     clock = .constant(now)
-    let ids = SequentialIDs()
-    store = DeviceLogStore(
+  }
+
+  /// A store object as a new process of the binary opens it.
+  func makeStore() -> DeviceLogStore {
+    let ids = self.ids
+    return DeviceLogStore(
       directory: directory + "/store",
       identity: DeviceIdentity(override: Self.device, file: directory + "/device", defaultName: Self.device),
       cacheDirectory: directory + "/cache", clock: clock, timeZone: .utc, lockTimeout: 1, makeID: { ids.make() })
@@ -69,7 +76,7 @@ final class CLIHarness {
     var errors = Capture()
     let status = MetroBuddy.run(
       arguments: arguments, environment: Environment(variables: variables, clock: clock, timeZone: .utc),
-      output: &output, errors: &errors, store: store)
+      output: &output, errors: &errors, store: makeStore())
     return Invocation(stdout: output.text, stderr: errors.text, status: status)
   }
 

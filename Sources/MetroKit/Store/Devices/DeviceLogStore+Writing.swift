@@ -116,10 +116,18 @@ extension DeviceLogStore {
   /// again. A log that changed before what the view read, or an upgrade
   /// just done, reads the whole view again.
   private func catchUpUnderLock(_ view: inout View, device: String, reloadKeys: Bool) throws(MetroError) -> Bool {
-    if view.legacy == nil, view.device == device {
+    // A view read before this device had an id (its first write) read every
+    // log as another device's: its positions hold as well.
+    if view.legacy == nil, view.device == nil || view.device == device {
       let before = view.fold.logs
+      view.device = device
       if try catchUp(&view.fold, device: device, skipping: nil, cache: view.cache) == .done {
-        if view.fold.logs == before { return true }
+        // A log that appeared empty (this device's own, made for its first
+        // record) brings nothing to decide on.
+        let after = view.fold.logs
+        if after.allSatisfy({ before[$0.key] ?? .start == $0.value }), before.keys.allSatisfy({ after[$0] != nil }) {
+          return true
+        }
         view.refresh()
         try bringFareStandingsUpToDate(&view)
         return false

@@ -179,12 +179,23 @@ extension MetroCardDataStore {
   }
 
   /// Fetches the card, then its history: for stores with no cheaper way
-  /// (``JSONFileStore`` reads both from one `state.json`).
+  /// (``LegacyReader`` reads both from one `state.json`).
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
     let card: ObjectReference<MetroCard>
     if let name { card = try self.card(named: name) } else { card = try currentCard() }
     let updates = try balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
     let opening = updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits }
     return CardHistory(card: card, openingBalance: Money(minorUnits: opening), updates: updates)
+  }
+}
+
+extension MetroCardDataStore {
+  /// Fetches the card, then applies the updates to it: for stores that have
+  /// no cheaper way (``DeviceLogStore`` chooses the card inside its write).
+  @discardableResult
+  public func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult {
+    let selected: ObjectReference<MetroCard>
+    if let name { selected = try card(named: name) } else { selected = try currentCard() }
+    return try apply(updates, to: selected)
   }
 }

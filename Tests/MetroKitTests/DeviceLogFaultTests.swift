@@ -8,7 +8,7 @@ import Testing
   import Glibc
 #endif
 
-/// What ``JSONFileStoreFaultTests`` does for the old store, done for the
+/// What the fault sweep did for the old store, done for the
 /// device logs: every system call of a write fails in turn (once, or from
 /// then on), and the store must be as it was or saved, and say which.
 @Suite("DeviceLogStore faults")

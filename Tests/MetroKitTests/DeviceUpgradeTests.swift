@@ -38,11 +38,11 @@ struct DeviceUpgradeTests {
       lockTimeout: 5)
   }
 
-  /// What the old reader (`JSONFileStore`) shows of a fresh copy of the fixture.
+  /// What the old reader (`LegacyReader`) shows of a fresh copy of the fixture.
   func oldReading(_ fixture: String, parent: String) throws -> [Shown] {
     let directory = parent + "/old-reader"
     try copy(fixture, to: directory)
-    let store = JSONFileStore(directory: directory, clock: .constant(Self.now), timeZone: .utc, lockTimeout: 5)
+    let store = LegacyReader(directory: directory, timeZone: .utc)
     return try store.allCardHistories().map(Shown.init(oldReader:))
   }
 

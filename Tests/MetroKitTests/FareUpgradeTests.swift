@@ -11,8 +11,9 @@ import Testing
 /// Stores written before fares had rules (1.0's format 1, and format 2)
 /// upgrade in place: every card becomes a MetroCard keeping its fare as a
 /// fare set by hand for every ride, no balance and no recorded charge
-/// changes, reads write nothing, and the first write to a card works out its
-/// fare standing from its journal.
+/// changes, reads write nothing, and the first write (which converts the
+/// store to device logs) works out each card's fare standing from its rides.
+/// Faults and kills during that write: `DeviceLogFaultTests`, `CrashTests`.
 @Suite("Upgrading to fares")
 struct FareUpgradeTests {
   /// A fixture, what its cards hold, and the latest ride of each card not undone.
@@ -44,18 +45,20 @@ struct FareUpgradeTests {
 
   /// A copy of the fixture in `parent`, opened with `fileSystem`.
   func copy(_ fixture: Fixture, to parent: String, fileSystem: any FileSystem = LiveFileSystem()) throws
-    -> JSONFileStore
+    -> DeviceLogStore
   {
     let directory = parent + "/metrobuddy"
     if !exists(directory) {
       try FileManager.default.copyItem(atPath: Self.fixturePath(fixture.name), toPath: directory)
     }
-    return JSONFileStore(
-      directory: directory, fileSystem: fileSystem, clock: .constant(storeNow), timeZone: .utc, lockTimeout: 5)
+    return DeviceLogStore(
+      directory: directory, identity: DeviceIdentity(override: "laptop", file: parent + "/device"),
+      cacheDirectory: parent + "/cache", fileSystem: fileSystem, clock: .constant(storeNow), timeZone: .utc,
+      lockTimeout: 5)
   }
 
   /// Every card's history, oldest first.
-  func histories(_ store: JSONFileStore) throws -> [String: [BalanceUpdate]] {
+  func histories(_ store: DeviceLogStore) throws -> [String: [BalanceUpdate]] {
     Dictionary(uniqueKeysWithValues: try store.allCardHistories().map { ($0.card.name, $0.updates) })
   }
 
@@ -94,67 +97,11 @@ struct FareUpgradeTests {
         #expect(card.fareState.local == nil)
       }
       #expect(try histories(store) == history)
-      let state = String(decoding: try #require(fileBytes(store.statePath)), as: UTF8.self)
-      #expect(state.contains(#""version":3"#))
-      #expect(!state.contains(#""fareState":null"#))
       #expect(try store.verify().isSound)
       // The rides it records now carry their fields; the old ones still do not.
       let swipe = try store.apply([.balance(.swipe(count: 1))], to: store.currentCard())
       #expect(swipe.recorded.first?.fare == fixture.fares["default"])
       #expect(swipe.recorded.first?.reason == .paid)
     }
-  }
-
-  /// What the v2 fixture looks like after its first write, a keyed reload
-  /// (so that repeating it after a failure changes nothing more).
-  func upgraded(_ store: JSONFileStore) throws -> [String] {
-    try store.allCardHistories().map { history in
-      var card = history.card.snapshot
-      card.isDefault = false
-      let updates = history.updates.map { "\($0.type) \($0.amount) \($0.balance) \($0.timestamp) \($0.key ?? "")" }
-      return "\(card) \(history.openingBalance) \(updates)"
-    }
-  }
-
-  static let firstWrite: [MetroCardUpdate] = [.balance(.reload(.usd("1.00"), key: "upgrade"))]
-
-  @Test(
-    "A failed system call at any point of the first write leaves a store that reads as before and upgrades again the same",
-    arguments: FaultRule.operations)
-  func aFailureDuringTheFirstWriteLeavesTheStoreUpgradable(operation: String) throws {
-    let fixture = Self.fixtures[1]
-    let expected = try withFastTemporaryDirectory { parent in
-      let store = try copy(fixture, to: parent)
-      try store.apply(Self.firstWrite, to: store.currentCard())
-      return try upgraded(store)
-    }
-    var call = 1
-    while call <= 200 {
-      let fired = try withFastTemporaryDirectory { parent -> Bool in
-        let faulty = FaultInjectingFileSystem(rules: [FaultRule(operation: operation, call: call, fault: .error(EIO))])
-        let failing = try copy(fixture, to: parent, fileSystem: faulty)
-        let context = "\(operation) call \(call)"
-        var failed = false
-        do throws(MetroError) {
-          try failing.apply(Self.firstWrite, to: failing.currentCard())
-        } catch {
-          failed = true
-          if case .savedDurabilityUnconfirmed = error { failed = false }
-        }
-        guard faulty.faultsInjected > 0 else { return false }
-        let store = try copy(fixture, to: parent)
-        let balance = try store.currentCard().balance
-        #expect(balance == fixture.balances["default"] || balance == .usd("52.30"), "\(context)")
-        if failed { #expect(balance == fixture.balances["default"], "\(context): reported a failure but saved") }
-        #expect(try store.card(named: "work").balance == fixture.balances["work"], "\(context)")
-        try store.apply(Self.firstWrite, to: store.currentCard())
-        #expect(try upgraded(store) == expected, "\(context)")
-        #expect(try store.verify().isSound, "\(context)")
-        return true
-      }
-      if !fired { break }
-      call += 1
-    }
-    #expect(call > 1 || ["truncate", "chmod", "mkdir", "unlink"].contains(operation), "\(operation) was never called")
   }
 }

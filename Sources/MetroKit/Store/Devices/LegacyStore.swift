@@ -53,8 +53,8 @@ struct LegacyStore {
 
   /// Reads the old store (as the old reader does, damage and all) and converts it.
   private static func convert(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore {
-    let old = JSONFileStore(
-      directory: store.directory, fileSystem: store.fileSystem, clock: store.clock, timeZone: store.timeZone)
+    let old = LegacyReader(
+      directory: store.directory, fileSystem: store.fileSystem, timeZone: store.timeZone)
     let histories = try old.allCardHistories()
     let epoch = Date(timeIntervalSince1970: 0)
     var records: [LogRecord] = []

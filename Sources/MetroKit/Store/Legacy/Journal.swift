@@ -154,28 +154,6 @@ struct Journal {
     }
   }
 
-  /// Whether the line that starts at `offset` is a journal entry carrying reload key `key`.
-  func line(at offset: Int64, carriesKey key: String) throws(MetroError) -> Bool {
-    guard offset > 0 else { return false }
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      if error.errno == ENOENT { return false }
-      throw MetroError.store(error)
-    }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    let bytes: [UInt8]
-    do {
-      guard try fileSystem.status(descriptor, path: path).isRegularFile else { return false }
-      bytes = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: Self.maximumLineLength + 1)
-    } catch { throw MetroError.store(error) }
-    guard bytes.first == UInt8(ascii: "\n"), let newline = bytes.dropFirst().firstIndex(of: UInt8(ascii: "\n")),
-      let entry = try? JournalEntry.decode(bytes[1..<newline], currency: currency, path: path, line: 0)
-    else { return false }
-    return entry.update.key == key
-  }
-
   /// Calls `body` with each update from the newest back, stopping when it
   /// returns `false`.
   ///

@@ -1,6 +1,7 @@
 import FoundationEssentials
 
-// How `state.json` stores a card's fare settings and standing (format 3).
+// How a card's fare settings and standing are written and read: in a log
+// record's `card` and `set` changes, the fold cache, and format 3's `state.json`.
 
 extension MetroCard {
   /// The card's fare fields, as `state.json` stores them.
@@ -205,35 +206,5 @@ extension FieldReader {
     state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts)
     card.fareState = state
     return true
-  }
-}
-
-extension StoreFormat {
-  /// Version 2 cards had one fare and no kind. Version 3 makes each a
-  /// `metrocard` that keeps its fare as a fare set by hand for every ride,
-  /// so no balance and no recorded charge changes; its fare standing is
-  /// `null`, worked out from its journal by the next write.
-  static let addFareRules: Migration = { document throws(MetroError) in
-    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
-      throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
-    }
-    let upgraded = cards.map { card -> JSONValue in
-      guard case .object(let fields) = card, let fare = card["fare"] else { return card }
-      return .object(
-        fields.filter { $0.0 != "fare" } + [
-          ("kind", .string(CardKind.metrocard.rawValue)), ("reduced", .bool(false)),
-          ("mode", .string(TravelMode.subway.rawValue)),
-          ("fareByHand", .object([("amount", fare), ("since", .null)])), ("customRules", .null),
-          ("fareState", .null),
-        ])
-    }
-    return .object(
-      members.map {
-        switch $0.0 {
-        case "cards": ("cards", .array(upgraded))
-        case "version": ("version", .integer(3))
-        default: $0
-        }
-      })
   }
 }

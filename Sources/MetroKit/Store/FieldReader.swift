@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// Reads typed fields out of a decoded object, naming the field in every error.
+struct FieldReader {
+  let object: JSONValue
+  let path: String
+  let line: Int?
+  /// The card (from 1) whose entry this reads, if any.
+  let card: Int?
+
+  func damaged(_ problem: StoreProblem) -> MetroError {
+    .storeDamaged(path: path, line: line, problem: card.map { .inCard($0, problem) } ?? problem)
+  }
+
+  func value(_ key: String) throws(MetroError) -> JSONValue {
+    guard let value = object[key] else { throw damaged(.fieldMissing(field: key)) }
+    return value
+  }
+
+  func integer(_ key: String) throws(MetroError) -> Int {
+    guard case .integer(let number) = try value(key), number >= 0, number <= Int64(Int32.max) * 1_000_000 else {
+      throw damaged(.fieldNotWholeNumber(field: key))
+    }
+    return Int(number)
+  }
+
+  func string(_ key: String) throws(MetroError) -> String {
+    guard case .string(let text) = try value(key) else { throw damaged(.fieldNotString(field: key)) }
+    return text
+  }
+
+  func optionalString(_ key: String) throws(MetroError) -> String? {
+    switch object[key] {
+    case nil, .null?: return nil
+    case .string(let text)?: return text
+    default: throw damaged(.fieldNotString(field: key))
+    }
+  }
+
+  func money(_ key: String, currency: Currency) throws(MetroError) -> Money {
+    let text = try string(key)
+    guard let money = Money.parseCanonical(text, currency: currency) else {
+      throw damaged(.fieldNotAmount(field: key, text: text))
+    }
+    return money
+  }
+
+  func uuid(_ key: String) throws(MetroError) -> UUID {
+    let text = try string(key)
+    guard let id = UUID(canonical: text) else { throw damaged(.fieldNotUUID(field: key, text: text)) }
+    return id
+  }
+
+  /// Refuses a member not in `keys`.
+  func allowOnly(_ keys: Set<String>) throws(MetroError) { try allowOnly(Array(keys)) }
+
+  /// Refuses a member not in `keys` (a handful: a linear search beats hashing each name).
+  func allowOnly(_ keys: [String]) throws(MetroError) {
+    guard case .object(let members) = object else { throw damaged(.notObject) }
+    for (key, _) in members where !keys.contains(key) { throw damaged(.unknownField(field: key)) }
+  }
+}
+
+extension FieldReader {
+  /// The balance update an object describes (a journal line, a device log's
+  /// `update` change); `balance` is the balance after it, as the caller knows it.
+  func balanceUpdate(currency: Currency, balance: Money) throws(MetroError) -> BalanceUpdate {
+    let typeText = try string("type")
+    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw damaged(.unknownUpdateType(text: typeText)) }
+    let timestampText = try string("timestamp")
+    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
+      throw damaged(.timestampNotUTC(text: timestampText))
+    }
+    let undoes: UUID? = object["undoes"] == nil ? nil : try uuid("undoes")
+    let key = try optionalString("key")
+    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil { throw damaged(.invalidReloadKey) }
+    // A ride says what its fare was, how it was taken and why it cost what
+    // it did; rides recorded before fares had modes say none of it.
+    let fare: Money? = object["fare"] == nil ? nil : try money("fare", currency: currency)
+    let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
+    let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
+    if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
+    return BalanceUpdate(
+      id: try uuid("id"), type: type, amount: try money("amount", currency: currency), balance: balance,
+      timestamp: timestamp, key: key, undoes: undoes, fare: fare, mode: mode, reason: reason, note: try note())
+  }
+
+  /// The `note` member of an update, absent in history recorded before
+  /// updates had notes.
+  func note() throws(MetroError) -> String? {
+    guard let note = try optionalString("note") else { return nil }
+    guard BalanceUpdate.noteProblem(note) == nil else { throw damaged(.invalidNote) }
+    return note
+  }
+}
+
+/// Checks the checksum that seals a line of a store file.
+///
+/// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when it is
+///   missing or does not match: the line changed after it was written.
+func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
+  var slice = ArraySlice(bytes)
+  while let last = slice.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { slice.removeLast() }
+  guard Checksum.verify(slice) else {
+    throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
+  }
+}

@@ -1,0 +1,45 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `verify` found in a store.
+public struct VerificationReport: Sendable, Equatable {
+  /// One finding, located by file and, for a journal, line.
+  public struct Finding: Sendable, Equatable {
+    /// The file.
+    public var path: String
+    /// The line, from 1, for findings in a journal.
+    public var line: Int?
+    /// What is wrong, or what will happen.
+    public var problem: StoreProblem
+  }
+
+  /// The store directory.
+  public var directory: String
+  /// Whether the store has any files yet.
+  public var exists: Bool
+  /// How many cards `state.json` lists.
+  public var cards: Int
+  /// How many balance updates the journals hold.
+  public var updates: Int
+  /// Broken invariants: the store is damaged when there is at least one.
+  public var problems: [Finding]
+  /// Things that are fine but worth saying, such as a crashed writer's
+  /// torn line that the next write removes.
+  public var notes: [Finding]
+
+  /// The revision of `state.json` that was checked.
+  public var revision = 0
+
+  /// Whether every invariant holds.
+  public var isSound: Bool { problems.isEmpty }
+}
+
+/// `directory`, when it is a directory that anyone may write to; else `nil`.
+func writableByOthers(_ directory: String) -> String? {
+  var info = stat()
+  guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
+  return directory
+}

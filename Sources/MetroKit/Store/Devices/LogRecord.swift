@@ -20,10 +20,12 @@ enum LogChange: Equatable, Sendable {
   /// The device's own name.
   case deviceName(String)
   /// A card is created with these attributes and opening balance
-  /// (`card.balance`); `card.isDefault` is not part of it.
-  case createCard(id: String, card: MetroCard)
+  /// (`card.balance`); `card.isDefault` is not part of it. Held out of
+  /// line (as is `setCard`), so that every change is not as large as a
+  /// card: a record of a whole history is mostly updates.
+  indirect case createCard(id: String, card: MetroCard)
   /// A card's attribute is set: `card` carries the new value.
-  case setCard(id: String, attribute: CardAttribute, card: MetroCard)
+  indirect case setCard(id: String, attribute: CardAttribute, card: MetroCard)
   /// The default card is set.
   case setDefault(id: String)
   /// A balance update of a card: a ride, a reload, an adjustment, an undo.

@@ -65,8 +65,13 @@ enum Checksum {
   static let sealLength = prefix.count + 8 + 2
 
   /// Appends the checksum member to a compact JSON object (which ends in `}`).
-  static func seal(_ object: inout [UInt8]) {
-    let crc = crc32(object)
+  static func seal(_ object: inout [UInt8]) { seal(&object, from: 0) }
+
+  /// Appends the checksum member to the compact JSON object that `bytes`
+  /// hold from `start` on (and which ends in `}`); the bytes before it are
+  /// not part of the seal.
+  static func seal(_ object: inout [UInt8], from start: Int) {
+    let crc = object[start...].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
     object.removeLast()
     object += prefix
     for shift in stride(from: 28, through: 0, by: -4) { object.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)]) }

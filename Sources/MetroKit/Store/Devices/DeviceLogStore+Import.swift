@@ -6,6 +6,8 @@ extension DeviceLogStore {
   ) throws(MetroError) -> ImportResult {
     var outcome = (recorded: [BalanceUpdate](), skipped: 0)
     let result = try write { view throws(MetroError) in
+      // What an earlier decision recorded goes before deciding again.
+      outcome = ([], 0)
       let index = try index(of: card, in: view)
       var changes: [LogChange] = []
       outcome = try importing(updates, attributes: attributes, into: view.live[index].fold, in: view, changes: &changes)
@@ -57,8 +59,13 @@ extension DeviceLogStore {
       opening.balance = attributes.openingBalance
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
     }
-    mine += decision.recorded.map { .update(cardID: entry.id, $0) }
+    // The updates go straight into `changes`, never held twice over: only
+    // the first counts for whether the implicit card is created first.
+    if let first = decision.recorded.first { mine.append(.update(cardID: entry.id, first)) }
     changes += entry.created == nil && entry.id == Self.implicitCardID ? materialized(mine, for: entry, in: view) : mine
+    // One more for the device's name the write may put first.
+    changes.reserveCapacity(changes.count + decision.recorded.count + 1)
+    for update in decision.recorded.dropFirst() { changes.append(.update(cardID: entry.id, update)) }
     return decision
   }
 

@@ -53,6 +53,9 @@ extension DeviceLogStore {
     defer { lock?.release() }
 
     if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys) {
+      // The decision made before is dropped first: an import's changes are
+      // a whole history, never held twice over.
+      decision.changes = []
       decision = try decide(view)
     }
     let position = view.fold.logs[device] ?? .start
@@ -61,6 +64,7 @@ extension DeviceLogStore {
     {
       // The record would fold a key: decide again with every key there.
       view = try readView(device: device, reloadKeys: true, savesCache: false)
+      decision.changes = []
       decision = try decide(view)
     }
     if decision.changes.isEmpty { return try decision.result(view) }
@@ -83,13 +87,17 @@ extension DeviceLogStore {
     let record = LogRecord(
       sequence: position.sequence + 1, recordedAt: max(now, position.lastRecordedAt ?? now),
       changes: decision.changes)
-    let bytes = (position.offset == 0 ? LogRecord.header(device: device) : []) + record.encoded()
+    var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
+    let recordStart = bytes.count
+    record.encode(into: &bytes)
     try append(bytes, to: layout.logPath(device), at: position.offset)
 
-    // Fold the record as every reader will read it back.
-    let stored = try LogRecord.decode(
-      bytes[(bytes.count - record.encoded().count)..<(bytes.count - 1)], path: "", line: 0)
-    view.fold.apply(stored, device: device, timeZone: timeZone)
+    // Fold the record as every reader will read it back, a change at a time
+    // (its sequence and time, whole seconds, read back as they are).
+    try LogRecord.forEachStoredChange(in: bytes[recordStart..<(bytes.count - 1)], path: "", line: 0) { index, change in
+      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
+      view.fold.apply(change, order: order, timeZone: timeZone)
+    }
     let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(
       offset: position.offset + Int64(bytes.count), sequence: record.sequence,

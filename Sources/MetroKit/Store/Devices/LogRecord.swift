@@ -20,10 +20,12 @@ enum LogChange: Equatable, Sendable {
   /// The device's own name.
   case deviceName(String)
   /// A card is created with these attributes and opening balance
-  /// (`card.balance`); `card.isDefault` is not part of it.
-  case createCard(id: String, card: MetroCard)
+  /// (`card.balance`); `card.isDefault` is not part of it. Held out of
+  /// line (as is `setCard`), so that every change is not as large as a
+  /// card: a record of a whole history is mostly updates.
+  indirect case createCard(id: String, card: MetroCard)
   /// A card's attribute is set: `card` carries the new value.
-  case setCard(id: String, attribute: CardAttribute, card: MetroCard)
+  indirect case setCard(id: String, attribute: CardAttribute, card: MetroCard)
   /// The default card is set.
   case setDefault(id: String)
   /// A balance update of a card: a ride, a reload, an adjustment, an undo.
@@ -55,11 +57,29 @@ extension LogRecord {
 
   /// The record as one sealed line, ending with a newline.
   func encoded() -> [UInt8] {
-    Self.sealedLine(
-      .object([
-        ("seq", .integer(Int64(sequence))), ("at", .string(Timestamp.iso8601(recordedAt))),
-        ("changes", .array(changes.map(\.encoded))),
-      ]))
+    var bytes: [UInt8] = []
+    encode(into: &bytes)
+    return bytes
+  }
+
+  /// Appends the record as one sealed line, ending with a newline: written
+  /// a change at a time, so that a record of a whole history (an import)
+  /// is never held as one tree of values. The same bytes as the record's
+  /// whole `JSONValue` written compact and sealed.
+  func encode(into bytes: inout [UInt8]) {
+    let start = bytes.count
+    bytes += #"{"seq":"#.utf8
+    JSONWriter.write(.integer(Int64(sequence)), to: &bytes)
+    bytes += #","at":"#.utf8
+    JSONWriter.write(.string(Timestamp.iso8601(recordedAt)), to: &bytes)
+    bytes += #","changes":["#.utf8
+    for (index, change) in changes.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      JSONWriter.write(change.encoded, to: &bytes)
+    }
+    bytes += "]}".utf8
+    Checksum.seal(&bytes, from: start)
+    bytes.append(UInt8(ascii: "\n"))
   }
 
   private static func sealedLine(_ value: JSONValue) -> [UInt8] {

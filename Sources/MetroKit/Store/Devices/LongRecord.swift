@@ -133,7 +133,7 @@ struct LongRecord {
     case sealed(sequence: Int, recordedAt: Date, end: Int64, seal: UInt32)
   }
 
-  private static let marker = Array(#","changes":["#.utf8)
+  static let marker = Array(#","changes":["#.utf8)
   private static let sealPrefix = Array(#","crc":""#.utf8)
 
   /// Walks the line a window at a time, calling `element` with the bytes of
@@ -267,7 +267,7 @@ struct LongRecord {
     return .sealed(sequence: sequence, recordedAt: recordedAt, end: close + Int64(length), seal: stored)
   }
 
-  private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+  static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
     guard haystack.count >= needle.count else { return nil }
     for start in haystack.startIndex...(haystack.endIndex - needle.count)
     where haystack[start..<(start + needle.count)].elementsEqual(needle) {

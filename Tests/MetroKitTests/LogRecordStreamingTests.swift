@@ -46,7 +46,7 @@ struct LogRecordStreamingTests {
     var long: [LogChange] = [.deviceName("phone ✓"), .createCard(id: "c1", card: card)]
     for number in 1...3_000 {
       long.append(
-        .update(cardID: "c1", update(number, kinds[number % 4], note: number % 5 == 0 ? "n\\\(number) é \"x\"" : nil)))
+        .update(cardID: "c1", update(number, kinds[number % 4], note: number % 5 == 0 ? "n\\\(number) é \"x}\" ]" : nil)))
     }
     card.serialNumber = nil
     return [

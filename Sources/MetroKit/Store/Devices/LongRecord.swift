@@ -190,9 +190,7 @@ struct LongRecord {
   /// Finds the changes in the `changes` array, a window at a time.
   struct Splitter {
     private var state = State.firstElement
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var nesting = JSONNesting()
     /// Where the change being read starts in the log.
     private(set) var elementStart: Int64 = 0
 
@@ -211,30 +209,16 @@ struct LongRecord {
       while at < bytes.count {
         let byte = bytes[at]
         if state == .inElement {
-          if inString {
-            if escaped {
-              escaped = false
-            } else if byte == UInt8(ascii: "\\") {
-              escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-              inString = false
-            }
-          } else if byte == UInt8(ascii: "\"") {
-            inString = true
-          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-            depth += 1
-          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-            depth -= 1
-            if depth == 0 {
-              found.append(Int(elementStart - base)..<(at + 1))
-              state = .afterElement
-            }
-          } else if byte == UInt8(ascii: "\n") {
-            return .irregular
+          switch nesting.take(byte) {
+          case .inside: break
+          case .closedOutermost:
+            found.append(Int(elementStart - base)..<(at + 1))
+            state = .afterElement
+          case .newline: return .irregular
           }
         } else if byte == UInt8(ascii: "{"), state != .afterElement {
           state = .inElement
-          depth = 1
+          nesting = JSONNesting(depth: 1)
           elementStart = base + Int64(at)
         } else if byte == UInt8(ascii: ","), state == .afterElement {
           state = .element

@@ -241,27 +241,9 @@ final class MergedHistory {
 
     /// The index of the `}` that closes the object starting at `start`.
     static func elementEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-      var depth = 0
-      var inString = false
-      var escaped = false
-      for index in start..<bytes.endIndex {
-        let byte = bytes[index]
-        if inString {
-          if escaped {
-            escaped = false
-          } else if byte == UInt8(ascii: "\\") {
-            escaped = true
-          } else if byte == UInt8(ascii: "\"") {
-            inString = false
-          }
-        } else if byte == UInt8(ascii: "\"") {
-          inString = true
-        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-          depth += 1
-        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-          depth -= 1
-          if depth == 0 { return index }
-        }
+      var nesting = JSONNesting()
+      for index in start..<bytes.endIndex where nesting.take(bytes[index]) == .closedOutermost {
+        return index
       }
       return nil
     }

@@ -303,23 +303,19 @@ def main():
             if options.baseline:  # a build older than `stats` shows its exit status
                 cells.append(measured([measure([baseline, "--store", base_store, *arguments], env) for _ in range(repeats)]))
             print(f"| `{' '.join(arguments)}` | " + " | ".join(cells) + " |")
-        cells = []
-        for size in whole_sizes:
+        def import_cell(program, size, name):
+            """Three imports of the history of `size` updates, each into a new store."""
             csv = os.path.join(work, f"history-{size}.csv")
             results = []
             for attempt in range(3):
-                store = os.path.join(work, f"import-{size}-{attempt}")
-                results.append(measure([binary, "--store", store, "import", csv], env))
+                store = os.path.join(work, f"{name}-{size}-{attempt}")
+                results.append(measure([program, "--store", store, "import", csv], env))
                 shutil.rmtree(store, ignore_errors=True)
-            cells.append(measured(results))
+            return measured(results)
+
+        cells = [import_cell(binary, size, "import") for size in whole_sizes]
         if options.baseline:
-            csv = os.path.join(work, f"history-{large}.csv")
-            results = []
-            for attempt in range(3):
-                store = os.path.join(work, f"baseline-import-{attempt}")
-                results.append(measure([baseline, "--store", store, "import", csv], env))
-                shutil.rmtree(store, ignore_errors=True)
-            cells.append(measured(results))
+            cells.append(import_cell(baseline, large, "baseline-import"))
         print("| `import` of the CSV into a new store (one transaction) | " + " | ".join(cells) + " |")
 
         peers = [(name, shutil.which(name)) for name in ("ledger", "hledger")]

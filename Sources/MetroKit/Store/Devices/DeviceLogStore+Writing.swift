@@ -33,7 +33,8 @@ extension DeviceLogStore {
     var view = try readView(reloadKeys: reloadKeys, savesCache: false)
     var decision = try decide(view)
     if decision.changes.isEmpty {
-      saveCacheOfRead(view)
+      keepWhatWasRead(&view)
+      remember(view)
       return try decision.result(view)
     }
 
@@ -155,17 +156,6 @@ extension DeviceLogStore {
     }
     view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
     return false
-  }
-
-  /// Saves the cache after a write that turned out to change nothing, as a
-  /// read would have.
-  private func saveCacheOfRead(_ view: View) {
-    guard view.legacy == nil, let cache = view.cache, view.cacheNeedsSaving,
-      let saved = cache.save(view.fold, .unlessReplacedSince(view.cacheVersion))
-    else { return }
-    var view = view
-    view.cacheVersion = saved
-    remember(view)
   }
 
   /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:

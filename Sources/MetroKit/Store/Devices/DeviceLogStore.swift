@@ -173,7 +173,6 @@ public final class DeviceLogStore: MetroCardDataStore {
     let cache = memo?.cache ?? (useCache && legacy == nil ? cacheFor(device: device) : nil)
     let loaded = memo == nil ? cache?.loadWithVersion() : nil
     var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
-    var version = memo?.version ?? loaded?.version
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
     let before = fold.logs
     var restart = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache) == .restart
@@ -192,16 +191,21 @@ public final class DeviceLogStore: MetroCardDataStore {
     var view = View(fold: fold, device: device, legacy: legacy)
     let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
     view.cache = cache
+    view.cacheVersion = memo?.version ?? loaded?.version
     view.cacheNeedsSaving = cache != nil && (restart || standingsWorkedOut || view.fold.logs != before)
-    if savesCache, view.cacheNeedsSaving, let cache,
-      let saved = cache.save(view.fold, .unlessReplacedSince(version))
-    {
-      version = saved
-      view.cacheNeedsSaving = false
-    }
-    view.cacheVersion = version
+    if savesCache { keepWhatWasRead(&view) }
     remember(view)
     return view
+  }
+
+  /// Saves the cache of a read that folded anything new, unless another
+  /// process saved it since the read loaded it.
+  func keepWhatWasRead(_ view: inout View) {
+    guard view.legacy == nil, view.cacheNeedsSaving, let cache = view.cache,
+      let saved = cache.save(view.fold, .unlessReplacedSince(view.cacheVersion))
+    else { return }
+    view.cacheVersion = saved
+    view.cacheNeedsSaving = false
   }
 
   /// Keeps `view`'s fold for this store object's next read.

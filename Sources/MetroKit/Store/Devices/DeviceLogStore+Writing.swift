@@ -69,6 +69,14 @@ extension DeviceLogStore {
       decision = try decide(view)
     }
     if decision.changes.isEmpty { return try decision.result(view) }
+    if !view.fold.loadLatest() {
+      // The record is folded below, after its commit, on top of the latest
+      // updates the cache left unread; unreadable, they come from the logs.
+      view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
+      decision.changes = []
+      decision = try decide(view)
+      if decision.changes.isEmpty { return try decision.result(view) }
+    }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {
       // This device's first record, in an upgraded store (with the view not

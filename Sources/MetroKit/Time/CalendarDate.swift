@@ -77,7 +77,30 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+    guard (0...9999).contains(year) else { return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+    return String(unsafeUninitializedCapacity: 10) { text in
+      writeISO(into: text)
+      return 10
+    }
+  }
+
+  /// Writes `YYYY-MM-DD` into the first 10 bytes of `text`, for a year of
+  /// four digits.
+  func writeISO(into text: UnsafeMutableBufferPointer<UInt8>) {
+    Self.writeDigits(year, 4, into: text, at: 0)
+    text[4] = UInt8(ascii: "-")
+    Self.writeDigits(month, 2, into: text, at: 5)
+    text[7] = UInt8(ascii: "-")
+    Self.writeDigits(day, 2, into: text, at: 8)
+  }
+
+  /// Writes the last `width` decimal digits of a non-negative `value` at `start`.
+  static func writeDigits(_ value: Int, _ width: Int, into text: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+    var rest = value
+    for index in stride(from: start + width - 1, through: start, by: -1) {
+      text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
   }
 
   public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {

@@ -22,9 +22,23 @@ public enum Timestamp {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     let day = CalendarDate(daysSinceEpoch: Int(seconds.floorDivided(by: 86_400)))
     let secondOfDay = Int(seconds - Int64(day.daysSinceEpoch) * 86_400)
-    return day.description + "T" + CalendarDate.pad(secondOfDay / 3600, 2) + ":"
-      + CalendarDate.pad(secondOfDay / 60 % 60, 2) + ":" + CalendarDate.pad(secondOfDay % 60, 2)
-      + "Z"
+    guard (0...9999).contains(day.year) else {
+      return day.description + "T" + CalendarDate.pad(secondOfDay / 3600, 2) + ":"
+        + CalendarDate.pad(secondOfDay / 60 % 60, 2) + ":" + CalendarDate.pad(secondOfDay % 60, 2) + "Z"
+    }
+    // Written into the string's own 20 bytes: a write saves some seventy of
+    // these in the fold cache.
+    return String(unsafeUninitializedCapacity: 20) { text in
+      day.writeISO(into: text)
+      text[10] = UInt8(ascii: "T")
+      CalendarDate.writeDigits(secondOfDay / 3600, 2, into: text, at: 11)
+      text[13] = UInt8(ascii: ":")
+      CalendarDate.writeDigits(secondOfDay / 60 % 60, 2, into: text, at: 14)
+      text[16] = UInt8(ascii: ":")
+      CalendarDate.writeDigits(secondOfDay % 60, 2, into: text, at: 17)
+      text[19] = UInt8(ascii: "Z")
+      return 20
+    }
   }
 
   /// Parses the stored form, `YYYY-MM-DDTHH:MM:SSZ`, exactly.

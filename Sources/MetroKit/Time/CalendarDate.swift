@@ -77,7 +77,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    guard (0...9999).contains(year) else { return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2) }
+    guard (0...9999).contains(year) else {
+      return Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
+    }
     return String(unsafeUninitializedCapacity: 10) { text in
       writeISO(into: text)
       return 10

@@ -120,7 +120,25 @@ extension Spanish {
       "el diario de una tarjeta que state.json no lista (de una tarjeta eliminada, o anterior a una copia de seguridad restaurada)"
     case .worldWritableDirectory:
       "cualquier usuario puede escribir en el directorio del almacén, y cambiarlo o borrarlo; aplíquele chmod 700"
+    case .ownLogLostRecords(let first, let last):
+      "el propio registro de este dispositivo perdió \(entries(first, last)) que este dispositivo escribió (una "
+        + "copia de seguridad restaurada sobre el almacén, un sincronizador que propagó un borrado o conservó "
+        + "otra copia, o el id de este dispositivo usado en otra máquina)"
+    case .ownLogReplaced(let sequence):
+      "el propio registro de este dispositivo no es el que escribió: su entrada \(sequence), la última que "
+        + "escribió este dispositivo, es otra (el id de este dispositivo usado en otra máquina, o un "
+        + "sincronizador que conservó otra copia); pueden faltar entradas hasta la \(sequence)"
+    case .otherLogLostRecords(let first, let last):
+      "este registro ya no contiene \(entries(first, last)) que este dispositivo había leído (una copia de "
+        + "seguridad restaurada en ese dispositivo, o un sincronizador que propagó un borrado), y el saldo "
+        + (first == last ? "la deja" : "las deja") + " fuera; " + (first == last ? "recupérela" : "recupérelas")
+        + " de un dispositivo o una copia de seguridad que aún " + (first == last ? "la tenga" : "las tenga")
     }
+  }
+
+  /// "la entrada 4" or "las entradas 4 a 7".
+  static func entries(_ first: Int, _ last: Int) -> String {
+    first == last ? "la entrada \(first)" : "las entradas \(first) a \(last)"
   }
 
   /// Why text is not JSON.

@@ -138,11 +138,13 @@ extension DeviceLogStore {
     var cached: StoreFold?
   }
 
-  /// Reads ``KnownBeforeVerify``.
-  func knownBeforeVerify() throws(MetroError) -> KnownBeforeVerify {
-    let device = try identity.existing(fileSystem: fileSystem)
-    return KnownBeforeVerify(
-      device: device, mark: try device.flatMap(markFile(device:))?.load(), cached: cacheFor(device: device)?.load())
+  /// Reads ``KnownBeforeVerify``. What cannot be read (an id file that
+  /// holds no id, a mark this user may not read) is not known: `verify`
+  /// reports what the store holds either way.
+  func knownBeforeVerify() -> KnownBeforeVerify {
+    let device = (try? identity.existing(fileSystem: fileSystem)) ?? nil
+    let mark = device.flatMap { (try? markFile(device: $0)?.load()) ?? nil }
+    return KnownBeforeVerify(device: device, mark: mark, cached: cacheFor(device: device)?.load())
   }
 
   /// The findings `verify` adds about lost records: this device's own log

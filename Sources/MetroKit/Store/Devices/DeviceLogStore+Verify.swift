@@ -56,7 +56,7 @@ extension DeviceLogStore: StoreVerifying {
     }
     var fold = StoreFold()
     legacy?.fold(into: &fold, timeZone: timeZone)
-    let known = try knownBeforeVerify()
+    let known = knownBeforeVerify()
     var positions: [String: LogPosition] = [:]
     var damaged: Set<String> = []
     for folder in try deviceFolders() where folder != legacy?.folder {

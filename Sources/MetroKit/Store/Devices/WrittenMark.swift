@@ -111,33 +111,35 @@ struct WrittenMarkFile {
     }
   }
 
-  /// Saves `mark` (a temporary file renamed into place, no `fsync`). Called
-  /// after the commit point, so a failure is ignored: the next write then
-  /// finds the log longer than the mark, and adopts it. It makes the id's
-  /// folder when missing (with `METROBUDDY_DEVICE` there may be no id file),
-  /// but never a folder at the root: a HOME that is not there stays so.
+  /// Saves `mark`, written over the file in place (no temporary file, no
+  /// rename, no `fsync`: a rename would make the file system write the new
+  /// file out before the next `fsync` of the log). Called after the commit
+  /// point, so a failure is ignored: the next write then finds the log longer
+  /// than the mark, and adopts it. A mark torn by a crash or read half
+  /// written does not decode, and knows nothing. It makes the id's folder
+  /// when missing (with `METROBUDDY_DEVICE` there may be no id file), but
+  /// never a folder at the root: a HOME that is not there stays so.
   func save(_ mark: WrittenMark) {
-    let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
+    let bytes = mark.encoded(store: store, device: device)
     do {
       var existing = folder
       while try fileSystem.status(atPath: existing) == nil, let slash = existing.lastIndex(of: "/") {
         existing = String(existing[..<slash])
       }
       guard !existing.isEmpty else { return }
-      try makeDirectories(folder, fileSystem: fileSystem)
+      if existing != folder { try makeDirectories(folder, fileSystem: fileSystem) }
       let descriptor = try fileSystem.open(
-        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
-      do {
-        try AtomicFile.writeAll(
-          mark.encoded(store: store, device: device)[...], to: descriptor, path: temporary, fileSystem: fileSystem)
-      } catch {
-        try? fileSystem.close(descriptor, path: temporary)
-        throw error
+        path, flags: O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+      defer { try? fileSystem.close(descriptor, path: path) }
+      let before = try fileSystem.status(descriptor, path: path)
+      try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+      // A shorter mark than the one it replaces (rare: numbers only grow,
+      // but a seal may have fewer digits) cuts the rest off.
+      if before.size > Int64(bytes.count) {
+        try fileSystem.truncate(descriptor, path: path, length: Int64(bytes.count))
       }
-      try fileSystem.close(descriptor, path: temporary)
-      try fileSystem.rename(temporary, to: path)
     } catch {
-      try? fileSystem.unlink(temporary)
+      // Behind the log, or no mark: the next write adopts the log.
     }
   }
 

@@ -156,6 +156,7 @@ package enum MetroBuddy {
       case .metro(let metro): failure = ErrorReport(metro, text)
       case .archive(let archive): failure = ErrorReport(archive, text)
       }
+      sayStoreWarnings(context, to: &errors)
       report(failure, text: text, to: &errors)
       return failure.exitCode.rawValue
     }
@@ -181,6 +182,7 @@ package enum MetroBuddy {
         if let note = result.note { errors.write(note + "\n") }
       }
       if let warning = result.warning { errors.write(warning + "\n") }
+      sayStoreWarnings(context, to: &errors)
       // Whether a change was saved decides the wording of an output failure.
       if result.exitCode == .success, let reason = (output as? StandardStream)?.failureReason {
         errors.write(ErrorReport.outputFailure(reason: reason, result: result.json, text) + "\n")
@@ -188,9 +190,18 @@ package enum MetroBuddy {
       }
       return result.exitCode.rawValue
     } catch {
+      sayStoreWarnings(context, to: &errors)
       let report = ErrorReport(error, text)
       self.report(report, text: text, to: &errors)
       return report.exitCode.rawValue
+    }
+  }
+
+  /// Says on stderr, once each, what the command's reads found wrong and
+  /// still showed (a log that lost records), even with --quiet.
+  static func sayStoreWarnings(_ context: Context, to errors: inout some TextOutputStream) {
+    for finding in context.verifying?.takeWarnings() ?? [] {
+      errors.write(context.text(.storeWarning(path: finding.path, problem: finding.problem)) + "\n")
     }
   }
 

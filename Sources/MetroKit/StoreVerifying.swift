@@ -15,4 +15,9 @@ package protocol StoreVerifying {
   /// (and so change or remove the store); `nil` when not, or when it does not
   /// exist yet. One `fstat`: cheap enough to ask on every command.
   func directoryWritableByOthers() -> String?
+
+  /// What the reads of this store found wrong and still showed since the
+  /// last call, each once: a log that lost records (this device's own, or
+  /// one another device's log held before). Every command says them.
+  func takeWarnings() -> [VerificationReport.Finding]
 }

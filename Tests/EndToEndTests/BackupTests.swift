@@ -193,6 +193,10 @@ struct BackupTests {
           // The template is this device's log as it was before the restore; the
           // fold cache (only a cache) remembers the longer log of the last run.
           try? FileManager.default.removeItem(atPath: sandbox.foldCache)
+          // Nor may this device's memory of what it wrote there (the
+          // template is a restored backup of it): forget it, as a device
+          // that never wrote there.
+          try sandbox.forgetWhatThisDeviceWrote()
           let result = try sandbox.metrobuddy(["import", backup], environment: ["METROBUDDY_TEST_FAULTS": plan])
           if result.status == 0 { break }
           points += 1

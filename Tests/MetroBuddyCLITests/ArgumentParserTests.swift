@@ -39,7 +39,9 @@ struct ArgumentParserTests {
     func paths(_ spec: CommandSpec, _ prefix: [String]) -> [String] {
       spec.subcommands.flatMap { sub -> [String] in
         let path = prefix + [sub.name]
-        return sub.subcommands.isEmpty ? [path.joined(separator: " ")] : paths(sub, path)
+        // A command that runs and has subcommands (`devices`, `devices continue-as-new`) is both.
+        let runs = sub.subcommands.isEmpty || MetroBuddy.command(at: path) != nil
+        return (runs ? [path.joined(separator: " ")] : []) + paths(sub, path)
       }
     }
     let defined = Set(paths(MetroBuddy.root, [])).subtracting(["help"])

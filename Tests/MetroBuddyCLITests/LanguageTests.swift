@@ -491,6 +491,9 @@ struct LanguageTests {
   /// so that each language is seen to say each one in its own words.
   static let samples: [Message] = [
     .storeWritableByOthers(directory: "/d"),
+    .ownLogRefused(path: "/p", problem: .ownLogLostRecords(first: 4, last: 5)),
+    .storeWarning(path: "/p", problem: .otherLogLostRecords(first: 3, last: 3)),
+    .continuedAsNew(previous: "a", current: "b"), .continueAsNewSetByEnvironment(id: "x"),
     .ridesLeft(3), .rides(2), .expiration(date: "d", days: 3), .notSet, .labelFare, .labelExpiration, .labelSerial,
     .labelCard, .balanceLine(balance: "b", rides: 2),
     .swiped(count: 2, total: "t", why: "w", standing: "s"), .reloaded(amount: "a", balance: "b", rides: 1),

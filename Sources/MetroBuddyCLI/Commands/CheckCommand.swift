@@ -102,6 +102,15 @@ struct CheckCommand: Command {
         problems.append(machineProblem(kind, card, today: context.today, context: context))
       }
     }
+    // A log that lost records (this device's own, or another device's):
+    // the cards above may be missing what it held.
+    for finding in context.verifying?.takeWarnings() ?? [] {
+      lines.append(context.text(.storeWarning(path: finding.path, problem: finding.problem)))
+      problems.append(
+        .object([
+          ("problem", .string(finding.problem.code)), ("path", .string(finding.path)),
+        ]))
+    }
     let text = lines.map { $0 + "\n" }.joined()
     return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
   }

@@ -13,7 +13,9 @@ struct DevicesCommand: Command {
       METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
       one whenever it differs.
       """,
-    examples: ["metrobuddy devices", "metrobuddy devices --json"])
+    examples: ["metrobuddy devices", "metrobuddy devices --json", "metrobuddy devices continue-as-new"])
+
+  static var subcommands: [any CommandNode.Type] { [ContinueAsNewCommand.self] }
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
@@ -55,5 +57,38 @@ struct DevicesCommand: Command {
     let (day, secondOfDay) = timeZone.localTime(of: time)
     return day.description + " " + Localizer.twoDigits(secondOfDay / 3600) + ":"
       + Localizer.twoDigits(secondOfDay / 60 % 60)
+  }
+}
+
+/// `devices continue-as-new`: this device takes a new id, and its next
+/// change starts a log of its own; the old id's log stays in the store.
+struct ContinueAsNewCommand: Command {
+  static let spec = CommandSpec(
+    name: "continue-as-new", abstract: "Continue as a new device, keeping every record in the store.",
+    discussion: """
+      The way on when this device's own log lost records it wrote (a backup restored
+      over the store, a synchroniser that carried a deletion or kept another copy, the
+      same device id on two machines): changes are refused until then. This device
+      takes a new id, kept in $XDG_STATE_HOME/metrobuddy/device, and its next change
+      starts a new log. Nothing in the store changes: the log of the old id stays,
+      read as another device's, so every record still in it counts.
+      """,
+    examples: ["metrobuddy devices continue-as-new"])
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    _ = try Self.arguments(parsed, [])
+    if let id = environment.value("METROBUDDY_DEVICE") {
+      throw Self.usageError(.continueAsNewSetByEnvironment(id: id), parsed)
+    }
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    guard let store = context.store as? DeviceLogStore else {
+      return CommandOutput(text: context.text(.verifyInMemory) + "\n", json: .object([]))
+    }
+    let (previous, current) = try store.continueAsNewDevice()
+    return CommandOutput(
+      text: context.text(.continuedAsNew(previous: previous, current: current)) + "\n",
+      json: .object([("previous", .string(previous)), ("device", .string(current))]))
   }
 }

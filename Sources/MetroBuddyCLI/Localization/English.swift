@@ -196,6 +196,21 @@ enum English {
       "Note: reload '\(key)' was recorded and later undone; it is not applied again. Use another key to add it."
     case .storeWritableByOthers(let directory):
       "Warning: every user can write to the store directory \(directory) and could change or remove your data; run 'chmod 700 \(directory)'."
+    case .ownLogRefused(let path, let problem):
+      "\(path): \(storeProblem(problem)).\nNothing was changed. To go on, run 'metrobuddy devices continue-as-new': "
+        + "this device then writes under a new device id, and every record still in the store stays (this log "
+        + "as another device's)."
+    case .storeWarning(let path, let problem):
+      "Warning: \(path): \(storeProblem(problem))."
+        + (problem.isOwnLogLoss ? " Writes are refused until you run 'metrobuddy devices continue-as-new'." : "")
+    case .continuedAsNew(let previous, let current):
+      "This device now writes as \(current)"
+        + (previous.map {
+          " (it was \($0)); what \($0) wrote and is still in the store stays there, as another device's log."
+        } ?? ".")
+    case .continueAsNewSetByEnvironment(let id):
+      "METROBUDDY_DEVICE sets this device's id ('\(id)'); nothing was changed. To continue under a new id, set "
+        + "METROBUDDY_DEVICE to another one."
 
     case .unknownOption(let token, let suggestion):
       "Unknown option '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")

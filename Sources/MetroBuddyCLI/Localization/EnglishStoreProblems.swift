@@ -69,7 +69,25 @@ extension English {
     case .lastUpdateUnterminated: "the last update does not end with a newline"
     case .historyDoesNotAddUp: "the history does not add up to the balance in state.json"
     case .unexpectedSequence(let found, let expected): "sequence number \(found) where \(expected) was expected"
+    case .ownLogLostRecords(let first, let last):
+      "this device's own log lost \(records(first, last)) that this device wrote (a backup restored over the "
+        + "store, a synchroniser that carried a deletion or kept another copy, or this device's id used on "
+        + "another machine)"
+    case .ownLogReplaced(let sequence):
+      "this device's own log is not the one it wrote: its record \(sequence), the last this device wrote, is "
+        + "another one (this device's id used on another machine, or a synchroniser that kept another copy); "
+        + "records up to \(sequence) may be missing"
+    case .otherLogLostRecords(let first, let last):
+      "this log no longer holds \(records(first, last)) that this device had read from it (a backup restored "
+        + "on that device, or a synchroniser that carried a deletion), so the balance leaves "
+        + (first == last ? "it" : "them") + " out; bring " + (first == last ? "it" : "them")
+        + " back from a device or a backup that still has " + (first == last ? "it" : "them")
     }
+  }
+
+  /// "record 4" or "records 4 to 7".
+  static func records(_ first: Int, _ last: Int) -> String {
+    first == last ? "record \(first)" : "records \(first) to \(last)"
   }
 
   /// Why text is not JSON.

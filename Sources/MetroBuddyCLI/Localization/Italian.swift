@@ -235,6 +235,22 @@ enum Italian {
       "Nota: la ricarica '\(key)' è stata registrata e poi annullata; non viene applicata di nuovo. Usa un'altra chiave per aggiungerla."
     case .storeWritableByOthers(let directory):
       "Attenzione: qualunque utente può scrivere nella directory dell'archivio \(directory) e potrebbe modificare o cancellare i tuoi dati; esegui 'chmod 700 \(directory)'."
+    case .ownLogRefused(let path, let problem):
+      "\(path): \(storeProblem(problem)).\nNon è stato modificato nulla. Per andare avanti, esegui 'metrobuddy "
+        + "devices continue-as-new': questo dispositivo scrive allora con un id nuovo, e tutto ciò che è ancora "
+        + "nell'archivio resta (questo registro, come quello di un altro dispositivo)."
+    case .storeWarning(let path, let problem):
+      "Attenzione: \(path): \(storeProblem(problem))."
+        + (problem.isOwnLogLoss
+          ? " Le scritture sono rifiutate finché non esegui 'metrobuddy devices continue-as-new'." : "")
+    case .continuedAsNew(let previous, let current):
+      "Questo dispositivo ora scrive come \(current)"
+        + (previous.map {
+          " (era \($0)); ciò che \($0) ha scritto ed è ancora nell'archivio resta, come registro di un altro dispositivo."
+        } ?? ".")
+    case .continueAsNewSetByEnvironment(let id):
+      "METROBUDDY_DEVICE imposta l'id di questo dispositivo ('\(id)'); non è stato modificato nulla. Per "
+        + "continuare con un id nuovo, imposta METROBUDDY_DEVICE a un altro valore."
 
     case .unknownOption(let token, let suggestion):
       "Opzione sconosciuta '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")

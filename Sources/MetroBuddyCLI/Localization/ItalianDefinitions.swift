@@ -134,6 +134,25 @@ enum ItalianDefinitions {
     Registra un annullamento (tipo 'undo'); la cronologia li conserva entrambi. Se non
     c'è nulla da annullare, termina con lo stato 1.
     """,
+    "Continue as a new device, keeping every record in the store.":
+      "Continua come un nuovo dispositivo, tenendo ogni voce dell'archivio.",
+    """
+    The way on when this device's own log lost records it wrote (a backup restored
+    over the store, a synchroniser that carried a deletion or kept another copy, the
+    same device id on two machines): changes are refused until then. This device
+    takes a new id, kept in $XDG_STATE_HOME/metrobuddy/device, and its next change
+    starts a new log. Nothing in the store changes: the log of the old id stays,
+    read as another device's, so every record still in it counts.
+    """:
+      """
+    È la via d'uscita quando il registro di questo dispositivo ha perso voci che aveva
+    scritto (un backup ripristinato sopra l'archivio, un sincronizzatore che ha propagato
+    una cancellazione o tenuto un'altra copia, lo stesso id su due macchine): fino ad
+    allora le modifiche sono rifiutate. Questo dispositivo prende un id nuovo, salvato in
+    $XDG_STATE_HOME/metrobuddy/device, e la sua prossima modifica inizia un registro
+    nuovo. Nell'archivio non cambia nulla: il registro del vecchio id resta, letto come
+    quello di un altro dispositivo, così ogni voce ancora presente conta.
+    """,
     "List the devices that wrote to the store.":
       "Elenca i dispositivi che hanno scritto nell'archivio.",
     """

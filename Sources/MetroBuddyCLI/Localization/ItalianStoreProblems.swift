@@ -72,7 +72,26 @@ extension Italian {
     case .lastUpdateUnterminated: "l'ultimo movimento non termina con un a capo"
     case .historyDoesNotAddUp: "lo storico non dà come somma il credito di state.json"
     case .unexpectedSequence(let found, let expected): "numero di sequenza \(found) dove era atteso \(expected)"
+    case .ownLogLostRecords(let first, let last):
+      "il registro di questo dispositivo ha perso \(entries(first, last)) che questo dispositivo aveva scritto "
+        + "(un backup ripristinato sopra l'archivio, un sincronizzatore che ha propagato una cancellazione o "
+        + "tenuto un'altra copia, o l'id di questo dispositivo usato su un'altra macchina)"
+    case .ownLogReplaced(let sequence):
+      "il registro di questo dispositivo non è quello che ha scritto: la sua voce \(sequence), l'ultima scritta "
+        + "da questo dispositivo, è un'altra (l'id di questo dispositivo usato su un'altra macchina, o un "
+        + "sincronizzatore che ha tenuto un'altra copia); possono mancare voci fino alla \(sequence)"
+    case .otherLogLostRecords(let first, let last):
+      "questo registro non contiene più \(entries(first, last)) che questo dispositivo vi aveva letto (un "
+        + "backup ripristinato su quel dispositivo, o un sincronizzatore che ha propagato una cancellazione), "
+        + "e il credito " + (first == last ? "la lascia" : "le lascia") + " fuori; "
+        + (first == last ? "recuperala" : "recuperale") + " da un dispositivo o da un backup che "
+        + (first == last ? "la abbia" : "le abbia") + " ancora"
     }
+  }
+
+  /// "la voce 4" or "le voci da 4 a 7".
+  static func entries(_ first: Int, _ last: Int) -> String {
+    first == last ? "la voce \(first)" : "le voci da \(first) a \(last)"
   }
 
   /// Why text is not JSON.

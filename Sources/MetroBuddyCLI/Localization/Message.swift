@@ -136,6 +136,14 @@ enum Message: Equatable {
   case reloadKeyUndone(key: String)
   /// Every user may write to the store directory.
   case storeWritableByOthers(directory: String)
+  /// A write refused because this device's own log lost what it wrote.
+  case ownLogRefused(path: String, problem: StoreProblem)
+  /// What a read found wrong and still showed: a log that lost records.
+  case storeWarning(path: String, problem: StoreProblem)
+  /// `devices continue-as-new` made this device a new id.
+  case continuedAsNew(previous: String?, current: String)
+  /// `devices continue-as-new` with `METROBUDDY_DEVICE` set: the id is the environment's.
+  case continueAsNewSetByEnvironment(id: String)
 
   // MARK: - Usage errors
 

@@ -232,6 +232,22 @@ enum Spanish {
       "Nota: la recarga '\(key)' se registró y después se deshizo; no se aplica de nuevo. Use otra clave para añadirla."
     case .storeWritableByOthers(let directory):
       "Aviso: cualquier usuario puede escribir en el directorio del almacén \(directory) y podría cambiar o borrar sus datos; ejecute 'chmod 700 \(directory)'."
+    case .ownLogRefused(let path, let problem):
+      "\(path): \(storeProblem(problem)).\nNo se cambió nada. Para seguir, ejecute 'metrobuddy devices "
+        + "continue-as-new': este dispositivo escribe entonces con un id nuevo, y todo lo que sigue en el almacén "
+        + "se queda (este registro, como el de otro dispositivo)."
+    case .storeWarning(let path, let problem):
+      "Aviso: \(path): \(storeProblem(problem))."
+        + (problem.isOwnLogLoss
+          ? " No se escribe nada hasta que ejecute 'metrobuddy devices continue-as-new'." : "")
+    case .continuedAsNew(let previous, let current):
+      "Este dispositivo escribe ahora como \(current)"
+        + (previous.map {
+          " (era \($0)); lo que escribió \($0) y sigue en el almacén se queda, como el registro de otro dispositivo."
+        } ?? ".")
+    case .continueAsNewSetByEnvironment(let id):
+      "METROBUDDY_DEVICE fija el id de este dispositivo ('\(id)'); no se cambió nada. Para seguir con un id "
+        + "nuevo, dé otro valor a METROBUDDY_DEVICE."
 
     case .unknownOption(let token, let suggestion):
       "Opción desconocida '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")

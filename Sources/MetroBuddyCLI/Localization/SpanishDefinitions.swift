@@ -135,6 +135,25 @@ enum SpanishDefinitions {
     Registra una anulación (tipo 'undo'); el historial conserva ambos movimientos.
     Si no hay nada que deshacer, termina con el estado 1.
     """,
+    "Continue as a new device, keeping every record in the store.":
+      "Sigue como un dispositivo nuevo, conservando cada entrada del almacén.",
+    """
+    The way on when this device's own log lost records it wrote (a backup restored
+    over the store, a synchroniser that carried a deletion or kept another copy, the
+    same device id on two machines): changes are refused until then. This device
+    takes a new id, kept in $XDG_STATE_HOME/metrobuddy/device, and its next change
+    starts a new log. Nothing in the store changes: the log of the old id stays,
+    read as another device's, so every record still in it counts.
+    """:
+      """
+    Es la salida cuando el propio registro de este dispositivo perdió entradas que
+    escribió (una copia de seguridad restaurada sobre el almacén, un sincronizador que
+    propagó un borrado o conservó otra copia, el mismo id en dos máquinas): hasta
+    entonces se rechazan los cambios. Este dispositivo toma un id nuevo, guardado en
+    $XDG_STATE_HOME/metrobuddy/device, y su próximo cambio empieza un registro nuevo.
+    En el almacén no cambia nada: el registro del id anterior se queda, leído como el
+    de otro dispositivo, así que cuenta cada entrada que sigue en él.
+    """,
     "List the devices that wrote to the store.":
       "Lista los dispositivos que escribieron en el almacén.",
     """

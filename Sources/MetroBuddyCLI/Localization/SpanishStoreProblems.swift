@@ -73,7 +73,25 @@ extension Spanish {
     case .lastUpdateUnterminated: "el último movimiento no termina con un salto de línea"
     case .historyDoesNotAddUp: "el historial no suma el saldo de state.json"
     case .unexpectedSequence(let found, let expected): "número de secuencia \(found) donde se esperaba \(expected)"
+    case .ownLogLostRecords(let first, let last):
+      "el propio registro de este dispositivo perdió \(entries(first, last)) que este dispositivo escribió (una "
+        + "copia de seguridad restaurada sobre el almacén, un sincronizador que propagó un borrado o conservó "
+        + "otra copia, o el id de este dispositivo usado en otra máquina)"
+    case .ownLogReplaced(let sequence):
+      "el propio registro de este dispositivo no es el que escribió: su entrada \(sequence), la última que "
+        + "escribió este dispositivo, es otra (el id de este dispositivo usado en otra máquina, o un "
+        + "sincronizador que conservó otra copia); pueden faltar entradas hasta la \(sequence)"
+    case .otherLogLostRecords(let first, let last):
+      "este registro ya no contiene \(entries(first, last)) que este dispositivo había leído (una copia de "
+        + "seguridad restaurada en ese dispositivo, o un sincronizador que propagó un borrado), y el saldo "
+        + (first == last ? "la deja" : "las deja") + " fuera; " + (first == last ? "recupérela" : "recupérelas")
+        + " de un dispositivo o una copia de seguridad que aún " + (first == last ? "la tenga" : "las tenga")
     }
+  }
+
+  /// "la entrada 4" or "las entradas 4 a 7".
+  static func entries(_ first: Int, _ last: Int) -> String {
+    first == last ? "la entrada \(first)" : "las entradas \(first) a \(last)"
   }
 
   /// Why text is not JSON.

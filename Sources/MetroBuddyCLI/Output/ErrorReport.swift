@@ -82,6 +82,8 @@ struct ErrorReport: Equatable {
       self = failure(.timeInFuture(time: Timestamp.iso8601(time), now: Timestamp.iso8601(now)), .usage)
     case .clockOutOfRange(let now):
       self = failure(.clockOutOfRange(Timestamp.iso8601(now)), .ioError)
+    case .storeDamaged(let path, _, let problem) where problem.isOwnLogLoss:
+      self = failure(.ownLogRefused(path: path, problem: problem), .dataError)
     case .storeDamaged(let path, let line, let problem):
       self = failure(.storeDamaged(path: path, line: line, problem: problem), .dataError)
     case .storeFromNewerVersion(let path, let version, let supported):

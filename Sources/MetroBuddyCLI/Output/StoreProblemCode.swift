@@ -1,6 +1,15 @@
 import MetroKit
 
 extension StoreProblem {
+  /// Whether this is this device's own log that lost what this device wrote:
+  /// its writes are refused, and `devices continue-as-new` is the way on.
+  var isOwnLogLoss: Bool {
+    switch self {
+    case .ownLogLostRecords, .ownLogReplaced: true
+    default: false
+    }
+  }
+
   /// A stable, machine-readable name for `verify --json`'s `"problem"`, the
   /// same in every language; a problem inside a card entry has its own code.
   var code: String {
@@ -62,6 +71,9 @@ extension StoreProblem {
     case .lastUpdateUnterminated: "last-update-unterminated"
     case .historyDoesNotAddUp: "history-does-not-add-up"
     case .unexpectedSequence: "unexpected-sequence"
+    case .ownLogLostRecords: "own-log-lost-records"
+    case .ownLogReplaced: "own-log-replaced"
+    case .otherLogLostRecords: "other-log-lost-records"
     }
   }
 }

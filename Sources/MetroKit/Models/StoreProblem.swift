@@ -134,4 +134,18 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case historyDoesNotAddUp
   /// A sequence number other than the one expected.
   case unexpectedSequence(found: Int, expected: Int)
+
+  // MARK: - What a device knows it wrote
+
+  /// This device's own log lost records `first...last` that this device
+  /// wrote (it is shorter than what this device remembers, gone, or holds no
+  /// whole record): a restored backup, a synchroniser that carried a deletion
+  /// or kept another copy, or this device's id used on another machine.
+  case ownLogLostRecords(first: Int, last: Int)
+  /// This device's own log holds as many records as this device wrote, but
+  /// its record `sequence`, the last this device wrote, is another one.
+  case ownLogReplaced(sequence: Int)
+  /// Another device's log no longer holds records `first...last` that this
+  /// device had read from it (shorter, gone, or changed before them).
+  case otherLogLostRecords(first: Int, last: Int)
 }

@@ -23,6 +23,16 @@ extension Sandbox {
   /// The fold cache outside the store; only a cache, so a test may remove it.
   var foldCache: String { home + "/.cache/metrobuddy" }
 
+  /// Removes what this device remembers writing to each store (the
+  /// `written-*` marks beside its id): a test that puts back an older copy
+  /// of the store on purpose does so, or the device refuses to write over it.
+  func forgetWhatThisDeviceWrote() throws {
+    let folder = home + "/.local/state/metrobuddy"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix("written-") {
+      try FileManager.default.removeItem(atPath: folder + "/" + name)
+    }
+  }
+
   /// Every path under the store, relative and sorted (files and folders).
   func storeTree() -> [String] {
     (FileManager.default.subpaths(atPath: store) ?? []).sorted()

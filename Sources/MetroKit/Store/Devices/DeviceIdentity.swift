@@ -79,6 +79,23 @@ public struct DeviceIdentity: Sendable, Equatable {
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
     let id = UUID().uuidString.lowercased()
+    try keep(id, fileSystem: fileSystem)
+    // Two first writes at once may each make one: the last saved is the id
+    // from now on (the other only ever names a log that stops growing).
+    return try existing(fileSystem: fileSystem) ?? id
+  }
+
+  /// A new id (a lower-case UUID) in ``file``, in place of the one there:
+  /// this device continues as a new device. The id file is replaced
+  /// atomically and durably; on failure the old id stays.
+  func renew(fileSystem: any FileSystem) throws(MetroError) -> String {
+    let id = UUID().uuidString.lowercased()
+    try keep(id, fileSystem: fileSystem)
+    return id
+  }
+
+  /// Saves `id` in ``file`` (atomically), making its folders as needed.
+  private func keep(_ id: String, fileSystem: any FileSystem) throws(MetroError) {
     guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else {
       throw .deviceIDUnsaved(path: nil, errno: ENOENT)
     }
@@ -100,9 +117,6 @@ public struct DeviceIdentity: Sendable, Equatable {
       default: throw .deviceIDUnsaved(path: file, errno: EIO)
       }
     }
-    // Two first writes at once may each make one: the last saved is the id
-    // from now on (the other only ever names a log that stops growing).
-    return try existing(fileSystem: fileSystem) ?? id
   }
 
   /// The host name, or `device` when it cannot be read.

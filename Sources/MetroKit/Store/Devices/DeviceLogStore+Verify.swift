@@ -56,6 +56,9 @@ extension DeviceLogStore: StoreVerifying {
     }
     var fold = StoreFold()
     legacy?.fold(into: &fold, timeZone: timeZone)
+    let known = knownBeforeVerify()
+    var positions: [String: LogPosition] = [:]
+    var damaged: Set<String> = []
     for folder in try deviceFolders() where folder != legacy?.folder {
       let path = layout.logPath(folder)
       do {
@@ -85,15 +88,22 @@ extension DeviceLogStore: StoreVerifying {
             report.updates += updates
           }
         }
-        if case .read(let position, let size) = outcome, size > position.offset {
-          // A last line still arriving (or a write cut short): read later, not damage.
-          report.notes.append(.init(path: path, line: position.sequence + 2, problem: .lastUpdateUnterminated))
+        if case .read(let position, let size) = outcome {
+          positions[folder] = position
+          if size > position.offset {
+            // A last line still arriving (or a write cut short): read later, not damage.
+            report.notes.append(.init(path: path, line: position.sequence + 2, problem: .lastUpdateUnterminated))
+          }
         }
       } catch {
         guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
         report.problems.append(.init(path: path, line: line, problem: problem))
+        damaged.insert(folder)
       }
     }
+    // Records this device wrote, or had read of another device's log, that
+    // are no longer there.
+    report.problems += try lostRecordFindings(known, positions: positions, damaged: damaged)
     if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
     report.cards = fold.liveCards().count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }

@@ -31,6 +31,10 @@ extension DeviceLogStore {
     // leaves no directory, no device id and no file in the store behind:
     // decide against the view as it is before taking anything.
     var view = try readView(reloadKeys: reloadKeys, savesCache: false)
+    // A device whose own log lost what it wrote writes nothing more to it
+    // (the refusal says so; no warning besides).
+    if let problem = view.ownLogProblem, let device = view.device { try refuse(problem, device: device) }
+    let newStore = view.newStore
     var decision = try decide(view)
     if decision.changes.isEmpty {
       keepWhatWasRead(&view)
@@ -55,7 +59,12 @@ extension DeviceLogStore {
       ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
     defer { lock?.release() }
 
-    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys) {
+    // What this device wrote to this store, read again under its lock (only
+    // its writers move it, and only under this lock); forgotten for a new
+    // store at the path of one that is gone.
+    let markFile = self.markFile(device: device)
+    let mark = newStore ? nil : try markFile?.load()
+    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, ownMarked: mark != nil) {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.
       decision.changes = []
@@ -71,6 +80,9 @@ extension DeviceLogStore {
       decision = try decide(view)
     }
     if decision.changes.isEmpty { return try decision.result(view) }
+    if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
+      try refuse(problem, device: device)
+    }
     if !view.fold.loadLatest() {
       // The record is folded below, after its commit, on top of the latest
       // updates the cache left unread; unreadable, they come from the logs.
@@ -101,7 +113,12 @@ extension DeviceLogStore {
     var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
     let recordStart = bytes.count
     record.encode(into: &bytes)
-    try append(bytes, to: layout.logPath(device), at: position.offset)
+    try append(bytes, to: layout.logPath(device), at: position.offset, device: device)
+    let end = position.offset + Int64(bytes.count)
+    let seal = LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0
+    // After the commit point: a failed save only leaves the mark behind the
+    // log, which the next write adopts.
+    markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
 
     // Fold the record as every reader will read it back, a change at a time
     // (its sequence and time, whole seconds, read back as they are).
@@ -111,8 +128,7 @@ extension DeviceLogStore {
     }
     let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(
-      offset: position.offset + Int64(bytes.count), sequence: record.sequence,
-      lastLineStart: position.offset + Int64(header), lastSeal: LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0,
+      offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header), lastSeal: seal,
       lastRecordedAt: record.recordedAt)
     for (id, state) in decision.fareStates {
       guard let index = view.fold.index(ofCard: id) else { continue }
@@ -153,7 +169,9 @@ extension DeviceLogStore {
   /// on the view stands); `false` when the view changed and must be decided
   /// again. A log that changed before what the view read, or an upgrade
   /// just done, reads the whole view again.
-  private func catchUpUnderLock(_ view: inout View, device: String, reloadKeys: Bool) throws(MetroError) -> Bool {
+  private func catchUpUnderLock(_ view: inout View, device: String, reloadKeys: Bool, ownMarked: Bool)
+    throws(MetroError) -> Bool
+  {
     // A view read before this device had an id (its first write) read every
     // log as another device's: its positions hold as well.
     if view.legacy == nil, view.device == nil || view.device == device {
@@ -171,7 +189,7 @@ extension DeviceLogStore {
         view.cache = cacheFor(device: device)
         view.cacheVersion = nil
       }
-      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom) == .done {
+      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom, ownMarked: ownMarked) == .done {
         // A log that appeared empty (this device's own, made for its first
         // record) brings nothing to decide on.
         let after = view.fold.logs
@@ -187,10 +205,20 @@ extension DeviceLogStore {
     return false
   }
 
+  /// Refuses a write over this device's own log that lost what this device
+  /// wrote, saying which records; the read's warning of it is dropped.
+  private func refuse(_ problem: StoreProblem, device: String) throws(MetroError) -> Never {
+    let path = layout.logPath(device)
+    warnings.withLock { $0.removeAll { $0.path == path && $0.problem == problem } }
+    throw .storeDamaged(path: path, line: nil, problem: problem)
+  }
+
   /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:
   /// the commit point. A torn line past `offset` (a crashed write of this
   /// device) is cut off first; on failure the log is cut back to `offset`.
-  private func append(_ bytes: [UInt8], to path: String, at offset: Int64) throws(MetroError) {
+  /// The log's header is checked first (one short read): a write never
+  /// builds on a header someone changed, which no catch-up reads again.
+  private func append(_ bytes: [UInt8], to path: String, at offset: Int64, device: String) throws(MetroError) {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(
@@ -200,6 +228,7 @@ extension DeviceLogStore {
     do {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
+      if offset > 0 { try checkHeader(descriptor, path: path, device: device) }
       if status.size != offset { try fileSystem.truncate(descriptor, path: path, length: offset) }
       do {
         try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
@@ -237,6 +266,20 @@ extension DeviceLogStore {
     } catch {
       throw MetroError.store(error)
     }
+  }
+}
+
+extension DeviceLogStore {
+  /// Checks the first line of this device's log: the header this device
+  /// writes, or one that reads as a valid header of this device.
+  fileprivate func checkHeader(_ descriptor: Int32, path: String, device: String) throws {
+    let expected = LogRecord.header(device: device)
+    let read = try fileSystem.read(descriptor, path: path, offset: 0, count: max(expected.count, 4096))
+    if read.count >= expected.count, read[..<expected.count].elementsEqual(expected) { return }
+    guard let newline = read.firstIndex(of: UInt8(ascii: "\n")) else {
+      throw MetroError.storeDamaged(path: path, line: 1, problem: .incompleteHeader)
+    }
+    try LogRecord.checkHeader(read[..<newline], device: device, path: path)
   }
 }
 

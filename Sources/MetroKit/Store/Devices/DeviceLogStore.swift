@@ -34,6 +34,10 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// command that reads, then writes) starts from it instead of loading the
   /// cache file again, and still folds whatever each log gained since.
   let remembered = Mutex<RememberedFold?>(nil)
+  /// What reads found and still showed, for the command to say once (``takeWarnings()``).
+  let warnings = Mutex<[VerificationReport.Finding]>([])
+  /// The store directory's real path, once it is there (``canonicalDirectory()``).
+  let resolvedDirectory = Mutex<String?>(nil)
 
   /// A fold kept between two reads of one store object.
   struct RememberedFold {
@@ -104,6 +108,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     var cache: FoldCache?
     var cacheVersion: FoldCache.SavedVersion?
     var cacheNeedsSaving = false
+    /// What this device's own log lost of what this device wrote to it:
+    /// every write is refused until it continues as a new device.
+    var ownLogProblem: StoreProblem?
+    /// This device wrote to a store at this path that is no longer there
+    /// (moved aside or removed): the next write starts a new store and
+    /// forgets what it wrote to the old one.
+    var newStore = false
     /// The live cards with the names they are shown by, in creation order;
     /// the implicit `default` card when there is none yet.
     var live: [(fold: FoldCard, name: String)] = []
@@ -138,11 +149,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// (it has only read) keeps one too, as `reader`.
   func cacheFor(device: String?) -> FoldCache? {
     guard let cacheRoot else { return nil }
-    var canonical = directory
-    if let resolved = realpath(directory, nil) {
-      canonical = String(cString: resolved)
-      free(resolved)
-    }
+    let canonical = canonicalDirectory()
     let hash = Checksum.crc32(Array(canonical.utf8))
     let folder = cacheRoot + "/" + (device ?? Self.readerCacheName) + "-" + String(hash, radix: 16)
     return FoldCache(fileSystem: fileSystem, folder: folder, store: canonical)
@@ -166,6 +173,10 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
+    // What this device wrote, read before any log: a writer of this device
+    // moves it only after its record is in the log, so the log read next
+    // holds at least what it says.
+    let mark = try device.flatMap(markFile(device:))?.load()
     // What this store object read last is of a store of device logs (an
     // old store is never remembered), with its cache: start from it.
     let memo = useCache ? remembered.withLock { $0 }.flatMap { $0.device == device ? $0 : nil } : nil
@@ -175,24 +186,33 @@ public final class DeviceLogStore: MetroCardDataStore {
     var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
     let before = fold.logs
-    var restart = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache) == .restart
+    let lostBefore = fold.lostRecords
+    var restart =
+      try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
     if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
     if restart {
       // A log changed before what the cache read, or the cache's reload keys
-      // are not the ones it names: fold everything again.
+      // are not the ones it names: fold everything again (keeping what was
+      // lost of other devices' logs, which every command goes on saying).
+      let lost = fold.lostRecords
       fold = StoreFold()
+      fold.lostRecords = lost
       if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
       guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil) else {
         throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
       }
     }
+    try judgeOtherLogs(&fold)
     var view = View(fold: fold, device: device, legacy: legacy)
+    try judgeOwnLog(&view, mark: mark)
     let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
     view.cache = cache
     view.cacheVersion = memo?.version ?? loaded?.version
-    view.cacheNeedsSaving = cache != nil && (restart || standingsWorkedOut || view.fold.logs != before)
+    view.cacheNeedsSaving =
+      cache != nil
+      && (restart || standingsWorkedOut || view.fold.logs != before || view.fold.lostRecords != lostBefore)
     if savesCache { keepWhatWasRead(&view) }
     remember(view)
     return view
@@ -249,13 +269,23 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// Folds every record past what `fold` has read of each log.
   /// A keyed reload or its undo among them first loads the reload keys
   /// from `cache`; without them there, it is a restart.
+  ///
+  /// Another device's log that lost records already read (shorter, gone, or
+  /// changed before them) is noted in `fold.lostRecords`. This device's own
+  /// log changed before what was read is refused, unless `ownMarked`: then
+  /// what this device wrote (its ``WrittenMark``) judges it.
   func catchUp(
-    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?
+    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?, ownMarked: Bool = false
   ) throws(MetroError) -> CatchUp {
     let folders = try deviceFolders()
     // A log the cache has read that is gone (the store moved aside, a log
     // removed): what the cache folded is no longer there.
-    if fold.logs.keys.contains(where: { $0 != skipping && !folders.contains($0) }) { return .restart }
+    let gone = fold.logs.filter { $0.key != skipping && !folders.contains($0.key) }
+    if !gone.isEmpty {
+      for (folder, position) in gone where folder != device { fold.noteLost(folder, read: position) }
+      return .restart
+    }
+    var restart = false
     for folder in folders where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
@@ -272,17 +302,22 @@ public final class DeviceLogStore: MetroCardDataStore {
       if keysMissing || latestMissing { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
-      case .shorter: return .restart
+      case .shorter:
+        if folder != device { fold.noteLost(folder, read: start) }
+        restart = true
       case .changedBefore:
         // This device's own log, there but not what this device wrote: someone
         // else changed it, and appending to it would build on their change.
-        if folder == device, start != .start, (try? fileSystem.status(atPath: layout.logPath(folder))) ?? nil != nil {
+        if folder == device, !ownMarked, start != .start,
+          (try? fileSystem.status(atPath: layout.logPath(folder))) ?? nil != nil
+        {
           throw .storeDamaged(path: layout.logPath(folder), line: nil, problem: .ownLogChanged)
         }
-        return .restart
+        if folder != device { fold.noteLost(folder, read: start) }
+        restart = true
       }
     }
-    return .done
+    return restart ? .restart : .done
   }
 
   func reference(_ index: Int, in view: View) -> ObjectReference<MetroCard> {

@@ -248,15 +248,23 @@ struct FoldCache {
     let names = fold.deviceNames.sorted { $0.key < $1.key }.map { device, name -> JSONValue in
       .array([.string(device), .string(name.name), order(name.order)])
     }
+    // Logs that lost records this device had read: only when there are any.
+    let lost = fold.lostRecords.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
+      .array([
+        .string(device), .integer(position.offset), .integer(Int64(position.sequence)),
+        .integer(Int64(position.lastSeal)),
+      ])
+    }
     var bytes: [UInt8] = []
     JSONWriter.write(
-      .object([
-        ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
-        ("logs", .array(logs)), ("cards", .array(cards)),
-        ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
-        ("deviceNames", .array(names)),
-        ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
-      ]), to: &bytes)
+      .object(
+        [
+          ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
+          ("logs", .array(logs)), ("cards", .array(cards)),
+          ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
+          ("deviceNames", .array(names)),
+          ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
+        ] + (lost.isEmpty ? [] : [("lost", .array(lost))])), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     if let unread = fold.unreadLatest {
@@ -357,6 +365,14 @@ struct FoldCache {
     for name in names {
       guard case .array(let parts) = name, parts.count == 3 else { throw Unreadable() }
       fold.deviceNames[try string(parts[0])] = (try string(parts[1]), try order(parts[2]))
+    }
+    if case .array(let lost)? = document["lost"] {
+      for entry in lost {
+        guard case .array(let parts) = entry, parts.count == 4 else { throw Unreadable() }
+        fold.lostRecords[try string(parts[0])] = LogPosition(
+          offset: try integer(parts[1]), sequence: Int(try integer(parts[2])),
+          lastSeal: UInt32(truncatingIfNeeded: try integer(parts[3])))
+      }
     }
     return fold
   }

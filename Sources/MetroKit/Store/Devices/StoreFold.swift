@@ -87,6 +87,17 @@ struct StoreFold: Equatable, Sendable {
   /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
   /// that never needed them writes these bytes back as they were.
   var unreadLatest: [UInt8]?
+  /// Other devices' logs that lost records this device had read: how far
+  /// each had been read before it shrank, vanished or changed. Kept (in the
+  /// cache) until the log holds those records again, so that every command
+  /// says so, not only the one that noticed.
+  var lostRecords: [String: LogPosition] = [:]
+
+  /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
+  mutating func noteLost(_ device: String, read position: LogPosition) {
+    guard position.sequence > 0, (lostRecords[device]?.sequence ?? 0) < position.sequence else { return }
+    lostRecords[device] = position
+  }
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
     a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id

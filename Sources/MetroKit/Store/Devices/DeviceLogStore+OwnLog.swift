@@ -1,0 +1,190 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What a device knows it wrote (``WrittenMark``), what it had read of the
+/// others' logs (``StoreFold/lostRecords``), and what a read says about a
+/// log that lost records: a warning, never silence.
+extension DeviceLogStore {
+  /// The store's real path (symbolic links resolved), as caches and marks name it.
+  /// Resolved once per store object, once the directory is there.
+  func canonicalDirectory() -> String {
+    if let known = resolvedDirectory.withLock({ $0 }) { return known }
+    guard let resolved = realpath(directory, nil) else { return directory }
+    defer { free(resolved) }
+    let path = String(cString: resolved)
+    resolvedDirectory.withLock { $0 = path }
+    return path
+  }
+
+  /// The file that keeps what `device` last wrote to this store, beside the
+  /// device id; `nil` when there is no place for the id (no HOME).
+  func markFile(device: String) -> WrittenMarkFile? {
+    let file = identity.file
+    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return nil }
+    let store = canonicalDirectory()
+    let hash = String(Checksum.crc32(Array(store.utf8)), radix: 16)
+    return WrittenMarkFile(
+      fileSystem: fileSystem, folder: String(file[..<slash]), name: "written-" + device + "-" + hash, store: store,
+      device: device)
+  }
+
+  /// The seal of the line of `device`'s log that ends at `offset`; `nil`
+  /// when no line ends there (the log is shorter, gone, or has another byte there).
+  func sealOfLine(endingAt offset: Int64, device: String) throws(MetroError) -> UInt32? {
+    let path = layout.logPath(device)
+    let length = 12  // `"xxxxxxxx"}` and the newline
+    guard offset >= Int64(length) else { return nil }
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    } catch {
+      if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
+      throw MetroError.store(error)
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile, status.size >= offset else { return nil }
+      let bytes = try fileSystem.read(descriptor, path: path, offset: offset - Int64(length), count: length)
+      guard bytes.count == length, bytes.last == UInt8(ascii: "\n") else { return nil }
+      return LogScanner.seal(of: bytes[..<(length - 1)])
+    } catch {
+      throw MetroError.store(error)
+    }
+  }
+
+  /// What `device`'s log, read to `position`, holds of what was known of it.
+  func verdict(of mark: WrittenMark, device: String, readTo position: LogPosition) throws(MetroError)
+    -> WrittenMark.Verdict
+  {
+    try mark.verdict(for: position) { offset throws(MetroError) in try sealOfLine(endingAt: offset, device: device) }
+  }
+
+  /// The problem that names a verdict on this device's own log.
+  static func ownLogProblem(_ verdict: WrittenMark.Verdict) -> StoreProblem? {
+    switch verdict {
+    case .intact: nil
+    case .lost(let first, let last): .ownLogLostRecords(first: first, last: last)
+    case .replaced(let sequence): .ownLogReplaced(sequence: sequence)
+    }
+  }
+
+  /// The problem that names a verdict on another device's log.
+  static func otherLogProblem(_ verdict: WrittenMark.Verdict) -> StoreProblem? {
+    switch verdict {
+    case .intact: nil
+    case .lost(let first, let last): .otherLogLostRecords(first: first, last: last)
+    case .replaced(let sequence): .otherLogLostRecords(first: sequence, last: sequence)
+    }
+  }
+
+  /// Judges this device's own log in `view` against what this device wrote,
+  /// and warns when it lost any of it. A mark of a store that is no longer
+  /// there (moved aside, removed: a new store starts at its path) is
+  /// forgotten by the next write instead.
+  func judgeOwnLog(_ view: inout View, mark: WrittenMark?) throws(MetroError) {
+    guard let mark, let device = view.device else { return }
+    let verdict = try verdict(of: mark, device: device, readTo: view.fold.logs[device] ?? .start)
+    guard let problem = Self.ownLogProblem(verdict) else { return }
+    if (try? fileSystem.status(atPath: directory)) ?? nil == nil {
+      view.newStore = true
+      return
+    }
+    view.ownLogProblem = problem
+    warn(.init(path: layout.logPath(device), line: nil, problem: problem))
+  }
+
+  /// Warns about each other device's log that still lacks records this
+  /// device had read from it, and forgets those that hold them again.
+  func judgeOtherLogs(_ fold: inout StoreFold) throws(MetroError) {
+    for (device, read) in fold.lostRecords.sorted(by: { $0.key < $1.key }) {
+      let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
+      let verdict = try verdict(of: known, device: device, readTo: fold.logs[device] ?? .start)
+      if let problem = Self.otherLogProblem(verdict) {
+        warn(.init(path: layout.logPath(device), line: nil, problem: problem))
+      } else {
+        fold.lostRecords[device] = nil
+      }
+    }
+  }
+
+  /// Notes what a command should say on stderr, once.
+  func warn(_ finding: VerificationReport.Finding) {
+    warnings.withLock { list in
+      if !list.contains(finding) { list.append(finding) }
+    }
+  }
+
+  /// What reads found and still showed since the last call (each once): logs
+  /// that lost records. The command line prints them on stderr.
+  package func takeWarnings() -> [VerificationReport.Finding] {
+    warnings.withLock { list in
+      defer { list = [] }
+      return list
+    }
+  }
+
+  /// What this device knows of the logs before `verify` reads them: its id,
+  /// its mark and its fold cache, read first so that a writer or a reader
+  /// saving meanwhile cannot make them ahead of what `verify` then reads.
+  struct KnownBeforeVerify {
+    var device: String?
+    var mark: WrittenMark?
+    var cached: StoreFold?
+  }
+
+  /// Reads ``KnownBeforeVerify``. What cannot be read (an id file that
+  /// holds no id, a mark this user may not read) is not known: `verify`
+  /// reports what the store holds either way.
+  func knownBeforeVerify() -> KnownBeforeVerify {
+    let device = (try? identity.existing(fileSystem: fileSystem)) ?? nil
+    let mark = device.flatMap { (try? markFile(device: $0)?.load()) ?? nil }
+    return KnownBeforeVerify(device: device, mark: mark, cached: cacheFor(device: device)?.load())
+  }
+
+  /// The findings `verify` adds about lost records: this device's own log
+  /// against what this device wrote, and each other device's log against
+  /// what this device's fold cache had read of it. `positions` is how far
+  /// `verify` read each log that is not damaged.
+  func lostRecordFindings(_ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>)
+    throws(MetroError) -> [VerificationReport.Finding]
+  {
+    let device = known.device
+    var findings: [VerificationReport.Finding] = []
+    if let device, !damaged.contains(device), let mark = known.mark,
+      let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: positions[device] ?? .start))
+    {
+      findings.append(.init(path: layout.logPath(device), line: nil, problem: problem))
+    }
+    guard let cached = known.cached else { return findings }
+    var known = cached.logs
+    for (folder, position) in cached.lostRecords where (known[folder]?.sequence ?? 0) < position.sequence {
+      known[folder] = position
+    }
+    for (folder, read) in known.sorted(by: { $0.key < $1.key }) where folder != device && !damaged.contains(folder) {
+      let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
+      guard read.sequence > 0,
+        let problem = Self.otherLogProblem(try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start))
+      else { continue }
+      findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))
+    }
+    return findings
+  }
+
+  /// Makes this device a new device: a new id in the id file, so that its
+  /// next write starts a log of its own. Nothing in the store changes: the
+  /// log of the id it had stays, read as another device's. The way on when
+  /// this device's own log lost records (``StoreProblem/ownLogLostRecords(first:last:)``).
+  ///
+  /// - Returns: The id it had (`nil`: none yet) and the new one.
+  public func continueAsNewDevice() throws(MetroError) -> (previous: String?, current: String) {
+    let previous = try identity.existing(fileSystem: fileSystem)
+    let current = try identity.renew(fileSystem: fileSystem)
+    return (previous, current)
+  }
+}

@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// What this device last committed to its own log in one store: the
+/// record's sequence number, the byte offset where it ends (the log's length
+/// then) and its seal. Kept outside the store, beside the device id
+/// (`$XDG_STATE_HOME/metrobuddy/written-<device>-<hash of the store path>`),
+/// so that no synchroniser, restore or copy of the store carries it.
+///
+/// Saved after each commit, without `fsync`: it is never ahead of the log
+/// (the log is `fsync`ed first), so a crash leaves it at most behind, and a
+/// log longer than the mark whose line still ends at the mark with its seal
+/// is adopted. A missing or unreadable mark knows nothing (the first write
+/// of a device that kept none); a log shorter than the mark, missing, or with
+/// another line at the mark lost what this device wrote.
+struct WrittenMark: Equatable, Sendable {
+  var sequence: Int
+  var offset: Int64
+  var seal: UInt32
+
+  static let formatName = "metrobuddy-written"
+  static let version = 1
+  /// The longest mark file read; a longer one is not a mark.
+  static let maximumSize = 4096
+
+  /// What a log holds compared with what this device wrote to it.
+  enum Verdict: Equatable {
+    /// Everything this device wrote is there (maybe more after it).
+    case intact
+    /// Records `first...last` that this device wrote are not in the log.
+    case lost(first: Int, last: Int)
+    /// The log holds as many records, but its record `sequence` is not the
+    /// one this device wrote: another history (a shared device id, a copy).
+    case replaced(sequence: Int)
+  }
+
+  /// Judges the log read to `position`; `sealAt` reads the seal of the line
+  /// that ends at an offset before `position` (`nil`: no such line).
+  func verdict(
+    for position: LogPosition, sealAt: (Int64) throws(MetroError) -> UInt32?
+  ) throws(MetroError) -> Verdict {
+    if position.sequence < sequence { return .lost(first: position.sequence + 1, last: sequence) }
+    if position.offset < offset { return .replaced(sequence: sequence) }
+    if position.offset == offset { return position.lastSeal == seal ? .intact : .replaced(sequence: sequence) }
+    return try sealAt(offset) == seal ? .intact : .replaced(sequence: sequence)
+  }
+
+  /// The mark as the one line its file holds.
+  func encoded(store: String, device: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.write(
+      .object([
+        ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
+        ("device", .string(device)), ("sequence", .integer(Int64(sequence))), ("offset", .integer(offset)),
+        ("seal", .integer(Int64(seal))),
+      ]), to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
+  /// The mark a file holds for `store` and `device`; `nil` when there is
+  /// none, or the file is not one (torn by a crash, another store's).
+  static func decode(_ bytes: [UInt8], store: String, device: String) -> WrittenMark? {
+    guard bytes.last == UInt8(ascii: "\n"), Checksum.verify(bytes.dropLast()),
+      let document = try? JSONParser.parse(bytes.dropLast()),
+      case .string(formatName)? = document["format"], case .integer(Int64(version))? = document["version"],
+      case .string(store)? = document["store"], case .string(device)? = document["device"],
+      case .integer(let sequence)? = document["sequence"], case .integer(let offset)? = document["offset"],
+      case .integer(let seal)? = document["seal"], sequence > 0, offset > 0, (0...Int64(UInt32.max)).contains(seal)
+    else { return nil }
+    return WrittenMark(sequence: Int(sequence), offset: offset, seal: UInt32(seal))
+  }
+}
+
+/// The file that keeps one device's ``WrittenMark`` for one store.
+struct WrittenMarkFile {
+  let fileSystem: any FileSystem
+  /// The folder of the device id file.
+  let folder: String
+  /// `written-<device>-<hash>`.
+  let name: String
+  /// The store's real path, as the mark names it.
+  let store: String
+  let device: String
+
+  var path: String { folder + "/" + name }
+
+  /// The mark, `nil` when there is none usable. One small read. A mark
+  /// this user may not read (a folder another user made) knows nothing, as
+  /// a missing one; any other error is an error.
+  func load() throws(MetroError) -> WrittenMark? {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    } catch {
+      if [ENOENT, ENOTDIR, ELOOP, EACCES, EPERM].contains(error.errno) { return nil }
+      throw MetroError.store(error)
+    }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile, status.size <= WrittenMark.maximumSize else { return nil }
+      let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
+      return WrittenMark.decode(bytes, store: store, device: device)
+    } catch {
+      throw MetroError.store(error)
+    }
+  }
+
+  /// Saves `mark`, written over the file in place (no temporary file, no
+  /// rename, no `fsync`: a rename would make the file system write the new
+  /// file out before the next `fsync` of the log). Called after the commit
+  /// point, so a failure is ignored: the next write then finds the log longer
+  /// than the mark, and adopts it. A mark torn by a crash or read half
+  /// written does not decode, and knows nothing. It makes the id's folder
+  /// when missing (with `METROBUDDY_DEVICE` there may be no id file), but
+  /// never a folder at the root: a HOME that is not there stays so.
+  func save(_ mark: WrittenMark) {
+    let bytes = mark.encoded(store: store, device: device)
+    do {
+      var existing = folder
+      while try fileSystem.status(atPath: existing) == nil, let slash = existing.lastIndex(of: "/") {
+        existing = String(existing[..<slash])
+      }
+      guard !existing.isEmpty else { return }
+      if existing != folder { try makeDirectories(folder, fileSystem: fileSystem) }
+      let descriptor = try fileSystem.open(
+        path, flags: O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+      defer { try? fileSystem.close(descriptor, path: path) }
+      let before = try fileSystem.status(descriptor, path: path)
+      try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+      // A shorter mark than the one it replaces (rare: numbers only grow,
+      // but a seal may have fewer digits) cuts the rest off.
+      if before.size > Int64(bytes.count) {
+        try fileSystem.truncate(descriptor, path: path, length: Int64(bytes.count))
+      }
+    } catch {
+      // Behind the log, or no mark: the next write adopts the log.
+    }
+  }
+
+  /// Forgets the mark: the store it was for is gone, and a new one starts.
+  func remove() throws(MetroError) {
+    do { try fileSystem.unlink(path) } catch {
+      if error.errno != ENOENT { throw MetroError.store(error) }
+    }
+  }
+}

@@ -103,6 +103,9 @@ struct ErrorReport: Equatable {
       self = failure(.savedDurabilityUnconfirmed(path: path, reason: systemErrorText(errno)), .ioError)
     case .storeBusy(let path, let waited):
       self = failure(.storeBusy(path: path, seconds: Self.seconds(waited)), .busy)
+    case .writeFailed(let path, .wouldNotReadBack(let problem)):
+      // The store's data (amounts merged from devices apart) is what refuses it.
+      self = failure(.writeFailed(path: path, reason: .wouldNotReadBack(problem)), .dataError)
     case .writeFailed(let path, let reason):
       self = failure(.writeFailed(path: path, reason: reason), .ioError)
     case .importMalformed(let source, let line, let column, let problem):

@@ -88,17 +88,31 @@ extension DeviceLogStore {
     let record = LogRecord(
       sequence: position.sequence + 1, recordedAt: max(now, position.lastRecordedAt ?? now),
       changes: decision.changes)
+    // A record's time is read back only within the recordable range.
+    guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(now) }
     var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
     let recordStart = bytes.count
     record.encode(into: &bytes)
-    try append(bytes, to: layout.logPath(device), at: position.offset)
 
-    // Fold the record as every reader will read it back, a change at a time
-    // (its sequence and time, whole seconds, read back as they are).
-    try LogRecord.forEachStoredChange(in: bytes[recordStart..<(bytes.count - 1)], path: "", line: 0) { index, change in
-      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
-      view.fold.apply(change, order: order, timeZone: timeZone)
+    // Every limit a reader enforces, checked before anything is written:
+    // the record is read back, a change at a time, as every reader will
+    // (its sequence and time, whole seconds, read back as they are), and
+    // folded into a copy that stands only once the record is committed.
+    let logPath = layout.logPath(device)
+    var folded = view.fold
+    do {
+      try LogRecord.forEachStoredChange(
+        in: bytes[recordStart..<(bytes.count - 1)], path: logPath, line: record.sequence + 1
+      ) { index, change in
+        let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
+        folded.apply(change, order: order, timeZone: timeZone)
+      }
+    } catch {
+      guard case .storeDamaged(_, _, let problem) = error else { throw error }
+      throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
     }
+    try append(bytes, to: logPath, at: position.offset)
+    view.fold = folded
     let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(
       offset: position.offset + Int64(bytes.count), sequence: record.sequence,

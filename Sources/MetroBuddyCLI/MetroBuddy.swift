@@ -169,9 +169,9 @@ package enum MetroBuddy {
         } else {
           output.write(json ? JSONRenderer.text(result.json) : result.text)
         }
-        if let note = result.note { errors.write(note + "\n") }
+        if let note = result.note { errors.write(TerminalText.message(note) + "\n") }
       }
-      if let warning = result.warning { errors.write(warning + "\n") }
+      if let warning = result.warning { errors.write(TerminalText.message(warning) + "\n") }
       // Whether a change was saved decides the wording of an output failure.
       if result.exitCode == .success, let reason = (output as? StandardStream)?.failureReason {
         errors.write(ErrorReport.outputFailure(reason: reason, result: result.json, text) + "\n")
@@ -198,7 +198,7 @@ package enum MetroBuddy {
   }
 
   static func report(_ report: ErrorReport, help: HelpText, to errors: inout some TextOutputStream) {
-    errors.write(report.message + "\n")
+    errors.write(TerminalText.message(report.message) + "\n")
     if let path = report.usagePath { errors.write(help.usageFooter(path)) }
   }
 

@@ -88,6 +88,10 @@ struct WriteLimitTests {
       "update time", .update(cardID: "c1", update(amount: .usd("1.00"), timestamp: Self.farAhead)),
       .timestampNotUTC(text: Timestamp.iso8601(Self.farAhead))
     ),
+    (
+      // No name the store takes comes near it; a reader takes no change this long.
+      "change length", .deviceName(String(repeating: "d", count: 1 << 20)), .lineTooLong(byte: 0)
+    ),
   ]
 
   static let farAhead = Date(timeIntervalSince1970: Timestamp.latest.timeIntervalSince1970 + 86_400 * 400)

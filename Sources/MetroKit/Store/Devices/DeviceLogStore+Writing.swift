@@ -226,21 +226,40 @@ extension DeviceLogStore {
 }
 
 extension FileLock {
-  /// An exclusive `flock(2)` on a directory (a device's folder, which nobody
-  /// replaces): the lock is local to the machine, like every `flock`.
+  /// An exclusive `flock(2)` on a directory (a device's folder): the lock
+  /// is local to the machine, like every `flock`. As with the `lock` file,
+  /// the lock counts only once the folder locked is still the one at the
+  /// path (device and inode): a folder replaced meanwhile (moved aside, a
+  /// synchroniser's or a restore's copy put in its place) is let go and the
+  /// one now there locked, so two writers never each hold a different
+  /// folder of one name. A symbolic link is refused, never followed out of
+  /// the store.
   static func acquireDirectory(fileSystem: any FileSystem, path: String, timeout: Double) throws(MetroError)
     -> FileLock
   {
     var waiter = Waiter(timeout: timeout, storeDirectory: path)
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    } catch { throw MetroError.store(error) }
-    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    do { try lockExclusively(descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
+    while true {
+      let descriptor: Int32
+      do {
+        descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      } catch { throw MetroError.store(error) }
+      let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
+      do {
+        try lockExclusively(descriptor, path: path, fileSystem: fileSystem, waiter: &waiter)
+        let held = try fileSystem.status(descriptor, path: path)
+        if let current = try fileSystem.status(atPath: path), !current.isSymbolicLink, held.isSameFile(as: current) {
+          return lock
+        }
+      } catch let error as MetroError {
+        lock.release()
+        throw error
+      } catch {
+        lock.release()
+        throw MetroError.store(error)
+      }
+      // Replaced (or removed) while it was being locked: take the one there now.
       lock.release()
-      throw error
+      try waiter.pause()
     }
-    return lock
   }
 }

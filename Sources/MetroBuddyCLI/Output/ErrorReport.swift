@@ -87,9 +87,10 @@ struct ErrorReport: Equatable {
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
     case .invalidDeviceID(let id, .environment):
-      self = failure(.invalidDeviceID(id, file: nil), .usage)
+      self = failure(.invalidDeviceID(TerminalText.escaped(id), file: nil), .usage)
     case .invalidDeviceID(let id, .file(let file)):
-      self = failure(.invalidDeviceID(id, file: file), .dataError)
+      // The file's own text, newlines and all: shown escaped.
+      self = failure(.invalidDeviceID(TerminalText.escaped(id), file: file), .dataError)
     case .deviceIDUnsaved(let path?, let errno):
       self = failure(.deviceIDUnsaved(path: path, reason: systemErrorText(errno)), .ioError)
     case .deviceIDUnsaved(nil, _):

@@ -179,9 +179,9 @@ package enum MetroBuddy {
         } else {
           output.write(json ? JSONRenderer.text(result.json) : result.text)
         }
-        if let note = result.note { errors.write(note + "\n") }
+        if let note = result.note { errors.write(TerminalText.message(note) + "\n") }
       }
-      if let warning = result.warning { errors.write(warning + "\n") }
+      if let warning = result.warning { errors.write(TerminalText.message(warning) + "\n") }
       sayStoreWarnings(context, to: &errors)
       // Whether a change was saved decides the wording of an output failure.
       if result.exitCode == .success, let reason = (output as? StandardStream)?.failureReason {
@@ -220,7 +220,7 @@ package enum MetroBuddy {
   /// Writes an error and, for a usage error, the command's usage (which
   /// needs the whole tree of definitions, so it is built only then).
   static func report(_ report: ErrorReport, text: Localizer, to errors: inout some TextOutputStream) {
-    errors.write(report.message + "\n")
+    errors.write(TerminalText.message(report.message) + "\n")
     if let path = report.usagePath { errors.write(helpText(text).usageFooter(path)) }
   }
 

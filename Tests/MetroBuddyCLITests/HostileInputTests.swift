@@ -103,8 +103,13 @@ struct HostileInputTests {
     arguments: [["card", "add"], ["card", "rename", "default"]])
   func badCardNames(prefix: [String]) {
     for name in Self.badNames {
+      // Echoed with its control and format characters escaped (`\u{…}`): none reaches the terminal.
+      let shown = name.unicodeScalars.map {
+        $0 != "\n" && [.control, .format].contains($0.properties.generalCategory)
+          ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0)
+      }.joined()
       expectRefused(
-        prefix + ["--", name], mentioning: ["'\(name)'", "1 to 32 of a-z, 0-9, '-' and '_'"], "\(prefix) '\(name)'")
+        prefix + ["--", name], mentioning: ["'\(shown)'", "1 to 32 of a-z, 0-9, '-' and '_'"], "\(prefix) '\(name)'")
     }
   }
 

@@ -537,6 +537,7 @@ struct LanguageTests {
     .storeIO(verb: .lock, path: "p", reason: "r"), .storeIO(verb: .write, path: "p", reason: "r"),
     .savedDurabilityUnconfirmed(path: "p", reason: "r"), .storeBusy(path: "p", seconds: "0.5"),
     .writeFailed(path: "p", reason: .configuredToFail),
+    .writeFailed(path: "p", reason: .wouldNotReadBack(.fieldNotWholeNumber(field: "amount"))),
     .importMalformed(source: "s", line: 3, column: .column("amount"), problem: .notAnAmount("x")),
     .importUnreadable(path: "p", reason: "r"),
     .invalidAmountValue("v", reason: .fareNotPositive), .invalidAmountValue("v", reason: .reloadNotPositive),

@@ -29,7 +29,7 @@ struct DevicesCommand: Command {
     let time = context.environment.timeZone
     let rows = devices.map { device in
       [
-        (device.isThisDevice ? "* " : "  ") + device.id, device.name ?? "-",
+        (device.isThisDevice ? "* " : "  ") + device.id, device.name.map(TerminalText.escaped) ?? "-",
         context.text(
           .deviceSummary(
             records: device.records, latest: device.latestEvent.map { Self.local($0, in: time) },

@@ -34,7 +34,9 @@ struct VerifyCommand: Command {
     }
     let report = try store.verify()
     func finding(_ item: VerificationReport.Finding) -> String {
-      item.path + (item.line.map { ":\($0)" } ?? "") + ": " + context.text(.verifyFinding(item.problem))
+      // A file's name and a field of it are the files' own text: never shown raw.
+      TerminalText.message(item.path) + (item.line.map { ":\($0)" } ?? "") + ": "
+        + TerminalText.escaped(context.text(.verifyFinding(item.problem)))
     }
     func findingJSON(_ item: VerificationReport.Finding) -> JSONValue {
       .object([

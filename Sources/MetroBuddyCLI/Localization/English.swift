@@ -176,6 +176,8 @@ enum English {
       "The store \(path) is busy: another metrobuddy held its lock for \(seconds) s.\nNothing was changed. Try again, or set METROBUDDY_LOCK_TIMEOUT to wait longer."
     case .writeFailed(let path, .configuredToFail):
       "Cannot save to \(path): this store is set up so that every write fails.\nNothing was changed."
+    case .writeFailed(let path, .wouldNotReadBack(let problem)):
+      "Cannot save to \(path): the change would be recorded as a line no metrobuddy reads back (\(storeProblem(problem))).\nNothing was changed."
     case .importMalformed(let source, let line, let column, let problem):
       "Cannot import \(source)\(place(line: line, column: column, ("line", "column", "update", "field", "card"))): \(importProblem(problem)).\nNothing was imported."
     case .importUnreadable(let path, let reason): "Cannot read \(path): \(reason).\nNothing was imported."

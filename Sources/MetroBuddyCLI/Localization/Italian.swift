@@ -212,6 +212,8 @@ enum Italian {
         + "Non è stato modificato nulla. Riprova, oppure imposta METROBUDDY_LOCK_TIMEOUT per attendere di più."
     case .writeFailed(let path, .configuredToFail):
       "Impossibile salvare in \(path): questo archivio è configurato in modo che ogni scrittura fallisca.\nNon è stato modificato nulla."
+    case .writeFailed(let path, .wouldNotReadBack(let problem)):
+      "Impossibile salvare in \(path): la modifica finirebbe in una riga che nessun metrobuddy sa rileggere (\(storeProblem(problem))).\nNon è stato modificato nulla."
     case .importMalformed(let source, let line, let column, let problem):
       "Impossibile importare \(source)\(place(line: line, column: column, ("riga", "colonna", "movimento", "campo", "carta"))): \(importProblem(problem)).\n"
         + "Non è stato importato nulla."

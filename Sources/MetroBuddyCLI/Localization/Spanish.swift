@@ -210,6 +210,8 @@ enum Spanish {
         + "No se cambió nada. Inténtelo de nuevo, o defina METROBUDDY_LOCK_TIMEOUT para esperar más."
     case .writeFailed(let path, .configuredToFail):
       "No se puede guardar en \(path): este almacén está preparado para que falle toda escritura.\nNo se cambió nada."
+    case .writeFailed(let path, .wouldNotReadBack(let problem)):
+      "No se puede guardar en \(path): el cambio quedaría en una línea que ningún metrobuddy puede volver a leer (\(storeProblem(problem))).\nNo se cambió nada."
     case .importMalformed(let source, let line, let column, let problem):
       "No se puede importar \(source)\(place(line: line, column: column, ("línea", "columna", "movimiento", "campo", "tarjeta"))): \(importProblem(problem)).\n"
         + "No se importó nada."

@@ -89,9 +89,10 @@ struct ErrorReport: Equatable {
     case .storeFromNewerVersion(let path, let version, let supported):
       self = failure(.storeFromNewerVersion(path: path, version: version, supported: supported), .dataError)
     case .invalidDeviceID(let id, .environment):
-      self = failure(.invalidDeviceID(id, file: nil), .usage)
+      self = failure(.invalidDeviceID(TerminalText.escaped(id), file: nil), .usage)
     case .invalidDeviceID(let id, .file(let file)):
-      self = failure(.invalidDeviceID(id, file: file), .dataError)
+      // The file's own text, newlines and all: shown escaped.
+      self = failure(.invalidDeviceID(TerminalText.escaped(id), file: file), .dataError)
     case .deviceIDUnsaved(let path?, let errno):
       self = failure(.deviceIDUnsaved(path: path, reason: systemErrorText(errno)), .ioError)
     case .deviceIDUnsaved(nil, _):
@@ -105,6 +106,9 @@ struct ErrorReport: Equatable {
       self = failure(.savedDurabilityUnconfirmed(path: path, reason: systemErrorText(errno)), .ioError)
     case .storeBusy(let path, let waited):
       self = failure(.storeBusy(path: path, seconds: Self.seconds(waited)), .busy)
+    case .writeFailed(let path, .wouldNotReadBack(let problem)):
+      // The store's data (amounts merged from devices apart) is what refuses it.
+      self = failure(.writeFailed(path: path, reason: .wouldNotReadBack(problem)), .dataError)
     case .writeFailed(let path, let reason):
       self = failure(.writeFailed(path: path, reason: reason), .ioError)
     case .importMalformed(let source, let line, let column, let problem):

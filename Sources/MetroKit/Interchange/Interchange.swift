@@ -146,6 +146,7 @@ package enum Interchange {
         throw .importMalformed(
           source: source, line: 0, column: .cardField(unknown.0), problem: .unknownCardField(known: cardFields))
       }
+      try checkCurrency(of: document, into: currency, source: source)
       elements = array
     default:
       throw .importMalformed(source: source, line: 0, column: nil, problem: .notCardOrUpdates)

@@ -176,8 +176,11 @@ package enum CardRules {
           // A stored-value card never goes below zero by a change it is asked
           // for; a contactless card's balance is what it has cost. A card that
           // is below zero (devices apart overspent it) can always be reloaded.
+          // No amount larger than a log can hold: a balance set against
+          // large amounts devices recorded apart would be one.
           guard let balance = working.balance.adding(amount), balance <= .maximumBalance,
-            amount >= .zero || balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance)
+            amount >= .zero || balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance),
+            amount.minorUnits.magnitude <= Money.maximumRecordedAmount.minorUnits.magnitude
           else { throw .balanceOutOfRange }
           working.balance = balance
           recorded.append(

@@ -108,6 +108,10 @@ public enum TextField: Sendable, Equatable {
 public enum WriteRefusal: Sendable, Equatable {
   /// The store was set up so that every write fails (a mock store in tests).
   case configuredToFail
+  /// The record the change needs would break a limit every reader of the
+  /// log enforces (`problem`, as a reader would report it): written, it
+  /// would make the store unreadable on every device. Nothing was written.
+  case wouldNotReadBack(StoreProblem)
 }
 
 /// Why a change of kind or fare was refused.

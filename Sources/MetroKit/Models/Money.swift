@@ -26,6 +26,12 @@ public struct Money: Sendable, Hashable, Comparable, Codable {
   /// sums of amounts can never overflow.
   public static let maximumBalance = Money(minorUnits: 1_000_000_000_000)
 
+  /// The largest amount one recorded update (or an opening balance, or a
+  /// fare) may carry, up or down: four times ``maximumBalance``. A device's
+  /// log holding more is damage to every reader, so no write records more
+  /// (a balance set against devices' amounts merged from apart is refused).
+  public static let maximumRecordedAmount = Money(minorUnits: 4 * maximumBalance.minorUnits)
+
   public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
 
   /// The amount with its sign reversed.

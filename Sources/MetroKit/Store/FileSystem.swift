@@ -44,6 +44,8 @@ public struct FileStatus: Sendable, Equatable {
   public var owner: UInt32 = 0
   /// The owner's group id.
   public var group: UInt32 = 0
+  /// Whether it is a symbolic link (from ``FileSystem/status(atPath:)``, which does not follow one).
+  public var isSymbolicLink = false
 
   /// Whether both describe the same file (not merely equal contents).
   public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
@@ -233,7 +235,8 @@ extension FileStatus {
     self.init(
       size: Int64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
       isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, device: UInt64(info.st_dev),
-      inode: UInt64(info.st_ino), owner: UInt32(info.st_uid), group: UInt32(info.st_gid))
+      inode: UInt64(info.st_ino), owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
+      isSymbolicLink: type == S_IFLNK)
   }
 }
 

@@ -4,8 +4,23 @@
   import Musl
 #endif
 
-/// The whole of a small file, `nil` when it does not exist.
+/// The whole of a file, `nil` when it does not exist.
 func readSmallFile(_ path: String, fileSystem: any FileSystem) throws(MetroError) -> [UInt8]? {
+  try readBoundedFile(path, fileSystem: fileSystem, maximum: Int.max - 1)?.bytes
+}
+
+/// A file read whole when it is at most a given length (``readBoundedFile(_:fileSystem:maximum:)``).
+struct BoundedFile {
+  /// The whole file; of a longer file, only its first bytes (at most 256).
+  var bytes: [UInt8]
+  /// Whether `bytes` is the whole file.
+  var isWhole: Bool
+}
+
+/// A file of at most `maximum` bytes read whole, `nil` when it does not
+/// exist: a longer one (a cache or an id file grown to gigabytes) costs
+/// its first bytes only, whatever its length.
+func readBoundedFile(_ path: String, fileSystem: any FileSystem, maximum: Int) throws(MetroError) -> BoundedFile? {
   let descriptor: Int32
   do {
     descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
@@ -17,7 +32,12 @@ func readSmallFile(_ path: String, fileSystem: any FileSystem) throws(MetroError
   do {
     let status = try fileSystem.status(descriptor, path: path)
     guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
-    return try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
+    let isWhole = status.size <= Int64(maximum)
+    // One more byte than the length seen, to notice a file that grew since.
+    let count = isWhole ? Int(status.size) + 1 : min(maximum, 256)
+    let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: count)
+    guard isWhole, bytes.count <= maximum else { return BoundedFile(bytes: Array(bytes.prefix(256)), isWhole: false) }
+    return BoundedFile(bytes: bytes, isWhole: true)
   } catch let error as MetroError {
     throw error
   } catch {

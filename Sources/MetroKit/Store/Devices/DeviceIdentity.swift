@@ -39,6 +39,8 @@ public struct DeviceIdentity: Sendable, Equatable {
 
   /// The longest id.
   public static let maximumLength = 64
+  /// The longest id file read: an id, a newline and some white space.
+  static let maximumFileLength = 1024
 
   /// Whether `id` is a device id: 1 to 64 letters, digits and `-`, starting
   /// with a letter or digit; the `upgrade-` prefix is kept for converted stores.
@@ -64,8 +66,15 @@ public struct DeviceIdentity: Sendable, Equatable {
       guard Self.isValid(override) else { throw .invalidDeviceID(override, source: .environment) }
       return override
     }
-    guard let bytes = try readSmallFile(file, fileSystem: fileSystem) else { return nil }
-    var text = String(decoding: bytes, as: UTF8.self)
+    // An id is short: a longer file is refused after reading a little of it.
+    guard let read = try readBoundedFile(file, fileSystem: fileSystem, maximum: Self.maximumFileLength) else {
+      return nil
+    }
+    guard read.isWhole else {
+      throw .invalidDeviceID(
+        String(decoding: read.bytes.prefix(Self.maximumLength + 1), as: UTF8.self), source: .file(file))
+    }
+    var text = String(decoding: read.bytes, as: UTF8.self)
     while text.last == "\n" || text.last == " " || text.last == "\r" { text.removeLast() }
     guard Self.isValid(text) else { throw .invalidDeviceID(text, source: .file(file)) }
     return text

@@ -110,22 +110,36 @@ extension DeviceLogStore {
       sequence: position.sequence + 1,
       recordedAt: try Self.recordTime(now: clock.now(), after: position.lastRecordedAt, changes: decision.changes),
       changes: decision.changes)
+    // A record's time is read back only within the recordable range.
+    guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(now) }
     var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
     let recordStart = bytes.count
     record.encode(into: &bytes)
-    try append(bytes, to: layout.logPath(device), at: position.offset, device: device)
+
+    // Every limit a reader enforces, checked before anything is written:
+    // the record is read back, a change at a time, as every reader will
+    // (its sequence and time, whole seconds, read back as they are), and
+    // folded into a copy that stands only once the record is committed.
+    let logPath = layout.logPath(device)
+    var folded = view.fold
+    do {
+      try LogRecord.forEachStoredChange(
+        in: bytes[recordStart..<(bytes.count - 1)], path: logPath, line: record.sequence + 1
+      ) { index, change in
+        let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
+        folded.apply(change, order: order, timeZone: timeZone)
+      }
+    } catch {
+      guard case .storeDamaged(_, _, let problem) = error else { throw error }
+      throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
+    }
+    try append(bytes, to: logPath, at: position.offset, device: device)
     let end = position.offset + Int64(bytes.count)
     let seal = LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0
     // After the commit point: a failed save only leaves the mark behind the
     // log, which the next write adopts.
     markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
-
-    // Fold the record as every reader will read it back, a change at a time
-    // (its sequence and time, whole seconds, read back as they are).
-    try LogRecord.forEachStoredChange(in: bytes[recordStart..<(bytes.count - 1)], path: "", line: 0) { index, change in
-      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
-      view.fold.apply(change, order: order, timeZone: timeZone)
-    }
+    view.fold = folded
     let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header), lastSeal: seal,
@@ -284,21 +298,40 @@ extension DeviceLogStore {
 }
 
 extension FileLock {
-  /// An exclusive `flock(2)` on a directory (a device's folder, which nobody
-  /// replaces): the lock is local to the machine, like every `flock`.
+  /// An exclusive `flock(2)` on a directory (a device's folder): the lock
+  /// is local to the machine, like every `flock`. As with the `lock` file,
+  /// the lock counts only once the folder locked is still the one at the
+  /// path (device and inode): a folder replaced meanwhile (moved aside, a
+  /// synchroniser's or a restore's copy put in its place) is let go and the
+  /// one now there locked, so two writers never each hold a different
+  /// folder of one name. A symbolic link is refused, never followed out of
+  /// the store.
   static func acquireDirectory(fileSystem: any FileSystem, path: String, timeout: Double) throws(MetroError)
     -> FileLock
   {
     var waiter = Waiter(timeout: timeout, storeDirectory: path)
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    } catch { throw MetroError.store(error) }
-    let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    do { try lockExclusively(descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
+    while true {
+      let descriptor: Int32
+      do {
+        descriptor = try fileSystem.open(path, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW, mode: 0)
+      } catch { throw MetroError.store(error) }
+      let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
+      do {
+        try lockExclusively(descriptor, path: path, fileSystem: fileSystem, waiter: &waiter)
+        let held = try fileSystem.status(descriptor, path: path)
+        if let current = try fileSystem.status(atPath: path), !current.isSymbolicLink, held.isSameFile(as: current) {
+          return lock
+        }
+      } catch let error as MetroError {
+        lock.release()
+        throw error
+      } catch {
+        lock.release()
+        throw MetroError.store(error)
+      }
+      // Replaced (or removed) while it was being locked: take the one there now.
       lock.release()
-      throw error
+      try waiter.pause()
     }
-    return lock
   }
 }

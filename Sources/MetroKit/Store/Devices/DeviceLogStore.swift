@@ -262,7 +262,15 @@ public final class DeviceLogStore: MetroCardDataStore {
   func deviceFolders() throws(MetroError) -> [String] {
     do {
       guard try fileSystem.status(atPath: layout.devicesPath) != nil else { return [] }
-      return try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
+      let folders = try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
+      // A device's folder that is a symbolic link would be read (and
+      // written) out of the store: refused, never followed.
+      for folder in folders where try fileSystem.status(atPath: layout.deviceFolder(folder))?.isSymbolicLink == true {
+        throw MetroError.storeDamaged(path: layout.deviceFolder(folder), line: nil, problem: .symbolicLink)
+      }
+      return folders
+    } catch let error as MetroError {
+      throw error
     } catch { throw MetroError.store(error) }
   }
 

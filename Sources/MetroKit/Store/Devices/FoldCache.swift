@@ -24,6 +24,13 @@ struct FoldCache {
   /// only when a keyed reload or an undo is folded or decided, or history asks.
   static let reloadKeysFileName = "reload-keys.json"
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
+  /// The longest cache file read (16 MiB): a longer one is not this
+  /// build's (a fold holds each card and its latest updates), and is
+  /// folded again from the logs rather than read.
+  static let maximumSize = 16 << 20
+  /// The longest reload-keys file read (256 MiB, every key of imports as
+  /// large as `import` takes); a longer one is not read.
+  static let maximumReloadKeysSize = 256 << 20
 
   /// The cached fold, or `nil` when there is none usable.
   func load() -> StoreFold? { loadWithVersion()?.fold }
@@ -36,8 +43,8 @@ struct FoldCache {
   /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
   func loadWithVersion() -> (fold: StoreFold, version: SavedVersion)? {
     let path = folder + "/" + Self.fileName
-    guard let bytes = try? readSmallFile(path, fileSystem: fileSystem),
-      let fold = try? decodeFile(bytes), let status = (try? fileSystem.status(atPath: path)) ?? nil
+    guard let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumSize), file.isWhole,
+      let fold = try? decodeFile(file.bytes), let status = (try? fileSystem.status(atPath: path)) ?? nil
     else { return nil }
     return (fold, SavedVersion(inode: status.inode, size: status.size))
   }
@@ -82,8 +89,11 @@ struct FoldCache {
       fold.reloadKeysLoaded = true
       return true
     }
-    guard let bytes = try? readSmallFile(folder + "/" + Self.reloadKeysFileName, fileSystem: fileSystem),
-      let document = try? JSONParser.parse(bytes[...]), (try? verifySeal(bytes, path: "", line: nil)) != nil,
+    guard
+      let file = try? readBoundedFile(
+        folder + "/" + Self.reloadKeysFileName, fileSystem: fileSystem, maximum: Self.maximumReloadKeysSize),
+      file.isWhole, case let bytes = file.bytes, let document = try? JSONParser.parse(bytes[...]),
+      (try? verifySeal(bytes, path: "", line: nil)) != nil,
       case .string(Self.reloadKeysFormatName)? = document["format"],
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"],
       case .string(String(fold.reloadKeysGeneration, radix: 16))? = document["generation"],

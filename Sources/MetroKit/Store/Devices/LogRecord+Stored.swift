@@ -43,7 +43,11 @@ extension LogRecord {
       case .needMore where end < line.count: continue
       case .needMore, .irregular:
         // Not laid out as the store writes a record: read whole, as any
-        // line, handing over the changes not handed over yet.
+        // line, handing over the changes not handed over yet; a reader
+        // takes such a line only up to a length (``LongRecord/read()``).
+        guard line.count <= LongRecord.maximumIrregularLength else {
+          throw .storeDamaged(path: path, line: number, problem: .lineTooLong(byte: 0))
+        }
         return try forEachWholeChange(in: line, path: path, line: number, from: count, body)
       }
     }

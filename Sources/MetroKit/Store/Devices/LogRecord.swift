@@ -271,9 +271,11 @@ extension LogChange {
 }
 
 extension FieldReader {
-  /// A whole number that may be negative (an amount in minor units).
+  /// A whole number that may be negative (an amount in minor units), of at
+  /// most ``Money/maximumRecordedAmount``.
   func signedInteger(_ key: String) throws(MetroError) -> Int64 {
-    guard case .integer(let number) = try value(key), number.magnitude <= UInt64(Money.maximumBalance.minorUnits) * 4
+    guard case .integer(let number) = try value(key),
+      number.magnitude <= Money.maximumRecordedAmount.minorUnits.magnitude
     else { throw damaged(.fieldNotWholeNumber(field: key)) }
     return number
   }

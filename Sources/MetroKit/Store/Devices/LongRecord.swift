@@ -1,6 +1,12 @@
 import FoundationEssentials
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// A record on a line too long to hold decoded (an import of a whole
 /// history is one record): read in pieces, its seal and every change
 /// checked before any change is handed over, then its changes decoded one
@@ -40,6 +46,12 @@ struct LongRecord {
     case .sealed(let sequence, let recordedAt, let end, let seal):
       return Read(sequence: sequence, recordedAt: recordedAt, end: end, seal: seal)
     case .irregular:
+      // Not as the store writes a record: how long it is first, without
+      // holding it (a line still arriving may be a gigabyte of anything).
+      guard let newline = try nextNewline() else { return nil }
+      guard newline - lineStart <= Self.maximumIrregularLength else {
+        throw .storeDamaged(path: scanner.path, line: line, problem: .lineTooLong(byte: lineStart))
+      }
       // Whole, as any line: the same checks in the same order report it.
       var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
       try window.load(from: lineStart)
@@ -55,6 +67,31 @@ struct LongRecord {
         searched = window.end
         guard try window.extend(keepingFrom: lineStart) else { return nil }
       }
+    }
+  }
+
+  /// The longest line not laid out as the store writes a record that is
+  /// still read whole (1 MiB, the default ``LogScanner/longLineLimit``):
+  /// longer, it is damage; still arriving, it is not read at all.
+  static let maximumIrregularLength: Int64 = 1 << 20
+
+  /// The longest change of a record (1 MiB): no change the store writes
+  /// comes near it (a note, a name and a key are short), so a longer one
+  /// is not a record's and is not held.
+  static let maximumChangeLength: Int64 = 1 << 20
+
+  /// Where the line's newline is, found a window at a time holding none of
+  /// the line; `nil` when the log ends first.
+  private func nextNewline() throws(MetroError) -> Int64? {
+    var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
+    try window.load(from: lineStart)
+    while true {
+      let found = window.bytes.withUnsafeBytes { bytes -> Int? in
+        guard let base = bytes.baseAddress, let hit = memchr(base, 0x0A, bytes.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(hit))
+      }
+      if let found { return window.start + Int64(found) }
+      guard try window.extend(keepingFrom: window.end) else { return nil }
     }
   }
 
@@ -186,54 +223,6 @@ struct LongRecord {
       }
     }
   }
-
-  /// Finds the changes in the `changes` array, a window at a time.
-  struct Splitter {
-    private var state = State.firstElement
-    private var nesting = JSONNesting()
-    /// Where the change being read starts in the log.
-    private(set) var elementStart: Int64 = 0
-
-    var inElement: Bool { state == .inElement }
-
-    enum Stop { case needMore, closed, irregular }
-
-    /// Reads `bytes` (which start at `base` in the log) from `index`,
-    /// adding each whole change's range; stops at the array's `]` (with
-    /// `index` on it), at a byte out of place, or at the end of `bytes`.
-    mutating func split(
-      _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, base: Int64, into found: inout [Range<Int>]
-    ) -> Stop {
-      var at = index
-      defer { index = at }
-      while at < bytes.count {
-        let byte = bytes[at]
-        if state == .inElement {
-          switch nesting.take(byte) {
-          case .inside: break
-          case .closedOutermost:
-            found.append(Int(elementStart - base)..<(at + 1))
-            state = .afterElement
-          case .newline: return .irregular
-          }
-        } else if byte == UInt8(ascii: "{"), state != .afterElement {
-          state = .inElement
-          nesting = JSONNesting(depth: 1)
-          elementStart = base + Int64(at)
-        } else if byte == UInt8(ascii: ","), state == .afterElement {
-          state = .element
-        } else if byte == UInt8(ascii: "]"), state != .element {
-          return .closed
-        } else {
-          return .irregular
-        }
-        at += 1
-      }
-      return .needMore
-    }
-  }
-
-  private enum State { case firstElement, element, inElement, afterElement }
 
   /// The seal after the changes' `]` and the newline.
   private func trailer(

@@ -14,7 +14,14 @@ extension DeviceLogStore {
     /// A fare standing the rules worked out for a card (by id), which the
     /// view takes once the changes are folded in.
     var fareStates: [String: FareState] = [:]
+    /// Changes made as the record is written, after `changes`, handed to
+    /// `emit` one at a time and never held together (an import's updates,
+    /// decided as its rows are read); `nil` when there are none.
+    var more: ((_ emit: (LogChange) throws(MetroError) -> Void) throws(MetroError) -> Void)? = nil
     var result: (View) throws(MetroError) -> Result
+
+    /// Whether the decision changes nothing.
+    var isEmpty: Bool { changes.isEmpty && more == nil }
   }
 
   /// Runs one write: read the view once and let `decide` name the changes;
@@ -32,7 +39,7 @@ extension DeviceLogStore {
     // decide against the view as it is before taking anything.
     var view = try readView(reloadKeys: reloadKeys, savesCache: false)
     var decision = try decide(view)
-    if decision.changes.isEmpty {
+    if decision.isEmpty {
       keepWhatWasRead(&view)
       remember(view)
       return try decision.result(view)
@@ -61,14 +68,15 @@ extension DeviceLogStore {
     }
     let position = view.fold.logs[device] ?? .start
     if !view.fold.reloadKeysLoaded,
-      StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
+      decision.more != nil
+        || StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
     {
       // The record would fold a key: decide again with every key there.
       view = try readView(device: device, reloadKeys: true, savesCache: false)
       decision.changes = []
       decision = try decide(view)
     }
-    if decision.changes.isEmpty { return try decision.result(view) }
+    if decision.isEmpty { return try decision.result(view) }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {
       // This device's first record, in an upgraded store (with the view not
@@ -88,22 +96,57 @@ extension DeviceLogStore {
     let record = LogRecord(
       sequence: position.sequence + 1, recordedAt: max(now, position.lastRecordedAt ?? now),
       changes: decision.changes)
-    var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
-    let recordStart = bytes.count
-    record.encode(into: &bytes)
-    try append(bytes, to: layout.logPath(device), at: position.offset)
-
-    // Fold the record as every reader will read it back, a change at a time
-    // (its sequence and time, whole seconds, read back as they are).
-    try LogRecord.forEachStoredChange(in: bytes[recordStart..<(bytes.count - 1)], path: "", line: 0) { index, change in
+    // The record is written a stretch at a time, its seal moved on over
+    // each; every change is folded as every reader will read it back, a
+    // change at a time (its sequence and time, whole seconds, read back as
+    // they are), before the commit point: a write that fails leaves this
+    // view unsaved.
+    let header = position.offset == 0 ? LogRecord.header(device: device) : []
+    var written = Int64(0)
+    func fold(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
+      let change = try LongRecord.decodeChange(text, path: "", line: 0)
       let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
       view.fold.apply(change, order: order, timeZone: timeZone)
     }
-    let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
+    var seal: UInt32 = 0
+    try append(to: layout.logPath(device), at: position.offset) { write throws(MetroError) in
+      var bytes = header
+      var recordStart = bytes.count
+      var crc: UInt32 = 0xFFFF_FFFF
+      record.encodeOpening(into: &bytes)
+      var index = 0
+      for change in decision.changes {
+        let start = bytes.count + (index > 0 ? 1 : 0)
+        LogRecord.encode(change, at: index, into: &bytes)
+        try fold(bytes[start...], index: index)
+        index += 1
+      }
+      if let more = decision.more {
+        try more { change throws(MetroError) in
+          let start = bytes.count + (index > 0 ? 1 : 0)
+          LogRecord.encode(change, at: index, into: &bytes)
+          try fold(bytes[start...], index: index)
+          index += 1
+          if bytes.count >= Self.writeStretch {
+            crc = bytes[recordStart...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+            try write(bytes)
+            written += Int64(bytes.count)
+            bytes.removeAll(keepingCapacity: true)
+            recordStart = 0
+          }
+        }
+      }
+      bytes += "]}".utf8
+      crc = bytes[recordStart...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+      Checksum.seal(&bytes, crc: crc)
+      seal = LogScanner.seal(of: bytes[...]) ?? 0
+      bytes.append(UInt8(ascii: "\n"))
+      try write(bytes)
+      written += Int64(bytes.count)
+    }
     view.fold.logs[device] = LogPosition(
-      offset: position.offset + Int64(bytes.count), sequence: record.sequence,
-      lastLineStart: position.offset + Int64(header), lastSeal: LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0,
-      lastRecordedAt: record.recordedAt)
+      offset: position.offset + written, sequence: record.sequence,
+      lastLineStart: position.offset + Int64(header.count), lastSeal: seal, lastRecordedAt: record.recordedAt)
     for (id, state) in decision.fareStates {
       guard let index = view.fold.index(ofCard: id) else { continue }
       view.fold.cards[index].card.fareState = state
@@ -158,10 +201,17 @@ extension DeviceLogStore {
     return false
   }
 
-  /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:
-  /// the commit point. A torn line past `offset` (a crashed write of this
+  /// How much of a long record is held before it is written out.
+  static let writeStretch = 1 << 20
+
+  /// Appends what `produce` writes (a record: one write, or a stretch at a
+  /// time for a long one) to the log at `offset` and `fsync`s it: the
+  /// commit point. A torn line past `offset` (a crashed write of this
   /// device) is cut off first; on failure the log is cut back to `offset`.
-  private func append(_ bytes: [UInt8], to path: String, at offset: Int64) throws(MetroError) {
+  private func append(
+    to path: String, at offset: Int64,
+    _ produce: (_ write: ([UInt8]) throws(MetroError) -> Void) throws(MetroError) -> Void
+  ) throws(MetroError) {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(
@@ -173,7 +223,11 @@ extension DeviceLogStore {
       guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
       if status.size != offset { try fileSystem.truncate(descriptor, path: path, length: offset) }
       do {
-        try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+        try produce { bytes throws(MetroError) in
+          do { try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem) } catch {
+            throw MetroError.store(error)
+          }
+        }
       } catch {
         // At most a torn last line is left, which readers skip.
         try? fileSystem.truncate(descriptor, path: path, length: offset)

@@ -96,13 +96,19 @@ public protocol MetroCardDataStore: Sendable {
   func apply(_ updates: [MetroCardUpdate], toCardNamed name: String?) throws(MetroError) -> UpdateResult
 
   /// Appends imported updates to the card's history in one transaction, all
-  /// or nothing; the rules are those of `CardRules.importing`.
+  /// or nothing; the rules are those of `CardRules.importing`. The rows
+  /// are read as the store needs them and not held (see ``ImportedRows``):
+  /// a row refused, or a row that cannot be read, changes nothing.
   ///
-  /// - Parameter attributes: What a JSON export says about the card; a card
-  ///   with no history takes them (see `CardRules.importing`).
+  /// - Parameters:
+  ///   - attributes: What a JSON export says about the card; a card with no
+  ///     history takes them (see `CardRules.importing`).
+  ///   - keepingRecorded: Whether the result lists the updates added
+  ///     (``ImportResult/recorded``); without it, it only counts them.
   /// - Returns: The card afterwards and how many updates were added and skipped.
   func importUpdates(
-    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+    _ rows: some ImportedRows, attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>,
+    keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult
 
   /// Restores a backup of every card in one transaction, all or nothing: a
@@ -155,7 +161,14 @@ extension MetroCardDataStore {
   public func importUpdates(_ updates: [ImportedUpdate], to card: ObjectReference<MetroCard>) throws(MetroError)
     -> ImportResult
   {
-    try importUpdates(updates, attributes: nil, to: card)
+    try importUpdates(updates, attributes: nil, to: card, keepingRecorded: true)
+  }
+
+  /// Appends imported updates, listing them in the result.
+  public func importUpdates(
+    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+  ) throws(MetroError) -> ImportResult {
+    try importUpdates(updates, attributes: attributes, to: card, keepingRecorded: true)
   }
 }
 

@@ -216,7 +216,8 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
   }
 
   public func importUpdates(
-    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+    _ updates: some ImportedRows, attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>,
+    keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult {
     try write { state throws(MetroError) in
       let index = try index(of: card, in: state)
@@ -233,7 +234,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       state.revision += 1
       return ImportResult(
         card: reference(state.cards[index], in: state), imported: decision.recorded.count, skipped: decision.skipped,
-        recorded: decision.recorded)
+        recorded: keepingRecorded ? decision.recorded : [])
     }
   }
 

@@ -101,25 +101,29 @@ struct ImportCommand: Command {
       return try restore(backup, source: source, in: context, progress: progress)
     }
     let card = try context.selectedCard()
-    let updates =
-      switch format {
-      case .csv, .tfl, .omny:
-        try Interchange.updates(
-          fromCSV: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
-      case .json:
-        try Interchange.updates(
-          fromJSON: bytes, source: source, currency: card.currency, timeZone: context.environment.timeZone)
-      }
-    let attributes =
-      format == .json
-      ? try Interchange.cardAttributes(fromJSON: bytes, source: source, currency: card.currency) : nil
-    progress.report(context.text(.importSaving(updates.count)))
+    let timeZone = context.environment.timeZone
+    let keepingRecorded = context.options.json
     let result: ImportResult
     do {
-      result = try context.store.importUpdates(updates, attributes: attributes, to: card)
+      if format == .json {
+        let updates = try Interchange.updates(
+          fromJSON: bytes, source: source, currency: card.currency, timeZone: timeZone)
+        let attributes = try Interchange.cardAttributes(fromJSON: bytes, source: source, currency: card.currency)
+        progress.report(context.text(.importSaving(updates.count)))
+        result = try context.store.importUpdates(
+          updates, attributes: attributes, to: card, keepingRecorded: keepingRecorded)
+      } else {
+        // Read as the store decides and writes: the rows are never all held.
+        let rows = CountedRows(
+          base: CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
+        ) { count in progress.report(context.text(.importSaving(count))) }
+        result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+      }
     } catch {
-      guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
-      // The store names rows by their number; give the file and the form of the position.
+      guard case .importMalformed(let named, let line, let column, let problem) = error else { throw error }
+      // A row the file could not give is named already; a row the store
+      // refused is named by its number: give the file and the form of the position.
+      if !named.isEmpty { throw error }
       if format == .json {
         let field: String? = if case .column(let name)? = column { name } else { nil }
         throw .importMalformed(source: source, line: 0, column: .update(line, field: field), problem: problem)
@@ -201,6 +205,37 @@ struct ImportCommand: Command {
   static func checkSize(_ count: Int, source: String) throws(MetroError) {
     guard count <= maximumSize else {
       throw .importMalformed(source: source, line: 0, column: nil, problem: .tooLarge(maximumBytes: maximumSize))
+    }
+  }
+}
+
+/// Rows that count themselves as the store first reads them, and say how
+/// many there are when it reads them again to save them.
+struct CountedRows<Base: ImportedRows>: ImportedRows {
+  let base: Base
+  let saving: (Int) -> Void
+  private let counted = Counter()
+
+  init(base: Base, saving: @escaping (Int) -> Void) {
+    self.base = base
+    self.saving = saving
+  }
+
+  final class Counter {
+    var rows = 0
+    var readings = 0
+  }
+
+  func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError) {
+    counted.readings += 1
+    if counted.readings == 1 {
+      try base.forEachRow { row throws(MetroError) in
+        counted.rows += 1
+        try body(row)
+      }
+    } else {
+      saving(counted.rows)
+      try base.forEachRow(body)
     }
   }
 }

@@ -25,39 +25,54 @@ package enum CSV {
   ///   that are not UTF-8.
   package static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
     var records: [Record] = []
+    func keep(_ record: Record) throws(Failure) { records.append(record) }
+    func same(_ failure: Failure) -> Failure { failure }
+    try forEachRecord(bytes[...], failure: same, keep)
+    return records
+  }
+
+  /// Reads `bytes` a record at a time, handing each to `body` as it ends,
+  /// so that no more than one record is held; blank lines are skipped.
+  ///
+  /// - Parameter failure: What to throw when the text is not CSV (see ``records(_:)``).
+  package static func forEachRecord<Problem: Error>(
+    _ bytes: ArraySlice<UInt8>, failure: (Failure) -> Problem, _ body: (Record) throws(Problem) -> Void
+  ) throws(Problem) {
     var fields: [String] = []
     var field: [UInt8] = []
     var line = 1
     var recordLine = 1
-    var index = 0
+    var index = bytes.startIndex
     var inQuotes = false
     var wasQuoted = false
-    func finishField() throws(Failure) {
+    func finishField() throws(Problem) {
       guard let text = String(validating: field, as: UTF8.self) else {
-        throw Failure(line: line, problem: .notUTF8)
+        throw failure(Failure(line: line, problem: .notUTF8))
       }
       fields.append(text)
       field.removeAll(keepingCapacity: true)
       wasQuoted = false
     }
-    func finishRecord() throws(Failure) {
+    func finishRecord() throws(Problem) {
       try finishField()
-      if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+      if !(fields.count == 1 && fields[0].isEmpty) { try body(Record(line: recordLine, fields: fields)) }
       fields.removeAll(keepingCapacity: true)
     }
-    while index < bytes.count {
+    while index < bytes.endIndex {
       let byte = bytes[index]
       if inQuotes {
         if byte == UInt8(ascii: "\"") {
-          if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") {
+          if index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "\"") {
             field.append(byte)
             index += 2
             continue
           }
           inQuotes = false
           index += 1
-          if index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index]) {
-            throw Failure(line: line, problem: .textAfterClosingQuote)
+          if index < bytes.endIndex,
+            ![UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index])
+          {
+            throw failure(Failure(line: line, problem: .textAfterClosingQuote))
           }
           continue
         }
@@ -70,7 +85,7 @@ package enum CSV {
       case UInt8(ascii: ","):
         try finishField()
       case UInt8(ascii: "\r"):
-        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        if index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
         try finishRecord()
         line += 1
         recordLine = line
@@ -79,7 +94,7 @@ package enum CSV {
         line += 1
         recordLine = line
       case UInt8(ascii: "\""):
-        guard field.isEmpty, !wasQuoted else { throw Failure(line: line, problem: .quoteInUnquotedField) }
+        guard field.isEmpty, !wasQuoted else { throw failure(Failure(line: line, problem: .quoteInUnquotedField)) }
         inQuotes = true
         wasQuoted = true
       default:
@@ -87,9 +102,8 @@ package enum CSV {
       }
       index += 1
     }
-    guard !inQuotes else { throw Failure(line: recordLine, problem: .unclosedQuote) }
+    guard !inQuotes else { throw failure(Failure(line: recordLine, problem: .unclosedQuote)) }
     if !field.isEmpty || !fields.isEmpty || wasQuoted { try finishRecord() }
-    return records
   }
 
   /// A cell: text, which is quoted as needed and kept from running as a

@@ -113,3 +113,22 @@ public struct ImportResult: Sendable, Equatable {
     self.recorded = recorded
   }
 }
+
+/// The rows of an import, read one at a time, oldest first.
+///
+/// A store reads them more than once (it checks every row before it writes
+/// any, so that a refused row changes nothing) and holds none of them: rows
+/// read from a file are parsed again on each reading rather than kept.
+public protocol ImportedRows {
+  /// Calls `body` with each row in order.
+  ///
+  /// - Throws: What reading a row or `body` throws; the reading stops there.
+  func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError)
+}
+
+extension Array: ImportedRows where Element == ImportedUpdate {
+  /// Calls `body` with each update in order.
+  public func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError) {
+    for update in self { try body(update) }
+  }
+}

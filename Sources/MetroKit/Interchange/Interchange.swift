@@ -43,57 +43,9 @@ package enum Interchange {
   package static func updates(
     fromCSV bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
   ) throws(MetroError) -> [ImportedUpdate] {
-    // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
-    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    let records: [CSV.Record]
-    do { records = try CSV.records(body) } catch {
-      throw .importMalformed(source: source, line: error.line, column: nil, problem: .csv(error.problem))
-    }
-    guard let header = records.first else {
-      throw .importMalformed(source: source, line: 1, column: nil, problem: .emptyFile)
-    }
-    let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
-    var columns: [String: Int] = [:]
-    for (index, name) in names.enumerated() {
-      guard !name.unicodeScalars.contains("\u{FEFF}") else {
-        throw .importMalformed(
-          source: source, line: header.line, column: .column(name.replacing("\u{FEFF}", with: "<U+FEFF>")),
-          problem: .byteOrderMarkInColumnName)
-      }
-      guard csvRequired.contains(name) || csvOptional.contains(name) else {
-        throw .importMalformed(
-          source: source, line: header.line, column: .column(name),
-          problem: .unknownColumn(required: csvRequired, optional: csvOptional))
-      }
-      guard columns[name] == nil else {
-        throw .importMalformed(source: source, line: header.line, column: .column(name), problem: .duplicateColumn)
-      }
-      columns[name] = index
-    }
-    for required in csvRequired where columns[required] == nil {
-      throw .importMalformed(
-        source: source, line: header.line, column: .column(required), problem: .missingColumn(required))
-    }
     var result: [ImportedUpdate] = []
-    result.reserveCapacity(records.count - 1)
-    for record in records.dropFirst() {
-      guard record.fields.count == names.count else {
-        throw .importMalformed(
-          source: source, line: record.line, column: nil,
-          problem: .fieldCount(found: record.fields.count, expected: names.count))
-      }
-      func field(_ name: String) -> String? {
-        columns[name].map { record.fields[$0] }
-      }
-      let fields = RowFields(source: source, line: record.line, currency: currency, timeZone: timeZone)
-      let key = field("key").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 }
-      let idText = field("id") ?? ""
-      func optional(_ name: String) -> String? { field(name).flatMap { $0.isEmpty ? nil : $0 } }
-      result.append(
-        try fields.update(
-          timestamp: field("timestamp")!, type: field("type")!, amount: field("amount")!,
-          id: idText.isEmpty ? nil : idText, key: key, undoes: nil, fare: optional("fare"), mode: optional("mode"),
-          reason: optional("reason"), note: field("note").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 }))
+    try CSVImportRows(bytes: bytes, source: source, currency: currency, timeZone: timeZone).forEachRow {
+      result.append($0)
     }
     return result
   }
@@ -195,7 +147,7 @@ package enum Interchange {
 }
 
 /// Validates the fields of one imported row.
-private struct RowFields {
+struct RowFields {
   let source: String
   let line: Int
   let currency: Currency

@@ -30,80 +30,17 @@ extension CardRules {
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) for the first update that breaks a rule.
   package static func importing(
-    _ updates: [ImportedUpdate], into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
+    _ updates: some ImportedRows, into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
     undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
-    if let attributes, existing.isEmpty {
-      card.balance = attributes.openingBalance
-      card.kind = attributes.kind
-      card.isReduced = attributes.isReduced
-      card.mode = attributes.mode
-      card.fareByHand = attributes.fareByHand
-      card.customRules = attributes.customRules
-      card.expirationDate = attributes.expirationDate
-      card.serialNumber = attributes.serialNumber
-    }
-    var amounts = existing
-    var undone = undone
-    var undos = undos
-    var keys = keys
-    var balance = card.balance
+    var decider = ImportDecider(
+      card: &card, existing: existing, undone: undone, undos: undos, keys: keys, attributes: attributes)
     var recorded: [BalanceUpdate] = []
-    var skipped = 0
-    let currency = card.currency
-    for update in updates {
-      if let id = update.id, amounts[id] != nil {
-        skipped += 1
-        continue
-      }
-      if let key = update.key, keys.contains(key) {
-        skipped += 1
-        continue
-      }
-      func refusal(_ column: String, _ problem: ImportProblem) -> MetroError {
-        .importMalformed(source: "", line: update.line, column: .column(column), problem: problem)
-      }
-      if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
-      if update.type != .swipe {
-        if update.fare != nil { throw refusal("fare", .rideFieldOnlyOnSwipe) }
-        if update.mode != nil { throw refusal("mode", .rideFieldOnlyOnSwipe) }
-        if update.reason != nil { throw refusal("reason", .rideFieldOnlyOnSwipe) }
-      } else if !rideChargeFits(-update.amount, fare: update.fare, reason: update.reason) {
-        throw refusal("amount", .rideChargeDoesNotFitReason(update.reason ?? .paid))
-      }
-      if update.type == .adjustment, update.amount == .zero { throw refusal("amount", .zeroAdjustment) }
-      if update.type == .undo {
-        guard let target = update.undoes else { throw refusal("type", .undoWithoutTarget) }
-        guard let original = amounts[target] else { throw refusal("undoes", .undoTargetUnknown) }
-        guard !undos.contains(target) else { throw refusal("undoes", .undoOfUndo) }
-        guard !undone.contains(target) else { throw refusal("undoes", .undoTargetAlreadyUndone) }
-        guard update.amount == -original else {
-          throw refusal("amount", .undoAmountMismatch(expected: original, currency: currency))
-        }
-        undone.insert(target)
-      }
-      // An imported history may take a stored-value card below zero (a real
-      // OMNY card can go negative once): it is shown as it is. Only the
-      // range of what can be recorded bounds it.
-      guard let next = balance.adding(update.amount), next >= -Money.maximumBalance, next <= .maximumBalance else {
-        throw refusal(
-          "amount",
-          .balanceOutOfRange(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
-      }
-      balance = next
-      let id = update.id ?? makeID()
-      amounts[id] = update.amount
-      if update.type == .undo { undos.insert(id) }
-      if let key = update.key { keys.insert(key) }
-      recorded.append(
-        BalanceUpdate(
-          id: id, type: update.type, amount: update.amount, balance: next,
-          timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
-          key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason,
-          note: update.note))
+    try updates.forEachRow { update throws(MetroError) in
+      if let update = try decider.decide(update, makeID: makeID) { recorded.append(update) }
     }
-    card.balance = balance
-    return (recorded, skipped)
+    card.balance = decider.balance
+    return (recorded, decider.skipped)
   }
 
   /// Whether a ride's charge fits its fare and reason: never more than the

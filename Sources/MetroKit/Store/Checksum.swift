@@ -71,7 +71,14 @@ enum Checksum {
   /// hold from `start` on (and which ends in `}`); the bytes before it are
   /// not part of the seal.
   static func seal(_ object: inout [UInt8], from start: Int) {
-    let crc = object[start...].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
+    seal(&object, crc: object[start...].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) })
+  }
+
+  /// Appends the checksum member to a compact JSON object whose bytes so
+  /// far (some of them perhaps already written out, as a long record is)
+  /// moved `crc` (not inverted) on; `object` ends in its closing `}`.
+  static func seal(_ object: inout [UInt8], crc running: UInt32) {
+    let crc = running ^ 0xFFFF_FFFF
     object.removeLast()
     object += prefix
     for shift in stride(from: 28, through: 0, by: -4) { object.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)]) }

@@ -82,9 +82,10 @@ extension DeviceLogStore {
   }
 
   /// `changes`, preceded by the creation of the implicit `default` card when
-  /// they are the first to touch it.
-  func materialized(_ changes: [LogChange], for entry: FoldCard, in view: View) -> [LogChange] {
-    guard !changes.isEmpty, entry.created == nil else { return changes }
+  /// they are the first to touch it; `more`: changes made as the record is
+  /// written follow them (an import's updates), which touch it too.
+  func materialized(_ changes: [LogChange], for entry: FoldCard, in view: View, more: Bool = false) -> [LogChange] {
+    guard !changes.isEmpty || more, entry.created == nil else { return changes }
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
     card.balance = .zero
     // The attributes the changes set are written after it; the creation

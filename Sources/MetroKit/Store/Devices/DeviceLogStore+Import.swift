@@ -2,17 +2,19 @@ import FoundationEssentials
 
 extension DeviceLogStore {
   public func importUpdates(
-    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>
+    _ rows: some ImportedRows, attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>,
+    keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult {
-    var outcome = (recorded: [BalanceUpdate](), skipped: 0)
+    var outcome = (recorded: [BalanceUpdate](), imported: 0, skipped: 0)
     let result = try write { view throws(MetroError) in
       // What an earlier decision recorded goes before deciding again.
-      outcome = ([], 0)
+      outcome = ([], 0, 0)
       let index = try index(of: card, in: view)
-      var changes: [LogChange] = []
-      outcome = try importing(updates, attributes: attributes, into: view.live[index].fold, in: view, changes: &changes)
+      let plan = try importPlan(rows, attributes: attributes, into: view.live[index].fold, in: view)
+      outcome.imported = plan.recorded
+      outcome.skipped = plan.skipped
       let id = view.live[index].fold.id
-      return Decision(changes: changes) { view in
+      var decision = Decision(changes: plan.changes) { view in
         // Imported rides fold out of time order: the card's fare standing is
         // worked out again from its rides. This runs after the commit point,
         // so a failed read leaves the standing to the next command rather
@@ -21,17 +23,51 @@ extension DeviceLogStore {
         if (try? self.bringFareStandingsUpToDate(&current)) == nil { current = view }
         return self.reference(current.index(ofID: id) ?? 0, in: current)
       }
+      if plan.recorded > 0 {
+        // The rows are read again as the record is written, each update
+        // written as it is decided.
+        decision.more = { emit throws(MetroError) in
+          outcome.recorded = []
+          try plan.record(rows, makeID: self.makeID) { update throws(MetroError) in
+            if keepingRecorded { outcome.recorded.append(update) }
+            try emit(.update(cardID: id, update))
+          }
+        }
+      }
+      return decision
     }
-    return ImportResult(
-      card: result, imported: outcome.recorded.count, skipped: outcome.skipped, recorded: outcome.recorded)
+    return ImportResult(card: result, imported: outcome.imported, skipped: outcome.skipped, recorded: outcome.recorded)
+  }
+
+  /// An import into one card decided against its whole merged history: the
+  /// rows checked (every one read, none held), the changes that come before
+  /// its updates, and how to decide them again as they are written.
+  struct ImportPlan {
+    /// The card's attributes the import sets, and the implicit card's
+    /// creation when it has none yet.
+    var changes: [LogChange]
+    /// The decider as it starts, before any row.
+    var start: ImportDecider
+    /// How many updates the rows record, and how many they skip.
+    var recorded: Int
+    var skipped: Int
+
+    /// Decides the rows again, handing `body` each update to record.
+    func record(
+      _ rows: some ImportedRows, makeID: () -> UUID, _ body: (BalanceUpdate) throws(MetroError) -> Void
+    ) throws(MetroError) {
+      var decider = start
+      try rows.forEachRow { row throws(MetroError) in
+        if let update = try decider.decide(row, makeID: makeID) { try body(update) }
+      }
+    }
   }
 
   /// Decides an import into one card (``CardRules/importing``) against its
-  /// whole merged history, and adds the changes that record it.
-  func importing(
-    _ updates: [ImportedUpdate], attributes: ImportedCardAttributes?, into entry: FoldCard, in view: View,
-    changes: inout [LogChange]
-  ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
+  /// whole merged history: every row is read and checked, none is kept.
+  func importPlan(
+    _ rows: some ImportedRows, attributes: ImportedCardAttributes?, into entry: FoldCard, in view: View
+  ) throws(MetroError) -> ImportPlan {
     // Importing reads the whole history: it must know every id to skip what
     // the card already has.
     // Walked, not held: only the ids, amounts and keys are kept.
@@ -50,24 +86,27 @@ extension DeviceLogStore {
     }
     var card = entry.card
     let before = card
-    let decision = try CardRules.importing(
-      updates, into: &card, existing: amounts, undone: undone, undos: undos, keys: keys, makeID: makeID,
-      attributes: attributes)
+    let start = ImportDecider(
+      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes)
+    // The first reading only checks: it makes no ids (a made id is never
+    // kept, so the second reading decides the same).
+    var check = start
+    try rows.forEachRow { row throws(MetroError) in _ = try check.decide(row, makeID: { Self.checkingID }) }
+    card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
     if amounts.isEmpty, let attributes, attributes.openingBalance != entry.opening {
       var opening = card
       opening.balance = attributes.openingBalance
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
     }
-    // The updates go straight into `changes`, never held twice over: only
-    // the first counts for whether the implicit card is created first.
-    if let first = decision.recorded.first { mine.append(.update(cardID: entry.id, first)) }
-    changes += entry.created == nil && entry.id == Self.implicitCardID ? materialized(mine, for: entry, in: view) : mine
-    // One more for the device's name the write may put first.
-    changes.reserveCapacity(changes.count + decision.recorded.count + 1)
-    for update in decision.recorded.dropFirst() { changes.append(.update(cardID: entry.id, update)) }
-    return decision
+    let changes =
+      entry.created == nil && entry.id == Self.implicitCardID
+      ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
+    return ImportPlan(changes: changes, start: start, recorded: check.recorded, skipped: check.skipped)
   }
+
+  /// The id the checking reading of an import gives a row that brings none.
+  private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
     var outcomes: [(id: String, recorded: [BalanceUpdate], skipped: Int)] = []
@@ -104,11 +143,16 @@ extension DeviceLogStore {
           entry = FoldCard(
             id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
         }
-        let decision: (recorded: [BalanceUpdate], skipped: Int)
+        var recorded: [BalanceUpdate] = []
         do throws(MetroError) {
-          decision = try importing(card.updates, attributes: card.attributes, into: entry, in: view, changes: &changes)
+          let plan = try importPlan(card.updates, attributes: card.attributes, into: entry, in: view)
+          changes += plan.changes
+          try plan.record(card.updates, makeID: makeID) { update in
+            recorded.append(update)
+            changes.append(.update(cardID: entry.id, update))
+          }
+          outcomes.append((entry.id, recorded, plan.skipped))
         } catch { throw card.locating(error) }
-        outcomes.append((entry.id, decision.recorded, decision.skipped))
       }
       return Decision(changes: changes) { view in
         outcomes.map { outcome in

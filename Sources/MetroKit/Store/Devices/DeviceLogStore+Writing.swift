@@ -14,7 +14,14 @@ extension DeviceLogStore {
     /// A fare standing the rules worked out for a card (by id), which the
     /// view takes once the changes are folded in.
     var fareStates: [String: FareState] = [:]
+    /// Changes made as the record is written, after `changes`, handed to
+    /// `emit` one at a time and never held together (an import's updates,
+    /// decided as its rows are read); `nil` when there are none.
+    var more: ((_ emit: (LogChange) throws(MetroError) -> Void) throws(MetroError) -> Void)? = nil
     var result: (View) throws(MetroError) -> Result
+
+    /// Whether the decision changes nothing.
+    var isEmpty: Bool { changes.isEmpty && more == nil }
   }
 
   /// Runs one write: read the view once and let `decide` name the changes;
@@ -36,7 +43,7 @@ extension DeviceLogStore {
     if let problem = view.ownLogProblem, let device = view.device { try refuse(problem, device: device) }
     let newStore = view.newStore
     var decision = try decide(view)
-    if decision.changes.isEmpty {
+    if decision.isEmpty {
       keepWhatWasRead(&view)
       remember(view)
       return try decision.result(view)
@@ -72,24 +79,25 @@ extension DeviceLogStore {
     }
     let position = view.fold.logs[device] ?? .start
     if !view.fold.reloadKeysLoaded,
-      StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
+      decision.more != nil
+        || StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
     {
       // The record would fold a key: decide again with every key there.
       view = try readView(device: device, reloadKeys: true, savesCache: false)
       decision.changes = []
       decision = try decide(view)
     }
-    if decision.changes.isEmpty { return try decision.result(view) }
+    if decision.isEmpty { return try decision.result(view) }
     if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
       try refuse(problem, device: device)
     }
     if !view.fold.loadLatest() {
-      // The record is folded below, after its commit, on top of the latest
-      // updates the cache left unread; unreadable, they come from the logs.
+      // The record is folded below, on top of the latest updates the cache
+      // left unread; unreadable, they come from the logs.
       view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
       decision.changes = []
       decision = try decide(view)
-      if decision.changes.isEmpty { return try decision.result(view) }
+      if decision.isEmpty { return try decision.result(view) }
     }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {
@@ -111,38 +119,75 @@ extension DeviceLogStore {
       recordedAt: try Self.recordTime(now: clock.now(), after: position.lastRecordedAt, changes: decision.changes),
       changes: decision.changes)
     // A record's time is read back only within the recordable range.
-    guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(now) }
-    var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
-    let recordStart = bytes.count
-    record.encode(into: &bytes)
-
-    // Every limit a reader enforces, checked before anything is written:
-    // the record is read back, a change at a time, as every reader will
-    // (its sequence and time, whole seconds, read back as they are), and
-    // folded into a copy that stands only once the record is committed.
+    guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(clock.now()) }
+    // Every limit a reader enforces is checked before the commit point: each
+    // change is read back as every reader will (its sequence and time, whole
+    // seconds, read back as they are) as soon as it is encoded, and folded
+    // into a copy that stands only once the record is committed. The record
+    // is written a stretch at a time, its seal carried over each; a change no
+    // reader would take stops the write before its newline and the log is
+    // cut back.
     let logPath = layout.logPath(device)
+    let header = position.offset == 0 ? LogRecord.header(device: device) : []
     var folded = view.fold
-    do {
-      try LogRecord.forEachStoredChange(
-        in: bytes[recordStart..<(bytes.count - 1)], path: logPath, line: record.sequence + 1
-      ) { index, change in
-        let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
-        folded.apply(change, order: order, timeZone: timeZone)
+    var written = Int64(0)
+    func fold(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
+      let change: LogChange
+      do throws(MetroError) {
+        guard text.count < LongRecord.maximumChangeLength else {
+          throw .storeDamaged(path: logPath, line: nil, problem: .lineTooLong(byte: position.offset))
+        }
+        change = try LongRecord.decodeChange(text, path: logPath, line: record.sequence + 1)
+      } catch {
+        guard case .storeDamaged(_, _, let problem) = error else { throw error }
+        throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
       }
-    } catch {
-      guard case .storeDamaged(_, _, let problem) = error else { throw error }
-      throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
+      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
+      folded.apply(change, order: order, timeZone: timeZone)
     }
-    try append(bytes, to: logPath, at: position.offset, device: device)
-    let end = position.offset + Int64(bytes.count)
-    let seal = LogScanner.seal(of: bytes[..<(bytes.count - 1)]) ?? 0
+    var seal: UInt32 = 0
+    try append(to: logPath, at: position.offset, device: device) { write throws(MetroError) in
+      var bytes = header
+      var recordStart = bytes.count
+      var crc: UInt32 = 0xFFFF_FFFF
+      record.encodeOpening(into: &bytes)
+      var index = 0
+      for change in decision.changes {
+        let start = bytes.count + (index > 0 ? 1 : 0)
+        LogRecord.encode(change, at: index, into: &bytes)
+        try fold(bytes[start...], index: index)
+        index += 1
+      }
+      if let more = decision.more {
+        try more { change throws(MetroError) in
+          let start = bytes.count + (index > 0 ? 1 : 0)
+          LogRecord.encode(change, at: index, into: &bytes)
+          try fold(bytes[start...], index: index)
+          index += 1
+          if bytes.count >= Self.writeStretch {
+            crc = bytes[recordStart...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+            try write(bytes)
+            written += Int64(bytes.count)
+            bytes.removeAll(keepingCapacity: true)
+            recordStart = 0
+          }
+        }
+      }
+      bytes += "]}".utf8
+      crc = bytes[recordStart...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+      Checksum.seal(&bytes, crc: crc)
+      seal = LogScanner.seal(of: bytes[...]) ?? 0
+      bytes.append(UInt8(ascii: "\n"))
+      try write(bytes)
+      written += Int64(bytes.count)
+    }
+    let end = position.offset + written
     // After the commit point: a failed save only leaves the mark behind the
     // log, which the next write adopts.
     markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
     view.fold = folded
-    let header = position.offset == 0 ? LogRecord.header(device: device).count : 0
     view.fold.logs[device] = LogPosition(
-      offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header), lastSeal: seal,
+      offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
       lastRecordedAt: record.recordedAt)
     for (id, state) in decision.fareStates {
       guard let index = view.fold.index(ofCard: id) else { continue }
@@ -227,12 +272,19 @@ extension DeviceLogStore {
     throw .storeDamaged(path: path, line: nil, problem: problem)
   }
 
-  /// Appends `bytes` to the log at `offset` with one write and `fsync`s it:
-  /// the commit point. A torn line past `offset` (a crashed write of this
+  /// How much of a long record is held before it is written out.
+  static let writeStretch = 1 << 20
+
+  /// Appends what `produce` writes (a record: one write, or a stretch at a
+  /// time for a long one) to the log at `offset` and `fsync`s it: the
+  /// commit point. A torn line past `offset` (a crashed write of this
   /// device) is cut off first; on failure the log is cut back to `offset`.
   /// The log's header is checked first (one short read): a write never
   /// builds on a header someone changed, which no catch-up reads again.
-  private func append(_ bytes: [UInt8], to path: String, at offset: Int64, device: String) throws(MetroError) {
+  private func append(
+    to path: String, at offset: Int64, device: String,
+    _ produce: (_ write: ([UInt8]) throws(MetroError) -> Void) throws(MetroError) -> Void
+  ) throws(MetroError) {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(
@@ -245,7 +297,11 @@ extension DeviceLogStore {
       if offset > 0 { try checkHeader(descriptor, path: path, device: device) }
       if status.size != offset { try fileSystem.truncate(descriptor, path: path, length: offset) }
       do {
-        try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)
+        try produce { bytes throws(MetroError) in
+          do { try AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem) } catch {
+            throw MetroError.store(error)
+          }
+        }
       } catch {
         // At most a torn last line is left, which readers skip.
         try? fileSystem.truncate(descriptor, path: path, length: offset)

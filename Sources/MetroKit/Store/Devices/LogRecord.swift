@@ -68,18 +68,28 @@ extension LogRecord {
   /// whole `JSONValue` written compact and sealed.
   func encode(into bytes: inout [UInt8]) {
     let start = bytes.count
+    encodeOpening(into: &bytes)
+    for (index, change) in changes.enumerated() { Self.encode(change, at: index, into: &bytes) }
+    bytes += "]}".utf8
+    Checksum.seal(&bytes, from: start)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// The start of the record's line, up to its first change: the record
+  /// is written in these pieces, so that one whose changes are produced as
+  /// they are written (an import) is never held whole.
+  func encodeOpening(into bytes: inout [UInt8]) {
     bytes += #"{"seq":"#.utf8
     JSONWriter.write(.integer(Int64(sequence)), to: &bytes)
     bytes += #","at":"#.utf8
     JSONWriter.write(.string(Timestamp.iso8601(recordedAt)), to: &bytes)
     bytes += #","changes":["#.utf8
-    for (index, change) in changes.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      JSONWriter.write(change.encoded, to: &bytes)
-    }
-    bytes += "]}".utf8
-    Checksum.seal(&bytes, from: start)
-    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// One change of a record, the `index`th (from 0).
+  static func encode(_ change: LogChange, at index: Int, into bytes: inout [UInt8]) {
+    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+    JSONWriter.write(change.encoded, to: &bytes)
   }
 
   private static func sealedLine(_ value: JSONValue) -> [UInt8] {

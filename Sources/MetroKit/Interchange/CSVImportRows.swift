@@ -1,0 +1,91 @@
+/// The rows of a CSV to import (see ``Interchange/updates(fromCSV:source:currency:timeZone:)``),
+/// parsed each time they are read and never held.
+package struct CSVImportRows: ImportedRows {
+  /// The whole file.
+  package var bytes: [UInt8]
+  /// The file's name in errors.
+  package var source: String
+  /// The card's currency, for amounts.
+  package var currency: Currency
+  /// For timestamps written without a zone.
+  package var timeZone: LocalTimeZone
+
+  /// Rows of `bytes`, read from `source`.
+  package init(bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone) {
+    self.bytes = bytes
+    self.source = source
+    self.currency = currency
+    self.timeZone = timeZone
+  }
+
+  /// Reads the header, then each row in order.
+  ///
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and column.
+  package func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError) {
+    // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    var columns: [String: Int]?
+    var count = 0
+    func failure(_ failure: CSV.Failure) -> MetroError {
+      .importMalformed(source: source, line: failure.line, column: nil, problem: .csv(failure.problem))
+    }
+    func each(_ record: CSV.Record) throws(MetroError) {
+      guard let columns else {
+        columns = try header(record)
+        count = record.fields.count
+        return
+      }
+      try body(try row(record, columns: columns, count: count))
+    }
+    try CSV.forEachRecord(text, failure: failure, each)
+    if columns == nil { throw .importMalformed(source: source, line: 1, column: nil, problem: .emptyFile) }
+  }
+
+  /// The columns the header names, by their place.
+  private func header(_ header: CSV.Record) throws(MetroError) -> [String: Int] {
+    let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
+    var columns: [String: Int] = [:]
+    let required = Interchange.csvRequired
+    let optional = Interchange.csvOptional
+    for (index, name) in names.enumerated() {
+      guard !name.unicodeScalars.contains("\u{FEFF}") else {
+        throw .importMalformed(
+          source: source, line: header.line, column: .column(name.replacing("\u{FEFF}", with: "<U+FEFF>")),
+          problem: .byteOrderMarkInColumnName)
+      }
+      guard required.contains(name) || optional.contains(name) else {
+        throw .importMalformed(
+          source: source, line: header.line, column: .column(name),
+          problem: .unknownColumn(required: required, optional: optional))
+      }
+      guard columns[name] == nil else {
+        throw .importMalformed(source: source, line: header.line, column: .column(name), problem: .duplicateColumn)
+      }
+      columns[name] = index
+    }
+    for name in required where columns[name] == nil {
+      throw .importMalformed(source: source, line: header.line, column: .column(name), problem: .missingColumn(name))
+    }
+    return columns
+  }
+
+  /// One row as an update.
+  private func row(_ record: CSV.Record, columns: [String: Int], count: Int) throws(MetroError) -> ImportedUpdate {
+    guard record.fields.count == count else {
+      throw .importMalformed(
+        source: source, line: record.line, column: nil,
+        problem: .fieldCount(found: record.fields.count, expected: count))
+    }
+    func field(_ name: String) -> String? {
+      columns[name].map { record.fields[$0] }
+    }
+    let fields = RowFields(source: source, line: record.line, currency: currency, timeZone: timeZone)
+    let key = field("key").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 }
+    let idText = field("id") ?? ""
+    func optional(_ name: String) -> String? { field(name).flatMap { $0.isEmpty ? nil : $0 } }
+    return try fields.update(
+      timestamp: field("timestamp")!, type: field("type")!, amount: field("amount")!,
+      id: idText.isEmpty ? nil : idText, key: key, undoes: nil, fare: optional("fare"), mode: optional("mode"),
+      reason: optional("reason"), note: field("note").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 })
+  }
+}

@@ -1,0 +1,108 @@
+import FoundationEssentials
+
+/// The rules of ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``
+/// a row at a time, so that an import decides each row as it is read and
+/// holds none of them.
+///
+/// It keeps the ids (with their amounts) of the card's history and of the
+/// rows it recorded that brought an id, and the reload keys: what the next
+/// row may name. An id made for a row that brought none is not kept: no row
+/// of the file can name it.
+package struct ImportDecider: Sendable {
+  private var amounts: [UUID: Money]
+  private var undone: Set<UUID>
+  private var undos: Set<UUID>
+  private var keys: Set<String>
+  private let currency: Currency
+  /// The card's balance after the rows decided so far.
+  package private(set) var balance: Money
+  /// How many rows were skipped (their id or reload key already there).
+  package private(set) var skipped = 0
+  /// How many rows were recorded.
+  package private(set) var recorded = 0
+
+  /// Starts an import into `card`, which takes `attributes` when it has no
+  /// history yet (see ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``).
+  package init(
+    card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>, undos: Set<UUID>, keys: Set<String>,
+    attributes: ImportedCardAttributes?
+  ) {
+    if let attributes, existing.isEmpty {
+      card.balance = attributes.openingBalance
+      card.kind = attributes.kind
+      card.isReduced = attributes.isReduced
+      card.mode = attributes.mode
+      card.fareByHand = attributes.fareByHand
+      card.customRules = attributes.customRules
+      card.expirationDate = attributes.expirationDate
+      card.serialNumber = attributes.serialNumber
+    }
+    amounts = existing
+    self.undone = undone
+    self.undos = undos
+    self.keys = keys
+    balance = card.balance
+    currency = card.currency
+  }
+
+  /// Decides the next row: the update to record, or `nil` when it is skipped.
+  ///
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
+  ///   an empty source) when the row breaks a rule.
+  package mutating func decide(_ update: ImportedUpdate, makeID: () -> UUID) throws(MetroError) -> BalanceUpdate? {
+    if let id = update.id, amounts[id] != nil {
+      skipped += 1
+      return nil
+    }
+    if let key = update.key, keys.contains(key) {
+      skipped += 1
+      return nil
+    }
+    func refusal(_ column: String, _ problem: ImportProblem) -> MetroError {
+      .importMalformed(source: "", line: update.line, column: .column(column), problem: problem)
+    }
+    if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
+    if update.type != .swipe {
+      if update.fare != nil { throw refusal("fare", .rideFieldOnlyOnSwipe) }
+      if update.mode != nil { throw refusal("mode", .rideFieldOnlyOnSwipe) }
+      if update.reason != nil { throw refusal("reason", .rideFieldOnlyOnSwipe) }
+    } else if !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason) {
+      throw refusal("amount", .rideChargeDoesNotFitReason(update.reason ?? .paid))
+    }
+    if update.type == .adjustment, update.amount == .zero { throw refusal("amount", .zeroAdjustment) }
+    if update.type == .undo {
+      guard let target = update.undoes else { throw refusal("type", .undoWithoutTarget) }
+      guard let original = amounts[target] else { throw refusal("undoes", .undoTargetUnknown) }
+      guard !undos.contains(target) else { throw refusal("undoes", .undoOfUndo) }
+      guard !undone.contains(target) else { throw refusal("undoes", .undoTargetAlreadyUndone) }
+      guard update.amount == -original else {
+        throw refusal("amount", .undoAmountMismatch(expected: original, currency: currency))
+      }
+      undone.insert(target)
+    }
+    // An imported history may take a stored-value card below zero (a real
+    // OMNY card can go negative once): it is shown as it is. Only the
+    // range of what can be recorded bounds it.
+    guard let next = balance.adding(update.amount), next >= -Money.maximumBalance, next <= .maximumBalance else {
+      throw refusal(
+        "amount",
+        .balanceOutOfRange(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
+    }
+    balance = next
+    let id: UUID
+    if let given = update.id {
+      id = given
+      amounts[given] = update.amount
+      if update.type == .undo { undos.insert(given) }
+    } else {
+      id = makeID()
+    }
+    if let key = update.key { keys.insert(key) }
+    recorded += 1
+    return BalanceUpdate(
+      id: id, type: update.type, amount: update.amount, balance: next,
+      timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
+      key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason,
+      note: update.note)
+  }
+}

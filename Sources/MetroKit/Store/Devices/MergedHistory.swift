@@ -144,8 +144,26 @@ final class MergedHistory {
       _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
         guard scanned.sequence <= position.sequence else { return }
         switch scanned {
-        case .whole(let record, let lineStart):
-          for (index, change) in record.changes.enumerated() { add(change, log: log, index: index, offset: lineStart) }
+        case .whole(let record, let lineStart, let text):
+          // A record of several changes (a short import): each change is
+          // indexed where it lies, so that a walk decodes it alone rather
+          // than its whole record again for each of its updates when
+          // another log's updates come between them.
+          if record.changes.count > 1, let text, let ranges = LongRecord.changeRanges(in: text),
+            ranges.count == record.changes.count
+          {
+            for (change, range) in zip(record.changes, ranges) {
+              guard case .update(let id, let update) = change, id == cardID else { continue }
+              found.append(
+                .element(
+                  time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
+                  offset: lineStart + Int64(range.lowerBound), length: range.count))
+            }
+          } else {
+            for (index, change) in record.changes.enumerated() {
+              add(change, log: log, index: index, offset: lineStart)
+            }
+          }
         case .long(let long):
           // Sealed and laid out as the store writes it: only the card's
           // updates' times are read now; each is decoded when walked.
@@ -192,6 +210,7 @@ final class MergedHistory {
         }
         guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { throw Self.changed(path) }
         change = try LongRecord.decodeChange(bytes, path: path, line: 0)
+        LogScanner.heldChanges?.note(1)
       } else {
         if record?.log != entry.log || record?.offset != entry.offset {
           let bytes = try read(entry, path: path) { bytes, start in bytes[start...].firstIndex(of: 0x0A) }

@@ -96,8 +96,6 @@ struct MoneyTests {
       (-123_456_789, "USD", "-$1,234,567.89"),
       (10_000_000, "USD", "$100,000.00"), (-5, "EUR", "-€0.05"), (2500, "CHF", "25.00 CHF"),
       (1_234_567, "JPY", "¥1,234,567"), (1000, "KRW", "1,000 KRW"), (-100_000, "GBP", "-£1,000.00"),
-      (5, "BHD", "0.005 BHD"), (-1_234_567, "BHD", "-1,234.567 BHD"), (7, "CLF", "0.0007 CLF"), (0, "JPY", "¥0"),
-      (.max, "USD", "$92,233,720,368,547,758.07"), (.min, "USD", "-$92,233,720,368,547,758.07"),
     ] as [(Int64, String, String)])
   func formatted(cents: Int64, code: String, text: String) throws {
     let currency = try #require(Currency(code: code))

@@ -119,24 +119,15 @@ extension Money {
   ///
   /// - Parameter currency: The currency to format in.
   public func formatted(in currency: Currency = .usd) -> String {
-    // Written backwards into a buffer, digit by digit: `history` writes two
-    // of these a line, a hundred thousand lines at a time.
-    var magnitude = UInt64(Int64(clamping: minorUnits.magnitude))
-    var reversed: [UInt8] = []
-    reversed.reserveCapacity(32)
-    for _ in 0..<currency.fractionDigits {
-      reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
+    let plain = Money(minorUnits: Int64(clamping: minorUnits.magnitude)).plainString(in: currency)
+    let point = plain.firstIndex(of: ".") ?? plain.endIndex
+    let wholeDigits = Array(plain[..<point])
+    var grouped = ""
+    for (offset, digit) in wholeDigits.enumerated() {
+      if offset > 0, (wholeDigits.count - offset) % 3 == 0 { grouped.append(",") }
+      grouped.append(digit)
     }
-    if currency.fractionDigits > 0 { reversed.append(UInt8(ascii: ".")) }
-    var written = 0
-    repeat {
-      if written > 0, written % 3 == 0 { reversed.append(UInt8(ascii: ",")) }
-      reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-      written += 1
-    } while magnitude > 0
-    let grouped = String(decoding: reversed.reversed(), as: UTF8.self)
+    grouped += plain[point...]
     let sign = minorUnits < 0 ? "-" : ""
     if let symbol = currency.symbol { return sign + symbol + grouped }
     return sign + grouped + " " + currency.code

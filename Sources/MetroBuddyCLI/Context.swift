@@ -5,6 +5,8 @@ struct Context {
   let environment: Environment
   let options: GlobalOptions
   let store: any MetroCardDataStore
+  /// The store, when it can check its own files.
+  let verifying: (any StoreVerifying)?
   let clock: Clock
   /// Renders messages, money and dates in the person's language.
   let text: Localizer

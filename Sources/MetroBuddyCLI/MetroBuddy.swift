@@ -31,7 +31,7 @@ package enum MetroBuddy {
       found = next
       level = next.subcommands
     }
-    return found as? any Command.Type
+    return found?.runnable
   }
 
   /// The paths of every command that runs (`card add`), derived from ``commands``.
@@ -39,14 +39,14 @@ package enum MetroBuddy {
     func paths(_ nodes: [any CommandNode.Type], _ prefix: [String]) -> [[String]] {
       nodes.flatMap { node -> [[String]] in
         let path = prefix + [node.spec.name]
-        return (node is any Command.Type ? [path] : []) + paths(node.subcommands, path)
+        return (node.runnable != nil ? [path] : []) + paths(node.subcommands, path)
       }
     }
     return paths(commands, []).map { $0.joined(separator: " ") }
   }
 
-  /// The root of the command tree, from which parsing, help and usage are generated.
-  static let root = CommandSpec(
+  /// The root command's own definition, without the commands below it.
+  static let rootCommand = CommandSpec(
     name: "metrobuddy",
     abstract: "Track the balance of a transit card from the command line.",
     discussion: """
@@ -54,7 +54,6 @@ package enum MetroBuddy {
       shell or a prompt, and reload from cron. Money is exact; every change is saved
       durably before metrobuddy exits.
       """,
-    subcommands: commands.map { $0.tree },
     examples: [
       "metrobuddy                      # the card at a glance",
       "metrobuddy swipe                # record a ride",
@@ -63,7 +62,17 @@ package enum MetroBuddy {
       "metrobuddy --json | jq -r .balance",
     ])
 
-  static let parser = ArgumentParser(root: root, globalOptions: GlobalOptions.specs)
+  /// The whole tree of definitions, from which help, usage, the man page and
+  /// the completions are generated. Parsing does not need it.
+  static let root: CommandSpec = {
+    var root = rootCommand
+    root.subcommands = commands.map { $0.tree }
+    return root
+  }()
+
+  static var parser: ArgumentParser {
+    ArgumentParser(root: rootCommand, commands: commands, globalOptions: GlobalOptions.specs)
+  }
 
   /// Help and usage text in a language.
   static func helpText(_ text: Localizer) -> HelpText {
@@ -86,29 +95,29 @@ package enum MetroBuddy {
     opening opener: any StoreOpening = FileStoreOpener()
   ) -> Int32 {
     let text = Localizer(environment)
-    let helpText = helpText(text)
     var parsed: ParsedCommand
     do {
       parsed = try parser.parse(arguments)
       parsed.timeZone = environment.timeZone
     } catch {
-      report(ErrorReport(error, text), help: helpText, to: &errors)
+      report(ErrorReport(error, text), text: text, to: &errors)
       return ExitCode.usage.rawValue
     }
     if parsed[GlobalOptions.helpFlag] {
-      output.write(helpText.help(parsed.path) + "\n")
+      output.write(helpText(text).help(parsed.path) + "\n")
       return ExitCode.success.rawValue
     }
     if parsed.path == ["help"] {
       let path = parsed.arguments
-      guard path.isEmpty || helpText.commands(along: path).count == path.count + 1 else {
+      let help = helpText(text)
+      guard path.isEmpty || help.commands(along: path).count == path.count + 1 else {
         report(
           ErrorReport(
             UsageError(message: .unknownCommand(path.joined(separator: " "), suggestion: nil), path: ["help"]), text),
-          help: helpText, to: &errors)
+          text: text, to: &errors)
         return ExitCode.usage.rawValue
       }
-      output.write(helpText.help(path) + "\n")
+      output.write(help.help(path) + "\n")
       return ExitCode.success.rawValue
     }
     if parsed[GlobalOptions.versionFlag] {
@@ -117,7 +126,7 @@ package enum MetroBuddy {
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
     guard let type = command(at: path) else {
-      report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), help: helpText, to: &errors)
+      report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), text: text, to: &errors)
       return ExitCode.usage.rawValue
     }
 
@@ -129,13 +138,13 @@ package enum MetroBuddy {
       context = try makeContext(
         options: options, environment: environment, store: store, opener: opener, path: parsed.path, text: text)
     } catch {
-      report(ErrorReport(error, text), help: helpText, to: &errors)
+      report(ErrorReport(error, text), text: text, to: &errors)
       return ExitCode.usage.rawValue
     }
 
     // A store others can write to is no longer the rider's alone: say so on
     // every command, even with --quiet, until it is fixed.
-    if let directory = (context.store as? any StoreVerifying)?.directoryWritableByOthers() {
+    if let directory = context.verifying?.directoryWritableByOthers() {
       errors.write(text(.storeWritableByOthers(directory: directory)) + "\n")
     }
     do throws(PreparationError) {
@@ -147,7 +156,7 @@ package enum MetroBuddy {
       case .metro(let metro): failure = ErrorReport(metro, text)
       case .archive(let archive): failure = ErrorReport(archive, text)
       }
-      report(failure, help: helpText, to: &errors)
+      report(failure, text: text, to: &errors)
       return failure.exitCode.rawValue
     }
     do {
@@ -180,7 +189,7 @@ package enum MetroBuddy {
       return result.exitCode.rawValue
     } catch {
       let report = ErrorReport(error, text)
-      self.report(report, help: helpText, to: &errors)
+      self.report(report, text: text, to: &errors)
       return report.exitCode.rawValue
     }
   }
@@ -197,9 +206,11 @@ package enum MetroBuddy {
     return ExitCode.ioError.rawValue
   }
 
-  static func report(_ report: ErrorReport, help: HelpText, to errors: inout some TextOutputStream) {
+  /// Writes an error and, for a usage error, the command's usage (which
+  /// needs the whole tree of definitions, so it is built only then).
+  static func report(_ report: ErrorReport, text: Localizer, to errors: inout some TextOutputStream) {
     errors.write(report.message + "\n")
-    if let path = report.usagePath { errors.write(help.usageFooter(path)) }
+    if let path = report.usagePath { errors.write(helpText(text).usageFooter(path)) }
   }
 
   /// Chooses the store and the clock.
@@ -210,8 +221,10 @@ package enum MetroBuddy {
     let style = Style.forOutput(
       isTerminal: environment.outputIsTerminal, environment: environment, noColorFlag: options.noColor)
     if let store {
+      // A store passed in (by a test) is asked at run time whether it verifies.
       return Context(
-        environment: environment, options: options, store: store, clock: environment.clock, text: text, style: style)
+        environment: environment, options: options, store: store, verifying: store as? any StoreVerifying,
+        clock: environment.clock, text: text, style: style)
     }
     var timeout = 10.0
     if let setting = environment.value("METROBUDDY_LOCK_TIMEOUT") {
@@ -235,6 +248,7 @@ package enum MetroBuddy {
     var environment = environment
     environment.clock = opened.clock
     return Context(
-      environment: environment, options: options, store: opened.store, clock: opened.clock, text: text, style: style)
+      environment: environment, options: options, store: opened.store, verifying: opened.verifying,
+      clock: opened.clock, text: text, style: style)
   }
 }

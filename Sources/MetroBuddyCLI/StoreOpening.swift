@@ -18,11 +18,17 @@ package struct OpenedStore {
   package var store: any MetroCardDataStore
   /// The clock; a scenario fixes it, the file store uses the environment's.
   package var clock: Clock
+  /// The same store when it can check its own files (`verify`, and the
+  /// warning about a store others can write to). The opener knows the store's
+  /// type, so no command asks the runtime whether the store conforms: that
+  /// question scans every conformance record of the binary (DECISIONS §40).
+  package var verifying: (any StoreVerifying)?
 
   /// Pairs a store with its clock.
-  package init(store: any MetroCardDataStore, clock: Clock) {
+  package init(store: any MetroCardDataStore, clock: Clock, verifying: (any StoreVerifying)? = nil) {
     self.store = store
     self.clock = clock
+    self.verifying = verifying
   }
 }
 
@@ -84,6 +90,6 @@ package struct FileStoreOpener: StoreOpening {
     let store = DeviceLogStore(
       directory: directory, identity: request.deviceIdentity, cacheDirectory: request.cacheDirectory,
       clock: environment.clock, timeZone: environment.timeZone, lockTimeout: request.lockTimeout)
-    return OpenedStore(store: store, clock: environment.clock)
+    return OpenedStore(store: store, clock: environment.clock, verifying: store)
   }
 }

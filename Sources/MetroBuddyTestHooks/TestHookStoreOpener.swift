@@ -40,6 +40,6 @@ package struct TestHookStoreOpener: StoreOpening {
       fileSystem: fileSystem, clock: environment.clock, timeZone: environment.timeZone,
       lockTimeout: request.lockTimeout,
       locking: environment.value("METROBUDDY_TEST_NO_LOCK") == "1" ? .disabledForTesting : .exclusive)
-    return OpenedStore(store: store, clock: environment.clock)
+    return OpenedStore(store: store, clock: environment.clock, verifying: store)
   }
 }

@@ -82,12 +82,9 @@ struct BackupRestoreTests {
       target.run("--card", "work", "import", path)
         == Invocation(
           stdout: "Imported 1 update into 'work'. Balance: $7.50, 3 rides left.\n", stderr: "", status: 0))
-    withKnownIssue(
-      "an import that creates the first card of a new store makes it the only card: the implicit default card goes",
-      isIntermittent: false
-    ) {
-      #expect(target.run("balance").stdout == "$0.00\n")
-    }
+    // The store's implicit default card stays, and stays the default.
+    #expect(target.run("balance").stdout == "$0.00\n")
+    #expect(target.run("cards").stdout.hasPrefix("* default"))
     let before = target.storeFiles()
     #expect(
       target.run("--card", "nope", "import", path)

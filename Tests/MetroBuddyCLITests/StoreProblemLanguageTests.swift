@@ -108,41 +108,26 @@ struct StoreProblemLanguageTests {
   @Test func verifyFindingsReadInEveryLanguage() {
     let findings: [(StoreProblem, [String])] = [
       (
-        .newerVersion(version: 9, supported: 1),
+        .unexpectedSequence(found: 5, expected: 4),
         [
-          "written by a newer metrobuddy (format 9; this one reads up to 1)",
-          "lo escribió un metrobuddy más reciente (formato 9; este lee hasta el 1)",
-          "scritto da un metrobuddy più recente (formato 9; questo legge fino al 1)",
+          "sequence number 5 where 4 was expected", "número de secuencia 5 donde se esperaba 4",
+          "numero di sequenza 5 dove era atteso 4",
         ]
       ),
       (
-        .unappliedUpdates(count: 1),
+        .conflictCopy,
         [
-          "1 committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them",
-          "1 movimiento confirmado que aún no está en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta lo aplica",
-          "1 movimento confermato non ancora in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta lo applica",
+          "a copy a file synchroniser made of a file in conflict; metrobuddy never reads it: compare it with the original, then delete it",
+          "una copia que un sincronizador de archivos hizo de un archivo en conflicto; metrobuddy nunca la lee: compárela con el original y luego bórrela",
+          "una copia che un sincronizzatore di file ha fatto di un file in conflitto; metrobuddy non la legge mai: confrontala con l'originale, poi cancellala",
         ]
       ),
       (
-        .moreProblems(count: 3),
+        .rideChargeDoesNotFitReason(reason: .paid),
         [
-          "3 more problem(s) in this file were not listed", "no se listaron otros 3 problemas de este archivo",
-          "altri 3 problemi in questo file non sono elencati",
-        ]
-      ),
-      (
-        .leftoverTemporaryFile,
-        [
-          "a temporary file left by an interrupted write; the next write removes it",
-          "un archivo temporal que dejó una escritura interrumpida; la próxima escritura lo elimina",
-          "un file temporaneo lasciato da una scrittura interrotta; la prossima scrittura lo rimuove",
-        ]
-      ),
-      (
-        .unreadable(operation: .lock, errno: EACCES),
-        [
-          "cannot flock: Permission denied", "falló la operación flock: Permission denied",
-          "operazione flock non riuscita: Permission denied",
+          "a ride's amount does not fit its fare and reason",
+          "el importe de un viaje no cuadra con su tarifa y su motivo",
+          "l'importo di un viaggio non torna con la sua tariffa e il suo motivo",
         ]
       ),
     ]

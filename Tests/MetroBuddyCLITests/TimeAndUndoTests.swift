@@ -50,13 +50,16 @@ struct TimeAndUndoTests {
 
         """)
     #expect(cli.storeFiles().isEmpty)
-    withKnownIssue(
-      "every record of a device log carries the time it was recorded, so a clock out of range refuses even --at",
-      isIntermittent: false
-    ) {
-      #expect(cli.run("reload", "20", "--at", "2026-11-21T13:15Z").status == 0)
-      #expect(cli.run("history").status == 0)
-    }
+    // A change with no time of its own is stamped with the clock alone: refused the same way.
+    #expect(cli.run("card", "add", "work") == Invocation(stdout: "", stderr: result.stderr, status: 74))
+    #expect(cli.storeFiles().isEmpty)
+    // With --at, the record takes the time given (the clock's cannot be read back).
+    #expect(cli.run("reload", "20", "--at", "2026-11-21T13:15Z").status == 0)
+    #expect(cli.run("history").stdout == "2026-11-21 13:15  reload  +$20.00  $20.00\n")
+    #expect(cli.run("verify").status == 0)
+    let before = cli.storeFiles()
+    #expect(cli.run("serial", "0042").status == 74)
+    #expect(cli.storeFiles() == before)
   }
 
   @Test(

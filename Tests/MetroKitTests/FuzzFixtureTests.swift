@@ -7,6 +7,8 @@ import Testing
 /// (`Tests/Fixtures/fuzz/<target>/`, see `Scripts/fuzz.sh`), checking the same
 /// properties as the fuzz targets in `Fuzz/`: no crash, only store errors that
 /// name the file, and what decodes re-encodes to something that decodes equal.
+/// The old formats' encoders are gone: what they wrote of each old-format input
+/// that decodes is kept in `Tests/Fixtures/format-3/fuzz-reencoded/`.
 @Suite("Fuzz fixtures: decoders")
 struct DecoderFuzzFixtureTests {
   static let statePath = "/fuzz/state.json"
@@ -23,8 +25,10 @@ struct DecoderFuzzFixtureTests {
     arguments: FuzzFixtures.names("StateDecoder"))
   func stateDecoder(fixture: String) throws {
     let bytes = try FuzzFixtures.bytes("StateDecoder", fixture)
-    try checkState(bytes)
-    if let resealed = Checksum.resealed(bytes) { try checkState(resealed) }
+    try checkState(bytes, reencoded: "StateDecoder/" + fixture)
+    if let resealed = Checksum.resealed(bytes) {
+      try checkState(resealed, reencoded: "StateDecoder/" + fixture + ".resealed")
+    }
   }
 
   @Test(
@@ -32,8 +36,10 @@ struct DecoderFuzzFixtureTests {
     arguments: FuzzFixtures.names("JournalDecoder"))
   func journalDecoder(fixture: String) throws {
     let bytes = try FuzzFixtures.bytes("JournalDecoder", fixture)
-    try checkJournalLine(bytes)
-    if let resealed = Checksum.resealed(bytes) { try checkJournalLine(resealed) }
+    try checkJournalLine(bytes, reencoded: "JournalDecoder/" + fixture)
+    if let resealed = Checksum.resealed(bytes) {
+      try checkJournalLine(resealed, reencoded: "JournalDecoder/" + fixture + ".resealed")
+    }
   }
 
   @Test(
@@ -66,7 +72,10 @@ struct DecoderFuzzFixtureTests {
 
   // MARK: - The fuzz targets' properties
 
-  func checkState(_ bytes: [UInt8]) throws {
+  /// `reencoded`: where, under `fuzz-reencoded/`, the format-3 encoder's
+  /// bytes for what `bytes` decode to are kept.
+  func checkState(_ bytes: [UInt8], reencoded: String) throws {
+    let again = Format3Fixtures.optionalBytes("fuzz-reencoded/" + reencoded)
     let state: StoredState
     do {
       state = try StoredState.decode(bytes, path: Self.statePath)
@@ -76,9 +85,11 @@ struct DecoderFuzzFixtureTests {
       case .storeFromNewerVersion(path: Self.statePath, _, _): break
       default: Issue.record("unexpected error \(error)")
       }
+      #expect(again == nil, "\(reencoded) is refused, yet was encoded")
       return
     }
-    #expect(try StoredState.decode(state.encoded(), path: Self.statePath) == state)
+    let encoded = try #require(again, "no re-encoding of \(reencoded)")
+    #expect(try StoredState.decode(encoded, path: Self.statePath) == state)
   }
 
   func checkLogLine(_ bytes: [UInt8]) throws {
@@ -105,7 +116,7 @@ struct DecoderFuzzFixtureTests {
     #expect(try LogRecord.decode(line[..<(line.count - 1)], path: path, line: 7) == record)
   }
 
-  func checkJournalLine(_ bytes: [UInt8]) throws {
+  func checkJournalLine(_ bytes: [UInt8], reencoded: String) throws {
     do {
       try JournalEntry.checkHeader(bytes[...], cardID: 1, path: Self.journalPath)
     } catch {
@@ -116,6 +127,8 @@ struct DecoderFuzzFixtureTests {
       }
     }
     for currency in [Currency.usd, try #require(Currency(code: "JPY"))] {
+      let name = reencoded + "." + currency.code
+      let again = Format3Fixtures.optionalBytes("fuzz-reencoded/" + name)
       let entry: JournalEntry
       do {
         entry = try JournalEntry.decode(bytes[...], currency: currency, path: Self.journalPath, line: 7)
@@ -124,10 +137,10 @@ struct DecoderFuzzFixtureTests {
           Issue.record("unexpected error \(error)")
           continue
         }
+        #expect(again == nil, "\(name) is refused, yet was encoded")
         continue
       }
-      var line: [UInt8] = []
-      entry.encoded(currency: currency, into: &line)
+      let line = try #require(again, "no re-encoding of \(name)")
       #expect(try JournalEntry.decode(line[...], currency: currency, path: Self.journalPath, line: 7) == entry)
     }
   }

@@ -150,8 +150,13 @@ struct LatestHistoryTests {
       timeZone: .utc)
     let cache = FoldCache(fileSystem: LiveFileSystem(), folder: "/nonexistent", store: "/s")
     let bytes = cache.encoded(fold)
-    let decoded = try FoldCache.decode(try JSONParser.parse(bytes[...]))
+    var decoded = try cache.decodeFile(bytes)
+    #expect(decoded.cards[0].latest.isEmpty)
+    let decodedLoaded = decoded.loadLatest()
+    #expect(decodedLoaded)
     #expect(decoded.cards[0].latest == fold.cards[0].latest)
     #expect(decoded == fold)
+    // Saved again without being decoded, they are written back as they were.
+    #expect(cache.encoded(try cache.decodeFile(bytes)) == bytes)
   }
 }

@@ -45,8 +45,11 @@ struct MigrationTests {
     #expect(state.cards[0].card.kind == .metrocard)
     #expect(state.cards[0].card.fareByHand == HandFare(amount: .usd("2.75"), since: nil))
     #expect(!state.cards[0].fareStateIsCurrent)
-    // The next write saves it in the current format.
-    #expect(String(decoding: state.encoded(), as: UTF8.self).contains(#""version":\#(StoreFormat.currentVersion)"#))
+    // The next write of a format-3 build saved it in the current format, and
+    // what it saved reads back as the same state.
+    let saved = try Format3Fixtures.bytes("state-from-version-0.json")
+    #expect(String(decoding: saved, as: UTF8.self).contains(#""version":\#(StoreFormat.currentVersion)"#))
+    #expect(try StoredState.decode(saved, path: "state.json") == state)
   }
 
   @Test func anOlderFormatWithoutAStepIsRefusedAsDamage() {
@@ -68,12 +71,31 @@ struct MigrationTests {
     }
   }
 
+  /// What a format-3 build wrote of this state reads back as it.
   @Test func theCurrentFormatRoundTrips() throws {
     var state = StoredState.fresh(storeID: "S")
     state.cards[0].keysIndexedLength = 0
     state.cards[0].card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
-    let decoded = try StoredState.decode(state.encoded(), path: "state.json")
+    let decoded = try StoredState.decode(Format3Fixtures.bytes("state-fresh-expiring.json"), path: "state.json")
     #expect(decoded == state)
+  }
+}
+
+/// What the format-3 writers (`StoredState.encoded`, `JournalEntry.encoded`)
+/// wrote, kept in `Tests/Fixtures/format-3/` when they were removed: the
+/// reader of the old formats is checked against their bytes.
+enum Format3Fixtures {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/format-3")
+
+  /// The bytes of `path`, under `Tests/Fixtures/format-3/`.
+  static func bytes(_ path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: root.appendingPathComponent(path)))
+  }
+
+  /// The bytes of `path` if it exists.
+  static func optionalBytes(_ path: String) -> [UInt8]? {
+    (try? Data(contentsOf: root.appendingPathComponent(path))).map(Array.init)
   }
 }
 

@@ -102,6 +102,28 @@ struct MoneyTests {
     #expect(Money(minorUnits: cents).formatted(in: currency) == text)
   }
 
+  @Test(
+    "Digits group by thousands with the marks a language uses, to the ends of Int64",
+    arguments: [
+      (Int64.max, "USD", ",", ".", "92,233,720,368,547,758.07"),
+      (Int64.min, "USD", ",", ".", "92,233,720,368,547,758.08"),
+      (125_000, "USD", ".", ",", "1.250,00"), (-1_234, "JPY", ".", ",", "1.234"), (999, "USD", ".", ",", "9,99"),
+      (100_000, "USD", nil, ".", "1000.00"),
+    ] as [(Int64, String, Character?, Character, String)])
+  func digits(cents: Int64, code: String, grouping: Character?, mark: Character, text: String) throws {
+    let currency = try #require(Currency(code: code))
+    let digits = Money(minorUnits: cents).digits(
+      in: currency, grouping: grouping?.asciiValue, decimalMark: try #require(mark.asciiValue), signed: false)
+    #expect(digits == text)
+  }
+
+  @Test("The plain and human forms reach the ends of Int64")
+  func extremes() {
+    #expect(Money(minorUnits: .min).plainString() == "-92233720368547758.08")
+    #expect(Money(minorUnits: .max).plainString() == "92233720368547758.07")
+    #expect(Money(minorUnits: .min).formatted() == "-$92,233,720,368,547,758.08")
+  }
+
   // MARK: - Arithmetic
 
   @Test("Sums and products that would overflow are refused, not wrapped")

@@ -99,17 +99,15 @@ struct NoteStorageTests {
 
   // MARK: - The journal's lines
 
-  static func journalLine(note: String?) -> [UInt8] {
-    var update = adjustment(note: note)
-    update.balance = .usd("12.40")
-    var bytes: [UInt8] = []
-    JournalEntry(sequence: 3, transactionEnd: 3, update: update).encoded(currency: .usd, into: &bytes)
-    return bytes
+  /// The line a format-3 build wrote for `adjustment(note:)` with a balance
+  /// of $12.40 as the journal's third (`Tests/Fixtures/format-3/`).
+  static func journalLine(_ fixture: String) throws -> [UInt8] {
+    try Format3Fixtures.bytes("journal-line-\(fixture).jsonl")
   }
 
   @Test func aJournalLineKeepsItsNoteAndOneFromBeforeNotesStillReads() throws {
-    for note in [Self.note, nil] {
-      let line = Self.journalLine(note: note)
+    for (fixture, note): (String, String?) in [("note", Self.note), ("no-note", nil)] {
+      let line = try Self.journalLine(fixture)
       #expect(String(decoding: line, as: UTF8.self).contains("\"note\"") == (note != nil))
       let entry = try JournalEntry.decode(ArraySlice(line.dropLast()), currency: .usd, path: "journal", line: 3)
       #expect(entry.update.note == note)
@@ -117,8 +115,9 @@ struct NoteStorageTests {
     }
   }
 
-  @Test func aJournalLineWithABadNoteIsDamage() {
-    let line = Self.journalLine(note: "a\u{1B}b")
+  @Test func aJournalLineWithABadNoteIsDamage() throws {
+    // Its note is "a\u{1B}b".
+    let line = try Self.journalLine("bad-note")
     let error = metroError { () throws(MetroError) in
       _ = try JournalEntry.decode(ArraySlice(line.dropLast()), currency: .usd, path: "journal", line: 3)
     }

@@ -175,4 +175,57 @@ struct DecideUnderLockTests {
       #expect(try store(LiveFileSystem()).cardHistory(named: nil).updates.count == 2)
     }
   }
+
+  @Test("a read that folds nothing new leaves the latest updates undecoded; the next fold and history --limit use them")
+  func theLatestUpdatesAreReadOnlyWhenNeeded() throws {
+    try withTemporaryDirectory { parent in
+      try ReadOnceTests.laptopWrites(parent, 40)
+      let (warm, _) = ReadOnceTests.store(parent, "laptop")
+      _ = try warm.currentCard()
+      // A new process with nothing new to fold: what `show` does.
+      let (show, _) = ReadOnceTests.store(parent, "laptop")
+      let view = try show.readView()
+      #expect(view.fold.unreadLatest != nil && view.fold.cards.allSatisfy { $0.latest.isEmpty })
+      let card = try show.currentCard()
+      // history --limit still answers from them, newest first.
+      let latest = try show.balanceUpdates(for: card, matching: HistoryQuery(limit: 3))
+      #expect(latest.map(\.snapshot.type) == [.swipe, .reload, .swipe])
+      #expect(latest.first?.snapshot.balance == card.balance)
+      // A write folds its record on top of them: the 32 kept are the 32 newest.
+      try ReadOnceTests.laptopWrites(parent, 1)
+      let (after, _) = ReadOnceTests.store(parent, "laptop")
+      let fold = try after.readView().fold
+      #expect(fold.unreadLatest != nil)
+      var loaded = fold
+      let loadedLoaded = loaded.loadLatest()
+      #expect(loadedLoaded)
+      #expect(loaded.cards[0].latest.count == FoldCard.latestKept)
+      #expect(loaded.cards[0].latest.last?.update.type == .reload)
+    }
+  }
+
+  @Test("latest updates the cache cannot read are taken from the logs, by a read and by a write")
+  func unreadableLatestUpdatesComeFromTheLogs() throws {
+    try withTemporaryDirectory { parent in
+      try ReadOnceTests.laptopWrites(parent, 5)
+      let cacheFile = try #require(
+        FileManager.default.enumerator(atPath: parent + "/cache")?.compactMap { $0 as? String }
+          .first { $0.hasSuffix("/" + FoldCache.fileName) })
+      let path = parent + "/cache/" + cacheFile
+      // A byte of the second line changed: its seal no longer holds.
+      var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+      let second = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+      let amount = try #require(bytes[second...].firstIndex(of: UInt8(ascii: "5")))
+      bytes[amount] = UInt8(ascii: "6")
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let (reader, _) = ReadOnceTests.store(parent, "laptop")
+      let card = try reader.currentCard()
+      let types = try reader.balanceUpdates(for: card, matching: HistoryQuery(limit: 10)).map(\.snapshot.type)
+      #expect(types == [.reload, .swipe, .reload, .swipe, .reload])
+      try ReadOnceTests.laptopWrites(parent, 1)
+      let (after, _) = ReadOnceTests.store(parent, "laptop")
+      let all = try after.balanceUpdates(for: try after.currentCard(), matching: HistoryQuery(limit: 10))
+      #expect(all.map(\.snapshot.type) == [.reload, .reload, .swipe, .reload, .swipe, .reload])
+    }
+  }
 }

@@ -94,6 +94,10 @@ struct StoreFoldTests {
       // The reload keys stay in their own file until asked for.
       #expect(!decoded.reloadKeysLoaded && decoded.cards.allSatisfy { $0.reloads.isEmpty })
       #expect(cache.loadReloadKeys(into: &decoded))
+      // So do the latest updates, undecoded, until a record is folded.
+      #expect(decoded.unreadLatest != nil && decoded.cards.allSatisfy { $0.latest.isEmpty })
+      let decodedLoaded = decoded.loadLatest()
+      #expect(decodedLoaded)
       #expect(decoded == fold)
       #expect(decoded.liveCards()[0].fold.card.fareState.tally == tally)
     }
@@ -120,6 +124,8 @@ struct StoreFoldTests {
       // The keys it names, put back, are used.
       try Data(keys).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.reloadKeysFileName))
       #expect(cache.loadReloadKeys(into: &old))
+      let oldLoaded = old.loadLatest()
+      #expect(oldLoaded)
       #expect(old == fold)
     }
   }

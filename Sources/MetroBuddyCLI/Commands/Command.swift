@@ -10,10 +10,15 @@ protocol CommandNode {
   static var spec: CommandSpec { get }
   /// The commands below this one, in the order help lists them.
   static var subcommands: [any CommandNode.Type] { get }
+  /// This command as one that runs, or `nil` for a group such as `card`.
+  /// Asked instead of `as? any Command.Type`: a cast to a protocol scans
+  /// every conformance record of the static binary.
+  static var runnable: (any Command.Type)? { get }
 }
 
 extension CommandNode {
   static var subcommands: [any CommandNode.Type] { [] }
+  static var runnable: (any Command.Type)? { nil }
 
   /// The definition with the definitions of every command below it.
   static var tree: CommandSpec {
@@ -45,6 +50,8 @@ enum PreparationError: Error {
 }
 
 extension Command {
+  static var runnable: (any Command.Type)? { self }
+
   mutating func prepare(in context: Context) throws(PreparationError) {}
 
   /// The selected card's currency, which an AMOUNT is read in.

@@ -27,7 +27,7 @@ struct VerifyCommand: Command {
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     if fares { return try checkFares(in: context) }
-    guard let store = context.store as? any StoreVerifying else {
+    guard let store = context.verifying else {
       return CommandOutput(
         text: context.text(.verifyInMemory) + "\n",
         json: .object([("store", .null), ("sound", .bool(true))]))

@@ -31,7 +31,6 @@ extension English {
     case .invalidOrRepeatedCardName(let name): "invalid or repeated card name '\(name)'"
     case .repeatedCardID(let id): "repeated card id \(id)"
     case .fareNotPositive: "the fare is not above zero"
-    case .balanceNegative: "the balance is below the lowest a card can hold"
     case .invalidSerialNumber: "the serial number is empty, too long or holds control characters"
     case .keysIndexedPastJournal: "'keysIndexedLength' is past 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' holds something other than card ids"
@@ -69,46 +68,7 @@ extension English {
     case .fewerUpdatesThanRecorded: "the journal holds fewer updates than state.json records"
     case .lastUpdateUnterminated: "the last update does not end with a newline"
     case .historyDoesNotAddUp: "the history does not add up to the balance in state.json"
-    case .keyIndexFull: "too many reload keys share one hash"
     case .unexpectedSequence(let found, let expected): "sequence number \(found) where \(expected) was expected"
-    case .idUsedTwice(let id): "the id \(id.uuidString) is used twice"
-    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
-      "the balance \(balance.plainString(in: currency)) does not follow from \(previous.plainString(in: currency)) and the amount \(amount.plainString(in: currency))"
-    case .swipeTakesNoMoney: "a swipe that does not take money"
-    case .reloadAddsNoMoney: "a reload that does not add money"
-    case .undoesUndo: "undoes an undo"
-    case .undoAmountDoesNotReverse: "the amount does not reverse the update it undoes"
-    case .undoesUndoneUpdate: "undoes an update that was already undone"
-    case .undoesUnknownUpdate(let id): "undoes \(id.uuidString), which is not an earlier update of this card"
-    case .undoNamesNoUpdate: "an undo that names no update"
-    case .keyOnNonReload: "only a reload has a key"
-    case .reloadKeyUsedTwice(let key): "the reload key '\(key)' is used twice"
-    case .updateCountMismatch(let recorded, let found):
-      "state.json records \(recorded) updates, but the journal holds \(found) before its recorded length"
-    case .balanceMismatch(let total, let recorded, let currency):
-      "the history adds up to \(total.plainString(in: currency)), but state.json says the balance is \(recorded.plainString(in: currency))"
-    case .reloadKeyNotIndexed(let key):
-      "the reload key '\(key)' is missing from the key index, so a retry would apply it again"
-    case .journalFromTheFuture(let id):
-      "the journal of card \(id), which state.json has not created yet (was an older state.json restored from a backup?)"
-    case .newerVersion(let version, let supported):
-      "written by a newer metrobuddy (format \(version); this one reads up to \(supported))"
-    case .unreadable(let operation, let errno): "cannot \(operation.rawValue): \(systemErrorText(errno))"
-    case .unreadableOther: "cannot be read"
-    case .moreProblems(let count): "\(count) more problem(s) in this file were not listed"
-    case .partialHeader: "an interrupted first write left a partial header; the next write replaces it"
-    case .interruptedTransaction(let lines): "an interrupted transaction of \(lines) line(s); the next write removes it"
-    case .tornLastLine: "a torn last line from an interrupted write; the next write removes it"
-    case .unappliedUpdates(let count):
-      "\(count) committed update(s) not yet in state.json (a writer stopped after its commit point); the next write to this card applies them"
-    case .strayKeyFile:
-      "a key file that points at no reload of this card (left by a write that was undone); it is ignored"
-    case .liveTemporaryFile: "the temporary file of a write in progress"
-    case .leftoverTemporaryFile: "a temporary file left by an interrupted write; the next write removes it"
-    case .unlistedJournal:
-      "the journal of a card state.json does not list (a removed card's, or one a restored backup predates)"
-    case .worldWritableDirectory:
-      "the store directory is writable by every user, who could change or remove the store; chmod 700 it"
     }
   }
 

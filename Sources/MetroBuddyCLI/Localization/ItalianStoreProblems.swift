@@ -32,7 +32,6 @@ extension Italian {
     case .invalidOrRepeatedCardName(let name): "nome di carta non valido o ripetuto '\(name)'"
     case .repeatedCardID(let id): "id di carta ripetuto \(id)"
     case .fareNotPositive: "la tariffa non è maggiore di zero"
-    case .balanceNegative: "il credito è sotto il minimo che una tessera può avere"
     case .invalidSerialNumber: "il numero di serie è vuoto, troppo lungo o contiene caratteri di controllo"
     case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' contiene qualcosa che non sono id di carta"
@@ -72,54 +71,7 @@ extension Italian {
     case .fewerUpdatesThanRecorded: "il journal contiene meno movimenti di quanti ne registra state.json"
     case .lastUpdateUnterminated: "l'ultimo movimento non termina con un a capo"
     case .historyDoesNotAddUp: "lo storico non dà come somma il credito di state.json"
-    case .keyIndexFull: "troppe chiavi di ricarica condividono lo stesso hash"
     case .unexpectedSequence(let found, let expected): "numero di sequenza \(found) dove era atteso \(expected)"
-    case .idUsedTwice(let id): "l'id \(id.uuidString) è usato due volte"
-    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
-      "il credito \(balance.plainString(in: currency)) non risulta da \(previous.plainString(in: currency)) e dall'importo \(amount.plainString(in: currency))"
-    case .swipeTakesNoMoney: "una corsa che non scala denaro"
-    case .reloadAddsNoMoney: "una ricarica che non aggiunge denaro"
-    case .undoesUndo: "annulla un annullamento"
-    case .undoAmountDoesNotReverse: "l'importo non compensa il movimento che annulla"
-    case .undoesUndoneUpdate: "annulla un movimento già annullato"
-    case .undoesUnknownUpdate(let id): "annulla \(id.uuidString), che non è un movimento precedente di questa carta"
-    case .undoNamesNoUpdate: "un annullamento che non indica alcun movimento"
-    case .keyOnNonReload: "solo una ricarica ha una chiave"
-    case .reloadKeyUsedTwice(let key): "la chiave di ricarica '\(key)' è usata due volte"
-    case .updateCountMismatch(let recorded, let found):
-      "state.json registra \(recorded) movimenti, ma il journal ne contiene \(found) prima della lunghezza registrata"
-    case .balanceMismatch(let total, let recorded, let currency):
-      "lo storico dà come somma \(total.plainString(in: currency)), ma state.json dice che il credito è \(recorded.plainString(in: currency))"
-    case .reloadKeyNotIndexed(let key):
-      "la chiave di ricarica '\(key)' manca dall'indice delle chiavi, quindi un nuovo tentativo la applicherebbe di nuovo"
-    case .journalFromTheFuture(let id):
-      "il journal della carta \(id), che state.json non ha ancora creato (è stato ripristinato da un backup uno state.json più vecchio?)"
-    case .newerVersion(let version, let supported):
-      "scritto da un metrobuddy più recente (formato \(version); questo legge fino al \(supported))"
-    case .unreadable(let operation, let errno):
-      "operazione \(operation.rawValue) non riuscita: \(systemErrorText(errno))"
-    case .unreadableOther: "non si può leggere"
-    case .moreProblems(let count):
-      count == 1
-        ? "un altro problema in questo file non è elencato" : "altri \(count) problemi in questo file non sono elencati"
-    case .partialHeader:
-      "una prima scrittura interrotta ha lasciato un'intestazione parziale; la prossima scrittura la sostituisce"
-    case .interruptedTransaction(let lines):
-      "una transazione interrotta di \(lines) \(lines == 1 ? "riga" : "righe"); la prossima scrittura la rimuove"
-    case .tornLastLine: "un'ultima riga troncata da una scrittura interrotta; la prossima scrittura la rimuove"
-    case .unappliedUpdates(let count):
-      (count == 1 ? "1 movimento confermato non ancora" : "\(count) movimenti confermati non ancora")
-        + " in state.json (un processo si è fermato dopo la conferma); la prossima scrittura su questa carta "
-        + (count == 1 ? "lo applica" : "li applica")
-    case .strayKeyFile:
-      "un file di chiave che non punta ad alcuna ricarica di questa carta (lasciato da una scrittura annullata); viene ignorato"
-    case .liveTemporaryFile: "il file temporaneo di una scrittura in corso"
-    case .leftoverTemporaryFile:
-      "un file temporaneo lasciato da una scrittura interrotta; la prossima scrittura lo rimuove"
-    case .unlistedJournal:
-      "il journal di una carta che state.json non elenca (di una carta eliminata, o precedente a un backup ripristinato)"
-    case .worldWritableDirectory:
-      "la directory dell'archivio è scrivibile da ogni utente, che potrebbe modificarlo o eliminarlo; applicale chmod 700"
     }
   }
 

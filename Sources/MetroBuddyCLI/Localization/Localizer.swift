@@ -43,15 +43,8 @@ struct Localizer {
     switch moneyStyle {
     case .symbolFirst: return amount.formatted(in: currency)
     case .spanishCodeAfter, .italianCodeAfter:
-      let plain = Money(minorUnits: Int64(clamping: amount.minorUnits.magnitude)).plainString(in: currency)
-      let parts = plain.split(separator: ".", omittingEmptySubsequences: false)
-      let whole = Array(parts[0])
-      var grouped = ""
-      for (offset, digit) in whole.enumerated() {
-        if offset > 0, (whole.count - offset) % 3 == 0 { grouped.append(".") }
-        grouped.append(digit)
-      }
-      if parts.count > 1 { grouped += "," + parts[1] }
+      let grouped = amount.digits(
+        in: currency, grouping: UInt8(ascii: "."), decimalMark: UInt8(ascii: ","), signed: false)
       let sign = amount.minorUnits < 0 ? "-" : ""
       let unit = moneyStyle == .spanishCodeAfter && currency.code == "USD" ? "US$" : currency.code
       return sign + grouped + "\u{00A0}" + unit

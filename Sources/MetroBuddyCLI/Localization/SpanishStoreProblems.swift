@@ -32,7 +32,6 @@ extension Spanish {
     case .invalidOrRepeatedCardName(let name): "nombre de tarjeta no válido o repetido '\(name)'"
     case .repeatedCardID(let id): "id de tarjeta repetido \(id)"
     case .fareNotPositive: "la tarifa no es mayor que cero"
-    case .balanceNegative: "el saldo está por debajo del mínimo que admite una tarjeta"
     case .invalidSerialNumber: "el número de serie está vacío, es demasiado largo o contiene caracteres de control"
     case .keysIndexedPastJournal: "'keysIndexedLength' supera 'journalLength'"
     case .invalidRemovedCardIDs: "'removedCardIDs' contiene algo que no son ids de tarjeta"
@@ -73,53 +72,7 @@ extension Spanish {
     case .fewerUpdatesThanRecorded: "el diario contiene menos movimientos de los que registra state.json"
     case .lastUpdateUnterminated: "el último movimiento no termina con un salto de línea"
     case .historyDoesNotAddUp: "el historial no suma el saldo de state.json"
-    case .keyIndexFull: "demasiadas claves de recarga comparten un mismo hash"
     case .unexpectedSequence(let found, let expected): "número de secuencia \(found) donde se esperaba \(expected)"
-    case .idUsedTwice(let id): "el id \(id.uuidString) se usa dos veces"
-    case .balanceDoesNotFollow(let balance, let previous, let amount, let currency):
-      "el saldo \(balance.plainString(in: currency)) no se deriva de \(previous.plainString(in: currency)) y el importe \(amount.plainString(in: currency))"
-    case .swipeTakesNoMoney: "un viaje que no descuenta dinero"
-    case .reloadAddsNoMoney: "una recarga que no añade dinero"
-    case .undoesUndo: "deshace un deshacer"
-    case .undoAmountDoesNotReverse: "el importe no revierte el movimiento que deshace"
-    case .undoesUndoneUpdate: "deshace un movimiento que ya estaba deshecho"
-    case .undoesUnknownUpdate(let id): "deshace \(id.uuidString), que no es un movimiento anterior de esta tarjeta"
-    case .undoNamesNoUpdate: "un deshacer que no indica ningún movimiento"
-    case .keyOnNonReload: "solo una recarga tiene clave"
-    case .reloadKeyUsedTwice(let key): "la clave de recarga '\(key)' se usa dos veces"
-    case .updateCountMismatch(let recorded, let found):
-      "state.json registra \(recorded) movimientos, pero el diario contiene \(found) antes de su longitud registrada"
-    case .balanceMismatch(let total, let recorded, let currency):
-      "el historial suma \(total.plainString(in: currency)), pero state.json dice que el saldo es \(recorded.plainString(in: currency))"
-    case .reloadKeyNotIndexed(let key):
-      "falta la clave de recarga '\(key)' en el índice de claves, así que un reintento la aplicaría otra vez"
-    case .journalFromTheFuture(let id):
-      "el diario de la tarjeta \(id), que state.json todavía no ha creado (¿se restauró un state.json anterior desde una copia de seguridad?)"
-    case .newerVersion(let version, let supported):
-      "lo escribió un metrobuddy más reciente (formato \(version); este lee hasta el \(supported))"
-    case .unreadable(let operation, let errno): "falló la operación \(operation.rawValue): \(systemErrorText(errno))"
-    case .unreadableOther: "no se puede leer"
-    case .moreProblems(let count):
-      count == 1
-        ? "no se listó otro problema de este archivo" : "no se listaron otros \(count) problemas de este archivo"
-    case .partialHeader:
-      "una primera escritura interrumpida dejó una cabecera parcial; la próxima escritura la sustituye"
-    case .interruptedTransaction(let lines):
-      "una transacción interrumpida de \(lines) \(lines == 1 ? "línea" : "líneas"); la próxima escritura la elimina"
-    case .tornLastLine: "una última línea cortada por una escritura interrumpida; la próxima escritura la elimina"
-    case .unappliedUpdates(let count):
-      (count == 1 ? "1 movimiento confirmado que aún no está" : "\(count) movimientos confirmados que aún no están")
-        + " en state.json (un proceso se detuvo tras confirmar); la próxima escritura en esta tarjeta "
-        + (count == 1 ? "lo aplica" : "los aplica")
-    case .strayKeyFile:
-      "un archivo de clave que no apunta a ninguna recarga de esta tarjeta (lo dejó una escritura que se deshizo); se ignora"
-    case .liveTemporaryFile: "el archivo temporal de una escritura en curso"
-    case .leftoverTemporaryFile:
-      "un archivo temporal que dejó una escritura interrumpida; la próxima escritura lo elimina"
-    case .unlistedJournal:
-      "el diario de una tarjeta que state.json no lista (de una tarjeta eliminada, o anterior a una copia de seguridad restaurada)"
-    case .worldWritableDirectory:
-      "cualquier usuario puede escribir en el directorio del almacén, y cambiarlo o borrarlo; aplíquele chmod 700"
     }
   }
 

@@ -162,7 +162,12 @@ enum CardText {
   /// Label-value rows with the values aligned.
   static func table(_ rows: [(String, String)], style: Style = .plain) -> String {
     let width = rows.map(\.0.count).max() ?? 0
-    return rows.map { style.label($0.0.padding(to: width + 2)) + $0.1 + "\n" }.joined()
+    // Appended row by row: `joined()` on the rows runs the standard library's
+    // unspecialised generic join, whose first call costs a scan of every
+    // conformance record of the binary.
+    var text = ""
+    for (label, value) in rows { text += style.label(label.padding(to: width + 2)) + value + "\n" }
+    return text
   }
 }
 

@@ -29,13 +29,23 @@ struct UsageError: Error, Equatable {
 /// Reads arguments the way swift-argument-parser does: options before or
 /// after the command, `--name value` and `--name=value`, grouped short flags,
 /// `--` to end options, and "Did you mean" for a mistyped name.
+///
+/// It walks the tree of command types, not the tree of definitions: a
+/// command's definition is built only when the parser reaches its level, so
+/// `swipe` builds the definitions of `show` and `swipe`, not of every
+/// command (help, the man page and the completions use the whole tree,
+/// ``MetroBuddy/root``).
 struct ArgumentParser {
+  /// The root command's own definition; its subcommands are `commands`.
   let root: CommandSpec
+  /// The command types below the root.
+  let commands: [any CommandNode.Type]
   let globalOptions: [OptionSpec]
 
   func parse(_ arguments: [String]) throws(UsageError) -> ParsedCommand {
     var parsed = ParsedCommand()
     var command = root
+    var level = commands
     var onlyPositionals = false
     var index = 0
     while index < arguments.count {
@@ -44,20 +54,21 @@ struct ArgumentParser {
       // "-5" is a (negative) value, not an option: let the command say what is wrong with it.
       let isNegativeNumber = token.count > 1 && token.dropFirst().first.map { $0.isASCII && $0.isNumber } == true
       if onlyPositionals || token == "-" || !token.hasPrefix("-") || isNegativeNumber {
-        if !onlyPositionals, parsed.arguments.isEmpty, !command.subcommands.isEmpty {
-          guard let sub = command.subcommand(named: token) else {
+        if !onlyPositionals, parsed.arguments.isEmpty, !level.isEmpty {
+          guard let sub = level.first(where: { $0.spec.name == token }) else {
             // `card help add` is `card add --help`, as swift-argument-parser reads it.
             if token == "help", !parsed.path.isEmpty, !parsed.has("help") {
               parsed.flags.insert("help")
               continue
             }
             if command.arguments.isEmpty {
-              throw UsageError(message: unknownCommand(token, in: command), path: parsed.path)
+              throw UsageError(message: unknownCommand(token, among: level), path: parsed.path)
             }
             parsed.arguments.append(token)
             continue
           }
-          command = sub
+          command = sub.spec
+          level = sub.subcommands
           parsed.path.append(token)
           continue
         }
@@ -111,8 +122,8 @@ struct ArgumentParser {
     return parsed
   }
 
-  private func unknownCommand(_ token: String, in command: CommandSpec) -> Message {
-    .unknownCommand(token, suggestion: Suggestion.closest(to: token, among: command.subcommands.map(\.name)))
+  private func unknownCommand(_ token: String, among level: [any CommandNode.Type]) -> Message {
+    .unknownCommand(token, suggestion: Suggestion.closest(to: token, among: level.map { $0.spec.name }))
   }
 
   private func unknownOption(_ token: String, among options: [OptionSpec]) -> Message {

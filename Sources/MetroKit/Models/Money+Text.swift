@@ -102,16 +102,7 @@ extension Money {
   ///
   /// - Parameter currency: The currency whose fraction digits apply.
   public func plainString(in currency: Currency = .usd) -> String {
-    let negative = minorUnits < 0
-    let magnitude = minorUnits.magnitude
-    let per = UInt64(currency.minorUnitsPerMajor)
-    var text = negative ? "-" : ""
-    text += String(magnitude / per)
-    if currency.fractionDigits > 0 {
-      let fraction = String(magnitude % per)
-      text += "." + String(repeating: "0", count: currency.fractionDigits - fraction.count) + fraction
-    }
-    return text
+    digits(in: currency, grouping: nil, decimalMark: UInt8(ascii: "."), signed: true)
   }
 
   /// The amount for people: `$25.00`, `-$2.75`, or `25.00 CHF` for a currency
@@ -119,18 +110,51 @@ extension Money {
   ///
   /// - Parameter currency: The currency to format in.
   public func formatted(in currency: Currency = .usd) -> String {
-    let plain = Money(minorUnits: Int64(clamping: minorUnits.magnitude)).plainString(in: currency)
-    let point = plain.firstIndex(of: ".") ?? plain.endIndex
-    let wholeDigits = Array(plain[..<point])
-    var grouped = ""
-    for (offset, digit) in wholeDigits.enumerated() {
-      if offset > 0, (wholeDigits.count - offset) % 3 == 0 { grouped.append(",") }
-      grouped.append(digit)
-    }
-    grouped += plain[point...]
+    let grouped = digits(in: currency, grouping: UInt8(ascii: ","), decimalMark: UInt8(ascii: "."), signed: false)
     let sign = minorUnits < 0 ? "-" : ""
     if let symbol = currency.symbol { return sign + symbol + grouped }
     return sign + grouped + " " + currency.code
+  }
+
+  /// The amount's digits with the currency's fraction digits after
+  /// `decimalMark`, whole units grouped by thousands with `grouping` when it
+  /// is given (`1.250,00` with `.` and `,`), and a leading `-` for a negative
+  /// amount when `signed`. Written in ASCII bytes: no character is broken
+  /// into graphemes on the way.
+  ///
+  /// - Parameters:
+  ///   - currency: The currency whose fraction digits apply.
+  ///   - grouping: The thousands separator, or `nil` for none.
+  ///   - decimalMark: The mark before the fraction digits.
+  ///   - signed: Whether a negative amount starts with `-`.
+  public func digits(in currency: Currency, grouping: UInt8?, decimalMark: UInt8, signed: Bool) -> String {
+    let magnitude = minorUnits.magnitude
+    let per = UInt64(currency.minorUnitsPerMajor)
+    var whole = magnitude / per
+    // 20 digits of a UInt64, 6 separators, a sign, a mark and the fraction digits.
+    var reversed: [UInt8] = []
+    reversed.reserveCapacity(32 + currency.fractionDigits)
+    if currency.fractionDigits > 0 {
+      var fraction = magnitude % per
+      for _ in 0..<currency.fractionDigits {
+        reversed.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        fraction /= 10
+      }
+      reversed.append(decimalMark)
+    }
+    var count = 0
+    repeat {
+      if count > 0, count % 3 == 0, let grouping { reversed.append(grouping) }
+      reversed.append(UInt8(ascii: "0") + UInt8(whole % 10))
+      whole /= 10
+      count += 1
+    } while whole > 0
+    if signed, minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
+    // From an array, not from `reversed()`: decoding a generic collection
+    // asks the runtime whether it is contiguous, a cast that scans every
+    // conformance record of the binary.
+    reversed.reverse()
+    return String(decoding: reversed, as: UTF8.self)
   }
 }
 

@@ -68,9 +68,6 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case repeatedCardID(id: Int)
   /// A fare of zero or less.
   case fareNotPositive
-  /// A balance below the lowest a card can hold (minus the largest balance;
-  /// only a contactless card or an import goes below zero at all).
-  case balanceNegative
   /// A serial number that is empty, too long or holds control characters.
   case invalidSerialNumber
   /// `keysIndexedLength` is past `journalLength`.
@@ -135,70 +132,6 @@ public indirect enum StoreProblem: Sendable, Equatable {
   case lastUpdateUnterminated
   /// The journal's history does not add up to the balance in `state.json`.
   case historyDoesNotAddUp
-  /// Too many reload keys share one hash in the key index.
-  case keyIndexFull
-
-  // MARK: - What verify finds line by line
-
   /// A sequence number other than the one expected.
   case unexpectedSequence(found: Int, expected: Int)
-  /// An update id used twice.
-  case idUsedTwice(UUID)
-  /// A balance that does not follow from the previous one and the amount.
-  case balanceDoesNotFollow(balance: Money, previous: Money, amount: Money, currency: Currency)
-  /// A swipe whose amount is not negative.
-  case swipeTakesNoMoney
-  /// A reload whose amount is not positive.
-  case reloadAddsNoMoney
-  /// An undo of an undo.
-  case undoesUndo
-  /// An undo whose amount does not reverse the update it undoes.
-  case undoAmountDoesNotReverse
-  /// A second undo of one update.
-  case undoesUndoneUpdate
-  /// An undo of an update this card's journal does not hold before it.
-  case undoesUnknownUpdate(UUID)
-  /// An undo that names no update.
-  case undoNamesNoUpdate
-  /// A key on an update that is not a reload.
-  case keyOnNonReload
-  /// A reload key used twice.
-  case reloadKeyUsedTwice(key: String)
-  /// `state.json` records `recorded` updates, the journal `found` before its recorded length.
-  case updateCountMismatch(recorded: Int, found: Int)
-  /// The history adds up to `total`; `state.json` says `recorded`.
-  case balanceMismatch(total: Money, recorded: Money, currency: Currency)
-  /// A committed reload whose key the key index lacks.
-  case reloadKeyNotIndexed(key: String)
-  /// The journal of a card `state.json` has not created yet.
-  case journalFromTheFuture(cardID: Int)
-  /// A file from a newer metrobuddy.
-  case newerVersion(version: Int, supported: Int)
-  /// A system call on the file failed.
-  case unreadable(operation: StoreOperation, errno: Int32)
-  /// The file cannot be read, for another reason.
-  case unreadableOther
-  /// More problems in the same file than `verify` lists.
-  case moreProblems(count: Int)
-
-  // MARK: - Notes: fine, but worth saying
-
-  /// An interrupted first write left a partial header; the next write replaces it.
-  case partialHeader
-  /// An interrupted transaction of `lines` lines; the next write removes it.
-  case interruptedTransaction(lines: Int)
-  /// A torn last line from an interrupted write; the next write removes it.
-  case tornLastLine
-  /// Committed updates not yet in `state.json`; the next write to the card applies them.
-  case unappliedUpdates(count: Int)
-  /// A key file that points at no reload of the card; it is ignored.
-  case strayKeyFile
-  /// The temporary file of a write in progress.
-  case liveTemporaryFile
-  /// A temporary file left by an interrupted write; the next write removes it.
-  case leftoverTemporaryFile
-  /// A journal of a card `state.json` does not list.
-  case unlistedJournal
-  /// The store directory is writable by every user.
-  case worldWritableDirectory
 }

@@ -94,13 +94,18 @@ extension FieldReader {
   }
 }
 
-/// Checks the checksum that seals a line of a store file.
+/// Checks the checksum that seals a line of a store file (or a whole file
+/// of one line). The seal is the last thing on its line: only the line's own
+/// newline may follow it. A carriage return or a space an editor or a sync
+/// tool added after it is white space to the JSON reader, but a change to the
+/// line all the same, as every read that compares a line's last bytes sees.
 ///
 /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when it is
-///   missing or does not match: the line changed after it was written.
+///   missing, does not match or is not at the end: the line changed after it
+///   was written.
 func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
   var slice = ArraySlice(bytes)
-  while let last = slice.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { slice.removeLast() }
+  if slice.last == UInt8(ascii: "\n") { slice.removeLast() }
   guard Checksum.verify(slice) else {
     throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
   }

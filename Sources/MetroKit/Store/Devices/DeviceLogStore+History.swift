@@ -51,7 +51,10 @@ extension DeviceLogStore {
   /// balance now.
   func latestUpdates(of cardID: String, in view: View, matching query: HistoryQuery) -> [BalanceUpdate]? {
     guard let position = view.fold.index(ofCard: cardID) else { return [] }
-    let entry = view.fold.cards[position]
+    var fold = view.fold
+    // Unreadable latest updates: the logs have the answer.
+    guard fold.loadLatest() else { return nil }
+    let entry = fold.cards[position]
     var balance = entry.card.balance
     var result: [BalanceUpdate] = []
     for placed in entry.latest.reversed() {

@@ -74,6 +74,15 @@ extension DeviceLogStore {
     return try write { view throws(MetroError) in
       outcomes = []
       var changes: [LogChange] = []
+      // The implicit `default` card of a store with no card yet is created
+      // (and made the default) by the first change that touches it or adds
+      // a card beside it, as `card add` does: a restored card joins it.
+      var implicit = view.live.first.map(\.fold).flatMap { $0.created == nil ? $0 : nil }
+      func createImplicit() {
+        guard let uncreated = implicit else { return }
+        changes += materialized([.setDefault(id: uncreated.id)], for: uncreated, in: view)
+        implicit = nil
+      }
       for card in backup {
         var entry: FoldCard
         if let index = view.index(named: card.name) {
@@ -84,10 +93,11 @@ extension DeviceLogStore {
               problem: .currencyMismatch(store: entry.card.currency, backup: card.currency))
           }
           if entry.created == nil, entry.id == Self.implicitCardID {
-            changes += materialized([.setDefault(id: entry.id)], for: entry, in: view)
+            createImplicit()
             entry.created = EventOrder(time: .distantPast, device: "", sequence: 0, index: 0)
           }
         } else {
+          createImplicit()
           let id = makeID().uuidString.lowercased()
           let created = MetroCard(name: card.name, isDefault: false, currency: card.currency)
           changes.append(.createCard(id: id, card: created))

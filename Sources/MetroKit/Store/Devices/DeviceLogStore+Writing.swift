@@ -37,6 +37,8 @@ extension DeviceLogStore {
       remember(view)
       return try decision.result(view)
     }
+    // A record the clock cannot stamp is refused before anything is made.
+    _ = try Self.recordTime(now: clock.now(), after: nil, changes: decision.changes)
 
     let device = try identity.resolve(fileSystem: fileSystem)
     var legacyLock: FileLock?
@@ -69,6 +71,14 @@ extension DeviceLogStore {
       decision = try decide(view)
     }
     if decision.changes.isEmpty { return try decision.result(view) }
+    if !view.fold.loadLatest() {
+      // The record is folded below, after its commit, on top of the latest
+      // updates the cache left unread; unreadable, they come from the logs.
+      view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
+      decision.changes = []
+      decision = try decide(view)
+      if decision.changes.isEmpty { return try decision.result(view) }
+    }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {
       // This device's first record, in an upgraded store (with the view not
@@ -84,9 +94,9 @@ extension DeviceLogStore {
         decision.changes.insert(.deviceName(identity.defaultName), at: 0)
       }
     }
-    let now = Date(timeIntervalSince1970: clock.now().timeIntervalSince1970.rounded(.down))
     let record = LogRecord(
-      sequence: position.sequence + 1, recordedAt: max(now, position.lastRecordedAt ?? now),
+      sequence: position.sequence + 1,
+      recordedAt: try Self.recordTime(now: clock.now(), after: position.lastRecordedAt, changes: decision.changes),
       changes: decision.changes)
     var bytes = position.offset == 0 ? LogRecord.header(device: device) : []
     let recordStart = bytes.count
@@ -117,6 +127,25 @@ extension DeviceLogStore {
       remember(view)
     }
     return try decision.result(view)
+  }
+
+  /// The time a record is stamped with: the clock's, to the second, never
+  /// before this device's previous record (`previous`). A clock the store
+  /// cannot record (outside ``Timestamp/earliest`` to ``Timestamp/latest``)
+  /// never goes into a log, where no reader could read it back: the record
+  /// takes the latest time its balance updates were given (`--at`, an
+  /// import's rows), never before `previous`.
+  ///
+  /// - Throws: ``MetroError/clockOutOfRange(_:)`` when the clock cannot be
+  ///   recorded and no update gives a time.
+  static func recordTime(now: Date, after previous: Date?, changes: [LogChange]) throws(MetroError) -> Date {
+    let seconds = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    if Timestamp.isRecordable(seconds) { return max(seconds, previous ?? seconds) }
+    var given: Date?
+    for case .update(_, let update) in changes { given = max(update.timestamp, given ?? update.timestamp) }
+    guard let given else { throw .clockOutOfRange(now) }
+    let stamp = Date(timeIntervalSince1970: given.timeIntervalSince1970.rounded(.down))
+    return max(stamp, previous ?? stamp)
   }
 
   /// Brings the view read before the lock up to date under it: folds what

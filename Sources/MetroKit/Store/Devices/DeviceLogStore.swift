@@ -260,13 +260,16 @@ public final class DeviceLogStore: MetroCardDataStore {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
       var keysMissing = false
+      var latestMissing = false
       let outcome = try scanner.scan(from: start) { record, _ in
         if !fold.reloadKeysLoaded, !keysMissing, StoreFold.changesReloadKeys(record) {
           keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
         }
-        if !keysMissing { fold.apply(record, device: folder, timeZone: timeZone) }
+        // The first record folded needs the latest updates the cache left unread.
+        if !latestMissing { latestMissing = !fold.loadLatest() }
+        if !keysMissing, !latestMissing { fold.apply(record, device: folder, timeZone: timeZone) }
       }
-      if keysMissing { return .restart }
+      if keysMissing || latestMissing { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter: return .restart

@@ -17,7 +17,8 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
-  static let version = 4
+  static let latestFormatName = "metrobuddy-latest"
+  static let version = 5
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
   /// only when a keyed reload or an undo is folded or decided, or history asks.
@@ -29,15 +30,32 @@ struct FoldCache {
 
   /// The cached fold and which save of it this is (``SavedVersion``), or
   /// `nil` when there is none usable.
+  ///
+  /// The file holds two sealed lines: the fold, then every card's latest
+  /// updates (most of its bytes), which stay undecoded in
+  /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
   func loadWithVersion() -> (fold: StoreFold, version: SavedVersion)? {
     let path = folder + "/" + Self.fileName
     guard let bytes = try? readSmallFile(path, fileSystem: fileSystem),
-      let document = try? JSONParser.parse(bytes[...]), (try? verifySeal(bytes, path: "", line: nil)) != nil,
-      case .string(Self.formatName)? = document["format"], case .integer(Int64(Self.version))? = document["version"],
-      case .string(store)? = document["store"], let fold = try? Self.decode(document),
-      let status = (try? fileSystem.status(atPath: path)) ?? nil
+      let fold = try? decodeFile(bytes), let status = (try? fileSystem.status(atPath: path)) ?? nil
     else { return nil }
     return (fold, SavedVersion(inode: status.inode, size: status.size))
+  }
+
+  /// The fold a cache file holds, its latest updates left undecoded.
+  func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), bytes.last == UInt8(ascii: "\n"),
+      newline + 1 < bytes.count - 1
+    else { throw Unreadable() }
+    let core = bytes[..<newline]
+    let document = try JSONParser.parse(core)
+    try verifySeal(core, path: "", line: nil)
+    guard case .string(Self.formatName)? = document["format"],
+      case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"]
+    else { throw Unreadable() }
+    var fold = try Self.decode(document)
+    fold.unreadLatest = Array(bytes[(newline + 1)..<(bytes.count - 1)])
+    return fold
   }
 
   /// When a save goes ahead.
@@ -224,9 +242,6 @@ struct FoldCache {
             .object(
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
-          (
-            "latest", .array(entry.latest.map { .array([order($0.order), .object(LogChange.members(of: $0.update))]) })
-          ),
         ] + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -244,10 +259,48 @@ struct FoldCache {
       ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
+    if let unread = fold.unreadLatest {
+      // Never decoded since it was loaded: nothing in it changed.
+      bytes += unread
+    } else {
+      let start = bytes.count
+      let cards = fold.cards.map { entry -> JSONValue in
+        .array([
+          .string(entry.id),
+          .array(entry.latest.map { .array([order($0.order), .object(LogChange.members(of: $0.update))]) }),
+        ])
+      }
+      JSONWriter.write(.object([("format", .string(Self.latestFormatName)), ("cards", .array(cards))]), to: &bytes)
+      Checksum.seal(&bytes, from: start)
+    }
+    bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
 
-  /// The fold of a cache document, without its reload keys (``loadReloadKeys(into:)``).
+  /// Every card's latest updates from the cache's second line, into `fold`.
+  static func decodeLatest(_ bytes: [UInt8], into fold: inout StoreFold) throws {
+    let document = try JSONParser.parse(bytes)
+    try verifySeal(bytes, path: "", line: nil)
+    guard case .string(Self.latestFormatName)? = document["format"], case .array(let cards)? = document["cards"],
+      cards.count == fold.cards.count
+    else { throw Unreadable() }
+    for (position, value) in cards.enumerated() {
+      guard case .array(let parts) = value, parts.count == 2, case .string(fold.cards[position].id) = parts[0],
+        case .array(let latest) = parts[1], latest.count <= FoldCard.latestKept
+      else { throw Unreadable() }
+      var entries: [PlacedUpdate] = []
+      for placed in latest {
+        guard case .array(let parts) = placed, parts.count == 2 else { throw Unreadable() }
+        let update = try FieldReader(object: parts[1], path: "", line: nil, card: nil).loggedUpdate()
+        entries.append(PlacedUpdate(order: try order(parts[0]), update: update))
+      }
+      guard zip(entries, entries.dropFirst()).allSatisfy({ $0.order < $1.order }) else { throw Unreadable() }
+      fold.cards[position].latest = entries
+    }
+  }
+
+  /// The fold of a cache document, without its reload keys
+  /// (``loadReloadKeys(into:)``) and its latest updates (``StoreFold/loadLatest()``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {
@@ -288,8 +341,7 @@ struct FoldCache {
         id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
       entry.opening = Money(minorUnits: try integer(value["opening"]))
       guard case .bool(let removed)? = value["removed"], case .bool(let current)? = value["fareStateIsCurrent"],
-        case .object(let written)? = value["written"],
-        case .array(let latest)? = value["latest"], latest.count <= FoldCard.latestKept
+        case .object(let written)? = value["written"]
       else { throw Unreadable() }
       entry.isRemoved = removed
       entry.fareStateIsCurrent = current
@@ -297,12 +349,6 @@ struct FoldCache {
         guard let attribute = CardAttribute(rawValue: name) else { throw Unreadable() }
         entry.written[attribute] = try order(value)
       }
-      for placed in latest {
-        guard case .array(let parts) = placed, parts.count == 2 else { throw Unreadable() }
-        let update = try FieldReader(object: parts[1], path: "", line: nil, card: nil).loggedUpdate()
-        entry.latest.append(PlacedUpdate(order: try order(parts[0]), update: update))
-      }
-      guard zip(entry.latest, entry.latest.dropFirst()).allSatisfy({ $0.order < $1.order }) else { throw Unreadable() }
       fold.cards.append(entry)
     }
     if case .array(let parts)? = document["default"], parts.count == 2 {
@@ -313,5 +359,18 @@ struct FoldCache {
       fold.deviceNames[try string(parts[0])] = (try string(parts[1]), try order(parts[2]))
     }
     return fold
+  }
+}
+
+extension StoreFold {
+  /// Decodes every card's latest updates when the cache left them unread;
+  /// `false` when they cannot be read (then fold the logs again).
+  mutating func loadLatest() -> Bool {
+    guard let unread = unreadLatest else { return true }
+    var loaded = self
+    loaded.unreadLatest = nil
+    guard (try? FoldCache.decodeLatest(unread, into: &loaded)) != nil else { return false }
+    self = loaded
+    return true
   }
 }

@@ -53,7 +53,8 @@ struct FoldCard: Equatable, Sendable {
   var reloads: [String: CountedReload] = [:]
   /// The card's latest updates in the merged order, oldest first: at most
   /// ``latestKept``, fewer only when that is all the card has. `history
-  /// --limit N` lists them without reading a log.
+  /// --limit N` lists them without reading a log. Empty until loaded while
+  /// the fold's ``StoreFold/unreadLatest`` is set.
   var latest: [PlacedUpdate] = []
 
   /// How many of a card's latest updates the fold keeps.
@@ -80,6 +81,12 @@ struct StoreFold: Equatable, Sendable {
   var reloadKeysGeneration: UInt64 = 0
   /// Whether a keyed reload or its undo was folded since the keys were loaded.
   var reloadKeysChanged = false
+  /// Every card's latest updates as the cache saved them (the second line of
+  /// its file), not yet decoded: a read that folds nothing new, such as a
+  /// prompt's `show`, never decodes them. While this is set, each card's
+  /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
+  /// that never needed them writes these bytes back as they were.
+  var unreadLatest: [UInt8]?
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
     a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id

@@ -161,13 +161,6 @@ struct Journal {
   ///   - stored: The card, reconciled, whose `journalLength` bounds the read.
   ///   - body: Receives each update; returns whether to go on.
   func forEachNewestFirst(_ stored: StoredCard, _ body: (BalanceUpdate) throws(MetroError) -> Bool) throws(MetroError) {
-    try forEachEntryNewestFirst(stored) { entry throws(MetroError) in try body(entry.update) }
-  }
-
-  /// Like ``forEachNewestFirst(_:_:)``, with each line's sequence and transaction end.
-  func forEachEntryNewestFirst(_ stored: StoredCard, _ body: (JournalEntry) throws(MetroError) -> Bool)
-    throws(MetroError)
-  {
     guard stored.lastSequence > 0 else { return }
     let descriptor: Int32
     do {
@@ -223,7 +216,7 @@ struct Journal {
         }
         balanceAfter = before
         sequence -= 1
-        guard try body(entry) else { return }
+        guard try body(entry.update) else { return }
         lineEnd = newline
         searchEnd = newline
       }

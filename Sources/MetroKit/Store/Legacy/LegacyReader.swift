@@ -40,24 +40,6 @@ final class LegacyReader {
 
   // MARK: - Reading
 
-  /// Runs a read against `state.json`. Reads take no lock, so a writer may
-  /// replace `state.json` meanwhile: removing a card, for one, unlinks its
-  /// journal once the new state.json no longer lists it, and a reader holding
-  /// the old one finds the journal gone. What looks like damage is therefore
-  /// checked once more against a fresh `state.json`; it is damage only if
-  /// nothing was written in between.
-  func reading<T>(_ body: (StoredState) throws(MetroError) -> T) throws(MetroError) -> T {
-    let state = try readState()
-    do {
-      return try body(state)
-    } catch {
-      guard case .storeDamaged = error else { throw error }
-      let again = try readState()
-      guard again.revision != state.revision || again.storeID != state.storeID else { throw error }
-      return try body(again)
-    }
-  }
-
   /// Reads `state.json`; a store with no files yet reads as a fresh one.
   func readState() throws(MetroError) -> StoredState {
     let bytes: [UInt8]
@@ -123,14 +105,5 @@ final class LegacyReader {
     var snapshot = stored.card
     snapshot.isDefault = stored.id == state.defaultCardID
     return ObjectReference(snapshot: snapshot, storeID: state.storeID, objectID: stored.id, revision: state.revision)
-  }
-
-  func cardIndex(of card: ObjectReference<MetroCard>, in state: StoredState) throws(MetroError) -> Int {
-    guard card.storeID == state.storeID || card.storeID == Self.unsavedStoreID,
-      let index = state.index(ofCardID: card.objectID)
-    else {
-      throw .cardNotFound(name: card.name, available: state.cards.map(\.card.name))
-    }
-    return index
   }
 }

@@ -1,11 +1,13 @@
 import FoundationEssentials
 
-/// The store's on-disk records and their JSON form.
+/// The old store's on-disk records (formats 1 to 3), as the legacy reader
+/// decodes them; nothing writes them any more.
 ///
 /// `state.json` holds a small snapshot of every card; each card's history is an
 /// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
 enum StoreFormat {
-  /// The format version this build writes.
+  /// The last format of the old store, which older ones are upgraded to as
+  /// they are read.
   static let currentVersion = 3
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
@@ -105,7 +107,6 @@ struct StoredState: Equatable {
   }
 
   func index(ofCardID id: Int) -> Int? { cards.firstIndex { $0.id == id } }
-  func index(ofCardNamed name: String) -> Int? { cards.firstIndex { $0.card.name == name } }
 }
 
 /// One line of a journal: a balance update and where it sits in the sequence.
@@ -115,71 +116,4 @@ struct JournalEntry: Equatable {
   /// a transaction counts only once all its lines are present.
   var transactionEnd: Int
   var update: BalanceUpdate
-}
-
-// MARK: - Encoding
-
-extension StoredState {
-  func encoded() -> [UInt8] {
-    var cardValues: [JSONValue] = []
-    for stored in cards {
-      let card = stored.card
-      let currency = card.currency
-      cardValues.append(
-        .object(
-          [
-            ("id", .integer(Int64(stored.id))),
-            ("name", .string(card.name)),
-            ("balance", .string(card.balance.plainString(in: currency))),
-            ("currency", .string(currency.code)),
-            ("expirationDate", .string(card.expirationDate?.description)),
-            ("serialNumber", .string(card.serialNumber)),
-            ("openingBalance", .string(stored.openingBalance.plainString(in: currency))),
-            ("lastSequence", .integer(Int64(stored.lastSequence))),
-            ("journalLength", .integer(stored.journalLength)),
-            ("keysIndexedLength", .integer(stored.keysIndexedLength)),
-          ] + card.fareMembers().map { $0.0 == "fareState" && !stored.fareStateIsCurrent ? ($0.0, .null) : $0 }))
-    }
-    let value = JSONValue.object([
-      ("format", .string(StoreFormat.stateFormatName)),
-      ("version", .integer(Int64(StoreFormat.currentVersion))),
-      ("storeID", .string(storeID)),
-      ("revision", .integer(Int64(revision))),
-      ("nextCardID", .integer(Int64(nextCardID))),
-      ("defaultCardID", .integer(Int64(defaultCardID))),
-      ("cards", .array(cardValues)),
-      ("removedCardIDs", .array(removedCardIDs.map { .integer(Int64($0)) })),
-    ])
-    var bytes: [UInt8] = []
-    JSONWriter.write(value, to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
-  }
-}
-
-extension JournalEntry {
-  static func header(cardID: Int) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.write(
-      .object([
-        ("format", .string(StoreFormat.journalFormatName)),
-        ("version", .integer(Int64(StoreFormat.currentVersion))),
-        ("card", .integer(Int64(cardID))),
-      ]), to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
-  }
-
-  func encoded(currency: Currency, into bytes: inout [UInt8]) {
-    var members: [(String, JSONValue)] = [("seq", .integer(Int64(sequence)))]
-    if transactionEnd != sequence { members.append(("txEnd", .integer(Int64(transactionEnd)))) }
-    members += Interchange.updateMembers(update, currency: currency)
-    var line: [UInt8] = []
-    JSONWriter.write(.object(members), to: &line)
-    Checksum.seal(&line)
-    bytes += line
-    bytes.append(UInt8(ascii: "\n"))
-  }
 }

@@ -26,23 +26,20 @@ struct FoldCache {
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
 
   /// The cached fold, or `nil` when there is none usable.
-  func load() -> StoreFold? { loadWithVersion().fold }
+  func load() -> StoreFold? { loadWithVersion()?.fold }
 
-  /// The cached fold (`nil` when there is none usable) and which save of
-  /// the file this is (``SavedVersion``; `nil` when there is no file).
+  /// The cached fold and which save of it this is (``SavedVersion``), or
+  /// `nil` when there is none usable.
   ///
   /// The file holds two sealed lines: the fold, then every card's latest
   /// updates (most of its bytes), which stay undecoded in
   /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
-  ///
-  /// The version is the file's even when its fold is not usable (another
-  /// version's, damaged): a reader may then replace it, where otherwise it
-  /// would fold every log again on every read until a write saved.
-  func loadWithVersion() -> (fold: StoreFold?, version: SavedVersion?) {
+  func loadWithVersion() -> (fold: StoreFold, version: SavedVersion)? {
     let path = folder + "/" + Self.fileName
-    let bytes = try? readSmallFile(path, fileSystem: fileSystem)
-    let status = (try? fileSystem.status(atPath: path)) ?? nil
-    return (bytes.flatMap { try? decodeFile($0) }, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
+    guard let bytes = try? readSmallFile(path, fileSystem: fileSystem),
+      let fold = try? decodeFile(bytes), let status = (try? fileSystem.status(atPath: path)) ?? nil
+    else { return nil }
+    return (fold, SavedVersion(inode: status.inode, size: status.size))
   }
 
   /// The fold a cache file holds, its latest updates left undecoded.

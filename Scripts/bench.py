@@ -307,7 +307,11 @@ def main():
             print(
                 f"| `{' '.join(arguments)}` | {statistics.median(a) * 1000:.2f} ms | {statistics.median(b) * 1000:.2f} ms "
                 f"| {statistics.median(ratios):.2f}x |")
-        many_devices(binary, work, env, large, 5 if options.smoke else options.devices, runs, mb)
+        # Many devices: at the largest size up to 100,000 (the issue's), so
+        # that the opt-in 1,000,000 does not import a million rows a hundred
+        # times over.
+        spread_size = max(size for size in sizes if size <= 100000)
+        many_devices(binary, work, env, spread_size, 5 if options.smoke else options.devices, runs, mb)
         # Two rides a day: 100,000 updates reach back to 1896, a million to the
         # year 726, which an import refuses (exit 65); the commuter stops at
         # 100,000.

@@ -8,7 +8,8 @@
 #                                             per command and GiBs for an older build)
 #   Scripts/bench.sh --smoke                  tiny sizes, to keep the script working (CI)
 #   Scripts/bench.sh --baseline OLD_BINARY    adds ratios to an older build
-# Extra arguments go to Scripts/bench.py (--runs N, --sizes A,B,C, --baseline OLD_BINARY).
+#   Scripts/bench.sh --devices N              the many-devices case over N logs (100 by default)
+# Extra arguments go to Scripts/bench.py (--runs N, --sizes A,B,C, --baseline OLD_BINARY, --devices N).
 # It reports; it never fails on a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,7 +12,7 @@ struct CardsCommand: Command {
     let cards = try context.store.allCards().map(\.snapshot)
     let rows = cards.map { card in
       [
-        (card.isDefault ? "* " : "  ") + card.name, CardText.balanceColumn(card.balance, card, context),
+        (card.isDefault ? "* " : "  ") + card.name, CardText.balanceColumn(card.balance, card, context.text),
         card.kind.holdsValue ? context.text(.ridesLeft(context.moment.ridesLeft(card))) : context.text(.spentSoFar),
         lowercasedFirst(context.text(.labelFare)) + " " + CardText.fare(card, context), CardText.kind(card, context),
       ]

@@ -44,7 +44,8 @@ struct HistoryCommand: Command {
     let card = try context.selectedCard()
     let timeZone = context.environment.timeZone
     // With --limit, the latest few; without, the whole history, walked as
-    // it is read (twice for the text: first for the columns' widths).
+    // it is read (twice for the text: first for what the columns' widths
+    // depend on, without writing a cell).
     let stream: CardHistoryStream
     let query = self.query
     if query.limit != nil {
@@ -67,22 +68,18 @@ struct HistoryCommand: Command {
       }
       return output
     }
-    var widths = [Int](repeating: 0, count: 7)
-    var shown = 0
-    try forEachShown { update in
-      for (column, cell) in row(update, card: card, context).enumerated() {
-        widths[column] = max(widths[column], cell.count)
-      }
-      shown += 1
-    }
-    guard shown > 0 else {
+    var columns = HistoryColumns()
+    try forEachShown { columns.note($0) }
+    guard columns.shown > 0 else {
       let filtered = query.types.isEmpty && query.since == nil && query.until == nil
       output.text = context.text(filtered ? .historyEmpty(card: card.name) : .historyNoMatch) + "\n"
       return output
     }
-    output.streamText = { [widths] write throws(MetroError) in
+    let cells = HistoryCells(card: card.snapshot, context)
+    let widths = columns.widths(cells)
+    output.streamText = { write throws(MetroError) in
       try forEachShown { update in
-        let row = row(update, card: card, context)
+        let row = cells.row(update)
         var line = row[0] + "  " + row[1].padding(to: widths[1]) + "  "
         if widths[2] > 0 { line += row[2].padding(to: widths[2]) + "  " + row[3].padding(to: widths[3]) + "  " }
         line += row[4].leftPadding(to: widths[4]) + "  " + row[5].leftPadding(to: widths[5])
@@ -90,26 +87,5 @@ struct HistoryCommand: Command {
       }
     }
     return output
-  }
-
-  /// The cells of an update's line: when, type, mode, reason, amount, balance, note.
-  func row(_ update: BalanceUpdate, card: ObjectReference<MetroCard>, _ context: Context) -> [String] {
-    let (day, secondOfDay) = context.environment.timeZone.localTime(of: update.timestamp)
-    let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
-    let sign = update.amount.minorUnits > 0 ? "+" : ""
-    var note = ""
-    if let key = update.key, update.type != .undo { note = context.text(.historyKey(key)) }
-    if let undone = update.undoes {
-      note = context.text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
-    }
-    if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + context.text(.historyDuplicate) + ")" }
-    if let words = update.note { note += (note.isEmpty ? "" : " ") + context.text(.historyNote(words)) }
-    let ride = RecordedRide(update)
-    return [
-      "\(context.text.date(day)) \(time)", context.text(.updateType(update.type)),
-      ride.map { context.text(.modeName($0.mode)) } ?? "", ride.map { context.text(.reasonName($0.reason)) } ?? "",
-      sign + context.money(update.amount, card.currency),
-      CardText.balanceColumn(update.balance, card.snapshot, context), note,
-    ]
   }
 }

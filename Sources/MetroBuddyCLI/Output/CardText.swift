@@ -155,8 +155,8 @@ enum CardText {
 
   /// The balance column of `cards` and `history`: the balance, or for a
   /// contactless card what it has cost (its balance is minus that).
-  static func balanceColumn(_ balance: Money, _ card: MetroCard, _ context: Context) -> String {
-    context.money(card.kind.holdsValue ? balance : -balance, card.currency)
+  static func balanceColumn(_ balance: Money, _ card: MetroCard, _ text: Localizer) -> String {
+    text.money(card.kind.holdsValue ? balance : -balance, card.currency)
   }
 
   /// Label-value rows with the values aligned.

@@ -66,7 +66,7 @@ extension DeviceLogStore: StoreVerifying {
         let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scanRecords(from: .start) {
           scanned, _ throws(MetroError) in
           switch scanned {
-          case .whole(let record, _):
+          case .whole(let record, _, _):
             fold.apply(record, device: folder, timeZone: timeZone)
             report.updates += record.changes.count { if case .update = $0 { true } else { false } }
             for case .update(_, let update) in record.changes {

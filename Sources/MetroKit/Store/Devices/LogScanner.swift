@@ -43,15 +43,17 @@ struct LogScanner {
 
   /// A record as a scan hands it over.
   enum Scanned {
-    /// A record read whole, from the line that starts at `lineStart`.
-    case whole(LogRecord, lineStart: Int64)
+    /// A record read whole, from the line that starts at `lineStart`,
+    /// whose text (without its newline) is at hand when it was read whole
+    /// as a line.
+    case whole(LogRecord, lineStart: Int64, text: ArraySlice<UInt8>?)
     /// A record on a line longer than ``longLineLimit`` (an import of a
     /// whole history): checked whole, then read again one change at a time.
     case long(LongRecord)
 
     var sequence: Int {
       switch self {
-      case .whole(let record, _): record.sequence
+      case .whole(let record, _, _): record.sequence
       case .long(let record): record.sequence
       }
     }
@@ -65,7 +67,7 @@ struct LogScanner {
   ) throws(MetroError) -> Outcome {
     try scanRecords(from: position) { scanned, after throws(MetroError) in
       switch scanned {
-      case .whole(let record, _): try body(record, after)
+      case .whole(let record, _, _): try body(record, after)
       case .long(let long):
         var changes: [LogChange] = []
         try long.forEachChange { _, change, _ in changes.append(change) }
@@ -145,7 +147,7 @@ struct LogScanner {
           current = LogPosition(
             offset: next, sequence: record.sequence, lastLineStart: lineStart, lastSeal: Self.seal(of: text) ?? 0,
             lastRecordedAt: record.recordedAt)
-          try body(.whole(record, lineStart: lineStart), current)
+          try body(.whole(record, lineStart: lineStart, text: text), current)
           line += 1
         }
         lineStart = next
@@ -163,7 +165,7 @@ struct LogScanner {
           lastRecordedAt: read.recordedAt)
         if let record = read.whole {
           Self.heldChanges?.note(record.changes.count)
-          try body(.whole(record, lineStart: lineStart), current)
+          try body(.whole(record, lineStart: lineStart, text: nil), current)
         } else {
           var checked = long
           checked.sequence = read.sequence

@@ -171,6 +171,18 @@ struct LongRecord {
   }
 
   static let marker = Array(#","changes":["#.utf8)
+
+  /// Where each change lies in a record's whole line (counted from the
+  /// line's start), when the line is laid out as the store writes one;
+  /// `nil` otherwise.
+  static func changeRanges(in line: ArraySlice<UInt8>) -> [Range<Int>]? {
+    guard let markerAt = find(marker, in: line.prefix(256)) else { return nil }
+    var index = markerAt + marker.count - line.startIndex
+    var splitter = Splitter()
+    var found: [Range<Int>] = []
+    let stop = line.withUnsafeBufferPointer { bytes in splitter.split(bytes, from: &index, base: 0, into: &found) }
+    return stop == .closed ? found : nil
+  }
   private static let sealPrefix = Array(#","crc":""#.utf8)
 
   /// Walks the line a window at a time, calling `element` with the bytes of
@@ -250,17 +262,26 @@ struct LongRecord {
   }
 }
 
-/// Counts, for a test, the most changes a read held decoded at once.
+/// Counts, for a test, the most changes a read held decoded at once, and
+/// how many it decoded in all.
 final class HeldChangesGauge: Sendable {
-  private let peak = Mutex(0)
+  private let counts = Mutex((most: 0, decoded: 0))
 
   init() {}
 
   /// The most seen so far.
-  var most: Int { peak.withLock { $0 } }
+  var most: Int { counts.withLock { $0.most } }
 
-  /// Notes that `count` changes are held decoded.
-  func note(_ count: Int) { peak.withLock { $0 = max($0, count) } }
+  /// How many changes were decoded in all (a change decoded twice counts twice).
+  var decoded: Int { counts.withLock { $0.decoded } }
+
+  /// Notes that `count` changes were decoded and are held.
+  func note(_ count: Int) {
+    counts.withLock {
+      $0.most = max($0.most, count)
+      $0.decoded += count
+    }
+  }
 }
 
 extension Checksum {

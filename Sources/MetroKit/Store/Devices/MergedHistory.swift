@@ -13,8 +13,9 @@ struct IndexedUpdate: Comparable {
   var time: Double
   /// Its log's place among the logs sorted by device id.
   var log: UInt32
-  /// Its change's place in its record; ``elementFlag`` set when `offset` is
-  /// where the change itself starts (a record on a long line).
+  /// Its change's place in its record; or, with ``elementFlag`` set, the
+  /// length of the change that starts at `offset` (a record on a long
+  /// line), 0 when it is too long to say so.
   var index: UInt32
   /// Where its record's line starts, or its change (see `index`); for the
   /// old store's records, its place in ``MergedHistory``'s legacy updates.
@@ -22,8 +23,16 @@ struct IndexedUpdate: Comparable {
 
   static let elementFlag: UInt32 = 1 << 31
 
+  /// The entry of a change on a long line, `length` bytes from `offset`.
+  static func element(time: Double, log: Int, offset: Int64, length: Int) -> IndexedUpdate {
+    let known = length < Int(elementFlag) ? UInt32(length) : 0
+    return IndexedUpdate(time: time, log: UInt32(log), index: elementFlag | known, offset: offset)
+  }
+
   /// By time, then device, then place in the log: within one log a later
   /// record or change lies further on, so this is ``EventOrder``'s order.
+  /// (Two changes on a long line never share an offset: their lengths are
+  /// never compared.)
   static func < (a: IndexedUpdate, b: IndexedUpdate) -> Bool {
     if a.time != b.time { return a.time < b.time }
     if a.log != b.log { return a.log < b.log }
@@ -135,19 +144,40 @@ final class MergedHistory {
       _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
         guard scanned.sequence <= position.sequence else { return }
         switch scanned {
-        case .whole(let record, let lineStart):
-          for (index, change) in record.changes.enumerated() { add(change, log: log, index: index, offset: lineStart) }
+        case .whole(let record, let lineStart, let text):
+          // A record of several changes (a short import): each change is
+          // indexed where it lies, so that a walk decodes it alone rather
+          // than its whole record again for each of its updates when
+          // another log's updates come between them.
+          if record.changes.count > 1, let text, let ranges = LongRecord.changeRanges(in: text),
+            ranges.count == record.changes.count
+          {
+            for (change, range) in zip(record.changes, ranges) {
+              guard case .update(let id, let update) = change, id == cardID else { continue }
+              found.append(
+                .element(
+                  time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
+                  offset: lineStart + Int64(range.lowerBound), length: range.count))
+            }
+          } else {
+            for (index, change) in record.changes.enumerated() {
+              add(change, log: log, index: index, offset: lineStart)
+            }
+          }
         case .long(let long):
           // Sealed and laid out as the store writes it: only the card's
           // updates' times are read now; each is decoded when walked.
-          try long.forEachChangeText { index, bytes, offset throws(MetroError) in
-            let flagged = index | Int(IndexedUpdate.elementFlag)
+          try long.forEachChangeText { _, bytes, offset throws(MetroError) in
             switch peek.time(of: bytes) {
             case .other: return
             case .update(let time):
-              found.append(IndexedUpdate(time: time, log: UInt32(log), index: UInt32(flagged), offset: offset))
+              found.append(.element(time: time, log: log, offset: offset, length: bytes.count))
             case .unknown:
-              add(try long.decodeChange(bytes), log: log, index: flagged, offset: offset)
+              guard case .update(let id, let update) = try long.decodeChange(bytes), id == cardID else { return }
+              found.append(
+                .element(
+                  time: update.timestamp.timeIntervalSinceReferenceDate, log: log, offset: offset,
+                  length: bytes.count))
             }
           }
         }
@@ -172,8 +202,15 @@ final class MergedHistory {
       let path = history.paths[Int(entry.log)]
       let change: LogChange
       if entry.index & IndexedUpdate.elementFlag != 0 {
-        let bytes = try read(entry, path: path) { bytes, start in Self.elementEnd(in: bytes, from: start) }
+        // Its length is known from the index pass: no byte is walked twice.
+        let length = Int(entry.index & ~IndexedUpdate.elementFlag)
+        let bytes = try read(entry, path: path) { bytes, start in
+          guard length > 0 else { return Self.elementEnd(in: bytes, from: start) }
+          return start + length <= bytes.endIndex ? start + length - 1 : nil
+        }
+        guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}") else { throw Self.changed(path) }
         change = try LongRecord.decodeChange(bytes, path: path, line: 0)
+        LogScanner.heldChanges?.note(1)
       } else {
         if record?.log != entry.log || record?.offset != entry.offset {
           let bytes = try read(entry, path: path) { bytes, start in bytes[start...].firstIndex(of: 0x0A) }

@@ -60,6 +60,26 @@ struct ReadOnceTests {
     }
   }
 
+  @Test("a reader replaces a cache file it cannot use (another version's, damaged), so the next read uses its own")
+  func aReaderReplacesAnUnusableCache() throws {
+    try withTemporaryDirectory { parent in
+      try Self.laptopWrites(parent, 5)
+      _ = try Self.store(parent, nil).0.currentCard()
+      // The reader's own cache folder (a device with no id keeps `reader-…`).
+      let folders = try FileManager.default.contentsOfDirectory(atPath: parent + "/cache").filter {
+        $0.hasPrefix("reader-")
+      }
+      #expect(folders.count == 1)
+      let unusable = Data(#"{"format":"metrobuddy-fold","version":1}"#.utf8 + [0x0A])
+      for folder in folders { try unusable.write(to: URL(fileURLWithPath: parent + "/cache/" + folder + "/fold.json")) }
+      _ = try Self.store(parent, nil).0.currentCard()
+      for folder in folders {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: parent + "/cache/" + folder + "/fold.json"))
+        #expect(bytes != unusable, "the unusable cache of \(folder) is still there")
+      }
+    }
+  }
+
   @Test("a read that folds nothing new writes nothing, not even the cache")
   func aReadOfNothingNewWritesNothing() throws {
     try withTemporaryDirectory { parent in
@@ -98,7 +118,7 @@ struct ReadOnceTests {
       var old = StoreFold()
       old.logs["laptop"] = LogPosition(offset: 100, sequence: 1)
       let first = try #require(cache.save(old))
-      #expect(cache.loadWithVersion()?.version == first)
+      #expect(cache.loadWithVersion().version == first)
       var newer = old
       newer.logs["laptop"] = LogPosition(offset: 300, sequence: 3)
       #expect(cache.save(newer) != nil)

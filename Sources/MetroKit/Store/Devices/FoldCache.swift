@@ -33,20 +33,25 @@ struct FoldCache {
   static let maximumReloadKeysSize = 256 << 20
 
   /// The cached fold, or `nil` when there is none usable.
-  func load() -> StoreFold? { loadWithVersion()?.fold }
+  func load() -> StoreFold? { loadWithVersion().fold }
 
-  /// The cached fold and which save of it this is (``SavedVersion``), or
-  /// `nil` when there is none usable.
+  /// The cached fold (`nil` when there is none usable) and which save of
+  /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
   /// The file holds two sealed lines: the fold, then every card's latest
   /// updates (most of its bytes), which stay undecoded in
   /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
-  func loadWithVersion() -> (fold: StoreFold, version: SavedVersion)? {
+  ///
+  /// The version is the file's even when its fold is not usable (another
+  /// version's, damaged, too long): a reader may then replace it, where
+  /// otherwise it would fold every log again on every read until a write
+  /// saved.
+  func loadWithVersion() -> (fold: StoreFold?, version: SavedVersion?) {
     let path = folder + "/" + Self.fileName
-    guard let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumSize), file.isWhole,
-      let fold = try? decodeFile(file.bytes), let status = (try? fileSystem.status(atPath: path)) ?? nil
-    else { return nil }
-    return (fold, SavedVersion(inode: status.inode, size: status.size))
+    let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumSize)
+    let status = (try? fileSystem.status(atPath: path)) ?? nil
+    let fold = file.flatMap { $0.isWhole ? try? decodeFile($0.bytes) : nil }
+    return (fold, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
   }
 
   /// The fold a cache file holds, its latest updates left undecoded.

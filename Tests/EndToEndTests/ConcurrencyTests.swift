@@ -80,6 +80,33 @@ struct ConcurrencyTests {
     #expect(history.count == 11)
   }
 
+  @Test("16 first swipes at once on a new machine make one device id: one log for it, exactly 10 rides")
+  func firstWritesOnANewMachineMakeOneDevice() throws {
+    // A race: four new machines, so that one that went wrong is likely seen.
+    for _ in 0..<4 {
+      let sandbox = try Sandbox()
+      // Another machine made the store: this HOME has no device id yet.
+      let laptop = sandbox.root + "/laptop-home"
+      try #require(sandbox.metrobuddy("reload", "30", environment: ["HOME": laptop]).status == 0)
+      let devicesBefore = try FileManager.default.contentsOfDirectory(atPath: sandbox.store + "/devices")
+      #expect(!FileManager.default.fileExists(atPath: sandbox.deviceIDFile))
+
+      let results = try (0..<16).map { _ in try sandbox.start(["swipe"]) }.map { $0.wait() }
+      #expect(results.filter { $0.status == 0 }.count == 10, "\(results)")
+      #expect(results.filter { $0.status == 1 }.count == 6, "\(results)")
+
+      let id = try String(contentsOfFile: sandbox.deviceIDFile, encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let devicesAfter = try FileManager.default.contentsOfDirectory(atPath: sandbox.store + "/devices")
+      // Only this machine's one id was added, and its log holds every ride.
+      #expect(Set(devicesAfter).subtracting(devicesBefore) == [id], "\(devicesAfter)")
+      let history = try parseJSONArray(sandbox.metrobuddy("history", "--json").stdout)
+      #expect(history.filter { $0["type"] as? String == "swipe" }.count == 10)
+      #expect(try parseJSONObject(sandbox.metrobuddy("show", "--json").stdout)["balance"] as? String == "0.00")
+      #expect(try sandbox.metrobuddy("verify").status == 0)
+    }
+  }
+
   @Test("concurrent first writes and reads of a fresh store all succeed")
   func concurrentFirstWritesSucceed() throws {
     // Whatever order the first writer creates its files in, no other writer

@@ -85,13 +85,33 @@ public struct DeviceIdentity: Sendable, Equatable {
   /// When the id cannot be kept (no room, no permission, no home) this
   /// throws ``MetroError/deviceIDUnsaved(path:errno:)`` and leaves nothing
   /// behind: no temporary file and none of the folders it made.
+  ///
+  /// First writes at once on a new machine make one id between them: the
+  /// id is made under a `flock(2)` of its folder, and a process that waited
+  /// for the lock takes the id the first one kept.
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
-    let id = UUID().uuidString.lowercased()
-    try keep(id, fileSystem: fileSystem)
-    // Two first writes at once may each make one: the last saved is the id
-    // from now on (the other only ever names a log that stops growing).
-    return try existing(fileSystem: fileSystem) ?? id
+    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else {
+      throw .deviceIDUnsaved(path: nil, errno: ENOENT)
+    }
+    let folder = String(file[..<slash])
+    var made: [String] = []
+    do throws(MetroError) {
+      do { try makeDirectories(folder, fileSystem: fileSystem, made: &made) } catch {
+        throw MetroError.deviceIDUnsaved(path: file, errno: (error as? SystemCallError)?.errno ?? EIO)
+      }
+      let lock = try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: 10)
+      defer { lock.release() }
+      if let id = try existing(fileSystem: fileSystem) { return id }
+      let id = UUID().uuidString.lowercased()
+      try keep(id, fileSystem: fileSystem)
+      return id
+    } catch {
+      // Nothing kept: take back the folders made for it (a folder another
+      // process has put something in since is not empty and stays).
+      for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
+      throw error
+    }
   }
 
   /// A new id (a lower-case UUID) in ``file``, in place of the one there:

@@ -55,7 +55,9 @@ struct WrittenMark: Equatable, Sendable {
       .object([
         ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
         ("device", .string(device)), ("sequence", .integer(Int64(sequence))), ("offset", .integer(offset)),
-        ("seal", .integer(Int64(seal))),
+        // Eight hex digits: a mark's length does not vary with its seal, so
+        // one write of it makes the same calls as the next.
+        ("seal", .string(Self.hex(seal))),
       ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
@@ -70,9 +72,19 @@ struct WrittenMark: Equatable, Sendable {
       case .string(formatName)? = document["format"], case .integer(Int64(version))? = document["version"],
       case .string(store)? = document["store"], case .string(device)? = document["device"],
       case .integer(let sequence)? = document["sequence"], case .integer(let offset)? = document["offset"],
-      case .integer(let seal)? = document["seal"], sequence > 0, offset > 0, (0...Int64(UInt32.max)).contains(seal)
+      case .string(let sealText)? = document["seal"], sealText.utf8.count == 8,
+      sealText.utf8.allSatisfy({
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+      }),
+      let seal = UInt32(sealText, radix: 16), sequence > 0, offset > 0
     else { return nil }
-    return WrittenMark(sequence: Int(sequence), offset: offset, seal: UInt32(seal))
+    return WrittenMark(sequence: Int(sequence), offset: offset, seal: seal)
+  }
+
+  /// `seal` as eight lower-case hex digits.
+  static func hex(_ seal: UInt32) -> String {
+    let digits = String(seal, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 }
 

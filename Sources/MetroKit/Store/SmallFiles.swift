@@ -17,17 +17,22 @@ struct BoundedFile {
   var isWhole: Bool
 }
 
-/// A file of at most `maximum` bytes read whole, `nil` when it does not
-/// exist: a longer one (a cache or an id file grown to gigabytes) costs
-/// its first bytes only, whatever its length.
-func readBoundedFile(_ path: String, fileSystem: any FileSystem, maximum: Int) throws(MetroError) -> BoundedFile? {
-  let descriptor: Int32
+/// A descriptor for reading `path`, not following a link at its end;
+/// `nil` when there is no file there (nor the folder it would be in).
+func openForReading(_ path: String, fileSystem: any FileSystem) throws(MetroError) -> Int32? {
   do {
-    descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    return try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
   } catch {
     if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
     throw MetroError.store(error)
   }
+}
+
+/// A file of at most `maximum` bytes read whole, `nil` when it does not
+/// exist: a longer one (a cache or an id file grown to gigabytes) costs
+/// its first bytes only, whatever its length.
+func readBoundedFile(_ path: String, fileSystem: any FileSystem, maximum: Int) throws(MetroError) -> BoundedFile? {
+  guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
   defer { try? fileSystem.close(descriptor, path: path) }
   do {
     let status = try fileSystem.status(descriptor, path: path)

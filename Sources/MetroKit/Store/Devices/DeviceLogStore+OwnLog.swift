@@ -39,13 +39,7 @@ extension DeviceLogStore {
     let path = layout.logPath(device)
     let length = 12  // `"xxxxxxxx"}` and the newline
     guard offset >= Int64(length) else { return nil }
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
-      throw MetroError.store(error)
-    }
+    guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
     defer { try? fileSystem.close(descriptor, path: path) }
     do {
       let status = try fileSystem.status(descriptor, path: path)

@@ -143,6 +143,16 @@ public protocol MetroCardDataStore: Sendable {
   /// after another card is made the default.
   func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError)
 
+  /// Merges `other` into `keep`: `other`'s whole history, opening balance
+  /// included, becomes `keep`'s, and `other` is gone. Two cards created
+  /// apart on two devices under one name become one this way.
+  ///
+  /// - Throws: ``MetroError/cannotMerge(keep:other:reason:)`` for one card
+  ///   twice or two currencies.
+  @discardableResult
+  func mergeCard(_ other: ObjectReference<MetroCard>, into keep: ObjectReference<MetroCard>) throws(MetroError)
+    -> ObjectReference<MetroCard>
+
   /// Makes the card the default.
   @discardableResult
   func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard>

@@ -284,6 +284,56 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     }
   }
 
+  public func mergeCard(_ other: ObjectReference<MetroCard>, into keep: ObjectReference<MetroCard>) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    try write { state throws(MetroError) in
+      let kept = try index(of: keep, in: state)
+      let merged = try index(of: other, in: state)
+      let keptCard = state.cards[kept].card
+      let mergedCard = state.cards[merged].card
+      guard kept != merged else {
+        throw .cannotMerge(keep: keptCard.card.name, other: mergedCard.card.name, reason: .sameCard)
+      }
+      guard keptCard.card.currency == mergedCard.card.currency else {
+        throw .cannotMerge(
+          keep: keptCard.card.name, other: mergedCard.card.name,
+          reason: .currencies(keep: keptCard.card.currency, other: mergedCard.card.currency))
+      }
+      // Both histories in time order, each command kept whole; balances run
+      // from both openings.
+      func opening(_ card: Card) -> Int64 {
+        card.updates.reduce(card.card.balance.minorUnits) { $0 - $1.amount.minorUnits }
+      }
+      let offset = keptCard.updates.count
+      var rows = keptCard.updates.indices.map {
+        (update: keptCard.updates[$0], transaction: keptCard.history.transaction(at: $0))
+      }
+      rows += mergedCard.updates.indices.map {
+        (update: mergedCard.updates[$0], transaction: offset + mergedCard.history.transaction(at: $0))
+      }
+      rows = rows.enumerated().sorted {
+        ($0.element.update.timestamp, $0.offset) < ($1.element.update.timestamp, $1.offset)
+      }.map(\.element)
+      var balance = opening(keptCard) + opening(mergedCard)
+      var card = keptCard
+      card.updates = rows.map { row in
+        var update = row.update
+        balance += update.amount.minorUnits
+        update.balance = Money(minorUnits: balance)
+        return update
+      }
+      card.transactions = rows.map(\.transaction)
+      card.card.balance = Money(minorUnits: balance)
+      card.refoldFareState(timeZone: timeZone, if: true)
+      state.cards[kept].card = card
+      if state.defaultID == state.cards[merged].id { state.defaultID = state.cards[kept].id }
+      state.cards.remove(at: merged)
+      state.revision += 1
+      return reference(state.cards[kept < merged ? kept : kept - 1], in: state)
+    }
+  }
+
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
     try write { state throws(MetroError) in
       let index = try index(of: card, in: state)

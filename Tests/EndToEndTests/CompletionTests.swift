@@ -62,7 +62,7 @@ struct CompletionTests {
   func bashCommand() throws {
     let bash = try BashCompletion()
     #expect(try bash.complete(["metrobuddy", "sw"]) == ["swipe"])
-    #expect(try bash.complete(["metrobuddy", "card", ""]) == ["add", "use", "rename", "remove"])
+    #expect(try bash.complete(["metrobuddy", "card", ""]) == ["add", "use", "rename", "merge", "remove"])
   }
 
   @Test("bash: 'metrobuddy reload --k<TAB>' gives --key", .enabled(if: Shells.bash != nil, "bash is not installed"))

@@ -186,6 +186,7 @@ struct DocumentationTests {
     #expect(model.globalOptions.first { $0.long == "--card" }?.values == .cards)
     #expect(model.commands.first { $0.key == "card use" }?.arguments == [.cards])
     #expect(model.commands.first { $0.key == "card rename" }?.arguments == [.cards, .none])
+    #expect(model.commands.first { $0.key == "card merge" }?.arguments == [.cards, .cards])
     #expect(model.commands.first { $0.key == "card add" }?.arguments == [CompletionValues.none])
   }
 

@@ -445,7 +445,7 @@ struct LanguageTests {
       seeHelp: "  Vedi 'metrobuddy swipe --help' per maggiori informazioni."),
     UsageCase(
       variables: italian, arguments: ["card"], prefix: "Errore: ",
-      message: "Manca il sottocomando previsto: add, use, rename o remove.",
+      message: "Manca il sottocomando previsto: add, use, rename, merge o remove.",
       usage: "Uso: metrobuddy card <sottocomando>",
       seeHelp: "  Vedi 'metrobuddy card --help' per maggiori informazioni."),
   ]
@@ -530,6 +530,10 @@ struct LanguageTests {
     .insufficientFareHint, .expiredCard(date: "d"), .expiredCardHint, .nothingToUndo, .invalidCardName("n"),
     .invalidText(field: .serialNumber, value: "v"), .invalidText(field: .reloadKey, value: "v"), .invalidCount(0),
     .cardNotFound(name: "n", suggestion: "m", available: ["m"]), .cardExists("n"), .cannotRemoveDefault("n"),
+    .cannotMerge(keep: "k", other: "o", reason: .sameCard),
+    .cannotMerge(keep: "k", other: "o", reason: .currencies(keep: .usd, other: .usd)),
+    .cardsMerged(keep: "k", other: "o", balance: "b"),
+    .storeWarning(path: "/p", problem: .cardNameShared(name: "w", shownAs: ["w", "w~2"])),
     .balanceOutOfRange, .storeDamaged(path: "p", line: 3, problem: .checksumMismatch),
     .verifyFinding(.lastUpdateUnterminated),
     .storeFromNewerVersion(path: "p", version: 9, supported: 1), .storeIO(verb: .open, path: "p", reason: "r"),

@@ -63,7 +63,8 @@ struct TypedOptionTests {
   @Test("the tree, the runnable commands and their paths all come from MetroBuddy.commands")
   func oneRegistry() {
     #expect(MetroBuddy.root.subcommands.map(\.name) == MetroBuddy.commands.map { $0.spec.name })
-    #expect(MetroBuddy.root.subcommand(named: "card")?.subcommands.map(\.name) == ["add", "use", "rename", "remove"])
+    #expect(
+      MetroBuddy.root.subcommand(named: "card")?.subcommands.map(\.name) == ["add", "use", "rename", "merge", "remove"])
     #expect(MetroBuddy.command(at: ["card", "add"]) == AddCardCommand.self)
     #expect(MetroBuddy.command(at: ["card"]) == nil)
     #expect(MetroBuddy.command(at: ["help"]) == nil)

@@ -74,7 +74,7 @@ struct UsageErrorTests {
       arguments: ["show", "extra"], message: "Unexpected argument 'extra'.",
       usage: "metrobuddy show [--format <template>]"),
     Case(
-      arguments: ["card"], message: "Missing expected subcommand: add, use, rename or remove.",
+      arguments: ["card"], message: "Missing expected subcommand: add, use, rename, merge or remove.",
       usage: "metrobuddy card <subcommand>"),
     Case(
       arguments: ["card", "ad", "x"], message: "Unknown command 'ad'. Did you mean 'add'?",

@@ -195,6 +195,38 @@ struct DataStoreContractTests {
     }
   }
 
+  @Test(arguments: ContractStore.allCases)
+  func aMergedCardsHistoryAndOpeningBecomeTheKeptCards(kind: ContractStore) throws {
+    try kind.withStore { store in
+      let kept = try store.currentCard()
+      try store.apply([.balance(.reload(.usd("5.00")))], to: kept)
+      try store.apply([.balance(.swipe(count: 1))], to: kept)
+      let work = try store.addCard(named: "work", fare: .usd("3.00"), balance: .usd("10.00"))
+      try store.apply([.balance(.reload(.usd("2.00")))], to: work)
+      let eur = try #require(Currency(code: "EUR"))
+      let euro = try store.addCard(
+        named: "paris", settings: CardSettings(kind: .custom, currency: eur, fare: Money(minorUnits: 215)),
+        balance: .zero)
+      let before = try store.everything()
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.mergeCard(work, into: work) }
+          == .cannotMerge(keep: "work", other: "work", reason: .sameCard))
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.mergeCard(euro, into: kept) }
+          == .cannotMerge(keep: "default", other: "paris", reason: .currencies(keep: .usd, other: eur)))
+      #expect(try store.everything() == before)
+
+      let merged = try store.mergeCard(work, into: kept)
+      #expect(merged.name == "default" && merged.balance == .usd("14.00"))
+      #expect(try store.allCards().map(\.name) == ["default", "paris"])
+      // Oldest first: both openings ($10.00), then each update in time order.
+      let history = try store.history(of: "default")
+      #expect(history.map(\.amount) == [.usd("2.00"), Money(minorUnits: -300), .usd("5.00")])
+      #expect(history.map(\.balance) == [.usd("14.00"), .usd("12.00"), .usd("15.00")])
+      #expect(metroError { () throws(MetroError) in _ = try store.card(named: "work") } != nil)
+    }
+  }
+
   // MARK: - Balance changes
 
   @Test(arguments: ContractStore.allCases)

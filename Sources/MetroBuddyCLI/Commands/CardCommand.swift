@@ -2,9 +2,9 @@ import MetroKit
 
 /// `card add|use|rename|remove`: manage cards.
 enum CardCommand: CommandNode {
-  static let spec = CommandSpec(name: "card", abstract: "Add, choose, rename or remove cards.")
+  static let spec = CommandSpec(name: "card", abstract: "Add, choose, rename, merge or remove cards.")
   static var subcommands: [any CommandNode.Type] {
-    [AddCardCommand.self, UseCardCommand.self, RenameCardCommand.self, RemoveCardCommand.self]
+    [AddCardCommand.self, UseCardCommand.self, RenameCardCommand.self, MergeCardCommand.self, RemoveCardCommand.self]
   }
 
   static func changed(_ text: String, _ card: ObjectReference<MetroCard>, at moment: Moment) -> CommandOutput {
@@ -111,6 +111,39 @@ struct RenameCardCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.store.renameCard(context.store.card(named: old), to: new)
     return CardCommand.changed(context.text(.cardRenamed(old: old, new: new)), card, at: context.moment)
+  }
+}
+
+/// `card merge KEEP OTHER`.
+struct MergeCardCommand: Command {
+  static let spec = CommandSpec(
+    name: "merge", abstract: "Move a card's whole history into another card.",
+    discussion: """
+      The other card's rides, reloads and opening balance become the kept
+      card's, on every device, and the other card is gone. Two cards made
+      apart on two devices with one name are shown as NAME and NAME~2: merge
+      them with 'metrobuddy card merge NAME NAME~2'.
+      """,
+    arguments: [
+      ArgumentSpec(name: "keep", help: "The card that stays."),
+      ArgumentSpec(name: "other", help: "The card whose history moves into it."),
+    ],
+    examples: ["metrobuddy card merge work work~2"])
+
+  var keep: String
+  var other: String
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    let names = try Self.arguments(parsed, ["keep", "other"])
+    keep = try CardCommand.name(names[0], for: "keep", parsed)
+    other = try CardCommand.name(names[1], for: "other", parsed)
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    let card = try context.store.mergeCard(context.store.card(named: other), into: context.store.card(named: keep))
+    let balance = context.money(card.snapshot.balance, card.snapshot.currency)
+    return CardCommand.changed(
+      context.text(.cardsMerged(keep: keep, other: other, balance: balance)), card, at: context.moment)
   }
 }
 

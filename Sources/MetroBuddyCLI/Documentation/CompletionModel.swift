@@ -134,6 +134,8 @@ enum CompletionHints {
   static let arguments: [Hint] = [
     Hint(path: "card use", name: "name", values: .cards),
     Hint(path: "card rename", name: "old", values: .cards),
+    Hint(path: "card merge", name: "keep", values: .cards),
+    Hint(path: "card merge", name: "other", values: .cards),
     Hint(path: "card remove", name: "name", values: .cards),
     Hint(path: "import", name: "file", values: .files),
     Hint(path: "kind", name: "kind", values: .words(kinds)),

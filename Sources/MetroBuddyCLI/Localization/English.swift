@@ -151,6 +151,12 @@ enum English {
         + (available.isEmpty
           ? "" : "\nCards: \(available.joined(separator: ", ")). Add one with 'metrobuddy card add <name>'.")
     case .cardExists(let name): "A card named '\(name)' already exists; choose another name."
+    case .cannotMerge(let keep, let other, .sameCard):
+      "'\(keep)' and '\(other)' are the same card; name two cards to merge."
+    case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
+      "'\(keep)' holds \(keepCurrency.code) and '\(other)' holds \(otherCurrency.code): cards in two currencies cannot be merged."
+    case .cardsMerged(let keep, let other, let balance):
+      "Merged '\(other)' into '\(keep)': its history and opening balance now belong to '\(keep)'. Balance: \(balance)."
     case .cannotRemoveDefault(let name):
       "'\(name)' is the default card and cannot be removed.\nMake another card the default first with 'metrobuddy card use <name>'."
     case .balanceOutOfRange: "The balance would be out of range (below 0.00 or above 10000000000.00)."
@@ -222,7 +228,7 @@ enum English {
     case .missingValue(let synopsis): "Missing value for '\(synopsis)'."
     case .missingArgument(let name): "Missing expected argument '<\(name)>'."
     case .unexpectedArgument(let token): "Unexpected argument '\(token)'."
-    case .missingSubcommand: "Missing expected subcommand: add, use, rename or remove."
+    case .missingSubcommand: "Missing expected subcommand: add, use, rename, merge or remove."
     case .invalidValue(let name, let problem): "Invalid value for '\(name)': \(self.problem(problem))"
     case .giveDateOrClear: "Give a date or '--clear', not both."
     case .giveSerialOrClear: "Give a serial number or '--clear', not both."

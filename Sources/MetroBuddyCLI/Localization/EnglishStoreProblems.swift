@@ -82,6 +82,11 @@ extension English {
         + "on that device, or a synchroniser that carried a deletion), so the balance leaves "
         + (first == last ? "it" : "them") + " out; bring " + (first == last ? "it" : "them")
         + " back from a device or a backup that still has " + (first == last ? "it" : "them")
+    case .cardNameShared(let name, let shownAs):
+      "\(shownAs.count) cards are named '\(name)' (made apart on two devices), shown as "
+        + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' means the first made. Merge them with "
+        + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', or rename one with "
+        + "'metrobuddy card rename \(shownAs.last ?? name) <new>'"
     }
   }
 

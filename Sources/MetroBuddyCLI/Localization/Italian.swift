@@ -178,6 +178,12 @@ enum Italian {
           ? ""
           : "\nCarte: \(available.joined(separator: ", ")). Aggiungine una con 'metrobuddy card add \(slot("name"))'.")
     case .cardExists(let name): "Esiste già una carta di nome '\(name)'; scegli un altro nome."
+    case .cannotMerge(let keep, let other, .sameCard):
+      "'\(keep)' e '\(other)' sono la stessa carta; indica due carte da unire."
+    case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
+      "'\(keep)' è in \(keepCurrency.code) e '\(other)' in \(otherCurrency.code): non si possono unire carte in due valute."
+    case .cardsMerged(let keep, let other, let balance):
+      "'\(other)' unita a '\(keep)': la sua cronologia e il suo credito iniziale ora sono di '\(keep)'. Credito: \(balance)."
     case .cannotRemoveDefault(let name):
       "'\(name)' è la carta predefinita e non può essere eliminata.\n"
         + "Prima rendi predefinita un'altra carta con 'metrobuddy card use \(slot("name"))'."
@@ -262,7 +268,7 @@ enum Italian {
     case .missingValue(let synopsis): "Manca il valore per '\(slots(synopsis))'."
     case .missingArgument(let name): "Manca l'argomento previsto '\(slot(name))'."
     case .unexpectedArgument(let token): "Argomento inatteso '\(token)'."
-    case .missingSubcommand: "Manca il sottocomando previsto: add, use, rename o remove."
+    case .missingSubcommand: "Manca il sottocomando previsto: add, use, rename, merge o remove."
     case .invalidValue(let name, let problem): "Valore non valido per '\(slots(name))': \(self.problem(problem))"
     case .giveDateOrClear: "Indica una data o '--clear', non entrambi."
     case .giveSerialOrClear: "Indica un numero di serie o '--clear', non entrambi."

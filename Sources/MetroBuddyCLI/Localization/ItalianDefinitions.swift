@@ -171,8 +171,26 @@ enum ItalianDefinitions {
     """,
     "List the cards, marking the default with '*'.":
       "Elenca le carte, segnando con '*' quella predefinita.",
-    "Add, choose, rename or remove cards.":
-      "Aggiunge, sceglie, rinomina o rimuove carte.",
+    "Move a card's whole history into another card.":
+      "Sposta tutta la cronologia di una carta in un'altra carta.",
+    """
+    The other card's rides, reloads and opening balance become the kept
+    card's, on every device, and the other card is gone. Two cards made
+    apart on two devices with one name are shown as NAME and NAME~2: merge
+    them with 'metrobuddy card merge NAME NAME~2'.
+    """:
+      """
+    I viaggi, le ricariche e il credito iniziale dell'altra carta passano a
+    quella che resta, su tutti i dispositivi, e l'altra carta sparisce. Due
+    carte create separatamente su due dispositivi con lo stesso nome sono
+    mostrate come NAME e NAME~2: uniscile con 'metrobuddy card merge NAME NAME~2'.
+    """,
+    "The card that stays.":
+      "La carta che resta.",
+    "The card whose history moves into it.":
+      "La carta la cui cronologia passa in essa.",
+    "Add, choose, rename, merge or remove cards.":
+      "Aggiunge, sceglie, rinomina, unisce o rimuove carte.",
     "Create a card.":
       "Crea una carta.",
     "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.":

@@ -86,6 +86,11 @@ extension Italian {
         + "e il credito " + (first == last ? "la lascia" : "le lascia") + " fuori; "
         + (first == last ? "recuperala" : "recuperale") + " da un dispositivo o da un backup che "
         + (first == last ? "la abbia" : "le abbia") + " ancora"
+    case .cardNameShared(let name, let shownAs):
+      "\(shownAs.count) carte si chiamano '\(name)' (create separatamente su due dispositivi), mostrate come "
+        + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' è la prima creata. Uniscile con "
+        + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', o rinominane una con "
+        + "'metrobuddy card rename \(shownAs.last ?? name) <nuovo>'"
     }
   }
 

@@ -109,6 +109,9 @@ enum Message: Equatable {
   case cardNotFound(name: String, suggestion: String?, available: [String])
   case cardExists(String)
   case cannotRemoveDefault(String)
+  case cannotMerge(keep: String, other: String, reason: MergeRefusal)
+  /// `card merge`'s confirmation: `other` is now part of `keep`.
+  case cardsMerged(keep: String, other: String, balance: String)
   case balanceOutOfRange
   /// A store file that cannot be trusted; `line` when the problem is on one line.
   case storeDamaged(path: String, line: Int?, problem: StoreProblem)

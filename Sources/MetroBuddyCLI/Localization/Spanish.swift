@@ -176,6 +176,12 @@ enum Spanish {
           ? ""
           : "\nTarjetas: \(available.joined(separator: ", ")). Añada una con 'metrobuddy card add \(slot("name"))'.")
     case .cardExists(let name): "Ya existe una tarjeta llamada '\(name)'; elija otro nombre."
+    case .cannotMerge(let keep, let other, .sameCard):
+      "'\(keep)' y '\(other)' son la misma tarjeta; indique dos tarjetas para unir."
+    case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
+      "'\(keep)' está en \(keepCurrency.code) y '\(other)' en \(otherCurrency.code): no se pueden unir tarjetas de dos monedas."
+    case .cardsMerged(let keep, let other, let balance):
+      "'\(other)' unida a '\(keep)': su historial y su saldo inicial son ahora de '\(keep)'. Saldo: \(balance)."
     case .cannotRemoveDefault(let name):
       "'\(name)' es la tarjeta predeterminada y no se puede eliminar.\n"
         + "Primero haga predeterminada otra tarjeta con 'metrobuddy card use \(slot("name"))'."
@@ -259,7 +265,7 @@ enum Spanish {
     case .missingValue(let synopsis): "Falta el valor de '\(slots(synopsis))'."
     case .missingArgument(let name): "Falta el argumento esperado '\(slot(name))'."
     case .unexpectedArgument(let token): "Argumento inesperado '\(token)'."
-    case .missingSubcommand: "Falta el subcomando esperado: add, use, rename o remove."
+    case .missingSubcommand: "Falta el subcomando esperado: add, use, rename, merge o remove."
     case .invalidValue(let name, let problem): "Valor no válido para '\(slots(name))': \(self.problem(problem))"
     case .giveDateOrClear: "Indique una fecha o '--clear', no ambas cosas."
     case .giveSerialOrClear: "Indique un número de serie o '--clear', no ambas cosas."

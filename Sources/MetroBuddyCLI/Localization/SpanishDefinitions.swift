@@ -172,8 +172,26 @@ enum SpanishDefinitions {
     """,
     "List the cards, marking the default with '*'.":
       "Lista las tarjetas y marca la predeterminada con '*'.",
-    "Add, choose, rename or remove cards.":
-      "Añade, elige, renombra o elimina tarjetas.",
+    "Add, choose, rename, merge or remove cards.":
+      "Añade, elige, renombra, une o elimina tarjetas.",
+    "Move a card's whole history into another card.":
+      "Pasa todo el historial de una tarjeta a otra.",
+    """
+    The other card's rides, reloads and opening balance become the kept
+    card's, on every device, and the other card is gone. Two cards made
+    apart on two devices with one name are shown as NAME and NAME~2: merge
+    them with 'metrobuddy card merge NAME NAME~2'.
+    """:
+      """
+    Los viajes, recargas y saldo inicial de la otra tarjeta pasan a la que se
+    conserva, en todos los dispositivos, y la otra tarjeta desaparece. Dos
+    tarjetas creadas por separado en dos dispositivos con un mismo nombre se
+    muestran como NAME y NAME~2: únalas con 'metrobuddy card merge NAME NAME~2'.
+    """,
+    "The card that stays.":
+      "La tarjeta que se conserva.",
+    "The card whose history moves into it.":
+      "La tarjeta cuyo historial pasa a ella.",
     "Create a card.":
       "Crea una tarjeta.",
     "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.":

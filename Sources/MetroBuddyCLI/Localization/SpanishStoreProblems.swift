@@ -86,6 +86,11 @@ extension Spanish {
         + "seguridad restaurada en ese dispositivo, o un sincronizador que propagó un borrado), y el saldo "
         + (first == last ? "la deja" : "las deja") + " fuera; " + (first == last ? "recupérela" : "recupérelas")
         + " de un dispositivo o una copia de seguridad que aún " + (first == last ? "la tenga" : "las tenga")
+    case .cardNameShared(let name, let shownAs):
+      "\(shownAs.count) tarjetas se llaman '\(name)' (creadas por separado en dos dispositivos), mostradas como "
+        + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' es la primera creada. Únalas con "
+        + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', o cambie el nombre de una con "
+        + "'metrobuddy card rename \(shownAs.last ?? name) <nuevo>'"
     }
   }
 

@@ -74,6 +74,8 @@ struct ErrorReport: Equatable {
       self = failure(.cardExists(name), .usage)
     case .cannotRemoveDefaultCard(let name):
       self = failure(.cannotRemoveDefault(name), .usage)
+    case .cannotMerge(let keep, let other, let reason):
+      self = failure(.cannotMerge(keep: keep, other: other, reason: reason), .usage)
     case .balanceOutOfRange:
       self = failure(.balanceOutOfRange, .usage)
     case .timeOutOfRange(let time):

@@ -74,6 +74,7 @@ extension StoreProblem {
     case .ownLogLostRecords: "own-log-lost-records"
     case .ownLogReplaced: "own-log-replaced"
     case .otherLogLostRecords: "other-log-lost-records"
+    case .cardNameShared: "card-name-shared"
     }
   }
 }

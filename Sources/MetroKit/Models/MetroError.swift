@@ -43,6 +43,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case cardExists(name: String)
   /// The default card cannot be removed while other cards exist, or the last card at all.
   case cannotRemoveDefaultCard(name: String)
+  /// `card merge KEEP OTHER` cannot merge these two cards.
+  case cannotMerge(keep: String, other: String, reason: MergeRefusal)
   /// The result would exceed the largest balance.
   case balanceOutOfRange
   /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).
@@ -126,4 +128,12 @@ public enum KindRefusal: Sendable, Equatable {
   case reducedMeansNothing(CardKind)
   /// A card changes between holding money and not only at a zero balance.
   case balanceNotZero(Money, currency: Currency, to: CardKind)
+}
+
+/// Why two cards cannot be merged.
+public enum MergeRefusal: Sendable, Equatable {
+  /// Both names are the same card.
+  case sameCard
+  /// Their money is in different currencies.
+  case currencies(keep: Currency, other: Currency)
 }

@@ -148,4 +148,8 @@ public indirect enum StoreProblem: Sendable, Equatable {
   /// Another device's log no longer holds records `first...last` that this
   /// device had read from it (shorter, gone, or changed before them).
   case otherLogLostRecords(first: Int, last: Int)
+  /// Two or more live cards share the name `name` (made apart on two
+  /// devices), shown as `shownAs` (`name`, `name~2`, ...); the name means the
+  /// first made until they are merged (`card merge`) or one is renamed.
+  case cardNameShared(name: String, shownAs: [String])
 }

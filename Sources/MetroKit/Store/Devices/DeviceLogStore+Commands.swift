@@ -144,6 +144,39 @@ extension DeviceLogStore {
   }
 
   @discardableResult
+  public func mergeCard(_ other: ObjectReference<MetroCard>, into keep: ObjectReference<MetroCard>) throws(MetroError)
+    -> ObjectReference<MetroCard>
+  {
+    let merged = try write(reloadKeys: true) { view throws(MetroError) in
+      let kept = view.live[try index(of: keep, in: view)]
+      let merged = view.live[try index(of: other, in: view)]
+      guard kept.fold.id != merged.fold.id else {
+        throw .cannotMerge(keep: kept.name, other: merged.name, reason: .sameCard)
+      }
+      guard kept.fold.card.currency == merged.fold.card.currency else {
+        throw .cannotMerge(
+          keep: kept.name, other: merged.name,
+          reason: .currencies(keep: kept.fold.card.currency, other: merged.fold.card.currency))
+      }
+      // The implicit card is made first when it is either one; the default
+      // moves to the kept card when it was the merged one.
+      var changes = materialized([], for: kept.fold, in: view, more: true)
+      changes += materialized([], for: merged.fold, in: view, more: true)
+      changes.append(.mergeCard(other: merged.fold.id, into: kept.fold.id))
+      if merged.fold.id == view.defaultID { changes.append(.setDefault(id: kept.fold.id)) }
+      let id = kept.fold.id
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+    }
+    // What the reads said of a shared name no longer holds for these two.
+    warnings.withLock { list in
+      list.removeAll { finding in
+        if case .cardNameShared = finding.problem { true } else { false }
+      }
+    }
+    return merged
+  }
+
+  @discardableResult
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
     try write { view throws(MetroError) in
       let index = try index(of: card, in: view)

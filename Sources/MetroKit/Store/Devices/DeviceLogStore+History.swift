@@ -103,7 +103,7 @@ extension DeviceLogStore {
     let entry = view.live[index].fold
     if let latest = latestUpdates(of: entry.id, in: view, matching: HistoryQuery()) {
       return CardHistoryStream(
-        CardHistory(card: reference(index, in: view), openingBalance: entry.opening, updates: latest.reversed()))
+        CardHistory(card: reference(index, in: view), openingBalance: entry.historyOpening, updates: latest.reversed()))
     }
     return try stream(index, in: view)
   }
@@ -115,7 +115,7 @@ extension DeviceLogStore {
     let entry = view.live[index].fold
     let merged = MergedHistory(store: self, view: view, cardID: entry.id)
     try merged.prepare()
-    return CardHistoryStream(card: reference(index, in: view), openingBalance: entry.opening) {
+    return CardHistoryStream(card: reference(index, in: view), openingBalance: entry.historyOpening) {
       newestFirst, body throws(MetroError) in
       try merged.walk(newestFirst: newestFirst) { update throws(MetroError) in
         try body(update)
@@ -127,7 +127,8 @@ extension DeviceLogStore {
   func history(_ index: Int, in view: View) throws(MetroError) -> CardHistory {
     let entry = view.live[index].fold
     return CardHistory(
-      card: reference(index, in: view), openingBalance: entry.opening, updates: try timeline(of: entry.id, in: view))
+      card: reference(index, in: view), openingBalance: entry.historyOpening,
+      updates: try timeline(of: entry.id, in: view))
   }
 }
 

@@ -203,13 +203,26 @@ public final class DeviceLogStore: MetroCardDataStore {
       // A log changed before what the cache read, or the cache's reload keys
       // are not the ones it names: fold everything again (keeping what was
       // lost of other devices' logs, which every command goes on saying).
+      // A merge that changes where cards already folded belong: fold again
+      // with every merge known from the start (each round knows more).
       let lost = fold.lostRecords
-      fold = StoreFold()
-      fold.lostRecords = lost
-      fold.standingBasis = basis
-      if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-      guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil) else {
-        throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
+      var merges = fold.merges
+      while true {
+        fold = StoreFold()
+        fold.lostRecords = lost
+        fold.standingBasis = basis
+        fold.merges = merges
+        fold.mergedInto = StoreFold.resolveMerges(merges)
+        if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
+        let outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil)
+        if fold.needsRefold, fold.merges.count > merges.count {
+          merges = fold.merges
+          continue
+        }
+        guard case .done = outcome else {
+          throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
+        }
+        break
       }
     }
     try judgeOtherLogs(&fold)
@@ -322,7 +335,7 @@ public final class DeviceLogStore: MetroCardDataStore {
         if !latestMissing { latestMissing = !fold.loadLatest() }
         if !keysMissing, !latestMissing { fold.apply(record, device: folder, timeZone: timeZone) }
       }
-      if keysMissing || latestMissing { return .restart }
+      if keysMissing || latestMissing || fold.needsRefold { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:
@@ -367,11 +380,26 @@ public final class DeviceLogStore: MetroCardDataStore {
   }
 
   func index(named name: String?, in view: View) throws(MetroError) -> Int {
-    guard let name else { return view.index(ofID: view.defaultID ?? Self.implicitCardID) ?? 0 }
+    guard let name else {
+      let index = view.index(ofID: view.defaultID ?? Self.implicitCardID) ?? 0
+      warnIfNameShared(index, in: view)
+      return index
+    }
     guard let index = view.index(named: name) else {
       throw .cardNotFound(name: name, available: view.live.map(\.name))
     }
+    warnIfNameShared(index, in: view)
     return index
+  }
+
+  /// A command that resolves a card whose name another live card shares
+  /// (two cards made apart) says so, once.
+  private func warnIfNameShared(_ index: Int, in view: View) {
+    guard index < view.live.count else { return }
+    let name = view.live[index].fold.card.name
+    let shared = view.live.filter { $0.fold.card.name == name }
+    guard shared.count > 1 else { return }
+    warn(.init(path: directory, line: nil, problem: .cardNameShared(name: name, shownAs: shared.map(\.name))))
   }
 
   // MARK: - Reading

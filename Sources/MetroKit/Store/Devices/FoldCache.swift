@@ -252,6 +252,7 @@ struct FoldCache {
           ("id", .string(entry.id)), ("created", entry.created.map(order) ?? .null),
           ("balance", .integer(card.balance.minorUnits)), ("opening", .integer(entry.opening.minorUnits)),
           ("removed", .bool(entry.isRemoved)), ("fareStateIsCurrent", .bool(entry.fareStateIsCurrent)),
+          ("absorbedOpening", .integer(entry.absorbedOpening.minorUnits)),
           (
             "written",
             .object(
@@ -262,6 +263,9 @@ struct FoldCache {
     }
     let names = fold.deviceNames.sorted { $0.key < $1.key }.map { device, name -> JSONValue in
       .array([.string(device), .string(name.name), order(name.order)])
+    }
+    let merges = fold.merges.map { merge -> JSONValue in
+      .array([.string(merge.other), .string(merge.keep), order(merge.order)])
     }
     // Logs that lost records this device had read: only when there are any.
     let lost = fold.lostRecords.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
@@ -280,7 +284,8 @@ struct FoldCache {
           ("deviceNames", .array(names)),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
           ("standingBasis", .string(fold.standingBasis)),
-        ] + (lost.isEmpty ? [] : [("lost", .array(lost))])), to: &bytes)
+        ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])),
+      to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     if let unread = fold.unreadLatest {
@@ -365,6 +370,7 @@ struct FoldCache {
       var entry = FoldCard(
         id: try string(value["id"]), created: value["created"] == .null ? nil : try order(value["created"]), card: card)
       entry.opening = Money(minorUnits: try integer(value["opening"]))
+      entry.absorbedOpening = Money(minorUnits: try integer(value["absorbedOpening"]))
       guard case .bool(let removed)? = value["removed"], case .bool(let current)? = value["fareStateIsCurrent"],
         case .object(let written)? = value["written"]
       else { throw Unreadable() }
@@ -382,6 +388,14 @@ struct FoldCache {
     for name in names {
       guard case .array(let parts) = name, parts.count == 3 else { throw Unreadable() }
       fold.deviceNames[try string(parts[0])] = (try string(parts[1]), try order(parts[2]))
+    }
+    if case .array(let merges)? = document["merges"] {
+      for merge in merges {
+        guard case .array(let parts) = merge, parts.count == 3 else { throw Unreadable() }
+        fold.merges.append(
+          CardMerge(other: try string(parts[0]), keep: try string(parts[1]), order: try order(parts[2])))
+      }
+      fold.mergedInto = StoreFold.resolveMerges(fold.merges)
     }
     if case .array(let lost)? = document["lost"] {
       for entry in lost {

@@ -30,6 +30,9 @@ enum LogChange: Equatable, Sendable {
   case setDefault(id: String)
   /// A balance update of a card: a ride, a reload, an adjustment, an undo.
   case update(cardID: String, BalanceUpdate)
+  /// A card is merged into another (`card merge KEEP OTHER`): its whole
+  /// history, opening balance included, is the kept card's from now on.
+  case mergeCard(other: String, into: String)
 
   /// The card the change is about, if any.
   var cardID: String? {
@@ -37,6 +40,7 @@ enum LogChange: Equatable, Sendable {
     case .deviceName: nil
     case .createCard(let id, _), .setCard(let id, _, _), .setDefault(let id): id
     case .update(let id, _): id
+    case .mergeCard(let other, _): other
     }
   }
 }
@@ -116,6 +120,8 @@ extension LogChange {
           + Self.members(of: card, for: [attribute]))
     case .setDefault(let id):
       return .object([("type", .string("default")), ("card", .string(id))])
+    case .mergeCard(let other, let keep):
+      return .object([("type", .string("merge")), ("card", .string(other)), ("into", .string(keep))])
     case .update(let id, let update):
       return .object([("type", .string("update")), ("card", .string(id))] + Self.members(of: update))
     }
@@ -224,6 +230,13 @@ extension LogChange {
     case "default":
       try reader.allowOnly(["type", "card"])
       return .setDefault(id: id)
+    case "merge":
+      try reader.allowOnly(["type", "card", "into"])
+      let keep = try reader.string("into")
+      guard !keep.isEmpty, keep.utf8.count <= 80, keep != id else {
+        throw reader.damaged(.fieldNotKnown(field: "into", text: keep))
+      }
+      return .mergeCard(other: id, into: keep)
     case "update":
       try reader.allowOnly(
         ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note"])

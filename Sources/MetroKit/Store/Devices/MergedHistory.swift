@@ -76,7 +76,7 @@ final class MergedHistory {
   }
 
   /// The balance before any update.
-  var opening: Money { view.fold.index(ofCard: cardID).map { view.fold.cards[$0].opening } ?? .zero }
+  var opening: Money { view.fold.index(ofCard: cardID).map { view.fold.cards[$0].historyOpening } ?? .zero }
 
   /// Calls `body` with each update, oldest first or newest first, until it
   /// returns `false`. With `balances`, each carries the balance after it
@@ -120,19 +120,22 @@ final class MergedHistory {
   private func index() throws(MetroError) -> [IndexedUpdate] {
     if let entries { return entries }
     var found: [IndexedUpdate] = []
+    // The card's own updates and those of the cards merged into it.
+    let members = view.fold.members(of: cardID)
+    let isMember: (String) -> Bool = members.count == 1 ? { $0 == self.cardID } : { members.contains($0) }
     func add(_ change: LogChange, log: Int, index: Int, offset: Int64) {
-      guard case .update(let id, let update) = change, id == cardID else { return }
+      guard case .update(let id, let update) = change, isMember(id) else { return }
       found.append(
         IndexedUpdate(
           time: update.timestamp.timeIntervalSinceReferenceDate, log: UInt32(log), index: UInt32(index),
           offset: offset))
     }
-    let peek = UpdatePeek(cardID: cardID)
+    let peeks = members.map(UpdatePeek.init(cardID:))
     for (log, folder) in folders.enumerated() {
       if let legacy = view.legacy, folder == legacy.folder {
         for record in legacy.records {
           for change in record.changes {
-            guard case .update(let id, let update) = change, id == cardID else { continue }
+            guard case .update(let id, let update) = change, isMember(id) else { continue }
             legacyUpdates.append(update)
             add(change, log: log, index: 0, offset: Int64(legacyUpdates.count - 1))
           }
@@ -153,7 +156,7 @@ final class MergedHistory {
             ranges.count == record.changes.count
           {
             for (change, range) in zip(record.changes, ranges) {
-              guard case .update(let id, let update) = change, id == cardID else { continue }
+              guard case .update(let id, let update) = change, isMember(id) else { continue }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
@@ -168,12 +171,12 @@ final class MergedHistory {
           // Sealed and laid out as the store writes it: only the card's
           // updates' times are read now; each is decoded when walked.
           try long.forEachChangeText { _, bytes, offset throws(MetroError) in
-            switch peek.time(of: bytes) {
+            switch UpdatePeek.time(of: bytes, peeks: peeks) {
             case .other: return
             case .update(let time):
               found.append(.element(time: time, log: log, offset: offset, length: bytes.count))
             case .unknown:
-              guard case .update(let id, let update) = try long.decodeChange(bytes), id == cardID else { return }
+              guard case .update(let id, let update) = try long.decodeChange(bytes), isMember(id) else { return }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log, offset: offset,
@@ -309,6 +312,19 @@ struct UpdatePeek {
     case update(Double)
     /// Laid out otherwise: decode it.
     case unknown
+  }
+
+  /// The time of `bytes` when it is an update of one of the peeks' cards.
+  static func time(of bytes: ArraySlice<UInt8>, peeks: [UpdatePeek]) -> Peeked {
+    var result = Peeked.other
+    for peek in peeks {
+      switch peek.time(of: bytes) {
+      case .other: continue
+      case .update(let time): return .update(time)
+      case .unknown: result = .unknown
+      }
+    }
+    return result
   }
 
   func time(of bytes: ArraySlice<UInt8>) -> Peeked {

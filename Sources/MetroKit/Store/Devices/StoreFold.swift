@@ -44,6 +44,8 @@ struct FoldCard: Equatable, Sendable {
   var card: MetroCard
   /// The balance before any update.
   var opening: Money = .zero
+  /// The opening balances of the cards merged into this one.
+  var absorbedOpening: Money = .zero
   /// The latest write of each attribute (last writer wins).
   var written: [CardAttribute: EventOrder] = [:]
   var isRemoved = false
@@ -61,6 +63,10 @@ struct FoldCard: Equatable, Sendable {
   static let latestKept = 32
 
   var isLive: Bool { created != nil && !isRemoved }
+
+  /// The balance its history starts from: its opening and those of the
+  /// cards merged into it.
+  var historyOpening: Money { Money(minorUnits: opening.minorUnits + absorbedOpening.minorUnits) }
 }
 
 /// The merge of every device's log, folded one record at a time in any
@@ -98,6 +104,13 @@ struct StoreFold: Equatable, Sendable {
   /// out again from the rides: the same swipe costs the same with the cache
   /// and without.
   var standingBasis = ""
+  /// Every card merge folded (a handful at most), and where each merged
+  /// card's changes go (``resolveMerges(_:)``).
+  var merges: [CardMerge] = []
+  var mergedInto: [String: String] = [:]
+  /// A merge arrived that changes where cards already folded belong: the
+  /// logs are folded again with every merge known from the start.
+  var needsRefold = false
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {
@@ -123,6 +136,8 @@ struct StoreFold: Equatable, Sendable {
 
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
     switch change {
+    case .mergeCard(let other, let keep):
+      applyMerge(other: other, keep: keep, order: order)
     case .deviceName(let name):
       if let known = deviceNames[order.device], known.order > order { return }
       deviceNames[order.device] = (name, order)
@@ -152,7 +167,7 @@ struct StoreFold: Equatable, Sendable {
         set(attribute, from: card, order: order, at: position)
       }
     case .update(let id, let update):
-      let position = cardIndex(id)
+      let position = cardIndex(root(of: id))
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
       if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }
@@ -178,7 +193,7 @@ struct StoreFold: Equatable, Sendable {
     if cards[position].latest.count > FoldCard.latestKept { cards[position].latest.removeFirst() }
   }
 
-  private mutating func cardIndex(_ id: String) -> Int {
+  mutating func cardIndex(_ id: String) -> Int {
     if let index = index(ofCard: id) { return index }
     cards.append(FoldCard(id: id, created: nil, card: MetroCard(name: MetroCard.defaultName, isDefault: false)))
     return cards.count - 1
@@ -205,8 +220,14 @@ struct StoreFold: Equatable, Sendable {
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening:
-      card.balance.minorUnits += source.balance.minorUnits - cards[position].opening.minorUnits
+      let difference = source.balance.minorUnits - cards[position].opening.minorUnits
       cards[position].opening = source.balance
+      if mergedInto[cards[position].id] != nil {
+        cards[position].card = card
+        openingMoved(by: difference, ofMerged: cards[position].id)
+        return
+      }
+      card.balance.minorUnits += difference
     case .removed: break
     }
     cards[position].card = card
@@ -256,6 +277,7 @@ struct StoreFold: Equatable, Sendable {
   /// Whether folding `record` reads or changes the reload keys.
   static func changesReloadKeys(_ record: LogRecord) -> Bool {
     record.changes.contains { change in
+      if case .mergeCard = change { return true }
       guard case .update(_, let update) = change else { return false }
       return update.key != nil && (update.type == .reload || update.type == .undo)
     }
@@ -276,7 +298,7 @@ struct StoreFold: Equatable, Sendable {
   /// The live cards in the order they were created, each with the name it
   /// is shown by: the later of two with one name gets `~2` (then `~3`).
   func liveCards() -> [(fold: FoldCard, name: String)] {
-    let live = cards.filter(\.isLive).sorted { $0.created! < $1.created! }
+    let live = cards.filter { $0.isLive && mergedInto[$0.id] == nil }.sorted { $0.created! < $1.created! }
     var seen: [String: Int] = [:]
     return live.map { card in
       let count = (seen[card.card.name] ?? 0) + 1
@@ -288,7 +310,7 @@ struct StoreFold: Equatable, Sendable {
   /// The id of the default card: the last one set that is still live, else
   /// the first live card.
   func defaultCardID(among live: [(fold: FoldCard, name: String)]) -> String? {
-    if let id = defaultCard?.id, live.contains(where: { $0.fold.id == id }) { return id }
+    if let id = defaultCard.map({ root(of: $0.id) }), live.contains(where: { $0.fold.id == id }) { return id }
     return live.first?.fold.id
   }
 }

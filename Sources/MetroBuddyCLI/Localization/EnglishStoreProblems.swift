@@ -82,7 +82,21 @@ extension English {
         + "on that device, or a synchroniser that carried a deletion), so the balance leaves "
         + (first == last ? "it" : "them") + " out; bring " + (first == last ? "it" : "them")
         + " back from a device or a backup that still has " + (first == last ? "it" : "them")
+    case .clockDoesNotFollow: "the record's logical clock does not follow the one before it"
+    case .clockBehind(let seconds):
+      "this log's latest record was made \(duration(seconds)) later than this device's clock says it is now: "
+        + "this device's clock is slow, or that device's clock ran fast; changes still count in the order they "
+        + "were made, but set right the clock that is wrong"
     }
+  }
+
+  /// "12 minutes", "3 hours" or "365 days", rounded down.
+  static func duration(_ seconds: Int64) -> String {
+    let minutes = seconds / 60
+    if minutes < 120 { return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
+    if minutes < 48 * 60 { return "\(minutes / 60) hours" }
+    let days = minutes / (24 * 60)
+    return "\(days) days"
   }
 
   /// "record 4" or "records 4 to 7".

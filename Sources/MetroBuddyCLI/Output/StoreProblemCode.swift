@@ -74,6 +74,8 @@ extension StoreProblem {
     case .ownLogLostRecords: "own-log-lost-records"
     case .ownLogReplaced: "own-log-replaced"
     case .otherLogLostRecords: "other-log-lost-records"
+    case .clockDoesNotFollow: "clock-does-not-follow"
+    case .clockBehind: "clock-behind"
     }
   }
 }

@@ -148,4 +148,14 @@ public indirect enum StoreProblem: Sendable, Equatable {
   /// Another device's log no longer holds records `first...last` that this
   /// device had read from it (shorter, gone, or changed before them).
   case otherLogLostRecords(first: Int, last: Int)
+
+  // MARK: - Clocks
+
+  /// A record's logical clock is not above the one of the record before it
+  /// in its log, or a record without a clock follows one that has one.
+  case clockDoesNotFollow
+  /// Another device's latest record was made `seconds` (more than ten
+  /// minutes) after the time this device's clock says it is: this device's
+  /// clock is slow, or that device's clock ran fast.
+  case clockBehind(seconds: Int64)
 }

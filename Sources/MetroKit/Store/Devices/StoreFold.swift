@@ -2,13 +2,14 @@ import FoundationEssentials
 
 /// Where an event sits in the merged order of every device's events.
 ///
-/// Attribute writes (names, fares, the default card, device names, card
-/// creations) order by their record's logical clock, then device id, then
-/// sequence, then place in the record: a change made after seeing another
-/// comes after it. Records written before clocks (clock 0) order among
-/// themselves by their wall time first, as they always did, and before
-/// every record that has a clock. Balance updates keep their own times
-/// (clock 0): by time, then device id, then sequence, then place.
+/// Attribute writes (names, fares, the default card, device names, and the
+/// attributes a card's creation carries) order by their record's logical
+/// clock, then device id, then sequence, then place in the record: a change
+/// made after seeing another comes after it. Records written before clocks
+/// (clock 0) order among themselves by their wall time first, as they always
+/// did, and before every record that has a clock. Balance updates and a
+/// card's creation itself (its place among the cards) keep wall time (clock
+/// 0): by time, then device id, then sequence, then place.
 struct EventOrder: Comparable, Hashable, Sendable {
   var time: Date
   var device: String

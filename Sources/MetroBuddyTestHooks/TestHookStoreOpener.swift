@@ -12,13 +12,22 @@ import MetroTesting
 ///   ``FaultInjectingFileSystem`` (`fsync:2:EIO,write:1:short`, `crash-before:…`).
 /// - `METROBUDDY_TEST_NO_LOCK=1`: the file store without its lock, for the
 ///   control run that shows the concurrency test detects lost updates.
+/// - `METROBUDDY_TEST_CLOCK_OFFSET=SECONDS`: the system clock moved by that
+///   many seconds (negative: slow), for a device whose clock is wrong.
 package struct TestHookStoreOpener: StoreOpening {
   /// Creates the opener.
   package init() {}
 
   /// Opens a scenario, or the file store with the requested faults and locking.
   package func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
-    let environment = request.environment
+    var environment = request.environment
+    if let text = environment.value("METROBUDDY_TEST_CLOCK_OFFSET") {
+      guard let offset = Double(text), offset.isFinite else {
+        throw .invalidSetting("METROBUDDY_TEST_CLOCK_OFFSET is not a number of seconds: '\(text)'.")
+      }
+      let live = environment.clock
+      environment.clock = Clock { live.now().addingTimeInterval(offset) }
+    }
     if let name = environment.value("METROBUDDY_SCENARIO") {
       do {
         let scenario = try ScenarioLoader.packageScenarios.load(name)

@@ -53,13 +53,13 @@ final class DevicesGoldenTests {
     #expect(text.status == 0 && text.stderr.isEmpty, "\(text)")
     #expect(
       text.stdout == """
-        * laptop  laptop    2 records, latest 2026-11-21 13:10, read 615 of 615 bytes
-          server  cron box  1 record, latest 2026-11-21 13:00, read 531 of 531 bytes
+        * laptop  laptop    2 records, latest 2026-11-21 13:10, read 635 of 635 bytes
+          server  cron box  1 record, latest 2026-11-21 13:00, read 541 of 541 bytes
 
         """, "\(text.stdout)")
     // The server writes again: the laptop has not read it yet.
     #expect(run("server", "reload", "5", name: "cron box", minute: 20).status == 0)
-    #expect(run("laptop", "devices").stdout.hasSuffix("2 records, latest 2026-11-21 13:20, read 531 of 741 bytes\n"))
+    #expect(run("laptop", "devices").stdout.hasSuffix("2 records, latest 2026-11-21 13:20, read 541 of 761 bytes\n"))
     // That read folded the server's new record and kept it in the laptop's
     // cache, as a write does: the next command reads nothing of it again.
     let json = run("laptop", "--json", "devices")
@@ -72,8 +72,8 @@ final class DevicesGoldenTests {
             "thisDevice": true,
             "records": 2,
             "latestEvent": "2026-11-21T13:10:00Z",
-            "bytesRead": 615,
-            "logBytes": 615
+            "bytesRead": 635,
+            "logBytes": 635
           },
           {
             "id": "server",
@@ -81,8 +81,8 @@ final class DevicesGoldenTests {
             "thisDevice": false,
             "records": 2,
             "latestEvent": "2026-11-21T13:20:00Z",
-            "bytesRead": 741,
-            "logBytes": 741
+            "bytesRead": 761,
+            "logBytes": 761
           }
         ]
 

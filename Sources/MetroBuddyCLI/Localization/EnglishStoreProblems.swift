@@ -87,7 +87,21 @@ extension English {
         + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' means the first made. Merge them with "
         + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', or rename one with "
         + "'metrobuddy card rename \(shownAs.last ?? name) <new>'"
+    case .clockDoesNotFollow: "the record's logical clock does not follow the one before it"
+    case .clockBehind(let seconds):
+      "this log's latest record was made \(duration(seconds)) later than this device's clock says it is now: "
+        + "this device's clock is slow, or that device's clock ran fast; changes still count in the order they "
+        + "were made, but set right the clock that is wrong"
     }
+  }
+
+  /// "12 minutes", "3 hours" or "365 days", rounded down.
+  static func duration(_ seconds: Int64) -> String {
+    let minutes = seconds / 60
+    if minutes < 120 { return minutes == 1 ? "1 minute" : "\(minutes) minutes" }
+    if minutes < 48 * 60 { return "\(minutes / 60) hours" }
+    let days = minutes / (24 * 60)
+    return "\(days) days"
   }
 
   /// "record 4" or "records 4 to 7".

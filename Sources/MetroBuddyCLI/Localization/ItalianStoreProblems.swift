@@ -91,7 +91,20 @@ extension Italian {
         + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' è la prima creata. Uniscile con "
         + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', o rinominane una con "
         + "'metrobuddy card rename \(shownAs.last ?? name) <nuovo>'"
+    case .clockDoesNotFollow: "l'orologio logico della voce non segue quello della voce precedente"
+    case .clockBehind(let seconds):
+      "l'ultima voce di questo registro è stata scritta \(duration(seconds)) più avanti dell'ora che segna "
+        + "l'orologio di questo dispositivo: questo orologio è indietro, o quello dell'altro dispositivo era "
+        + "avanti; le modifiche contano comunque nell'ordine in cui sono state fatte, ma regola l'orologio sbagliato"
     }
+  }
+
+  /// "12 minuti", "3 ore" or "365 giorni", rounded down.
+  static func duration(_ seconds: Int64) -> String {
+    let minutes = seconds / 60
+    if minutes < 120 { return minutes == 1 ? "1 minuto" : "\(minutes) minuti" }
+    if minutes < 48 * 60 { return "\(minutes / 60) ore" }
+    return "\(minutes / (24 * 60)) giorni"
   }
 
   /// "la voce 4" or "le voci da 4 a 7".

@@ -91,7 +91,20 @@ extension Spanish {
         + shownAs.map { "'\($0)'" }.joined(separator: ", ") + "; '\(name)' es la primera creada. Únalas con "
         + "'metrobuddy card merge \(name) \(shownAs.last ?? name)', o cambie el nombre de una con "
         + "'metrobuddy card rename \(shownAs.last ?? name) <nuevo>'"
+    case .clockDoesNotFollow: "el reloj lógico de la entrada no sigue al de la entrada anterior"
+    case .clockBehind(let seconds):
+      "la última entrada de este registro se escribió \(duration(seconds)) más tarde de la hora que marca el "
+        + "reloj de este dispositivo: este reloj va atrasado, o el del otro dispositivo iba adelantado; los "
+        + "cambios cuentan igualmente en el orden en que se hicieron, pero ponga en hora el reloj equivocado"
     }
+  }
+
+  /// "12 minutos", "3 horas" or "365 días", rounded down.
+  static func duration(_ seconds: Int64) -> String {
+    let minutes = seconds / 60
+    if minutes < 120 { return minutes == 1 ? "1 minuto" : "\(minutes) minutos" }
+    if minutes < 48 * 60 { return "\(minutes / 60) horas" }
+    return "\(minutes / (24 * 60)) días"
   }
 
   /// "la entrada 4" or "las entradas 4 a 7".

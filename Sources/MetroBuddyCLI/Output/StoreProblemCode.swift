@@ -75,6 +75,8 @@ extension StoreProblem {
     case .ownLogReplaced: "own-log-replaced"
     case .otherLogLostRecords: "other-log-lost-records"
     case .cardNameShared: "card-name-shared"
+    case .clockDoesNotFollow: "clock-does-not-follow"
+    case .clockBehind: "clock-behind"
     }
   }
 }

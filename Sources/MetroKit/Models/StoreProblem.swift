@@ -152,4 +152,14 @@ public indirect enum StoreProblem: Sendable, Equatable {
   /// devices), shown as `shownAs` (`name`, `name~2`, ...); the name means the
   /// first made until they are merged (`card merge`) or one is renamed.
   case cardNameShared(name: String, shownAs: [String])
+
+  // MARK: - Clocks
+
+  /// A record's logical clock is not above the one of the record before it
+  /// in its log, or a record without a clock follows one that has one.
+  case clockDoesNotFollow
+  /// Another device's latest record was made `seconds` (more than ten
+  /// minutes) after the time this device's clock says it is: this device's
+  /// clock is slow, or that device's clock ran fast.
+  case clockBehind(seconds: Int64)
 }

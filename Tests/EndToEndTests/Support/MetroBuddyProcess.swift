@@ -67,7 +67,9 @@ enum MetroBuddyProcess {
   static let timeLimit: Double = 30
 
   /// The variables only `metrobuddy-testing` reads; the shipped binary has no such code.
-  static let testHookVariables: Set = ["METROBUDDY_SCENARIO", "METROBUDDY_TEST_FAULTS", "METROBUDDY_TEST_NO_LOCK"]
+  static let testHookVariables: Set = [
+    "METROBUDDY_SCENARIO", "METROBUDDY_TEST_FAULTS", "METROBUDDY_TEST_NO_LOCK", "METROBUDDY_TEST_CLOCK_OFFSET",
+  ]
 
   /// The binary for a run with `environment`: `metrobuddy-testing` when it
   /// sets a test hook, else the built `metrobuddy`.

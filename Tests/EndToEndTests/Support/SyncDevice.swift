@@ -33,9 +33,16 @@ final class SyncDevice {
     }
   }
 
+  /// How far this device's clock is from the true time, in seconds
+  /// (`METROBUDDY_TEST_CLOCK_OFFSET`, which runs `metrobuddy-testing`); `nil`
+  /// for a clock that is right.
+  var clockOffset: Int?
+
   /// The environment of this device's metrobuddy: nothing inherited, a private HOME.
   var environment: [String: String] {
-    ["HOME": home, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LC_ALL": "C", "METROBUDDY_DEVICE": id]
+    var variables = ["HOME": home, "TZ": "UTC", "PATH": "/usr/bin:/bin", "LC_ALL": "C", "METROBUDDY_DEVICE": id]
+    if let clockOffset { variables["METROBUDDY_TEST_CLOCK_OFFSET"] = String(clockOffset) }
+    return variables
   }
 
   /// Runs `metrobuddy --store <store> arguments...` as this device.

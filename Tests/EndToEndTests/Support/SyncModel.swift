@@ -14,6 +14,8 @@ struct SyncModel {
     case reload(cents: Int, key: String?)
     /// A swipe that charged the flat fare.
     case swipe
+    /// `card rename OLD NAME`: the card's name, last writer wins.
+    case rename(name: String)
   }
 
   /// One recorded write.
@@ -26,6 +28,9 @@ struct SyncModel {
     var at: String
     /// The record's `seq`.
     var seq: Int
+    /// The record's logical clock: one more than the largest clock of every
+    /// record its device held when it wrote it (Lamport).
+    var clock: Int
     /// The card it touched (the index of its creating event's card).
     var card: Int
     var change: Change
@@ -45,15 +50,39 @@ struct SyncModel {
   /// Records a write; a `.create` makes a new card and returns its index.
   @discardableResult
   mutating func record(
-    origin: Int, end: Int, at: String, seq: Int, card: Int?, change: Change
+    origin: Int, end: Int, at: String, seq: Int, clock: Int, card: Int?, change: Change
   ) -> Int {
     var touched = card ?? -1
     if case .create = change {
       touched = creations.count
       creations.append(events.count)
     }
-    events.append(Event(origin: origin, end: end, at: at, seq: seq, card: touched, change: change))
+    events.append(Event(origin: origin, end: end, at: at, seq: seq, clock: clock, card: touched, change: change))
     return touched
+  }
+
+  /// The clock of the next record of a device holding `known`: greater than
+  /// every record it holds, so that what it writes orders after all it saw.
+  func nextClock(known: [Int]) -> Int {
+    1 + events.filter { isVisible($0, known: known) }.map(\.clock).reduce(0, max)
+  }
+
+  /// A card's name in a view: the name written last, by (clock, device id,
+  /// seq), its creation's or a rename's. A rename made after seeing another
+  /// comes after it, whatever the wall clocks said.
+  func currentName(card: Int, known: [Int]) -> String {
+    var latest: (key: RenameKey, name: String)?
+    for event in visibleEvents(card: card, known: known) {
+      let name: String
+      switch event.change {
+      case .create(let created, _): name = created
+      case .rename(let renamed): name = renamed
+      default: continue
+      }
+      let key = RenameKey(clock: event.clock, device: deviceIDs[event.origin], seq: event.seq)
+      if latest == nil || latest!.key < key { latest = (key, name) }
+    }
+    return latest?.name ?? baseName(card: card)
   }
 
   /// Whether a device holding `known[o]` bytes of each device o's log holds `event` whole.
@@ -75,6 +104,7 @@ struct SyncModel {
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
       case .swipe: total -= Self.fareCents
+      case .rename: break
       }
     }
     return total
@@ -114,13 +144,13 @@ struct SyncModel {
     return duplicates
   }
 
-  /// The name of a card as a device shows it: `NAME`, or `NAME~2`, `NAME~3`
-  /// for later-created cards of the same name, by (at, device id, seq) of
-  /// their creation. Only cards the view holds have one.
+  /// The name of a card as a device shows it: its current name, or `NAME~2`,
+  /// `NAME~3` for later-created cards of the same name, by (at, device id,
+  /// seq) of their creation. Only cards the view holds have one.
   func displayNames(known: [Int]) -> [Int: String] {
     var byName: [String: [Int]] = [:]
     for (card, creation) in creations.enumerated() where isVisible(events[creation], known: known) {
-      if case .create(let name, _) = events[creation].change { byName[name, default: []].append(card) }
+      byName[currentName(card: card, known: known), default: []].append(card)
     }
     var names: [Int: String] = [:]
     for (name, cards) in byName {
@@ -144,6 +174,17 @@ struct SyncModel {
   private func creationKey(_ card: Int) -> CreationKey {
     let event = events[creations[card]]
     return CreationKey(at: event.at, device: deviceIDs[event.origin], seq: event.seq)
+  }
+}
+
+/// The order of two writes of a name: (clock, device id, seq).
+private struct RenameKey: Comparable {
+  var clock: Int
+  var device: String
+  var seq: Int
+
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.clock, lhs.device, lhs.seq) < (rhs.clock, rhs.device, rhs.seq)
   }
 }
 

@@ -45,6 +45,11 @@ final class SyncSchedule {
   var counts = SyncScheduleCounts()
   /// The step being played (keys change with it).
   var step = 0
+  /// How many renames the schedule made (each to a name of its own).
+  var renames = 0
+  /// A device whose clock runs fast (by an hour or a year) for some steps,
+  /// then is put right; `nil` when every clock is right.
+  var fastClock: (device: Int, seconds: Int, steps: ClosedRange<Int>)?
 
   init(seed: UInt64, synchroniser: Synchroniser) throws {
     self.seed = seed
@@ -63,6 +68,8 @@ final class SyncSchedule {
     do {
       try setUp()
       try play()
+      // Every clock right for the end, whose outputs (a forecast) depend on the time.
+      for device in devices { device.clockOffset = nil }
       try settle()
       try compare()
     } catch {
@@ -102,6 +109,15 @@ final class SyncSchedule {
       unison = carrier
     }
     note("devices \(ids.joined(separator: ", ")) carried by \(synchroniser.rawValue)")
+    if random.chance(50) {
+      // A clock an hour or a year (and an hour) fast: what it writes must
+      // never overrule what is written after it is seen.
+      let seconds = random.chance(50) ? 3_600 : 365 * 86_400 + 3_600
+      let start = random.int(0...20)
+      fastClock = (random.int(0...(deviceCount - 1)), seconds, start...(start + random.int(2...12)))
+      counts.fastClocks += 1
+      note("\(ids[fastClock!.device])'s clock is \(seconds) s fast from step \(fastClock!.steps)")
+    }
   }
 
   // MARK: - The random part
@@ -115,6 +131,9 @@ final class SyncSchedule {
     }
     for index in 0..<random.int(25...45) {
       step = index
+      if let fast = fastClock {
+        devices[fast.device].clockOffset = fast.steps.contains(index) ? fast.seconds : nil
+      }
       let roll = random.int(0...99)
       let device = random.int(0...(devices.count - 1))
       if roll < 58 {
@@ -134,6 +153,8 @@ final class SyncSchedule {
     case add(name: String)
     case reload(card: Int, dollars: Int, key: String?)
     case swipe(card: Int)
+    /// `card rename`, to a name no card has had.
+    case rename(card: Int, name: String)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -147,8 +168,17 @@ final class SyncSchedule {
       return
     }
     let card = random.pick(names.keys.sorted())
-    if roll < 62 {
+    // A device whose clock runs fast renames more often: what it names must
+    // give way to a rename made after it is seen.
+    let fast = devices[device].clockOffset != nil
+    if roll < 56, !fast || roll < 30 {
       try write(on: device, .swipe(card: card))
+    } else if roll < 64 {
+      renames += 1
+      counts.renames += 1
+      // Mostly alpha, so that devices rename one card after and apart from each other.
+      let target = names[0] != nil && random.chance(75) ? 0 : card
+      try write(on: device, .rename(card: target, name: "card-\(target)-r\(renames)"))
     } else if roll < 70 {
       try write(on: device, .reload(card: card, dollars: random.int(1...3), key: nil))
     } else {

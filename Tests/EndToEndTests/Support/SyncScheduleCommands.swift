@@ -30,6 +30,9 @@ extension SyncSchedule {
       arguments = ["--card", names[target] ?? "?", "swipe"]
       expectRefusal = model.balanceCents(card: target, known: view) < SyncModel.fareCents
       expectRecord = !expectRefusal
+    case .rename(let target, let name):
+      card = target
+      arguments = ["card", "rename", names[target] ?? "?", name]
     }
     let result = try me.metrobuddy(arguments)
     counts.commands += 1
@@ -54,14 +57,21 @@ extension SyncSchedule {
           + "(log \(before) -> \(after) bytes): \(result)")
     }
     guard expectRecord else { return }
-    let (at, seq) = try lastRecord(of: me, from: before)
+    let (at, seq, clock) = try lastRecord(of: me, from: before)
+    // The record's logical clock is above every record the device held.
+    guard clock == model.nextClock(known: view) else {
+      throw SyncScheduleFailure(
+        description: "\(me.id) holding \(describe(view)) wrote a record with clock \(clock); the model says "
+          + "\(model.nextClock(known: view)) (one more than every record it held)")
+    }
     let change: SyncModel.Change
     switch write {
     case .add(let name): change = .create(name: name, openingCents: Self.openingCents)
     case .reload(_, let dollars, let key): change = .reload(cents: dollars * 100, key: key)
     case .swipe: change = .swipe
+    case .rename(_, let name): change = .rename(name: name)
     }
-    model.record(origin: device, end: after, at: at, seq: seq, card: card, change: change)
+    model.record(origin: device, end: after, at: at, seq: seq, clock: clock, card: card, change: change)
   }
 
   /// `show --json` on `device`: the balance must be the view's.
@@ -83,18 +93,19 @@ extension SyncSchedule {
     }
   }
 
-  /// The `at` and `seq` of the last record appended to `device`'s own log after byte `offset`.
-  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int) {
+  /// The `at`, `seq` and `clock` of the last record appended to `device`'s own log after byte `offset`.
+  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int, Int) {
     let bytes = device.log(of: device.id)
     let appended = bytes.suffix(from: bytes.startIndex + offset)
     guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
       let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-      let at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue
+      let at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue,
+      let clock = (object["clock"] as? NSNumber)?.intValue
     else {
       throw SyncScheduleFailure(
         description: "\(device.id): cannot read the record just appended: \(String(decoding: appended, as: UTF8.self))")
     }
-    return (at, seq)
+    return (at, seq, clock)
   }
 
   /// "dev-a: 120 bytes, dev-b: 80 bytes" for a view.

@@ -27,6 +27,10 @@ struct SyncScheduleCounts {
   var negativeCards = 0
   /// Cards shown as `NAME~2` (created on two devices apart with one name).
   var suffixedNames = 0
+  /// Schedules in which one device's clock ran an hour or a year fast for a while.
+  var fastClocks = 0
+  /// `card rename` commands.
+  var renames = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -37,10 +41,13 @@ struct SyncScheduleCounts {
     duplicateKeys += other.duplicateKeys
     negativeCards += other.negativeCards
     suffixedNames += other.suffixedNames
+    fastClocks += other.fastClocks
+    renames += other.renames
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
-      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames)"
+      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames) "
+      + "fast-clocks=\(fastClocks) renames=\(renames)"
   }
 }

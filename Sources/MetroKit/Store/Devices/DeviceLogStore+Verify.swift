@@ -76,9 +76,9 @@ extension DeviceLogStore: StoreVerifying {
             // Counted only once the whole record has decoded, as a short one.
             var staged = fold
             var updates = 0
+            staged.noteClock(long.clock)
             try long.forEachChange { index, change, _ in
-              let order = EventOrder(time: long.recordedAt, device: folder, sequence: long.sequence, index: index)
-              staged.apply(change, order: order, timeZone: timeZone)
+              staged.apply(change, order: long.order(index: index), timeZone: timeZone)
               if case .update(_, let update) = change {
                 updates += 1
                 checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)

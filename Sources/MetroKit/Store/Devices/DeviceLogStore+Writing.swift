@@ -49,7 +49,7 @@ extension DeviceLogStore {
       return try decision.result(view)
     }
     // A record the clock cannot stamp is refused before anything is made.
-    _ = try Self.recordTime(now: clock.now(), after: nil, changes: decision.changes)
+    _ = try Self.recordTime(now: clock.now(), changes: decision.changes)
 
     let device = try identity.resolve(fileSystem: fileSystem)
     var legacyLock: FileLock?
@@ -114,10 +114,11 @@ extension DeviceLogStore {
         decision.changes.insert(.deviceName(identity.defaultName), at: 0)
       }
     }
+    // Its logical clock is above every record folded (all of them, under the
+    // lock): a change made after seeing another orders after it.
     let record = LogRecord(
-      sequence: position.sequence + 1,
-      recordedAt: try Self.recordTime(now: clock.now(), after: position.lastRecordedAt, changes: decision.changes),
-      changes: decision.changes)
+      sequence: position.sequence + 1, recordedAt: try Self.recordTime(now: clock.now(), changes: decision.changes),
+      changes: decision.changes, clock: view.fold.nextClock)
     // A record's time is read back only within the recordable range.
     guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(clock.now()) }
     // Every limit a reader enforces is checked before the commit point: each
@@ -142,8 +143,7 @@ extension DeviceLogStore {
         guard case .storeDamaged(_, _, let problem) = error else { throw error }
         throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
       }
-      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
-      folded.apply(change, order: order, timeZone: timeZone)
+      folded.apply(change, order: record.order(device: device, index: index), timeZone: timeZone)
     }
     var seal: UInt32 = 0
     try append(to: logPath, at: position.offset, device: device) { write throws(MetroError) in
@@ -186,9 +186,10 @@ extension DeviceLogStore {
     // log, which the next write adopts.
     markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
     view.fold = folded
+    view.fold.noteClock(record.clock)
     view.fold.logs[device] = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
-      lastRecordedAt: record.recordedAt)
+      lastRecordedAt: record.recordedAt, lastClock: record.clock)
     for (id, state) in decision.fareStates {
       guard let index = view.fold.index(ofCard: id) else { continue }
       view.fold.cards[index].card.fareState = state
@@ -204,23 +205,23 @@ extension DeviceLogStore {
     return try decision.result(view)
   }
 
-  /// The time a record is stamped with: the clock's, to the second, never
-  /// before this device's previous record (`previous`). A clock the store
-  /// cannot record (outside ``Timestamp/earliest`` to ``Timestamp/latest``)
-  /// never goes into a log, where no reader could read it back: the record
-  /// takes the latest time its balance updates were given (`--at`, an
-  /// import's rows), never before `previous`.
+  /// The time a record is stamped with: the wall clock's, to the second,
+  /// even when it is before this device's previous record (a clock that ran
+  /// fast, then put right): the record's logical clock orders it, and its
+  /// time says when it was made. A clock the store cannot record (outside
+  /// ``Timestamp/earliest`` to ``Timestamp/latest``) never goes into a log,
+  /// where no reader could read it back: the record takes the latest time
+  /// its balance updates were given (`--at`, an import's rows).
   ///
   /// - Throws: ``MetroError/clockOutOfRange(_:)`` when the clock cannot be
   ///   recorded and no update gives a time.
-  static func recordTime(now: Date, after previous: Date?, changes: [LogChange]) throws(MetroError) -> Date {
+  static func recordTime(now: Date, changes: [LogChange]) throws(MetroError) -> Date {
     let seconds = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-    if Timestamp.isRecordable(seconds) { return max(seconds, previous ?? seconds) }
+    if Timestamp.isRecordable(seconds) { return seconds }
     var given: Date?
     for case .update(_, let update) in changes { given = max(update.timestamp, given ?? update.timestamp) }
     guard let given else { throw .clockOutOfRange(now) }
-    let stamp = Date(timeIntervalSince1970: given.timeIntervalSince1970.rounded(.down))
-    return max(stamp, previous ?? stamp)
+    return Date(timeIntervalSince1970: given.timeIntervalSince1970.rounded(.down))
   }
 
   /// Brings the view read before the lock up to date under it: folds what

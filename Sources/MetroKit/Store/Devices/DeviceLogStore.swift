@@ -226,6 +226,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       }
     }
     try judgeOtherLogs(&fold)
+    judgeClock(fold, device: device)
     var view = View(fold: fold, device: device, legacy: legacy)
     try judgeOwnLog(&view, mark: mark)
     let standingsWorkedOut = try bringFareStandingsUpToDate(&view)

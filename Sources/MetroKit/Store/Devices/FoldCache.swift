@@ -18,6 +18,9 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
+  /// 6: attribute writes order by logical clock, and the fold keeps the
+  /// largest clock and each log's last one; what fare standings were worked
+  /// out under; card merges.
   static let version = 6
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
@@ -191,21 +194,30 @@ struct FoldCache {
     return SavedVersion(inode: status.inode, size: status.size)
   }
 
+  /// An order as `[time, device, sequence, index]`, then its clock when it has one.
   static func order(_ order: EventOrder) -> JSONValue {
-    .array([
-      .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
-      .integer(Int64(order.index)),
-    ])
+    .array(
+      [
+        .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
+        .integer(Int64(order.index)),
+      ] + (order.clock == 0 ? [] : [.integer(Int64(order.clock))]))
   }
 
   private struct Unreadable: Error {}
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
-    guard case .array(let parts)? = value, parts.count == 4, case .string(let time) = parts[0],
+    guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, case .string(let time) = parts[0],
       let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
       case .integer(let sequence) = parts[2], case .integer(let index) = parts[3]
     else { throw Unreadable() }
-    return EventOrder(time: date, device: device, sequence: Int(sequence), index: Int(index))
+    var clock = 0
+    if parts.count == 5 {
+      guard case .integer(let number) = parts[4], number >= 1, number <= LogRecord.maximumClock else {
+        throw Unreadable()
+      }
+      clock = Int(number)
+    }
+    return EventOrder(time: date, device: device, sequence: Int(sequence), index: Int(index), clock: clock)
   }
 
   func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> [UInt8] {
@@ -243,6 +255,7 @@ struct FoldCache {
         ("sequence", .integer(Int64(position.sequence))), ("lastLineStart", .integer(position.lastLineStart)),
         ("lastSeal", .integer(Int64(position.lastSeal))),
         ("lastRecordedAt", .string(position.lastRecordedAt.map(Timestamp.iso8601))),
+        ("lastClock", position.lastClock.map { .integer(Int64($0)) } ?? .null),
       ])
     }
     let cards = fold.cards.map { entry -> JSONValue in
@@ -279,7 +292,7 @@ struct FoldCache {
       .object(
         [
           ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
-          ("logs", .array(logs)), ("cards", .array(cards)),
+          ("logs", .array(logs)), ("clock", .integer(Int64(fold.maxClock))), ("cards", .array(cards)),
           ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
           ("deviceNames", .array(names)),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
@@ -350,13 +363,21 @@ struct FoldCache {
     guard case .array(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
       case .array(let names)? = document["deviceNames"]
     else { throw Unreadable() }
+    func clock(_ value: JSONValue?) throws -> Int {
+      let number = try integer(value)
+      guard number >= 0, number <= LogRecord.maximumClock else { throw Unreadable() }
+      return Int(number)
+    }
+    fold.maxClock = try clock(document["clock"])
     for log in logs {
       let at = log["lastRecordedAt"]
+      let lastClock = log["lastClock"]
       fold.logs[try string(log["device"])] = LogPosition(
         offset: try integer(log["offset"]), sequence: Int(try integer(log["sequence"])),
         lastLineStart: try integer(log["lastLineStart"]),
         lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
-        lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)))
+        lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)),
+        lastClock: lastClock == .null ? nil : try clock(lastClock))
     }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)

@@ -5,9 +5,27 @@ import FoundationEssentials
 struct LogRecord: Equatable, Sendable {
   /// 1 for the first record of a log, then one more for each.
   var sequence: Int
-  /// When the device recorded it; never earlier than its previous record.
+  /// When the device recorded it, by its wall clock: what `devices` shows,
+  /// and what orders records written before logical clocks (`clock` is
+  /// `nil`), which never go back within a log.
   var recordedAt: Date
   var changes: [LogChange]
+  /// Its logical clock (a Lamport clock): greater than the clock of every
+  /// record the device had folded when it wrote this one, so a change made
+  /// after seeing another orders after it whatever the wall clocks say.
+  /// `nil` for a record written before clocks (it orders before any that
+  /// has one).
+  var clock: Int? = nil
+
+  /// The largest clock a record may carry: a whole number every JSON reader
+  /// reads exactly (2^53 - 1). A writer that has seen it writes it again,
+  /// and the device id breaks the tie.
+  static let maximumClock = (1 << 53) - 1
+
+  /// Where the record's `index`th change sits in the order of attribute writes.
+  func order(device: String, index: Int) -> EventOrder {
+    EventOrder(time: recordedAt, device: device, sequence: sequence, index: index, clock: clock ?? 0)
+  }
 }
 
 /// A card attribute that is a last-writer-wins register.
@@ -87,6 +105,10 @@ extension LogRecord {
     JSONWriter.write(.integer(Int64(sequence)), to: &bytes)
     bytes += #","at":"#.utf8
     JSONWriter.write(.string(Timestamp.iso8601(recordedAt)), to: &bytes)
+    if let clock {
+      bytes += #","clock":"#.utf8
+      JSONWriter.write(.integer(Int64(clock)), to: &bytes)
+    }
     bytes += #","changes":["#.utf8
   }
 
@@ -191,9 +213,10 @@ extension LogRecord {
     }
     let reader = FieldReader(object: document, path: path, line: line, card: nil)
     try verifySeal(bytes, path: path, line: line)
-    try reader.allowOnly(["seq", "at", "changes", "crc"])
+    try reader.allowOnly(["seq", "at", "clock", "changes", "crc"])
     let sequence = try reader.integer("seq")
     let recordedAt = try reader.time("at")
+    let clock = try reader.logicalClock()
     guard case .array(let values) = try reader.value("changes") else {
       throw reader.damaged(.fieldNotArray(field: "changes"))
     }
@@ -201,7 +224,7 @@ extension LogRecord {
     for value in values {
       changes.append(try LogChange.decode(FieldReader(object: value, path: path, line: line, card: nil)))
     }
-    return LogRecord(sequence: sequence, recordedAt: recordedAt, changes: changes)
+    return LogRecord(sequence: sequence, recordedAt: recordedAt, changes: changes, clock: clock)
   }
 }
 
@@ -294,6 +317,16 @@ extension LogChange {
 }
 
 extension FieldReader {
+  /// A record's logical clock: `nil` when it has none (written before
+  /// clocks), else a whole number from 1 to ``LogRecord/maximumClock``.
+  func logicalClock() throws(MetroError) -> Int? {
+    guard object["clock"] != nil else { return nil }
+    guard case .integer(let clock) = try value("clock"), clock >= 1, clock <= LogRecord.maximumClock else {
+      throw damaged(.fieldNotWholeNumber(field: "clock"))
+    }
+    return Int(clock)
+  }
+
   /// A whole number that may be negative (an amount in minor units), of at
   /// most ``Money/maximumRecordedAmount``.
   func signedInteger(_ key: String) throws(MetroError) -> Int64 {

@@ -16,6 +16,8 @@ struct LogPosition: Equatable, Sendable {
   var lastSeal: UInt32 = 0
   /// When the last record read was recorded.
   var lastRecordedAt: Date?
+  /// The logical clock of the last record read; `nil` when it has none.
+  var lastClock: Int? = nil
 
   static let start = LogPosition()
 }
@@ -72,7 +74,8 @@ struct LogScanner {
         var changes: [LogChange] = []
         try long.forEachChange { _, change, _ in changes.append(change) }
         Self.heldChanges?.note(changes.count)
-        try body(LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes), after)
+        try body(
+          LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock), after)
       }
     }
   }
@@ -143,10 +146,10 @@ struct LogScanner {
         } else {
           let record = try LogRecord.decode(text, path: path, line: line + 1)
           Self.heldChanges?.note(record.changes.count)
-          try check(record.sequence, record.recordedAt, after: current, line: line + 1)
+          try check(record.sequence, record.recordedAt, record.clock, after: current, line: line + 1)
           current = LogPosition(
             offset: next, sequence: record.sequence, lastLineStart: lineStart, lastSeal: Self.seal(of: text) ?? 0,
-            lastRecordedAt: record.recordedAt)
+            lastRecordedAt: record.recordedAt, lastClock: record.clock)
           try body(.whole(record, lineStart: lineStart, text: text), current)
           line += 1
         }
@@ -159,10 +162,10 @@ struct LogScanner {
       if lineStart > 0, reach - lineStart >= Self.longLineLimit {
         let long = LongRecord(scanner: self, descriptor: descriptor, size: size, lineStart: lineStart, line: line + 1)
         guard let read = try long.read() else { break }
-        try check(read.sequence, read.recordedAt, after: current, line: line + 1)
+        try check(read.sequence, read.recordedAt, read.clock, after: current, line: line + 1)
         current = LogPosition(
           offset: read.end + 1, sequence: read.sequence, lastLineStart: lineStart, lastSeal: read.seal,
-          lastRecordedAt: read.recordedAt)
+          lastRecordedAt: read.recordedAt, lastClock: read.clock)
         if let record = read.whole {
           Self.heldChanges?.note(record.changes.count)
           try body(.whole(record, lineStart: lineStart, text: nil), current)
@@ -170,6 +173,7 @@ struct LogScanner {
           var checked = long
           checked.sequence = read.sequence
           checked.recordedAt = read.recordedAt
+          checked.clock = read.clock
           try body(.long(checked), current)
         }
         line += 1
@@ -183,11 +187,26 @@ struct LogScanner {
     return .read(current, fileSize: size)
   }
 
-  /// Sequence numbers follow on and times never go back.
-  private func check(_ sequence: Int, _ recordedAt: Date, after current: LogPosition, line: Int) throws(MetroError) {
+  /// Sequence numbers follow on; logical clocks only go up, and a record
+  /// without one (written before clocks) never follows one that has one
+  /// and never has a time before the previous record's. A record with a
+  /// clock keeps its device's wall time, which may go back (a clock that ran
+  /// fast, then put right): the clock orders it, not its time.
+  private func check(_ sequence: Int, _ recordedAt: Date, _ clock: Int?, after current: LogPosition, line: Int)
+    throws(MetroError)
+  {
     guard sequence == current.sequence + 1 else {
       throw .storeDamaged(
         path: path, line: line, problem: .unexpectedSequence(found: sequence, expected: current.sequence + 1))
+    }
+    if let clock {
+      guard clock > current.lastClock ?? 0 else {
+        throw .storeDamaged(path: path, line: line, problem: .clockDoesNotFollow)
+      }
+      return
+    }
+    if current.lastClock != nil {
+      throw .storeDamaged(path: path, line: line, problem: .clockDoesNotFollow)
     }
     if let previous = current.lastRecordedAt, recordedAt < previous {
       throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)

@@ -26,11 +26,19 @@ struct LongRecord {
   let line: Int
   var sequence = 0
   var recordedAt = Date.distantPast
+  /// Its logical clock, `nil` when it has none.
+  var clock: Int?
+
+  /// Where its `index`th change sits in the order of attribute writes.
+  func order(index: Int) -> EventOrder {
+    EventOrder(time: recordedAt, device: scanner.device, sequence: sequence, index: index, clock: clock ?? 0)
+  }
 
   /// What a first read of the line found.
   struct Read {
     var sequence: Int
     var recordedAt: Date
+    var clock: Int?
     /// Where its newline is.
     var end: Int64
     var seal: UInt32
@@ -43,8 +51,9 @@ struct LongRecord {
     // The layout and the seal first; each change is decoded as it is handed over.
     switch try walk({ _, _ in }) {
     case .unterminated: return nil
-    case .sealed(let sequence, let recordedAt, let end, let seal):
-      return Read(sequence: sequence, recordedAt: recordedAt, end: end, seal: seal)
+    case .sealed(let opening, let end, let seal):
+      return Read(
+        sequence: opening.sequence, recordedAt: opening.recordedAt, clock: opening.clock, end: end, seal: seal)
     case .irregular:
       // Not as the store writes a record: how long it is first, without
       // holding it (a line still arriving may be a gigabyte of anything).
@@ -61,7 +70,8 @@ struct LongRecord {
           let text = window.bytes[Int(lineStart - window.start)..<newline]
           let record = try LogRecord.decode(text, path: scanner.path, line: line)
           return Read(
-            sequence: record.sequence, recordedAt: record.recordedAt, end: window.start + Int64(newline),
+            sequence: record.sequence, recordedAt: record.recordedAt, clock: record.clock,
+            end: window.start + Int64(newline),
             seal: LogScanner.seal(of: text) ?? 0, whole: record)
         }
         searched = window.end
@@ -167,7 +177,14 @@ struct LongRecord {
     /// Not laid out as the store writes a record, or not sealed.
     case irregular
     /// A record, its seal matching; its newline is at `end`.
-    case sealed(sequence: Int, recordedAt: Date, end: Int64, seal: UInt32)
+    case sealed(Opening, end: Int64, seal: UInt32)
+  }
+
+  /// What a record's line says before its changes.
+  struct Opening {
+    var sequence: Int
+    var recordedAt: Date
+    var clock: Int?
   }
 
   static let marker = Array(#","changes":["#.utf8)
@@ -190,19 +207,18 @@ struct LongRecord {
   func walk(_ element: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void) throws(MetroError) -> Shape {
     var window = LogWindow(fileSystem: scanner.fileSystem, descriptor: descriptor, path: scanner.path, size: size)
     try window.load(from: lineStart)
-    // The head: `{"seq":N,"at":"…"` then `,"changes":[`.
+    // The head: `{"seq":N,"at":"…"` (then `,"clock":N`) then `,"changes":[`.
     let head = window.bytes.prefix(256)
     guard let markerAt = Self.find(Self.marker, in: head) else {
       return window.atEnd && !head.contains(UInt8(ascii: "\n")) ? .unterminated : .irregular
     }
-    let sequence: Int
-    let recordedAt: Date
+    let opening: Opening
     do {
       let value = try JSONParser.parse(head[..<markerAt] + [UInt8(ascii: "}")])
       let reader = FieldReader(object: value, path: scanner.path, line: line, card: nil)
-      try reader.allowOnly(["seq", "at"])
-      sequence = try reader.integer("seq")
-      recordedAt = try reader.time("at")
+      try reader.allowOnly(["seq", "at", "clock"])
+      opening = Opening(
+        sequence: try reader.integer("seq"), recordedAt: try reader.time("at"), clock: try reader.logicalClock())
     } catch {
       return .irregular
     }
@@ -223,7 +239,7 @@ struct LongRecord {
       case .closed:
         crc = window.bytes[Int(crcDone - window.start)...index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
         crc = Checksum.update(crc, UInt8(ascii: "}")) ^ 0xFFFF_FFFF
-        return try trailer(&window, after: window.start + Int64(index), crc: crc, sequence, recordedAt)
+        return try trailer(&window, after: window.start + Int64(index), crc: crc, opening)
       case .needMore:
         crc = window.bytes[Int(crcDone - window.start)..<index].withUnsafeBufferPointer { Checksum.update(crc, $0) }
         let here = window.start + Int64(index)
@@ -238,7 +254,7 @@ struct LongRecord {
 
   /// The seal after the changes' `]` and the newline.
   private func trailer(
-    _ window: inout LogWindow, after close: Int64, crc: UInt32, _ sequence: Int, _ recordedAt: Date
+    _ window: inout LogWindow, after close: Int64, crc: UInt32, _ opening: Opening
   ) throws(MetroError) -> Shape {
     let length = Checksum.sealLength + 1
     try window.load(from: close + 1, count: length)
@@ -249,7 +265,7 @@ struct LongRecord {
     guard bytes.starts(with: Self.sealPrefix), bytes.suffix(3).elementsEqual(Array(#""}"#.utf8) + [0x0A]),
       let stored = LogScanner.seal(of: bytes.dropLast()), stored == crc
     else { return .irregular }
-    return .sealed(sequence: sequence, recordedAt: recordedAt, end: close + Int64(length), seal: stored)
+    return .sealed(opening, end: close + Int64(length), seal: stored)
   }
 
   static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {

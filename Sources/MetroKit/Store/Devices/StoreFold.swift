@@ -1,15 +1,27 @@
 import FoundationEssentials
 
-/// Where an event sits in the merged order of every device's events: by
-/// time, then device id, then sequence, then its place in the record.
+/// Where an event sits in the merged order of every device's events.
+///
+/// Attribute writes (names, fares, the default card, device names, and the
+/// attributes a card's creation carries) order by their record's logical
+/// clock, then device id, then sequence, then place in the record: a change
+/// made after seeing another comes after it. Records written before clocks
+/// (clock 0) order among themselves by their wall time first, as they always
+/// did, and before every record that has a clock. Balance updates and a
+/// card's creation itself (its place among the cards) keep wall time (clock
+/// 0): by time, then device id, then sequence, then place.
 struct EventOrder: Comparable, Hashable, Sendable {
   var time: Date
   var device: String
   var sequence: Int
   var index: Int
+  /// The record's logical clock; 0 for a record written before clocks and
+  /// for every balance update.
+  var clock = 0
 
   static func < (a: EventOrder, b: EventOrder) -> Bool {
-    if a.time != b.time { return a.time < b.time }
+    if a.clock != b.clock { return a.clock < b.clock }
+    if a.clock == 0, a.time != b.time { return a.time < b.time }
     if a.device != b.device { return a.device < b.device }
     if a.sequence != b.sequence { return a.sequence < b.sequence }
     return a.index < b.index
@@ -37,8 +49,8 @@ struct PlacedUpdate: Equatable, Sendable {
 struct FoldCard: Equatable, Sendable {
   /// The id every device knows it by.
   var id: String
-  /// Where its creation sits; `nil` while only changes from logs that
-  /// arrived before the creating one are known.
+  /// Where its creation sits, by wall time (no clock); `nil` while only
+  /// changes from logs that arrived before the creating one are known.
   var created: EventOrder?
   /// Its attributes; `balance` is the merged balance.
   var card: MetroCard
@@ -93,6 +105,9 @@ struct StoreFold: Equatable, Sendable {
   /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
   /// that never needed them writes these bytes back as they were.
   var unreadLatest: [UInt8]?
+  /// The largest logical clock of every record folded: this device's next
+  /// record carries one more (``LogRecord/clock``).
+  var maxClock = 0
   /// Other devices' logs that lost records this device had read: how far
   /// each had been read before it shrank, vanished or changed. Kept (in the
   /// cache) until the log holds those records again, so that every command
@@ -119,7 +134,7 @@ struct StoreFold: Equatable, Sendable {
   }
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
-    a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
+    a.logs == b.logs && a.maxClock == b.maxClock && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
       && a.defaultCard?.order == b.defaultCard?.order
       && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
   }
@@ -128,11 +143,20 @@ struct StoreFold: Equatable, Sendable {
 
   /// Folds one record of `device`'s log.
   mutating func apply(_ record: LogRecord, device: String, timeZone: LocalTimeZone) {
+    noteClock(record.clock)
     for (index, change) in record.changes.enumerated() {
-      let order = EventOrder(time: record.recordedAt, device: device, sequence: record.sequence, index: index)
-      apply(change, order: order, timeZone: timeZone)
+      apply(change, order: record.order(device: device, index: index), timeZone: timeZone)
     }
   }
+
+  /// Keeps the largest logical clock folded.
+  mutating func noteClock(_ clock: Int?) {
+    if let clock, clock > maxClock { maxClock = clock }
+  }
+
+  /// The logical clock of this device's next record: one more than every
+  /// record folded (at most ``LogRecord/maximumClock``).
+  var nextClock: Int { min(maxClock, LogRecord.maximumClock - 1) + 1 }
 
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
     switch change {
@@ -146,7 +170,11 @@ struct StoreFold: Equatable, Sendable {
       defaultCard = (id, order)
     case .createCard(let id, let card):
       let position = cardIndex(id)
-      if let created = cards[position].created, created < order {
+      // Where the card sits among the cards (and which of two with one name
+      // is shown with `~2`) stays by wall time; its attributes are writes.
+      var creation = order
+      creation.clock = 0
+      if let created = cards[position].created, created < creation {
         // The same card made on two devices (the implicit `default`): the
         // first creation stands; its later twin's attributes are writes.
         for attribute in CardAttribute.allCases where attribute != .removed {
@@ -154,7 +182,7 @@ struct StoreFold: Equatable, Sendable {
         }
         return
       }
-      cards[position].created = order
+      cards[position].created = creation
       cards[position].card.currency = card.currency
       for attribute in CardAttribute.allCases where attribute != .removed {
         set(attribute, from: card, order: order, at: position)
@@ -168,6 +196,7 @@ struct StoreFold: Equatable, Sendable {
       }
     case .update(let id, let update):
       let position = cardIndex(root(of: id))
+      // Updates keep their own time (and no clock) in the merged order.
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
       if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }

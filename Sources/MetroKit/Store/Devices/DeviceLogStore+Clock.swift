@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+extension DeviceLogStore {
+  /// How far another device's latest record may be ahead of this device's
+  /// clock before every command warns: ten minutes.
+  static let clockTolerance: Double = 600
+
+  /// Warns, once per command, when another device's latest record was made
+  /// more than ``clockTolerance`` later than this device's clock says it is
+  /// now: this clock is slow, or that device's ran fast. Records made
+  /// earlier than now are no sign of a wrong clock (a device not used since)
+  /// and never warn. A device whose clock was put right writes its next
+  /// record at the right time, and the warning stops.
+  ///
+  /// One comparison per log this read already opened.
+  func judgeClock(_ fold: StoreFold, device: String?) {
+    let now = clock.now()
+    var latest: (device: String, at: Date)?
+    for (folder, position) in fold.logs where folder != device {
+      guard let at = position.lastRecordedAt, at > latest?.at ?? .distantPast else { continue }
+      latest = (folder, at)
+    }
+    let ahead = latest.map { $0.at.timeIntervalSince(now) } ?? 0
+    warnings.withLock { list in
+      // One warning a command, however many reads it makes.
+      list.removeAll { if case .clockBehind = $0.problem { true } else { false } }
+      guard let latest, ahead > Self.clockTolerance else { return }
+      list.append(
+        .init(path: layout.logPath(latest.device), line: nil, problem: .clockBehind(seconds: Int64(ahead))))
+    }
+  }
+}

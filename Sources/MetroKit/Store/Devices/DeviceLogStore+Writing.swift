@@ -195,6 +195,9 @@ extension DeviceLogStore {
       view.fold.cards[index].fareStateIsCurrent = true
     }
     view.refresh()
+    // After the commit point: a balance the record leaves to work out again
+    // that cannot be now is left marked, for the next read.
+    _ = try? bringBalancesUpToDate(&view)
     if let cache = view.device == device ? view.cache : cacheFor(device: device) {
       view.device = device
       view.cache = cache
@@ -256,6 +259,12 @@ extension DeviceLogStore {
           return true
         }
         view.refresh()
+        try bringBalancesUpToDate(&view)
+        // A balance not worked out (the keys it needs unreadable): read again.
+        guard view.fold.cards.allSatisfy(\.balanceIsCurrent) else {
+          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+          return false
+        }
         try bringFareStandingsUpToDate(&view)
         return false
       }

@@ -18,7 +18,7 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  static let version = 5
+  static let version = 6
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
   /// only when a keyed reload or an undo is folded or decided, or history asks.
@@ -198,7 +198,7 @@ struct FoldCache {
     ])
   }
 
-  private struct Unreadable: Error {}
+  struct Unreadable: Error {}
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
     guard case .array(let parts)? = value, parts.count == 4, case .string(let time) = parts[0],
@@ -257,7 +257,8 @@ struct FoldCache {
             .object(
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
-        ] + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
+        ] + Self.assignmentMembers(of: entry)
+          + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
     let names = fold.deviceNames.sorted { $0.key < $1.key }.map { device, name -> JSONValue in
@@ -368,6 +369,7 @@ struct FoldCache {
       else { throw Unreadable() }
       entry.isRemoved = removed
       entry.fareStateIsCurrent = current
+      try Self.decodeAssignments(value, into: &entry)
       for (name, value) in written {
         guard let attribute = CardAttribute(rawValue: name) else { throw Unreadable() }
         entry.written[attribute] = try order(value)

@@ -134,6 +134,8 @@ final class SyncSchedule {
     case add(name: String)
     case reload(card: Int, dollars: Int, key: String?)
     case swipe(card: Int)
+    /// `balance DOLLARS`: an assignment.
+    case assign(card: Int, dollars: Int)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -147,8 +149,11 @@ final class SyncSchedule {
       return
     }
     let card = random.pick(names.keys.sorted())
-    if roll < 62 {
+    if roll < 56 {
       try write(on: device, .swipe(card: card))
+    } else if roll < 62 {
+      // Balance assignments on both sides: devices apart set it each.
+      try write(on: device, .assign(card: card, dollars: random.int(4...12)))
     } else if roll < 70 {
       try write(on: device, .reload(card: card, dollars: random.int(1...3), key: nil))
     } else {

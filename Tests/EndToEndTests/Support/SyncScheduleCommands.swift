@@ -25,6 +25,11 @@ extension SyncSchedule {
         arguments += ["--key", key]
         expectRecord = !model.hasKey(key, card: target, known: view)
       }
+    case .assign(let target, let dollars):
+      // Setting the balance to what it already is records nothing.
+      card = target
+      arguments = ["--card", names[target] ?? "?", "balance", "\(dollars)"]
+      expectRecord = model.balanceCents(card: target, known: view) != dollars * 100
     case .swipe(let target):
       card = target
       arguments = ["--card", names[target] ?? "?", "swipe"]
@@ -60,6 +65,7 @@ extension SyncSchedule {
     case .add(let name): change = .create(name: name, openingCents: Self.openingCents)
     case .reload(_, let dollars, let key): change = .reload(cents: dollars * 100, key: key)
     case .swipe: change = .swipe
+    case .assign(_, let dollars): change = .assign(cents: dollars * 100)
     }
     model.record(origin: device, end: after, at: at, seq: seq, card: card, change: change)
   }

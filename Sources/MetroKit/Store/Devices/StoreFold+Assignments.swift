@@ -169,7 +169,7 @@ extension FoldCache {
         } ?? .null
       ),
       (
-        "undoneAssignments", .array(entry.undoneAssignments.map { .string($0.uuidString) }.sorted { "\($0)" < "\($1)" })
+        "undoneAssignments", .array(entry.undoneAssignments.map(\.uuidString).sorted().map { .string($0) })
       ),
       ("newestUpdate", entry.newestUpdate.map(order) ?? .null),
       ("balanceIsCurrent", .bool(entry.balanceIsCurrent)),

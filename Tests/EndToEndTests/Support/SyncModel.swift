@@ -24,7 +24,8 @@ struct SyncModel {
     var origin: Int
     /// The byte offset just past its record in the origin's log.
     var end: Int
-    /// The record's `at`, as written.
+    /// The time of the record's update as written (its `timestamp`), or the
+    /// record's `at` for a creation.
     var at: String
     /// The record's `seq`.
     var seq: Int

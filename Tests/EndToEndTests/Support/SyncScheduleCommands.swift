@@ -89,16 +89,26 @@ extension SyncSchedule {
     }
   }
 
-  /// The `at` and `seq` of the last record appended to `device`'s own log after byte `offset`.
+  /// The time and `seq` of the last record appended to `device`'s own log
+  /// after byte `offset`: its update's time when it has one, else its `at`.
   private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int) {
     let bytes = device.log(of: device.id)
     let appended = bytes.suffix(from: bytes.startIndex + offset)
     guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
       let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-      let at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue
+      var at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue
     else {
       throw SyncScheduleFailure(
         description: "\(device.id): cannot read the record just appended: \(String(decoding: appended, as: UTF8.self))")
+    }
+    // An update sits in the merged order at its own time, which the command
+    // took before stamping the record: the two differ when a second ends
+    // between them.
+    let changes = object["changes"] as? [[String: Any]] ?? []
+    if let update = changes.first(where: { $0["type"] as? String == "update" }),
+      let timestamp = update["timestamp"] as? String
+    {
+      at = timestamp
     }
     return (at, seq)
   }

@@ -133,6 +133,23 @@ struct CardMergeTests {
     #expect(try pair.workHistory(pair.laptop) == pair.workHistory(pair.desktop))
   }
 
+  @Test("a balance set on the other card before the merge sets the merged card's balance at its moment")
+  func assignmentBeforeTheMerge() throws {
+    let pair = try Pair()
+    try pair.twoWorkCards()
+    // Set after every ride and reload of both cards: the merged card's
+    // balance is what was set.
+    try pair.run(pair.laptop, "balance", "15", "--card", "work~2")
+    try pair.run(pair.laptop, "card", "merge", "work", "work~2")
+    try pair.sync()
+    for device in [pair.laptop, pair.desktop] {
+      #expect(try pair.cards(device) == ["default": "0.00", "work": "15.00"], "\(device.id)")
+    }
+    #expect(try pair.workHistory(pair.laptop) == pair.workHistory(pair.desktop))
+    try FileManager.default.removeItem(atPath: pair.desktop.home + "/.cache")
+    #expect(try pair.cards(pair.desktop) == ["default": "0.00", "work": "15.00"])
+  }
+
   @Test("two devices that merged the two cards each way while apart end with one card, the same on both")
   func mergesBothWays() throws {
     let pair = try Pair()

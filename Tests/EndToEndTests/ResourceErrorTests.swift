@@ -62,10 +62,14 @@ struct ResourceErrorTests {
     let phone = sandbox.environment.merging(["METROBUDDY_DEVICE": "phone"]) { $1 }
     let note = String(repeating: "n", count: 190)
     let store = ["--store", sandbox.store]
-    try #require(sandbox.run(store + ["reload", "100"], environment: phone).status == 0)
+    // Dated before this device's changes: setting the balance is an
+    // assignment in the merged order, which a tie in the same second would
+    // decide by device id.
+    let earlier = ["--at", "2026-11-01T00:00Z"]
+    try #require(sandbox.run(store + ["reload", "100"] + earlier, environment: phone).status == 0)
     for cents in 1...34 {
       try #require(
-        sandbox.run(store + ["balance", "\(90 + cents).00", "--note", note], environment: phone).status == 0)
+        sandbox.run(store + ["balance", "\(90 + cents).00", "--note", note] + earlier, environment: phone).status == 0)
     }
     try #require(sandbox.metrobuddy("reload", "20").status == 0)
     let log = try sandbox.deviceLog()

@@ -19,12 +19,13 @@ struct WriteLimitTests {
   @Test("a balance set against large amounts merged from devices apart is refused, and every device still reads")
   func balanceAgainstMergedAmounts() throws {
     try withTemporaryDirectory { parent in
-      // Six devices apart each set the balance to the largest a card holds.
+      // Six devices apart each reload the largest a card holds (six
+      // balances set apart would be one: setting it is an assignment).
       let devices = ["laptop", "phone", "tablet", "desk", "watch", "car"]
       for device in devices {
         try FileManager.default.createDirectory(atPath: parent + "/" + device, withIntermediateDirectories: false)
         _ = try Self.store(device, in: parent + "/" + device).apply(
-          [.balance(.adjustment(to: .maximumBalance))], toCardNamed: nil)
+          [.balance(.reload(.maximumBalance))], toCardNamed: nil)
       }
       // Then a synchroniser brings their logs together.
       try FileManager.default.createDirectory(

@@ -38,6 +38,12 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// What the person said about it, such as where a reader showed the
   /// balance of an adjustment; checked by ``noteProblem(_:)``.
   public var note: String?
+  /// For an adjustment recorded as an assignment: the balance it set, which
+  /// stands in the merged order until a later update; `amount` keeps the
+  /// difference it made when it was written. For the undo of such an
+  /// assignment: the balance the undone assignment set. `nil` for every
+  /// other update, and for an adjustment recorded as a difference.
+  public var assigned: Money?
 
   /// Whether another update with its reload key (recorded on another device,
   /// earlier in the merged order) counts instead of it, so it adds nothing;
@@ -48,7 +54,7 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   public init(
     id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,
     key: String? = nil, undoes: UUID? = nil, fare: Money? = nil, mode: TravelMode? = nil, reason: RideReason? = nil,
-    note: String? = nil
+    note: String? = nil, assigned: Money? = nil
   ) {
     self.id = id
     self.type = type
@@ -61,6 +67,7 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
     self.mode = mode
     self.reason = reason
     self.note = note
+    self.assigned = assigned
   }
 }
 

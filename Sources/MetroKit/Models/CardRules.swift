@@ -171,7 +171,7 @@ package enum CardRules {
         let timestamp = try recordableTime(at, now: now)
         func record(
           _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil,
-          note: String? = nil
+          note: String? = nil, assigned: Money? = nil
         ) throws(MetroError) {
           // A stored-value card never goes below zero by a change it is asked
           // for; a contactless card's balance is what it has cost. A card that
@@ -186,7 +186,7 @@ package enum CardRules {
           recorded.append(
             BalanceUpdate(
               id: makeID(), type: type, amount: amount, balance: balance, timestamp: timestamp, key: key,
-              undoes: undoes, fare: ride?.fare, mode: ride?.mode, reason: ride?.reason, note: note))
+              undoes: undoes, fare: ride?.fare, mode: ride?.mode, reason: ride?.reason, note: note, assigned: assigned))
         }
         switch change {
         case .swipe(let count, let mode, let noTransfer):
@@ -258,7 +258,11 @@ package enum CardRules {
           if let note, let problem = BalanceUpdate.noteProblem(note) { throw .invalidNote(problem) }
           guard target >= .zero, target <= .maximumBalance else { throw .balanceOutOfRange }
           guard target != working.balance else { continue }
-          try record(.adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits), note: note)
+          // An assignment: the balance is `target` from this moment in the
+          // merged order; the difference it makes now stays for history.
+          try record(
+            .adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits), note: note,
+            assigned: target)
         case .undo:
           // Updates recorded earlier in this same request come first, then the history.
           var search = UndoSearch()
@@ -268,7 +272,10 @@ package enum CardRules {
           guard !targets.isEmpty else { throw .nothingToUndo }
           // Newest first, as a person takes back what they did.
           for target in targets {
-            try record(.undo, -target.amount, undoes: target.id)
+            // The undo of an assignment says so: the merge then stands on
+            // the balance before it.
+            try record(
+              .undo, -target.amount, undoes: target.id, assigned: target.type == .adjustment ? target.assigned : nil)
             if target.type == .swipe {
               undoneRides.insert(target.id)
               refold = true

@@ -16,6 +16,8 @@ struct SyncModel {
     case swipe
     /// `card rename OLD NAME`: the card's name, last writer wins.
     case rename(name: String)
+    /// `balance <cents>`: from here in the merged order the balance is this.
+    case assign(cents: Int)
   }
 
   /// One recorded write.
@@ -24,7 +26,8 @@ struct SyncModel {
     var origin: Int
     /// The byte offset just past its record in the origin's log.
     var end: Int
-    /// The record's `at`, as written.
+    /// The time of the record's update as written (its `timestamp`), or the
+    /// record's `at` for a creation.
     var at: String
     /// The record's `seq`.
     var seq: Int
@@ -88,26 +91,56 @@ struct SyncModel {
   /// Whether a device holding `known[o]` bytes of each device o's log holds `event` whole.
   func isVisible(_ event: Event, known: [Int]) -> Bool { event.end <= known[event.origin] }
 
-  /// The visible events of one card, in the order the design merges them.
+  /// The visible events of one card, in the order the design merges them:
+  /// by (at, device id, seq).
   func visibleEvents(card: Int, known: [Int]) -> [Event] {
-    events.filter { $0.card == card && isVisible($0, known: known) }
+    events.filter { $0.card == card && isVisible($0, known: known) }.sorted {
+      ($0.at, deviceIDs[$0.origin], $0.seq) < ($1.at, deviceIDs[$1.origin], $1.seq)
+    }
   }
 
-  /// The balance of a card in a view: opening + reloads (a key counted once
-  /// per card) - the fare for each swipe.
+  /// The balance of a card in a view: the balance after its last visible event.
   func balanceCents(card: Int, known: [Int]) -> Int {
-    var total = 0
+    balancesAfterUpdates(card: card, known: known).last ?? openingCents(card: card, known: known)
+  }
+
+  /// The balance after each visible update of a card (every reload, swipe and
+  /// assignment, a duplicate keyed reload too), in the merged order: it
+  /// starts at the opening balance (the balance before any update, wherever
+  /// the creation falls among updates in the same second); an assignment
+  /// makes it its amount; reloads (a key counted once per card, the first in
+  /// the merged order) add and swipes take the fare.
+  func balancesAfterUpdates(card: Int, known: [Int]) -> [Int] {
+    var total = openingCents(card: card, known: known)
     var keys: Set<String> = []
+    var after: [Int] = []
     for event in visibleEvents(card: card, known: known) {
       switch event.change {
-      case .create(_, let opening): total += opening
+      case .create, .rename: continue
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
       case .swipe: total -= Self.fareCents
-      case .rename: break
+      case .assign(let cents): total = cents
       }
+      after.append(total)
     }
-    return total
+    return after
+  }
+
+  /// A card's opening balance, when the view holds its creation.
+  private func openingCents(card: Int, known: [Int]) -> Int {
+    guard card < creations.count, case .create(_, let opening) = events[creations[card]].change,
+      isVisible(events[creations[card]], known: known)
+    else { return 0 }
+    return opening
+  }
+
+  /// How many assignments of a card a view holds.
+  func assignments(card: Int, known: [Int]) -> Int {
+    visibleEvents(card: card, known: known).filter {
+      if case .assign = $0.change { return true }
+      return false
+    }.count
   }
 
   /// Whether a view already holds a reload of `card` with `key`.

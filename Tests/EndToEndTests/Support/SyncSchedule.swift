@@ -155,6 +155,8 @@ final class SyncSchedule {
     case swipe(card: Int)
     /// `card rename`, to a name no card has had.
     case rename(card: Int, name: String)
+    /// `balance DOLLARS`: an assignment.
+    case assign(card: Int, dollars: Int)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -171,14 +173,17 @@ final class SyncSchedule {
     // A device whose clock runs fast renames more often: what it names must
     // give way to a rename made after it is seen.
     let fast = devices[device].clockOffset != nil
-    if roll < 56, !fast || roll < 30 {
+    if roll < 50, !fast || roll < 30 {
       try write(on: device, .swipe(card: card))
-    } else if roll < 64 {
+    } else if roll < 58 {
       renames += 1
       counts.renames += 1
       // Mostly alpha, so that devices rename one card after and apart from each other.
       let target = names[0] != nil && random.chance(75) ? 0 : card
       try write(on: device, .rename(card: target, name: "card-\(target)-r\(renames)"))
+    } else if roll < 64 {
+      // Balance assignments on both sides: devices apart set it each.
+      try write(on: device, .assign(card: card, dollars: random.int(4...12)))
     } else if roll < 70 {
       try write(on: device, .reload(card: card, dollars: random.int(1...3), key: nil))
     } else {

@@ -39,8 +39,8 @@ extension SyncSchedule {
       guard syncCents(show["balance"]) == balance else {
         throw SyncScheduleFailure(
           description: "every device shows \(name) at \(show["balance"] ?? "nil"); the model says "
-            + "\(syncMoney(balance)) (opening + reloads, a key once - 2.00 x \(model.swipes(card: card, known: view)) "
-            + "swipes)")
+            + "\(syncMoney(balance)) (the latest assignment or the opening, then reloads, a key once, - 2.00 x "
+            + "each swipe, of \(model.swipes(card: card, known: view)) swipes)")
       }
       let history = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--json"]))
       // Every swipe and every keyed reload is listed, duplicates too (whether a
@@ -55,18 +55,15 @@ extension SyncSchedule {
       }
       // `history --limit N` (the fold's latest updates, no log read) lists
       // what the whole history lists first, alike everywhere.
-      // The balance column follows the merged order: the newest entry shows
-      // the card's balance, and each older one that balance less what the
-      // newer ones added (a duplicate adds nothing).
-      var after = syncCents(show["balance"])
-      for (position, entry) in history.enumerated() {
-        guard let balance = syncCents(entry["balance"]), balance == after, let amount = syncCents(entry["amount"])
-        else {
-          throw SyncScheduleFailure(
-            description: "\(name)'s history entry \(position) shows \(entry["balance"] ?? "nil"), expected "
-              + "\(after.map(syncMoney) ?? "nil"): \(history)")
-        }
-        after = balance - (entry["duplicate"] as? Bool == true ? 0 : amount)
+      // The balance column follows the merged order, newest first: each
+      // entry shows the balance after it as the model works it out (an
+      // assignment sets it, a duplicate adds nothing).
+      let shown = history.map { syncCents($0["balance"]) }
+      let expectedColumn = model.balancesAfterUpdates(card: card, known: view).reversed().map { Optional($0) }
+      guard shown == expectedColumn else {
+        throw SyncScheduleFailure(
+          description: "\(name)'s history shows the balances \(shown.map { $0.map(syncMoney) ?? "nil" }), the model "
+            + "\(expectedColumn.map { $0.map(syncMoney) ?? "nil" }): \(history)")
       }
       let latest = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--limit", "5", "--json"]))
       func canonical(_ entries: [[String: Any]]) throws -> Data {
@@ -78,6 +75,7 @@ extension SyncSchedule {
       let duplicates = model.duplicateKeyedReloads(card: card, known: view)
       note("\(name): \(syncMoney(balance)) on every device, \(history.count) history entries")
       counts.duplicateKeys += duplicates
+      counts.assignments += model.assignments(card: card, known: view)
       counts.negativeCards += balance < 0 ? 1 : 0
       counts.suffixedNames += name.contains("~") ? 1 : 0
     }

@@ -25,6 +25,11 @@ extension SyncSchedule {
         arguments += ["--key", key]
         expectRecord = !model.hasKey(key, card: target, known: view)
       }
+    case .assign(let target, let dollars):
+      // Setting the balance to what it already is records nothing.
+      card = target
+      arguments = ["--card", names[target] ?? "?", "balance", "\(dollars)"]
+      expectRecord = model.balanceCents(card: target, known: view) != dollars * 100
     case .swipe(let target):
       card = target
       arguments = ["--card", names[target] ?? "?", "swipe"]
@@ -70,6 +75,7 @@ extension SyncSchedule {
     case .reload(_, let dollars, let key): change = .reload(cents: dollars * 100, key: key)
     case .swipe: change = .swipe
     case .rename(_, let name): change = .rename(name: name)
+    case .assign(_, let dollars): change = .assign(cents: dollars * 100)
     }
     model.record(origin: device, end: after, at: at, seq: seq, clock: clock, card: card, change: change)
   }
@@ -93,17 +99,27 @@ extension SyncSchedule {
     }
   }
 
-  /// The `at`, `seq` and `clock` of the last record appended to `device`'s own log after byte `offset`.
+  /// The time, `seq` and `clock` of the last record appended to `device`'s
+  /// own log after byte `offset`: its update's time when it has one, else its `at`.
   private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int, Int) {
     let bytes = device.log(of: device.id)
     let appended = bytes.suffix(from: bytes.startIndex + offset)
     guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
       let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-      let at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue,
+      var at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue,
       let clock = (object["clock"] as? NSNumber)?.intValue
     else {
       throw SyncScheduleFailure(
         description: "\(device.id): cannot read the record just appended: \(String(decoding: appended, as: UTF8.self))")
+    }
+    // An update sits in the merged order at its own time, which the command
+    // took before stamping the record: the two differ when a second ends
+    // between them.
+    let changes = object["changes"] as? [[String: Any]] ?? []
+    if let update = changes.first(where: { $0["type"] as? String == "update" }),
+      let timestamp = update["timestamp"] as? String
+    {
+      at = timestamp
     }
     return (at, seq, clock)
   }

@@ -31,6 +31,8 @@ struct SyncScheduleCounts {
   var fastClocks = 0
   /// `card rename` commands.
   var renames = 0
+  /// Balances set (`balance AMOUNT`, an assignment), on every device, at the end.
+  var assignments = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -43,11 +45,12 @@ struct SyncScheduleCounts {
     suffixedNames += other.suffixedNames
     fastClocks += other.fastClocks
     renames += other.renames
+    assignments += other.assignments
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames) "
-      + "fast-clocks=\(fastClocks) renames=\(renames)"
+      + "fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments)"
   }
 }

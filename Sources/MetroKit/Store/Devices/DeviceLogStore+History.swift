@@ -59,13 +59,16 @@ extension DeviceLogStore {
     var result: [BalanceUpdate] = []
     for placed in entry.latest.reversed() {
       var update = placed.update
-      let counts = view.fold.counts(update, cardID: cardID)
-      update.isDuplicate = !counts
+      let step = view.fold.step(update, cardID: cardID)
+      update.isDuplicate = step == .duplicate
       update.balance = balance
-      if counts { balance.minorUnits -= update.amount.minorUnits }
-      guard query.matches(update, in: timeZone) else { continue }
-      result.append(update)
-      if let limit = query.limit, result.count >= limit { return result }
+      if case .add(let amount) = step { balance.minorUnits -= amount.minorUnits }
+      if query.matches(update, in: timeZone) {
+        result.append(update)
+        if let limit = query.limit, result.count >= limit { return result }
+      }
+      // The balance before an assignment (or its undo) is the history's to say.
+      if step == .assignment { return nil }
     }
     // Fewer than the fold keeps: that is the card's whole history.
     return entry.latest.count < FoldCard.latestKept ? result : nil

@@ -185,6 +185,12 @@ extension DeviceLogStore {
     // After the commit point: a failed save only leaves the mark behind the
     // log, which the next write adopts.
     markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
+    if folded.needsRefold {
+      // A merge that only folding every log again places (a balance
+      // assignment on either card): the next read does, and saves it.
+      remembered.withLock { $0 = nil }
+      return try decision.result(try readView())
+    }
     view.fold = folded
     view.fold.noteClock(record.clock)
     view.fold.logs[device] = LogPosition(
@@ -196,6 +202,9 @@ extension DeviceLogStore {
       view.fold.cards[index].fareStateIsCurrent = true
     }
     view.refresh()
+    // After the commit point: a balance the record leaves to work out again
+    // that cannot be now is left marked, for the next read.
+    _ = try? bringBalancesUpToDate(&view)
     if let cache = view.device == device ? view.cache : cacheFor(device: device) {
       view.device = device
       view.cache = cache
@@ -257,6 +266,12 @@ extension DeviceLogStore {
           return true
         }
         view.refresh()
+        try bringBalancesUpToDate(&view)
+        // A balance not worked out (the keys it needs unreadable): read again.
+        guard view.fold.cards.allSatisfy(\.balanceIsCurrent) else {
+          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+          return false
+        }
         try bringFareStandingsUpToDate(&view)
         return false
       }

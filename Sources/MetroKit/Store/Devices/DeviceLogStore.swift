@@ -196,7 +196,9 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
-    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
+    // A balance to work out again walks the history, which needs the keys.
+    let needsKeys = reloadKeys || fold.cards.contains { !$0.balanceIsCurrent }
+    if !restart, needsKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
     if restart {
@@ -229,12 +231,14 @@ public final class DeviceLogStore: MetroCardDataStore {
     judgeClock(fold, device: device)
     var view = View(fold: fold, device: device, legacy: legacy)
     try judgeOwnLog(&view, mark: mark)
+    let balancesWorkedOut = try bringBalancesUpToDate(&view)
     let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
     view.cache = cache
     view.cacheVersion = memo?.version ?? loaded?.version
     view.cacheNeedsSaving =
       cache != nil
-      && (restart || standingsWorkedOut || view.fold.logs != before || view.fold.lostRecords != lostBefore)
+      && (restart || balancesWorkedOut || standingsWorkedOut || view.fold.logs != before
+        || view.fold.lostRecords != lostBefore)
     if savesCache { keepWhatWasRead(&view) }
     remember(view)
     return view

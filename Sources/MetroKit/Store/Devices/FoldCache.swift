@@ -20,7 +20,7 @@ struct FoldCache {
   static let latestFormatName = "metrobuddy-latest"
   /// 6: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
-  /// out under; card merges.
+  /// out under; card merges; balance assignments.
   static let version = 6
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
@@ -203,7 +203,7 @@ struct FoldCache {
       ] + (order.clock == 0 ? [] : [.integer(Int64(order.clock))]))
   }
 
-  private struct Unreadable: Error {}
+  struct Unreadable: Error {}
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
     guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, case .string(let time) = parts[0],
@@ -271,7 +271,8 @@ struct FoldCache {
             .object(
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
-        ] + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
+        ] + Self.assignmentMembers(of: entry)
+          + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
     let names = fold.deviceNames.sorted { $0.key < $1.key }.map { device, name -> JSONValue in
@@ -397,6 +398,7 @@ struct FoldCache {
       else { throw Unreadable() }
       entry.isRemoved = removed
       entry.fareStateIsCurrent = current
+      try Self.decodeAssignments(value, into: &entry)
       for (name, value) in written {
         guard let attribute = CardAttribute(rawValue: name) else { throw Unreadable() }
         entry.written[attribute] = try order(value)

@@ -162,6 +162,7 @@ extension LogChange {
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
     if let note = update.note { members.append(("note", .string(note))) }
+    if let assigned = update.assigned { members.append(("assigned", .integer(assigned.minorUnits))) }
     return members
   }
 
@@ -261,8 +262,10 @@ extension LogChange {
       }
       return .mergeCard(other: id, into: keep)
     case "update":
-      try reader.allowOnly(
-        ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note"])
+      try reader.allowOnly([
+        "type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
+        "assigned",
+      ])
       return .update(cardID: id, try reader.loggedUpdate())
     default:
       throw reader.damaged(.fieldNotKnown(field: "type", text: type))
@@ -350,9 +353,13 @@ extension FieldReader {
     let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
     let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
     if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
+    let assigned = object["assigned"] == nil ? nil : Money(minorUnits: try signedInteger("assigned"))
+    if assigned != nil, type != .adjustment && type != .undo {
+      throw damaged(.fieldNotKnown(field: "assigned", text: kindText))
+    }
     return BalanceUpdate(
       id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
       timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
-      mode: mode, reason: reason, note: try note())
+      mode: mode, reason: reason, note: try note(), assigned: assigned)
   }
 }

@@ -92,6 +92,10 @@ final class MergedHistory {
     if newestFirst, let position = view.fold.index(ofCard: cardID) {
       balance = view.fold.cards[position].card.balance
     }
+    // Newest first crosses each assignment (or undo of one) back to the
+    // balance before it, which only a walk oldest first knows.
+    var before = newestFirst && balances ? try balancesBeforeAssignments() : []
+    var forward = BalanceWalk(fold: view.fold, cardID: cardID, opening: opening)
     var reader = UpdateReader(history: self)
     defer { reader.close() }
     var position = newestFirst ? entries.count - 1 : 0
@@ -99,18 +103,75 @@ final class MergedHistory {
       var update = try reader.update(entries[position])
       position += newestFirst ? -1 : 1
       if balances {
-        let counts = view.fold.counts(update, cardID: cardID)
         if newestFirst {
-          update.isDuplicate = !counts
+          let step = view.fold.step(update, cardID: cardID)
+          update.isDuplicate = step == .duplicate
           update.balance = balance
-          if counts { balance.minorUnits -= update.amount.minorUnits }
+          switch step {
+          case .add(let amount): balance.minorUnits -= amount.minorUnits
+          case .duplicate: break
+          case .assignment: balance = before.popLast() ?? balance
+          }
         } else {
-          if counts { balance.minorUnits += update.amount.minorUnits } else { update.isDuplicate = true }
-          update.balance = balance
+          update.isDuplicate = forward.take(update) == .duplicate
+          update.balance = forward.balance
         }
       }
       guard try body(update) else { return }
     }
+  }
+
+  /// The balance before each assignment and each undo of one, oldest
+  /// first: a walk oldest first, done only for a card that had assignments
+  /// (one amount is kept for each).
+  func balancesBeforeAssignments() throws(MetroError) -> [Money] {
+    guard let position = view.fold.index(ofCard: cardID), view.fold.cards[position].hasAssignments else { return [] }
+    var before: [Money] = []
+    var previous = opening
+    try walk { update throws(MetroError) in
+      if view.fold.step(update, cardID: cardID) == .assignment { before.append(previous) }
+      previous = update.balance
+      return true
+    }
+    return before
+  }
+
+  /// The balance after the last update oldest first, and where the latest
+  /// assignment that stands is in the merged order: what the fold's own
+  /// arithmetic could not work out alone (see ``StoreFold/foldAssignment``).
+  func workedOutBalance() throws(MetroError) -> (balance: Money, assignment: StandingAssignment?) {
+    var walk = BalanceWalk(fold: view.fold, cardID: cardID, opening: opening)
+    try self.walk(balances: false) { update throws(MetroError) in
+      _ = walk.take(update)
+      return true
+    }
+    guard let standing = walk.standing else { return (walk.balance, nil) }
+    let order = try orderOfUpdate(standing.id)
+    return (walk.balance, order.map { StandingAssignment(order: $0, id: standing.id, balance: standing.balance) })
+  }
+
+  /// Where the update `id` of the card sits in the merged order, read from
+  /// the logs (a record on a long line a change at a time).
+  private func orderOfUpdate(_ id: UUID) throws(MetroError) -> EventOrder? {
+    var found: EventOrder?
+    for folder in folders where found == nil && folder != view.legacy?.folder {
+      guard let position = view.fold.logs[folder] else { continue }
+      func look(_ change: LogChange, index: Int, sequence: Int) {
+        guard case .update(cardID, let update) = change, update.id == id else { return }
+        found = EventOrder(time: update.timestamp, device: folder, sequence: sequence, index: index)
+      }
+      let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(folder), device: folder)
+      _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
+        guard found == nil, scanned.sequence <= position.sequence else { return }
+        switch scanned {
+        case .whole(let record, _, _):
+          for (index, change) in record.changes.enumerated() { look(change, index: index, sequence: record.sequence) }
+        case .long(let long):
+          try long.forEachChange { index, change, _ in look(change, index: index, sequence: long.sequence) }
+        }
+      }
+    }
+    return found
   }
 
   /// Reads every log through and makes the index.

@@ -61,6 +61,13 @@ extension StoreFold {
       return
     }
     guard let (moved, _) = added.first, added.count == 1, let from = index(ofCard: moved) else { return }
+    // A balance assignment on either card sets the balance of the one card
+    // they become, in the merged order: only folding again places it.
+    let to = cardIndex(root(of: moved))
+    if [from, to].contains(where: { cards[$0].assignment != nil || !cards[$0].undoneAssignments.isEmpty }) {
+      needsRefold = true
+      return
+    }
     move(from, into: root(of: moved))
   }
 
@@ -84,6 +91,9 @@ extension StoreFold {
     let latest = (cards[to].latest + source.latest).sorted { $0.order < $1.order }
     cards[to].latest = Array(latest.suffix(FoldCard.latestKept))
     cards[to].fareStateIsCurrent = false
+    if let newest = source.newestUpdate, cards[to].newestUpdate.map({ $0 < newest }) ?? true {
+      cards[to].newestUpdate = newest
+    }
     cards[from].card.balance = .zero
     cards[from].absorbedOpening = .zero
     cards[from].reloads = [:]
@@ -94,7 +104,8 @@ extension StoreFold {
   /// merge, or a later edit): the difference goes where its changes go.
   mutating func openingMoved(by difference: Int64, ofMerged id: String) {
     let to = cardIndex(root(of: id))
-    cards[to].card.balance.minorUnits += difference
+    // The opening balance is where the balance starts only until an assignment.
+    if cards[to].assignment == nil { cards[to].card.balance.minorUnits += difference }
     cards[to].absorbedOpening.minorUnits += difference
   }
 }

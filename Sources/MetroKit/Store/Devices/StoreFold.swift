@@ -70,6 +70,17 @@ struct FoldCard: Equatable, Sendable {
   /// --limit N` lists them without reading a log. Empty until loaded while
   /// the fold's ``StoreFold/unreadLatest`` is set.
   var latest: [PlacedUpdate] = []
+  /// The latest assignment in the merged order that no undo took back
+  /// (`balance AMOUNT`): the balance is its amount plus what counts after it.
+  var assignment: StandingAssignment?
+  /// The ids of the assignments undone (one for each undo of one).
+  var undoneAssignments: Set<UUID> = []
+  /// The latest update folded, in the merged order.
+  var newestUpdate: EventOrder?
+  /// Whether `card.balance` follows the merged order: `false` once an
+  /// assignment, or the undo of one, arrived that the fold cannot place
+  /// without the card's history (the store works it out again).
+  var balanceIsCurrent = true
 
   /// How many of a card's latest updates the fold keeps.
   static let latestKept = 32
@@ -202,6 +213,7 @@ struct StoreFold: Equatable, Sendable {
       if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }
       fold(update, order: updateOrder, at: position, timeZone: timeZone)
       keepIfLatest(update, order: updateOrder, at: position)
+      cards[position].noteNewest(updateOrder)
     }
   }
 
@@ -256,7 +268,8 @@ struct StoreFold: Equatable, Sendable {
         openingMoved(by: difference, ofMerged: cards[position].id)
         return
       }
-      card.balance.minorUnits += difference
+      // The opening balance is where the balance starts only until an assignment.
+      if cards[position].assignment == nil { card.balance.minorUnits += difference }
     case .removed: break
     }
     cards[position].card = card
@@ -271,14 +284,15 @@ struct StoreFold: Equatable, Sendable {
   private static func fold(
     _ update: BalanceUpdate, order: EventOrder, into entry: inout FoldCard, timeZone: LocalTimeZone
   ) {
+    if foldAssignment(update, order: order, into: &entry) { return }
     if update.type == .reload, let key = update.key {
       if let counted = entry.reloads[key] {
         guard order < counted.order else { return }
         // An earlier reload with the key arrived: it counts instead.
-        if !counted.isUndone { entry.card.balance.minorUnits -= counted.amount.minorUnits }
+        if !counted.isUndone { entry.add(-counted.amount, at: counted.order) }
       }
       entry.reloads[key] = CountedReload(order: order, id: update.id, amount: update.amount, isUndone: false)
-      entry.card.balance.minorUnits += update.amount.minorUnits
+      entry.add(update.amount, at: order)
       return
     }
     if update.type == .undo, let key = update.key {
@@ -286,10 +300,10 @@ struct StoreFold: Equatable, Sendable {
       guard var counted = entry.reloads[key], counted.id == update.undoes, !counted.isUndone else { return }
       counted.isUndone = true
       entry.reloads[key] = counted
-      entry.card.balance.minorUnits += update.amount.minorUnits
+      entry.add(update.amount, at: order)
       return
     }
-    entry.card.balance.minorUnits += update.amount.minorUnits
+    entry.add(update.amount, at: order)
     guard entry.fareStateIsCurrent else { return }
     if update.type == .undo {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }

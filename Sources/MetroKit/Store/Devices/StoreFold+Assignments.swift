@@ -1,0 +1,196 @@
+import FoundationEssentials
+
+/// The assignment a card's balance stands on: `balance AMOUNT` set the
+/// balance to `balance` at `order` in the merged order.
+struct StandingAssignment: Equatable, Sendable {
+  var order: EventOrder
+  var id: UUID
+  var balance: Money
+}
+
+/// How one update moves a card's balance in the merged order, as far as
+/// the update alone says.
+enum BalanceStep: Equatable {
+  /// It adds its amount.
+  case add(Money)
+  /// Another update with its reload key counts instead of it.
+  case duplicate
+  /// An assignment, or the undo of one: what it does depends on the
+  /// updates before it (``BalanceWalk``).
+  case assignment
+}
+
+/// A card's balance walked through its updates oldest first, in the merged
+/// order: the latest assignment met that no undo met has taken back, plus
+/// what every update after it adds (the opening balance when there is
+/// none). An assignment that an undo takes back so counts until its undo,
+/// and the undo gives back the balance as if it had never been made. After
+/// the last update, the balance is the fold's.
+struct BalanceWalk {
+  let fold: StoreFold
+  let cardID: String
+  private let opening: Money
+  /// What every update that adds has added so far.
+  private var added: Int64 = 0
+  /// The assignments met that no undo met takes back, oldest first, each
+  /// with `added` as it was when it was met (one entry for each).
+  private var assignments: [(id: UUID, balance: Money, added: Int64)] = []
+  private var undosMet: Set<UUID> = []
+
+  init(fold: StoreFold, cardID: String, opening: Money) {
+    self.fold = fold
+    self.cardID = cardID
+    self.opening = opening
+  }
+
+  /// The balance after the updates taken so far.
+  var balance: Money {
+    guard let last = assignments.last else { return Money(minorUnits: opening.minorUnits + added) }
+    return Money(minorUnits: last.balance.minorUnits + added - last.added)
+  }
+
+  /// The latest assignment that stands, as far as the walk has come.
+  var standing: (id: UUID, balance: Money)? { assignments.last.map { ($0.id, $0.balance) } }
+
+  /// Takes the next update; returns its step.
+  mutating func take(_ update: BalanceUpdate) -> BalanceStep {
+    let step = fold.step(update, cardID: cardID)
+    switch step {
+    case .add(let amount): added += amount.minorUnits
+    case .duplicate: break
+    case .assignment:
+      if update.type == .undo, let target = update.undoes {
+        undosMet.insert(target)
+        assignments.removeAll { $0.id == target }
+      } else if !undosMet.contains(update.id) {
+        assignments.append((update.id, update.assigned ?? .zero, added))
+      }
+    }
+    return step
+  }
+}
+
+extension FoldCard {
+  /// Adds `amount`, an update's at `order`, unless the standing assignment
+  /// comes after it (then the assignment already says what the balance is).
+  mutating func add(_ amount: Money, at order: EventOrder) {
+    if let assignment, order < assignment.order { return }
+    card.balance.minorUnits += amount.minorUnits
+  }
+
+  /// Remembers `order` when it is the latest update folded.
+  mutating func noteNewest(_ order: EventOrder) {
+    if let newestUpdate, order < newestUpdate { return }
+    newestUpdate = order
+  }
+
+  /// Whether the card ever had an assignment (a walk newest first then
+  /// needs the balance before each).
+  var hasAssignments: Bool { assignment != nil || !undoneAssignments.isEmpty }
+
+  /// What the updates the fold keeps after `order` add, when they are every
+  /// update after it and none has a reload key; `nil` otherwise.
+  func latestSum(after order: EventOrder) -> Money? {
+    guard let oldest = latest.first, oldest.order < order || latest.count < FoldCard.latestKept else { return nil }
+    var sum = Money.zero
+    for placed in latest.reversed() {
+      guard order < placed.order else { break }
+      let update = placed.update
+      guard update.key == nil else { return nil }
+      if update.assigned != nil, update.type == .undo || update.type == .adjustment {
+        // An undone assignment or the undo of one adds nothing (a standing
+        // one after `order` would stand instead of the one folded).
+        guard update.type == .undo || undoneAssignments.contains(update.id) else { return nil }
+        continue
+      }
+      sum.minorUnits += update.amount.minorUnits
+    }
+    return sum
+  }
+}
+
+extension StoreFold {
+  /// Folds an assignment, or the undo of one, into `entry`; `false` for
+  /// any other update.
+  ///
+  /// An assignment before the standing one changes nothing; one after it
+  /// stands, its amount plus what the updates after it add (from the
+  /// latest updates the fold keeps when they reach back to it, else the
+  /// store works it out from the card's history). The undo of the standing
+  /// assignment leaves the balance to be worked out again.
+  static func foldAssignment(_ update: BalanceUpdate, order: EventOrder, into entry: inout FoldCard) -> Bool {
+    guard let assigned = update.assigned else { return false }
+    switch update.type {
+    case .undo:
+      guard let target = update.undoes else { return false }
+      entry.undoneAssignments.insert(target)
+      if entry.assignment?.id == target {
+        entry.assignment = nil
+        entry.balanceIsCurrent = false
+      }
+      return true
+    case .adjustment:
+      guard !entry.undoneAssignments.contains(update.id) else { return true }
+      if let standing = entry.assignment, order < standing.order { return true }
+      entry.assignment = StandingAssignment(order: order, id: update.id, balance: assigned)
+      entry.card.balance = assigned
+      if let newest = entry.newestUpdate, order < newest {
+        // Updates after it were folded before it arrived.
+        if let sum = entry.latestSum(after: order) {
+          entry.card.balance.minorUnits += sum.minorUnits
+        } else {
+          entry.balanceIsCurrent = false
+        }
+      }
+      return true
+    case .swipe, .reload:
+      return false
+    }
+  }
+
+  /// How `update` of the card moves its balance, as far as it alone says
+  /// (the reload keys must be loaded).
+  func step(_ update: BalanceUpdate, cardID: String) -> BalanceStep {
+    if update.assigned != nil, update.type == .adjustment || (update.type == .undo && update.undoes != nil) {
+      return .assignment
+    }
+    return counts(update, cardID: cardID) ? .add(update.amount) : .duplicate
+  }
+}
+
+extension FoldCache {
+  /// A card's assignment state, as the cache keeps it (format 6).
+  static func assignmentMembers(of entry: FoldCard) -> [(String, JSONValue)] {
+    [
+      (
+        "assignment",
+        entry.assignment.map {
+          .array([order($0.order), .string($0.id.uuidString), .integer($0.balance.minorUnits)])
+        } ?? .null
+      ),
+      (
+        "undoneAssignments", .array(entry.undoneAssignments.map(\.uuidString).sorted().map { .string($0) })
+      ),
+      ("newestUpdate", entry.newestUpdate.map(order) ?? .null),
+      ("balanceIsCurrent", .bool(entry.balanceIsCurrent)),
+    ]
+  }
+
+  /// Reads back what ``assignmentMembers(of:)`` wrote.
+  static func decodeAssignments(_ value: JSONValue, into entry: inout FoldCard) throws {
+    guard case .array(let undone)? = value["undoneAssignments"], case .bool(let current)? = value["balanceIsCurrent"]
+    else { throw Unreadable() }
+    for id in undone {
+      guard case .string(let text) = id, let uuid = UUID(uuidString: text) else { throw Unreadable() }
+      entry.undoneAssignments.insert(uuid)
+    }
+    entry.balanceIsCurrent = current
+    if let newest = value["newestUpdate"], newest != .null { entry.newestUpdate = try order(newest) }
+    if case .array(let parts)? = value["assignment"] {
+      guard parts.count == 3, case .string(let text) = parts[1], let id = UUID(uuidString: text),
+        case .integer(let balance) = parts[2]
+      else { throw Unreadable() }
+      entry.assignment = StandingAssignment(order: try order(parts[0]), id: id, balance: Money(minorUnits: balance))
+    }
+  }
+}

@@ -134,6 +134,7 @@ extension LogChange {
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
     if let note = update.note { members.append(("note", .string(note))) }
+    if update.isImported { members.append(("imported", .bool(true))) }
     return members
   }
 
@@ -226,7 +227,10 @@ extension LogChange {
       return .setDefault(id: id)
     case "update":
       try reader.allowOnly(
-        ["type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note"])
+        [
+          "type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
+          "imported",
+        ])
       return .update(cardID: id, try reader.loggedUpdate())
     default:
       throw reader.damaged(.fieldNotKnown(field: "type", text: type))
@@ -304,9 +308,14 @@ extension FieldReader {
     let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
     let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
     if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
-    return BalanceUpdate(
+    if let imported = object["imported"], imported != .bool(true) {
+      throw damaged(.fieldNotBoolean(field: "imported"))
+    }
+    var update = BalanceUpdate(
       id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
       timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
       mode: mode, reason: reason, note: try note())
+    update.isImported = object["imported"] != nil
+    return update
   }
 }

@@ -96,10 +96,11 @@ final class MergedHistory {
     defer { reader.close() }
     var position = newestFirst ? entries.count - 1 : 0
     while position >= 0, position < entries.count {
-      var update = try reader.update(entries[position])
+      let entry = entries[position]
+      var update = try reader.update(entry)
       position += newestFirst ? -1 : 1
       if balances {
-        let counts = view.fold.counts(update, cardID: cardID)
+        let counts = view.fold.counts(update, cardID: cardID, device: folders[Int(entry.log)])
         if newestFirst {
           update.isDuplicate = !counts
           update.balance = balance

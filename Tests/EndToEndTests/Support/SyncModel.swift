@@ -14,7 +14,16 @@ struct SyncModel {
     case reload(cents: Int, key: String?)
     /// A swipe that charged the flat fare.
     case swipe
+    /// `import FILE --format omny` of rows of ``SyncModel/exportCharges``
+    /// (by index): the rows it recorded.
+    case imported(rows: [Int])
   }
+
+  /// The rides of the one agency export of every schedule, in cents, oldest
+  /// first: a device imports a slice of it (``SyncSchedule/exportSlices``).
+  /// Each row is one ride, whichever device imported it and however often:
+  /// it counts once per card.
+  static let exportCharges = [200, 250, 100, 200, 300, 150]
 
   /// One recorded write.
   struct Event {
@@ -65,7 +74,8 @@ struct SyncModel {
   }
 
   /// The balance of a card in a view: opening + reloads (a key counted once
-  /// per card) - the fare for each swipe.
+  /// per card) - the fare for each swipe - the charge of each row of the
+  /// export imported (a row counted once per card).
   func balanceCents(card: Int, known: [Int]) -> Int {
     var total = 0
     var keys: Set<String> = []
@@ -75,9 +85,29 @@ struct SyncModel {
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
       case .swipe: total -= Self.fareCents
+      case .imported: break
       }
     }
+    for row in importedRows(card: card, known: known) { total -= Self.exportCharges[row] }
     return total
+  }
+
+  /// The rows of the export a view holds for a card, each once.
+  func importedRows(card: Int, known: [Int]) -> Set<Int> {
+    var rows = Set<Int>()
+    for event in visibleEvents(card: card, known: known) {
+      if case .imported(let recorded) = event.change { rows.formUnion(recorded) }
+    }
+    return rows
+  }
+
+  /// How many copies of export rows a view holds for a card: every device's
+  /// import of a row is listed in history, all but one as a duplicate.
+  func importedCopies(card: Int, known: [Int]) -> Int {
+    visibleEvents(card: card, known: known).reduce(0) { total, event in
+      if case .imported(let recorded) = event.change { return total + recorded.count }
+      return total
+    }
   }
 
   /// Whether a view already holds a reload of `card` with `key`.

@@ -134,6 +134,9 @@ final class SyncSchedule {
     case add(name: String)
     case reload(card: Int, dollars: Int, key: String?)
     case swipe(card: Int)
+    /// One slice of the agency export (``exportSlices``) into a card: devices
+    /// apart import the same rows.
+    case importSlice(card: Int, slice: Int)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -147,6 +150,13 @@ final class SyncSchedule {
       return
     }
     let card = random.pick(names.keys.sorted())
+    if random.chance(10) {
+      // The export goes to alpha when the device has it, as a rider imports
+      // the one card's history on each device.
+      let target = names[0] != nil && random.chance(75) ? 0 : card
+      try write(on: device, .importSlice(card: target, slice: random.int(0...(Self.exportSlices.count - 1))))
+      return
+    }
     if roll < 62 {
       try write(on: device, .swipe(card: card))
     } else if roll < 70 {

@@ -142,7 +142,7 @@ struct StoreFoldTests {
             id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, type: .reload,
             amount: Money(minorUnits: 4000),
             balance: .zero, timestamp: Self.time(5), key: "nov")
-        }!, cardID: "c") == false)
+        }!, cardID: "c", device: "a") == false)
   }
 
   @Test("two cards created apart with one name: the later is shown with ~2")

@@ -62,7 +62,9 @@ struct ExportCommand: Command {
     if format == .csv {
       output.streamText = { write throws(MetroError) in
         write(Interchange.csvHeaderRow)
-        try stream.walkOldestFirst { write(Interchange.csvRow($0, currency: stream.card.currency)) }
+        try stream.walkOldestFirst {
+          if !Self.leftOut($0) { write(Interchange.csvRow($0, currency: stream.card.currency)) }
+        }
       }
       return output
     }
@@ -83,9 +85,17 @@ struct ExportCommand: Command {
     let (before, after) = StreamedJSON.around(object, depth: depth)
     write(String(before))
     var updates = StreamedJSON.Array(depth: depth + 1)
-    try stream.walkOldestFirst { write(updates.element(Interchange.updateObject($0, currency: stream.card.currency))) }
+    try stream.walkOldestFirst {
+      if !leftOut($0) { write(updates.element(Interchange.updateObject($0, currency: stream.card.currency))) }
+    }
     write(updates.end + after)
   }
+
+  /// Whether an update is left out of an export: a second copy of an update
+  /// that reached the store twice (or its undo) adds nothing, and in a file
+  /// an undo of one copy would read as the undo of the copy that counts. A
+  /// keyed reload's duplicate stays (an import counts its key once).
+  static func leftOut(_ update: BalanceUpdate) -> Bool { update.isDuplicate && update.key == nil }
 
   /// ``object(_:at:)`` with no updates yet: they are written as they are walked.
   static func object(_ stream: CardHistoryStream, at moment: Moment) -> JSONValue? {

@@ -50,6 +50,13 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// for an undo, whether the update it takes back is such a duplicate.
   public var isDuplicate = false
 
+  /// Whether an import recorded it with the id its file gave (an agency's
+  /// row, a backup's update): the same update may then arrive by another
+  /// road (the same file imported on another device, a restored backup), and
+  /// the store counts it once. Not part of what an update is: two copies
+  /// that differ only here are equal.
+  package var isImported = false
+
   /// Creates an update.
   public init(
     id: UUID = UUID(), type: Kind, amount: Money, balance: Money, timestamp: Date,
@@ -68,6 +75,13 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
     self.reason = reason
     self.note = note
     self.assigned = assigned
+  }
+
+  /// Whether two updates say the same: every field but ``isImported``.
+  public static func == (a: BalanceUpdate, b: BalanceUpdate) -> Bool {
+    a.id == b.id && a.type == b.type && a.amount == b.amount && a.balance == b.balance && a.timestamp == b.timestamp
+      && a.key == b.key && a.undoes == b.undoes && a.fare == b.fare && a.mode == b.mode && a.reason == b.reason
+      && a.note == b.note && a.isDuplicate == b.isDuplicate
   }
 }
 

@@ -99,10 +99,12 @@ package struct ImportDecider: Sendable {
     }
     if let key = update.key { keys.insert(key) }
     recorded += 1
-    return BalanceUpdate(
+    var result = BalanceUpdate(
       id: id, type: update.type, amount: update.amount, balance: next,
       timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
       key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason,
       note: update.note)
+    result.isImported = update.id != nil
+    return result
   }
 }

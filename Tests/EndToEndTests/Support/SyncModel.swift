@@ -18,7 +18,16 @@ struct SyncModel {
     case rename(name: String)
     /// `balance <cents>`: from here in the merged order the balance is this.
     case assign(cents: Int)
+    /// `import FILE --format omny` of rows of ``SyncModel/exportCharges``
+    /// (by index): the rows it recorded.
+    case imported(rows: [Int])
   }
+
+  /// The rides of the one agency export of every schedule, in cents, oldest
+  /// first: a device imports a slice of it (``SyncSchedule/exportSlices``).
+  /// Each row is one ride, whichever device imported it and however often:
+  /// it counts once per card.
+  static let exportCharges = [200, 250, 100, 200, 300, 150]
 
   /// One recorded write.
   struct Event {
@@ -99,7 +108,7 @@ struct SyncModel {
     }
   }
 
-  /// The balance of a card in a view: the balance after its last visible event.
+  /// The balance of a card in a view: the balance after its last visible update.
   func balanceCents(card: Int, known: [Int]) -> Int {
     balancesAfterUpdates(card: card, known: known).last ?? openingCents(card: card, known: known)
   }
@@ -109,14 +118,26 @@ struct SyncModel {
   /// starts at the opening balance (the balance before any update, wherever
   /// the creation falls among updates in the same second); an assignment
   /// makes it its amount; reloads (a key counted once per card, the first in
-  /// the merged order) add and swipes take the fare.
+  /// the merged order) add and swipes take the fare. The export's rows are
+  /// dated a year before every schedule: they come first, in their order,
+  /// each copy a row of history and each row's charge counted once.
   func balancesAfterUpdates(card: Int, known: [Int]) -> [Int] {
     var total = openingCents(card: card, known: known)
     var keys: Set<String> = []
     var after: [Int] = []
+    let imports = visibleEvents(card: card, known: known).compactMap { event -> [Int]? in
+      if case .imported(let rows) = event.change { return rows }
+      return nil
+    }
+    for row in Self.exportCharges.indices {
+      let copies = imports.filter { $0.contains(row) }.count
+      guard copies > 0 else { continue }
+      total -= Self.exportCharges[row]
+      after += Array(repeating: total, count: copies)
+    }
     for event in visibleEvents(card: card, known: known) {
       switch event.change {
-      case .create, .rename: continue
+      case .create, .rename, .imported: continue
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
       case .swipe: total -= Self.fareCents
@@ -141,6 +162,24 @@ struct SyncModel {
       if case .assign = $0.change { return true }
       return false
     }.count
+  }
+
+  /// The rows of the export a view holds for a card, each once.
+  func importedRows(card: Int, known: [Int]) -> Set<Int> {
+    var rows = Set<Int>()
+    for event in visibleEvents(card: card, known: known) {
+      if case .imported(let recorded) = event.change { rows.formUnion(recorded) }
+    }
+    return rows
+  }
+
+  /// How many copies of export rows a view holds for a card: every device's
+  /// import of a row is listed in history, all but one as a duplicate.
+  func importedCopies(card: Int, known: [Int]) -> Int {
+    visibleEvents(card: card, known: known).reduce(0) { total, event in
+      if case .imported(let recorded) = event.change { return total + recorded.count }
+      return total
+    }
   }
 
   /// Whether a view already holds a reload of `card` with `key`.

@@ -157,6 +157,9 @@ final class SyncSchedule {
     case rename(card: Int, name: String)
     /// `balance DOLLARS`: an assignment.
     case assign(card: Int, dollars: Int)
+    /// One slice of the agency export (``exportSlices``) into a card: devices
+    /// apart import the same rows.
+    case importSlice(card: Int, slice: Int)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -170,6 +173,13 @@ final class SyncSchedule {
       return
     }
     let card = random.pick(names.keys.sorted())
+    if random.chance(10) {
+      // The export goes to alpha when the device has it, as a rider imports
+      // the one card's history on each device.
+      let target = names[0] != nil && random.chance(75) ? 0 : card
+      try write(on: device, .importSlice(card: target, slice: random.int(0...(Self.exportSlices.count - 1))))
+      return
+    }
     // A device whose clock runs fast renames more often: what it names must
     // give way to a rename made after it is seen.
     let fast = devices[device].clockOffset != nil

@@ -39,19 +39,29 @@ extension SyncSchedule {
       guard syncCents(show["balance"]) == balance else {
         throw SyncScheduleFailure(
           description: "every device shows \(name) at \(show["balance"] ?? "nil"); the model says "
-            + "\(syncMoney(balance)) (the latest assignment or the opening, then reloads, a key once, - 2.00 x "
-            + "each swipe, of \(model.swipes(card: card, known: view)) swipes)")
+            + "\(syncMoney(balance)) (the opening less each imported row once, then the latest assignment, then "
+            + "reloads, a key once, - 2.00 x each swipe, of \(model.swipes(card: card, known: view)) swipes)")
       }
       let history = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--json"]))
       // Every swipe and every keyed reload is listed, duplicates too (whether a
-      // duplicate is flagged is SyncScheduleTests' keyedReloadApartIsFlagged).
+      // duplicate is flagged is SyncScheduleTests' keyedReloadApartIsFlagged);
+      // every device's copy of an imported row too, all but one of each row
+      // flagged as a duplicate.
       let swipes = history.filter { $0["type"] as? String == "swipe" }.count
       let keyed = history.filter { $0["key"] is String }.count
       let expectedKeyed = model.keyedReloads(card: card, known: view)
-      guard swipes == model.swipes(card: card, known: view), keyed == expectedKeyed else {
+      let copies = model.importedCopies(card: card, known: view)
+      let expectedSwipes = model.swipes(card: card, known: view) + copies
+      guard swipes == expectedSwipes, keyed == expectedKeyed else {
         throw SyncScheduleFailure(
           description: "\(name)'s history lists \(swipes) swipes and \(keyed) keyed reloads; the model has "
-            + "\(model.swipes(card: card, known: view)) and \(expectedKeyed)")
+            + "\(expectedSwipes) (\(copies) imported) and \(expectedKeyed)")
+      }
+      let rowDuplicates = copies - model.importedRows(card: card, known: view).count
+      let flagged = history.filter { $0["duplicate"] as? Bool == true && !($0["key"] is String) }.count
+      guard flagged == rowDuplicates else {
+        throw SyncScheduleFailure(
+          description: "\(name)'s history flags \(flagged) imported rows as duplicates; the model has \(rowDuplicates)")
       }
       // `history --limit N` (the fold's latest updates, no log read) lists
       // what the whole history lists first, alike everywhere.
@@ -76,6 +86,7 @@ extension SyncSchedule {
       note("\(name): \(syncMoney(balance)) on every device, \(history.count) history entries")
       counts.duplicateKeys += duplicates
       counts.assignments += model.assignments(card: card, known: view)
+      counts.duplicateImports += rowDuplicates
       counts.negativeCards += balance < 0 ? 1 : 0
       counts.suffixedNames += name.contains("~") ? 1 : 0
     }

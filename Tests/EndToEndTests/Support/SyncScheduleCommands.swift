@@ -15,6 +15,7 @@ extension SyncSchedule {
     var expectRecord = true
     var expectRefusal = false
     var card: Int?
+    var importing: [Int] = []
     switch write {
     case .add(let name):
       arguments = ["card", "add", name, "--kind", "custom", "--fare", "2.00", "--balance", "10"]
@@ -38,6 +39,13 @@ extension SyncSchedule {
     case .rename(let target, let name):
       card = target
       arguments = ["card", "rename", names[target] ?? "?", name]
+    case .importSlice(let target, let slice):
+      card = target
+      arguments = ["--card", names[target] ?? "?", "import", try exportFile(slice), "--format", "omny"]
+      // What the view has of the export is skipped, whoever imported it.
+      let held = model.importedRows(card: target, known: view)
+      importing = Self.exportSlices[slice].filter { !held.contains($0) }
+      expectRecord = !importing.isEmpty
     }
     let result = try me.metrobuddy(arguments)
     counts.commands += 1
@@ -61,6 +69,11 @@ extension SyncSchedule {
         description: "\(me.id): \(arguments.joined(separator: " ")) should \(expectRecord ? "" : "not ")record "
           + "(log \(before) -> \(after) bytes): \(result)")
     }
+    if case .importSlice = write, !result.stdout.hasPrefix("Imported \(importing.count) update") {
+      throw SyncScheduleFailure(
+        description: "\(me.id): the view holds rows of the export, so the import should record "
+          + "\(importing.count): \(result)")
+    }
     guard expectRecord else { return }
     let (at, seq, clock) = try lastRecord(of: me, from: before)
     // The record's logical clock is above every record the device held.
@@ -76,8 +89,30 @@ extension SyncSchedule {
     case .swipe: change = .swipe
     case .rename(_, let name): change = .rename(name: name)
     case .assign(_, let dollars): change = .assign(cents: dollars * 100)
+    case .importSlice: change = .imported(rows: importing)
     }
     model.record(origin: device, end: after, at: at, seq: seq, clock: clock, card: card, change: change)
+  }
+
+  /// The slices of the export a device imports, by index into
+  /// ``SyncModel/exportCharges``: the older four, the newer four (two in
+  /// both), and all six.
+  static let exportSlices = [[0, 1, 2, 3], [2, 3, 4, 5], [0, 1, 2, 3, 4, 5]]
+
+  /// The OMNY file of one slice, made the first time it is asked for: the
+  /// same bytes on every device, newest row first as OMNY writes it, the
+  /// rows a day apart in March 2025 (before any ride the schedule makes).
+  func exportFile(_ slice: Int) throws -> String {
+    let path = root + "/export-\(slice).csv"
+    if exists(path) { return path }
+    var lines = ["Card Number,Trip Time,Location,Fare Amount ($),Mode,Product Type,Trip Status"]
+    for row in Self.exportSlices[slice].reversed() {
+      let cents = SyncModel.exportCharges[row]
+      lines.append(
+        "**** 4821,03/0\(row + 1)/2025 08:1\(row) AM,Station \(row),$\(syncMoney(cents)),Subway,PAYGO,Completed")
+    }
+    try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
   }
 
   /// `show --json` on `device`: the balance must be the view's.

@@ -23,6 +23,9 @@ struct SyncScheduleCounts {
   var refusedSwipes = 0
   /// Keyed reloads recorded on two devices apart with the same key, at the end.
   var duplicateKeys = 0
+  /// Rows of the agency export imported on two devices apart (their second
+  /// copies), at the end.
+  var duplicateImports = 0
   /// Cards that ended below zero (devices apart overspent).
   var negativeCards = 0
   /// Cards shown as `NAME~2` (created on two devices apart with one name).
@@ -41,6 +44,7 @@ struct SyncScheduleCounts {
     partialCopies += other.partialCopies
     refusedSwipes += other.refusedSwipes
     duplicateKeys += other.duplicateKeys
+    duplicateImports += other.duplicateImports
     negativeCards += other.negativeCards
     suffixedNames += other.suffixedNames
     fastClocks += other.fastClocks
@@ -50,7 +54,7 @@ struct SyncScheduleCounts {
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
-      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames) "
-      + "fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments)"
+      + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
+      + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments)"
   }
 }

@@ -59,7 +59,7 @@ extension DeviceLogStore {
     var result: [BalanceUpdate] = []
     for placed in entry.latest.reversed() {
       var update = placed.update
-      let step = view.fold.step(update, cardID: cardID)
+      let step = view.fold.step(update, cardID: cardID, device: placed.order.device)
       update.isDuplicate = step == .duplicate
       update.balance = balance
       if case .add(let amount) = step { balance.minorUnits -= amount.minorUnits }
@@ -181,6 +181,10 @@ final class DeviceHistory: CardHistoryLookup {
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
     let updates = try store.mergedUpdates(of: card.id, in: view)
     let undone = Set(updates.compactMap(\.undoes))
-    return CardRules.stableSortedByTime(updates.filter { !undone.contains($0.id) }.compactMap(RecordedRide.init))
+    // An update that reached the store twice (the same import on two
+    // devices) is one ride: the first copy in the merged order.
+    var seen = Set<UUID>()
+    let once = updates.filter { !undone.contains($0.id) && seen.insert($0.id).inserted }
+    return CardRules.stableSortedByTime(once.compactMap(RecordedRide.init))
   }
 }

@@ -80,7 +80,7 @@ extension DeviceLogStore {
     let position = view.fold.logs[device] ?? .start
     if !view.fold.reloadKeysLoaded,
       decision.more != nil
-        || StoreFold.changesReloadKeys(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
+        || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
     {
       // The record would fold a key: decide again with every key there.
       view = try readView(device: device, reloadKeys: true, savesCache: false)
@@ -202,6 +202,15 @@ extension DeviceLogStore {
       view.fold.cards[index].fareStateIsCurrent = true
     }
     view.refresh()
+    if view.fold.spansGrew {
+      // The record brought imported updates outside the times watched so
+      // far: the updates already folded in the new times must be watched
+      // too, which a fold of every log does. After the commit point, a
+      // failed read leaves the cache unsaved (the next command folds again).
+      guard let whole = try? readView(device: device, useCache: false, savesCache: false, spans: view.fold.repeatSpans)
+      else { return try decision.result(view) }
+      view = whole
+    }
     // After the commit point: a balance the record leaves to work out again
     // that cannot be now is left marked, for the next read.
     _ = try? bringBalancesUpToDate(&view)

@@ -162,14 +162,19 @@ public final class DeviceLogStore: MetroCardDataStore {
   ///
   /// `reloadKeys`: load every card's reload keys too (history, and writes
   /// that take a key or undo); otherwise they are loaded only if a keyed
-  /// reload or an undo of one is among what is new.
+  /// reload or an undo of one is among what is new (or a watched update:
+  /// ``StoreFold/watches(_:cardID:)``).
+  ///
+  /// `spans`: times of imported updates to watch from the start
+  /// (``StoreFold/repeatSpans``), for a fold of every log again.
   ///
   /// `savesCache`: a read that folded anything new saves the cache (unless
   /// another process saved it meanwhile), so that a device that only reads
   /// reads only what is new since it last looked, as a writer does. A
   /// write's reads leave the saving to the write.
   func readView(
-    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, savesCache: Bool = true
+    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, savesCache: Bool = true,
+    spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -191,6 +196,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       for index in fold.cards.indices { fold.cards[index].fareStateIsCurrent = false }
     }
     fold.standingBasis = basis
+    fold.repeatSpans.merge(spans) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
     let before = fold.logs
     let lostBefore = fold.lostRecords
@@ -205,26 +211,28 @@ public final class DeviceLogStore: MetroCardDataStore {
       // A log changed before what the cache read, or the cache's reload keys
       // are not the ones it names: fold everything again (keeping what was
       // lost of other devices' logs, which every command goes on saying).
-      // A merge that changes where cards already folded belong: fold again
-      // with every merge known from the start (each round knows more).
-      let lost = fold.lostRecords
-      var merges = fold.merges
-      while true {
+      // The times of imported updates are kept too: a fold that found
+      // new ones folds again, watching every update in them (each time
+      // they grow, so this ends). So are card merges: a merge that changes
+      // where cards already folded belong folds again with every merge
+      // known from the start (each round knows more).
+      var outcome = CatchUp.restart
+      while outcome == .restart {
+        let lost = fold.lostRecords
+        let spans = fold.repeatSpans
+        let merges = fold.merges
         fold = StoreFold()
         fold.lostRecords = lost
+        fold.repeatSpans = spans
         fold.standingBasis = basis
         fold.merges = merges
         fold.mergedInto = StoreFold.resolveMerges(merges)
         if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-        let outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil)
-        if fold.needsRefold, fold.merges.count > merges.count {
-          merges = fold.merges
-          continue
-        }
-        guard case .done = outcome else {
+        outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil)
+        let mergesGrew = fold.needsRefold && fold.merges.count > merges.count
+        guard outcome == .done || fold.spansGrew || mergesGrew else {
           throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
         }
-        break
       }
     }
     try judgeOtherLogs(&fold)
@@ -333,7 +341,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       var keysMissing = false
       var latestMissing = false
       let outcome = try scanner.scan(from: start) { record, _ in
-        if !fold.reloadKeysLoaded, !keysMissing, StoreFold.changesReloadKeys(record) {
+        if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
           keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
         }
         // The first record folded needs the latest updates the cache left unread.
@@ -358,7 +366,9 @@ public final class DeviceLogStore: MetroCardDataStore {
         restart = true
       }
     }
-    return restart ? .restart : .done
+    // Imported updates outside the times watched so far: the updates
+    // folded before them in those times were not watched.
+    return restart || fold.spansGrew ? .restart : .done
   }
 
   func reference(_ index: Int, in view: View) -> ObjectReference<MetroCard> {

@@ -18,13 +18,15 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 6: attribute writes order by logical clock, and the fold keeps the
+  /// 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
-  /// out under; card merges; balance assignments.
-  static let version = 6
+  /// out under; card merges; balance assignments; the times imported
+  /// updates cover.
+  static let version = 7
   static let fileName = "fold.json"
-  /// Every card's keyed reloads that count, in a file of their own: read
-  /// only when a keyed reload or an undo is folded or decided, or history asks.
+  /// Every card's keyed reloads that count and its watched update ids, in
+  /// a file of their own: read only when a keyed reload, an undo or a
+  /// watched update is folded or decided, or history asks.
   static let reloadKeysFileName = "reload-keys.json"
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
   /// The longest cache file read (16 MiB): a longer one is not this
@@ -121,6 +123,7 @@ struct FoldCache {
           loaded.cards[position].reloads[key] = CountedReload(
             order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), isUndone: undone)
         }
+        if let copies = value["copies"] { loaded.cards[position].copies = try Self.decodeCopies(copies) }
       }
     } catch { return false }
     loaded.reloadKeysLoaded = true
@@ -160,7 +163,7 @@ struct FoldCache {
       guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
     }
     if fold.reloadKeysLoaded, fold.reloadKeysChanged {
-      let keyed = fold.cards.filter { !$0.reloads.isEmpty }
+      let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty }
       fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
       if !keyed.isEmpty {
         guard
@@ -203,6 +206,7 @@ struct FoldCache {
       ] + (order.clock == 0 ? [] : [.integer(Int64(order.clock))]))
   }
 
+  /// A cache file this build does not read.
   struct Unreadable: Error {}
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
@@ -222,19 +226,20 @@ struct FoldCache {
 
   func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> [UInt8] {
     let entries = cards.map { entry -> JSONValue in
-      .object([
-        ("id", .string(entry.id)),
-        (
-          "reloads",
-          .array(
-            entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
-              .array([
-                .string(key), Self.order(reload.order), .string(reload.id.uuidString),
-                .integer(reload.amount.minorUnits), .bool(reload.isUndone),
-              ])
-            })
-        ),
-      ])
+      .object(
+        [
+          ("id", .string(entry.id)),
+          (
+            "reloads",
+            .array(
+              entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
+                .array([
+                  .string(key), Self.order(reload.order), .string(reload.id.uuidString),
+                  .integer(reload.amount.minorUnits), .bool(reload.isUndone),
+                ])
+              })
+          ),
+        ] + (entry.copies.isEmpty ? [] : [("copies", Self.encodeCopies(entry.copies))]))
     }
     var bytes: [UInt8] = []
     JSONWriter.write(
@@ -266,6 +271,10 @@ struct FoldCache {
           ("balance", .integer(card.balance.minorUnits)), ("opening", .integer(entry.opening.minorUnits)),
           ("removed", .bool(entry.isRemoved)), ("fareStateIsCurrent", .bool(entry.fareStateIsCurrent)),
           ("absorbedOpening", .integer(entry.absorbedOpening.minorUnits)),
+          (
+            "span",
+            fold.repeatSpans[entry.id].map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) } ?? .null
+          ),
           (
             "written",
             .object(
@@ -399,6 +408,13 @@ struct FoldCache {
       entry.isRemoved = removed
       entry.fareStateIsCurrent = current
       try Self.decodeAssignments(value, into: &entry)
+      if case .array(let span)? = value["span"] {
+        guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
+        else { throw Unreadable() }
+        fold.repeatSpans[entry.id] = low...high
+      } else if value["span"] != .null {
+        throw Unreadable()
+      }
       for (name, value) in written {
         guard let attribute = CardAttribute(rawValue: name) else { throw Unreadable() }
         entry.written[attribute] = try order(value)

@@ -163,6 +163,7 @@ extension LogChange {
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }
     if let note = update.note { members.append(("note", .string(note))) }
     if let assigned = update.assigned { members.append(("assigned", .integer(assigned.minorUnits))) }
+    if update.isImported { members.append(("imported", .bool(true))) }
     return members
   }
 
@@ -264,7 +265,7 @@ extension LogChange {
     case "update":
       try reader.allowOnly([
         "type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
-        "assigned",
+        "assigned", "imported",
       ])
       return .update(cardID: id, try reader.loggedUpdate())
     default:
@@ -357,9 +358,14 @@ extension FieldReader {
     if assigned != nil, type != .adjustment && type != .undo {
       throw damaged(.fieldNotKnown(field: "assigned", text: kindText))
     }
-    return BalanceUpdate(
+    if let imported = object["imported"], imported != .bool(true) {
+      throw damaged(.fieldNotBoolean(field: "imported"))
+    }
+    var update = BalanceUpdate(
       id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
       timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
       mode: mode, reason: reason, note: try note(), assigned: assigned)
+    update.isImported = object["imported"] != nil
+    return update
   }
 }

@@ -57,6 +57,8 @@ final class MergedHistory {
   /// The logs in device order; the old store's folder among them.
   private let folders: [String]
   private var entries: [IndexedUpdate]?
+  /// The device whose log held the update a walk gave last.
+  private(set) var walkedDevice = ""
   /// The old store's updates of the card, in its order (it is in memory).
   private var legacyUpdates: [BalanceUpdate] = []
   /// The logs' paths, and which is the old store's.
@@ -100,11 +102,14 @@ final class MergedHistory {
     defer { reader.close() }
     var position = newestFirst ? entries.count - 1 : 0
     while position >= 0, position < entries.count {
-      var update = try reader.update(entries[position])
+      let entry = entries[position]
+      var update = try reader.update(entry)
+      walkedDevice = folders[Int(entry.log)]
       position += newestFirst ? -1 : 1
       if balances {
+        let device = folders[Int(entry.log)]
         if newestFirst {
-          let step = view.fold.step(update, cardID: cardID)
+          let step = view.fold.step(update, cardID: cardID, device: device)
           update.isDuplicate = step == .duplicate
           update.balance = balance
           switch step {
@@ -113,7 +118,7 @@ final class MergedHistory {
           case .assignment: balance = before.popLast() ?? balance
           }
         } else {
-          update.isDuplicate = forward.take(update) == .duplicate
+          update.isDuplicate = forward.take(update, device: device) == .duplicate
           update.balance = forward.balance
         }
       }
@@ -129,7 +134,7 @@ final class MergedHistory {
     var before: [Money] = []
     var previous = opening
     try walk { update throws(MetroError) in
-      if view.fold.step(update, cardID: cardID) == .assignment { before.append(previous) }
+      if StoreFold.isAssignment(update) { before.append(previous) }
       previous = update.balance
       return true
     }
@@ -142,7 +147,7 @@ final class MergedHistory {
   func workedOutBalance() throws(MetroError) -> (balance: Money, assignment: StandingAssignment?) {
     var walk = BalanceWalk(fold: view.fold, cardID: cardID, opening: opening)
     try self.walk(balances: false) { update throws(MetroError) in
-      _ = walk.take(update)
+      _ = walk.take(update, device: walkedDevice)
       return true
     }
     guard let standing = walk.standing else { return (walk.balance, nil) }

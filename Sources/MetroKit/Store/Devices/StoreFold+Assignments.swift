@@ -53,8 +53,8 @@ struct BalanceWalk {
   var standing: (id: UUID, balance: Money)? { assignments.last.map { ($0.id, $0.balance) } }
 
   /// Takes the next update; returns its step.
-  mutating func take(_ update: BalanceUpdate) -> BalanceStep {
-    let step = fold.step(update, cardID: cardID)
+  mutating func take(_ update: BalanceUpdate, device: String) -> BalanceStep {
+    let step = fold.step(update, cardID: cardID, device: device)
     switch step {
     case .add(let amount): added += amount.minorUnits
     case .duplicate: break
@@ -150,11 +150,15 @@ extension StoreFold {
 
   /// How `update` of the card moves its balance, as far as it alone says
   /// (the reload keys must be loaded).
-  func step(_ update: BalanceUpdate, cardID: String) -> BalanceStep {
-    if update.assigned != nil, update.type == .adjustment || (update.type == .undo && update.undoes != nil) {
-      return .assignment
-    }
-    return counts(update, cardID: cardID) ? .add(update.amount) : .duplicate
+  /// `device`: whose log holds it.
+  func step(_ update: BalanceUpdate, cardID: String, device: String) -> BalanceStep {
+    if Self.isAssignment(update) { return .assignment }
+    return counts(update, cardID: cardID, device: device) ? .add(update.amount) : .duplicate
+  }
+
+  /// Whether `update` sets the balance (an assignment, or the undo of one).
+  static func isAssignment(_ update: BalanceUpdate) -> Bool {
+    update.assigned != nil && (update.type == .adjustment || (update.type == .undo && update.undoes != nil))
   }
 }
 

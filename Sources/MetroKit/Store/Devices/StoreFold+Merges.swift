@@ -64,7 +64,11 @@ extension StoreFold {
     // A balance assignment on either card sets the balance of the one card
     // they become, in the merged order: only folding again places it.
     let to = cardIndex(root(of: moved))
-    if [from, to].contains(where: { cards[$0].assignment != nil || !cards[$0].undoneAssignments.isEmpty }) {
+    // So do the copies of imported updates either card watches.
+    if [from, to].contains(where: {
+      cards[$0].assignment != nil || !cards[$0].undoneAssignments.isEmpty || !cards[$0].copies.isEmpty
+        || repeatSpans[cards[$0].id] != nil
+    }) {
       needsRefold = true
       return
     }

@@ -65,6 +65,9 @@ struct FoldCard: Equatable, Sendable {
   var fareStateIsCurrent = true
   /// The keyed reloads that count, by key.
   var reloads: [String: CountedReload] = [:]
+  /// The copies of each watched update id (``StoreFold/watches(_:cardID:)``),
+  /// kept with the reload keys.
+  var copies: [UUID: WatchedUpdate] = [:]
   /// The card's latest updates in the merged order, oldest first: at most
   /// ``latestKept``, fewer only when that is all the card has. `history
   /// --limit N` lists them without reading a log. Empty until loaded while
@@ -108,8 +111,18 @@ struct StoreFold: Equatable, Sendable {
   var reloadKeysLoaded = true
   /// Which saved reload keys go with this fold (0: none saved).
   var reloadKeysGeneration: UInt64 = 0
-  /// Whether a keyed reload or its undo was folded since the keys were loaded.
+  /// Whether a keyed reload or its undo, or a watched update, was folded
+  /// since the keys were loaded.
   var reloadKeysChanged = false
+  /// For each card (by id) with imported updates, the whole seconds from
+  /// the earliest to the latest of them: every update folded in these
+  /// times is watched, so that an update that reaches the store twice (an
+  /// import, or a copy of another device's update in a restored backup)
+  /// counts once. Small: two numbers a card, in the fold.
+  var repeatSpans: [String: ClosedRange<Int64>] = [:]
+  /// Whether a span widened since this fold started: the updates already
+  /// folded in the new times were not watched, so fold every log again.
+  var spansGrew = false
   /// Every card's latest updates as the cache saved them (the second line of
   /// its file), not yet decoded: a read that folds nothing new, such as a
   /// prompt's `show`, never decodes them. While this is set, each card's
@@ -145,7 +158,8 @@ struct StoreFold: Equatable, Sendable {
   }
 
   static func == (a: StoreFold, b: StoreFold) -> Bool {
-    a.logs == b.logs && a.maxClock == b.maxClock && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
+    a.logs == b.logs && a.maxClock == b.maxClock && a.cards == b.cards && a.repeatSpans == b.repeatSpans
+      && a.defaultCard?.id == b.defaultCard?.id
       && a.defaultCard?.order == b.defaultCard?.order
       && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
   }
@@ -211,7 +225,11 @@ struct StoreFold: Equatable, Sendable {
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
       if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }
-      fold(update, order: updateOrder, at: position, timeZone: timeZone)
+      if watches(update, cardID: cards[position].id) {
+        foldWatched(update, order: updateOrder, at: position, timeZone: timeZone)
+      } else {
+        foldUnwatched(update, order: updateOrder, at: position, timeZone: timeZone)
+      }
       keepIfLatest(update, order: updateOrder, at: position)
       cards[position].noteNewest(updateOrder)
     }
@@ -276,7 +294,9 @@ struct StoreFold: Equatable, Sendable {
   }
 
   /// Adds an update's amount when it counts, and moves the fare standing on.
-  private mutating func fold(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
+  mutating func foldUnwatched(
+    _ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone
+  ) {
     // In place: a copy of the card would copy its reload keys at every update.
     Self.fold(update, order: order, into: &cards[position], timeZone: timeZone)
   }
@@ -304,6 +324,12 @@ struct StoreFold: Equatable, Sendable {
       return
     }
     entry.add(update.amount, at: order)
+    moveFareState(with: update, of: &entry, timeZone: timeZone)
+  }
+
+  /// Moves a card's fare standing on with an update that counts, or marks
+  /// it to be worked out again when the update comes out of time order.
+  static func moveFareState(with update: BalanceUpdate, of entry: inout FoldCard, timeZone: LocalTimeZone) {
     guard entry.fareStateIsCurrent else { return }
     if update.type == .undo {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
@@ -326,10 +352,11 @@ struct StoreFold: Equatable, Sendable {
     }
   }
 
-  /// Whether an update counts in the balance, as the merge stands (the
-  /// reload keys must be loaded).
-  func counts(_ update: BalanceUpdate, cardID: String) -> Bool {
-    assert(reloadKeysLoaded || update.key == nil)
+  /// Whether an update `device` recorded counts in the balance, as the
+  /// merge stands (the reload keys and watched ids must be loaded).
+  func counts(_ update: BalanceUpdate, cardID: String, device: String) -> Bool {
+    assert(reloadKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
+    if let watched = countsWatched(update, cardID: cardID, device: device) { return watched }
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]
     else { return true }

@@ -1,0 +1,121 @@
+import FoundationEssentials
+
+/// One copy of an update whose id may reach the store more than once: its
+/// place in the merged order, its amount, and the amount of the undo that
+/// took it back (the undo of the device that recorded it), once folded.
+struct UpdateCopy: Equatable, Sendable {
+  var order: EventOrder
+  var amount: Money
+  var undoAmount: Money?
+
+  var isUndone: Bool { undoAmount != nil }
+}
+
+/// Every copy folded so far of one update id, in the merged order.
+///
+/// The update counts once: the first copy no undo took back counts, and
+/// the others are duplicates (as are their undos). When every copy was
+/// taken back, the first counts with its undo (the two add nothing), as an
+/// update and its undo do on one device.
+struct WatchedUpdate: Equatable, Sendable {
+  var copies: [UpdateCopy] = []
+
+  /// The place of the copy that counts; `nil` when there is none.
+  var counted: Int? { copies.firstIndex { !$0.isUndone } ?? (copies.isEmpty ? nil : 0) }
+
+  /// What the update adds to the balance, in minor units.
+  var contribution: Int64 {
+    guard let counted else { return 0 }
+    return copies[counted].amount.minorUnits + (copies[counted].undoAmount?.minorUnits ?? 0)
+  }
+}
+
+extension StoreFold {
+  /// Whether folding `update` of `cardID` reads or changes the watched ids
+  /// (kept with the reload keys, off the hot path): an imported update
+  /// (its id came from a file, so the same update may come by another
+  /// road); any update in the times the card's imported updates span (an
+  /// original of which a restored backup holds a copy); an undo of a card
+  /// that has imported updates (it may take back a watched copy). A keyed
+  /// reload is counted once by its key instead.
+  func watches(_ update: BalanceUpdate, cardID: String) -> Bool {
+    guard update.key == nil, !Self.isAssignment(update) else { return false }
+    if update.isImported { return true }
+    guard let span = repeatSpans[cardID] else { return false }
+    return update.type == .undo || span.contains(Self.second(update.timestamp))
+  }
+
+  /// Whether folding `record` needs the reload keys and watched ids loaded.
+  func needsSideData(_ record: LogRecord) -> Bool {
+    record.changes.contains { change in
+      guard case .update(let id, let update) = change else { return false }
+      return (update.key != nil && (update.type == .reload || update.type == .undo)) || watches(update, cardID: id)
+    }
+  }
+
+  /// The whole second of a time, as a log writes it.
+  static func second(_ time: Date) -> Int64 { Int64(time.timeIntervalSince1970.rounded(.down)) }
+
+  /// Folds an update that ``watches(_:cardID:)`` says is watched (the
+  /// watched ids must be loaded). An imported update outside the times the
+  /// card's watched updates span widens them and sets ``spansGrew``: the
+  /// updates already folded in the new times were not watched, and only a
+  /// fold of every log again watches them all.
+  mutating func foldWatched(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
+    assert(reloadKeysLoaded)
+    reloadKeysChanged = true
+    let cardID = cards[position].id
+    if update.isImported {
+      let second = Self.second(update.timestamp)
+      let span = repeatSpans[cardID]
+      if span?.contains(second) != true {
+        repeatSpans[cardID] = min(span?.lowerBound ?? second, second)...max(span?.upperBound ?? second, second)
+        spansGrew = true
+      }
+    }
+    if update.type == .undo {
+      // The undo of a watched update takes back its own device's copy.
+      guard let target = update.undoes, var watched = cards[position].copies[target],
+        let copy = watched.copies.lastIndex(where: { $0.order.device == order.device && !$0.isUndone })
+      else {
+        foldUnwatched(update, order: order, at: position, timeZone: timeZone)
+        return
+      }
+      let before = watched.contribution
+      watched.copies[copy].undoAmount = update.amount
+      cards[position].copies[target] = watched
+      cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
+      cards[position].fareStateIsCurrent = false
+      return
+    }
+    var watched = cards[position].copies[update.id] ?? WatchedUpdate()
+    let before = watched.contribution
+    let slot = watched.copies.firstIndex { order < $0.order } ?? watched.copies.count
+    watched.copies.insert(UpdateCopy(order: order, amount: update.amount), at: slot)
+    cards[position].copies[update.id] = watched
+    cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
+    if watched.copies.count == 1 {
+      Self.moveFareState(with: update, of: &cards[position], timeZone: timeZone)
+    } else {
+      // A second copy of a ride: the standing is worked out again from
+      // the rides, each id once.
+      cards[position].fareStateIsCurrent = false
+    }
+  }
+
+  /// Whether a watched update or an undo of one counts, as the merge
+  /// stands: `nil` when the update is not watched.
+  func countsWatched(_ update: BalanceUpdate, cardID: String, device: String) -> Bool? {
+    guard update.key == nil, let position = index(ofCard: cardID) else { return nil }
+    let copies = cards[position].copies
+    if update.type == .undo {
+      guard let target = update.undoes, let watched = copies[target],
+        let copy = watched.copies.firstIndex(where: { $0.order.device == device && $0.isUndone })
+      else { return nil }
+      return watched.counted == copy
+    }
+    guard let watched = copies[update.id], let copy = watched.copies.firstIndex(where: { $0.order.device == device })
+    else { return nil }
+    return watched.counted == copy
+  }
+}

@@ -492,6 +492,7 @@ struct LanguageTests {
   static let samples: [Message] = [
     .storeWritableByOthers(directory: "/d"),
     .ownLogRefused(path: "/p", problem: .ownLogLostRecords(first: 4, last: 5)),
+    .upgradeNotArrived(path: "/p"),
     .storeWarning(path: "/p", problem: .otherLogLostRecords(first: 3, last: 3)),
     .continuedAsNew(previous: "a", current: "b"), .continueAsNewSetByEnvironment(id: "x"),
     .ridesLeft(3), .rides(2), .expiration(date: "d", days: 3), .notSet, .labelFare, .labelExpiration, .labelSerial,

@@ -18,7 +18,7 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  static let version = 5
+  static let version = 6
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
   /// only when a keyed reload or an undo is folded or decided, or history asks.
@@ -335,6 +335,7 @@ struct FoldCache {
       return text
     }
     var fold = StoreFold()
+    fold.oldUpdates = nil
     guard case .string(let generation)? = document["reloadKeys"], let keys = UInt64(generation, radix: 16) else {
       throw Unreadable()
     }

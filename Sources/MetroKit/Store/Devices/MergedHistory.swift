@@ -120,8 +120,17 @@ final class MergedHistory {
   private func index() throws(MetroError) -> [IndexedUpdate] {
     if let entries { return entries }
     var found: [IndexedUpdate] = []
+    // Two converted logs (old copies that diverged, upgraded apart) share
+    // the history before they diverged: its copy in the log whose name
+    // sorts first is the one listed, as the fold counts it (the logs are
+    // read in that order).
+    var oldSeen: Set<UUID>? = folders.count { $0.hasPrefix(StoreLayout.upgradePrefix) } > 1 ? [] : nil
+    func isCopy(_ update: BalanceUpdate, log: Int) -> Bool {
+      guard oldSeen != nil, folders[log].hasPrefix(StoreLayout.upgradePrefix) else { return false }
+      return oldSeen?.insert(update.id).inserted == false
+    }
     func add(_ change: LogChange, log: Int, index: Int, offset: Int64) {
-      guard case .update(let id, let update) = change, id == cardID else { return }
+      guard case .update(let id, let update) = change, id == cardID, !isCopy(update, log: log) else { return }
       found.append(
         IndexedUpdate(
           time: update.timestamp.timeIntervalSinceReferenceDate, log: UInt32(log), index: UInt32(index),
@@ -153,7 +162,9 @@ final class MergedHistory {
             ranges.count == record.changes.count
           {
             for (change, range) in zip(record.changes, ranges) {
-              guard case .update(let id, let update) = change, id == cardID else { continue }
+              guard case .update(let id, let update) = change, id == cardID, !isCopy(update, log: log) else {
+                continue
+              }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
@@ -167,13 +178,17 @@ final class MergedHistory {
         case .long(let long):
           // Sealed and laid out as the store writes it: only the card's
           // updates' times are read now; each is decoded when walked.
+          // A converted log's copies are known by their ids: decoded now.
+          let decodes = oldSeen != nil && folders[log].hasPrefix(StoreLayout.upgradePrefix)
           try long.forEachChangeText { _, bytes, offset throws(MetroError) in
-            switch peek.time(of: bytes) {
+            switch decodes ? .unknown : peek.time(of: bytes) {
             case .other: return
             case .update(let time):
               found.append(.element(time: time, log: log, offset: offset, length: bytes.count))
             case .unknown:
-              guard case .update(let id, let update) = try long.decodeChange(bytes), id == cardID else { return }
+              guard case .update(let id, let update) = try long.decodeChange(bytes), id == cardID,
+                !isCopy(update, log: log)
+              else { return }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log, offset: offset,

@@ -92,6 +92,14 @@ struct StoreFold: Equatable, Sendable {
   /// cache) until the log holds those records again, so that every command
   /// says so, not only the one that noticed.
   var lostRecords: [String: LogPosition] = [:]
+  /// The old store's updates folded from converted logs (`upgrade-<hash>`),
+  /// by id, each with the converted log whose copy counts: two old copies
+  /// that diverged and were upgraded apart bring the history they shared in
+  /// both logs, and it counts once (``admitsOldUpdate(_:order:)``). Made by
+  /// a fold from the start and never cached (it grows with the old
+  /// history): `nil` in a fold read from the cache, which folds again from
+  /// the start when a converted log brings anything new.
+  var oldUpdates: [UUID: String]? = [:]
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {
@@ -146,6 +154,7 @@ struct StoreFold: Equatable, Sendable {
         set(attribute, from: card, order: order, at: position)
       }
     case .update(let id, let update):
+      guard admitsOldUpdate(update, order: order) else { return }
       let position = cardIndex(id)
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)

@@ -311,6 +311,7 @@ struct UpgradeSyncTests {
         #expect(balance == (isWrite ? "30.50" : "29.50"), "\(arguments) stopped before open \(call)")
       }
     }
+    SoakSettings.report("upgrade-race points=\(points)")
     #expect(points > 4, "the racers stopped at \(points) points")
   }
 }

@@ -45,6 +45,8 @@ final class SyncSchedule {
   var counts = SyncScheduleCounts()
   /// The step being played (keys change with it).
   var step = 0
+  /// What a schedule that started from an old store must end with.
+  var oldStart: SyncOldStart?
 
   init(seed: UInt64, synchroniser: Synchroniser) throws {
     self.seed = seed
@@ -102,6 +104,7 @@ final class SyncSchedule {
       unison = carrier
     }
     note("devices \(ids.joined(separator: ", ")) carried by \(synchroniser.rawValue)")
+    if random.chance(30) { try startFromAnOldStore() }
   }
 
   // MARK: - The random part

@@ -24,7 +24,7 @@ struct SyncOldStart {
 extension SyncSchedule {
   /// Every device starts from its own copy of the format-3 fixture, goes on
   /// in the old format apart (0 to 2 reloads appended to a journal, as the
-  /// format writes them) and upgrades it with a first write; then the
+  /// format writes them; at least one on the second device) and upgrades it with a first write; then the
   /// synchroniser (or the rider, resolving the conflict on `state.json`)
   /// keeps the first device's marker, and brings it with its converted log
   /// to every device. The other converted logs travel as any new folder.
@@ -36,7 +36,8 @@ extension SyncSchedule {
       for name in try FileManager.default.contentsOfDirectory(atPath: fixture) {
         try FileManager.default.copyItem(atPath: fixture + "/" + name, toPath: device.store + "/" + name)
       }
-      for number in 0..<random.int(0...2) {
+      // The second device always goes on apart, so the copies diverge.
+      for number in 0..<random.int(index == 1 ? 1...2 : 0...2) {
         let dollars = random.int(1...3)
         let id = String(format: "0000%04X-0000-4000-8000-%012llX", index * 16 + number, seed & 0xFFFF_FFFF_FFFF)
         try UpgradeSyncTests.appendOldReload(

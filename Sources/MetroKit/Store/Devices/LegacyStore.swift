@@ -200,8 +200,9 @@ extension DeviceLogStore {
   }
 
   /// Removes what the old store and its upgrade leave once the marker is in
-  /// place and the converted log it names is whole (a synchroniser may
-  /// carry the marker first, and the journals' removal before the log): the journals and key folders (copies now), and the temporary
+  /// place and the converted log it names is whole by its hash (a
+  /// synchroniser may carry the marker, and the journals' removal, before
+  /// the log): the journals and key folders (copies now), and the temporary
   /// files of a killed upgrade (`.tmp-state.json-<pid>` here,
   /// `.tmp-log.jsonl-<pid>` in a converted log's folder, which every device
   /// must hold byte for byte alike). Best effort: a reader of the new layout

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The long soak of the store's crash and concurrency tests: thousands of
 # random SIGKILLs, every crash point (of the upgrade of every older store
-# fixture too), a bigger concurrent race. It takes
+# fixture too), a bigger concurrent race, and a reader and a writer stopped
+# at every open while another device upgrades an old store. It takes
 # minutes, so CI does not run it (`swift test` runs the bounded version).
 #
 #   Scripts/soak.sh              3000 random kills, 16 writers x 200 reloads
@@ -24,6 +25,7 @@ export METROBUDDY_CRASH_SEED="${METROBUDDY_CRASH_SEED:-$(date +%s)}"
 export METROBUDDY_SOAK_WRITERS="${METROBUDDY_SOAK_WRITERS:-16}"
 export METROBUDDY_SOAK_RELOADS="${METROBUDDY_SOAK_RELOADS:-200}"
 export METROBUDDY_UPGRADE_CRASH_ALL=1
+export METROBUDDY_UPGRADE_RACE_STEP=1
 
 echo "== debug build (the test-only fault switches exist only in debug builds)"
 swift build --build-tests --scratch-path "$scratch"
@@ -34,7 +36,7 @@ echo "== soak: $kills random kills (seed $METROBUDDY_CRASH_SEED)," \
   "$METROBUDDY_SOAK_WRITERS x $METROBUDDY_SOAK_RELOADS concurrent reloads, every crash point"
 start=$(date +%s)
 status=0
-swift test --skip-build --scratch-path "$scratch" --filter 'CrashTests|ConcurrencyTests' >"$log" 2>&1 || status=$?
+swift test --skip-build --scratch-path "$scratch" --filter 'CrashTests|ConcurrencyTests|UpgradeSyncTests' >"$log" 2>&1 || status=$?
 elapsed=$(( $(date +%s) - start ))
 
 echo "== summary"

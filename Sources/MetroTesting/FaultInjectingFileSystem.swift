@@ -15,6 +15,9 @@ public enum Fault: Sendable, Equatable {
   case crashBefore
   /// Kill the process with `SIGKILL` just after the call returns.
   case crashAfter
+  /// Stop the process with `SIGSTOP` just before the call, until a
+  /// `SIGCONT`: a test does something else meanwhile (a race, on cue).
+  case stopBefore
 }
 
 /// One rule of a fault plan: the `call`-th call of `operation` (counting from 1),
@@ -46,7 +49,7 @@ public struct FaultRule: Sendable, Equatable {
 
   /// Parses `METROBUDDY_TEST_FAULTS`: comma-separated `operation:call:fault[:always]`,
   /// where fault is an errno name (`EIO`, `ENOSPC`, `EINTR`, `EFBIG`, `EACCES`),
-  /// `short`, `crash-before` or `crash-after`. Example: `fsync:2:EIO,write:1:short`.
+  /// `short`, `crash-before`, `crash-after` or `stop-before`. Example: `fsync:2:EIO,write:1:short`.
   ///
   /// - Returns: `nil` when the text is malformed.
   public static func parsePlan(_ text: String) -> [FaultRule]? {
@@ -61,6 +64,7 @@ public struct FaultRule: Sendable, Equatable {
       case "short": fault = .shortWrite
       case "crash-before": fault = .crashBefore
       case "crash-after": fault = .crashAfter
+      case "stop-before": fault = .stopBefore
       case "EIO": fault = .error(EIO)
       case "ENOSPC": fault = .error(ENOSPC)
       case "EINTR": fault = .error(EINTR)
@@ -107,6 +111,9 @@ public final class FaultPlan: FileSystemHooks {
       raise(SIGKILL)
       return .proceed
     case .crashAfter: return .proceed
+    case .stopBefore:
+      raise(SIGSTOP)
+      return .proceed
     }
   }
 

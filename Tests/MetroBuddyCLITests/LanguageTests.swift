@@ -492,6 +492,7 @@ struct LanguageTests {
   static let samples: [Message] = [
     .storeWritableByOthers(directory: "/d"),
     .ownLogRefused(path: "/p", problem: .ownLogLostRecords(first: 4, last: 5)),
+    .upgradeNotArrived(path: "/p"),
     .storeWarning(path: "/p", problem: .otherLogLostRecords(first: 3, last: 3)),
     .storeWarning(path: "/p", problem: .clockBehind(seconds: 31_539_600)),
     .storeWarning(path: "/p", problem: .clockBehind(seconds: 720)),

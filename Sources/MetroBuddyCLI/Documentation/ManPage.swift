@@ -140,7 +140,8 @@ enum ManPage {
     case .unavailable: "A program metrobuddy needs is missing: unzip, to import a zipped OMNY trip history."
     case .ioError: "The store cannot be read or written (permissions, a full disk)."
     case .busy:
-      "The store is busy: another metrobuddy held its lock for longer than METROBUDDY_LOCK_TIMEOUT seconds (default 10)."
+      "The store is busy: another metrobuddy held its lock for longer than METROBUDDY_LOCK_TIMEOUT seconds (default 10), "
+        + "or a synchroniser is still copying an upgraded store's history; nothing was changed."
     }
   }
 

@@ -204,6 +204,9 @@ enum English {
       "Note: reload '\(key)' was recorded and later undone; it is not applied again. Use another key to add it."
     case .storeWritableByOthers(let directory):
       "Warning: every user can write to the store directory \(directory) and could change or remove your data; run 'chmod 700 \(directory)'."
+    case .upgradeNotArrived(let path):
+      "\(path): \(storeProblem(.upgradeNotArrived)).\nNothing was changed. Wait until the synchroniser has "
+        + "copied it, then run the command again."
     case .ownLogRefused(let path, let problem):
       "\(path): \(storeProblem(problem)).\nNothing was changed. To go on, run 'metrobuddy devices continue-as-new': "
         + "this device then writes under a new device id, and every record still in the store stays (this log "

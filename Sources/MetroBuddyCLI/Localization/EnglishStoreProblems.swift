@@ -40,6 +40,9 @@ extension English {
     case .stateMissingWithJournals: "state.json is missing, but journals exist"
     case .notLog: "not a metrobuddy device log"
     case .logOfAnotherDevice: "the log names another device than the folder it is in"
+    case .upgradeNotArrived:
+      "state.json says the store was upgraded to this log, which has not fully arrived yet (a "
+        + "synchroniser is still copying it)"
     case .ownLogChanged:
       "this device's own log was changed by someone else (another device or a synchroniser); this "
         + "device will not write to it until it is restored: run `metrobuddy verify`, then put back "

@@ -243,6 +243,9 @@ enum Italian {
       "Nota: la ricarica '\(key)' è stata registrata e poi annullata; non viene applicata di nuovo. Usa un'altra chiave per aggiungerla."
     case .storeWritableByOthers(let directory):
       "Attenzione: qualunque utente può scrivere nella directory dell'archivio \(directory) e potrebbe modificare o cancellare i tuoi dati; esegui 'chmod 700 \(directory)'."
+    case .upgradeNotArrived(let path):
+      "\(path): \(storeProblem(.upgradeNotArrived)).\nNon è stato modificato nulla. Attendi che il "
+        + "sincronizzatore l'abbia copiato, poi esegui di nuovo il comando."
     case .ownLogRefused(let path, let problem):
       "\(path): \(storeProblem(problem)).\nNon è stato modificato nulla. Per andare avanti, esegui 'metrobuddy "
         + "devices continue-as-new': questo dispositivo scrive allora con un id nuovo, e tutto ciò che è ancora "

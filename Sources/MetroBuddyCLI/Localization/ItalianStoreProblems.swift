@@ -41,6 +41,9 @@ extension Italian {
     case .stateMissingWithJournals: "manca state.json, ma ci sono dei journal"
     case .notLog: "non è un registro di dispositivo di metrobuddy"
     case .logOfAnotherDevice: "il registro nomina un dispositivo diverso dalla cartella in cui si trova"
+    case .upgradeNotArrived:
+      "state.json dice che l'archivio è stato aggiornato a questo registro, che non è ancora "
+        + "arrivato del tutto (un sincronizzatore lo sta ancora copiando)"
     case .ownLogChanged:
       "qualcun altro (un altro dispositivo o un sincronizzatore) ha cambiato il registro di "
         + "questo dispositivo; questo dispositivo non vi scriverà finché non sarà ripristinato: "

@@ -141,6 +141,8 @@ enum Message: Equatable {
   case storeWritableByOthers(directory: String)
   /// A write refused because this device's own log lost what it wrote.
   case ownLogRefused(path: String, problem: StoreProblem)
+  /// The converted log an upgraded store's marker names has not all arrived.
+  case upgradeNotArrived(path: String)
   /// What a read found wrong and still showed: a log that lost records.
   case storeWarning(path: String, problem: StoreProblem)
   /// `devices continue-as-new` made this device a new id.

@@ -240,6 +240,9 @@ enum Spanish {
       "Nota: la recarga '\(key)' se registró y después se deshizo; no se aplica de nuevo. Use otra clave para añadirla."
     case .storeWritableByOthers(let directory):
       "Aviso: cualquier usuario puede escribir en el directorio del almacén \(directory) y podría cambiar o borrar sus datos; ejecute 'chmod 700 \(directory)'."
+    case .upgradeNotArrived(let path):
+      "\(path): \(storeProblem(.upgradeNotArrived)).\nNo se cambió nada. Espere a que el sincronizador lo "
+        + "haya copiado y vuelva a ejecutar la orden."
     case .ownLogRefused(let path, let problem):
       "\(path): \(storeProblem(problem)).\nNo se cambió nada. Para seguir, ejecute 'metrobuddy devices "
         + "continue-as-new': este dispositivo escribe entonces con un id nuevo, y todo lo que sigue en el almacén "

@@ -41,6 +41,9 @@ extension Spanish {
     case .stateMissingWithJournals: "falta state.json, pero hay diarios"
     case .notLog: "no es un registro de dispositivo de metrobuddy"
     case .logOfAnotherDevice: "el registro nombra a otro dispositivo que la carpeta en la que está"
+    case .upgradeNotArrived:
+      "state.json dice que el almacén se actualizó a este registro, que aún no ha llegado del "
+        + "todo (un sincronizador todavía lo está copiando)"
     case .ownLogChanged:
       "otro (otro dispositivo o un sincronizador) cambió el propio registro de este dispositivo; "
         + "este dispositivo no escribirá en él hasta que se restaure: ejecute `metrobuddy verify`, "

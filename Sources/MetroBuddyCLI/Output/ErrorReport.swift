@@ -84,6 +84,9 @@ struct ErrorReport: Equatable {
       self = failure(.timeInFuture(time: Timestamp.iso8601(time), now: Timestamp.iso8601(now)), .usage)
     case .clockOutOfRange(let now):
       self = failure(.clockOutOfRange(Timestamp.iso8601(now)), .ioError)
+    case .storeDamaged(let path, _, .upgradeNotArrived):
+      // Not damage: a synchroniser still at work, and a retry later works.
+      self = failure(.upgradeNotArrived(path: path), .busy)
     case .storeDamaged(let path, _, let problem) where problem.isOwnLogLoss:
       self = failure(.ownLogRefused(path: path, problem: problem), .dataError)
     case .storeDamaged(let path, let line, let problem):

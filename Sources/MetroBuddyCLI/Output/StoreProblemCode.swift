@@ -50,6 +50,7 @@ extension StoreProblem {
     case .notLog: "not-log"
     case .logOfAnotherDevice: "log-of-another-device"
     case .ownLogChanged: "own-log-changed"
+    case .upgradeNotArrived: "upgrade-not-arrived"
     case .conflictCopy: "conflict-copy"
     case .notJournal: "not-journal"
     case .notJournalVersion: "not-journal-version"

@@ -94,6 +94,10 @@ public indirect enum StoreProblem: Sendable, Equatable {
   /// This device's own log no longer holds what this device wrote: another
   /// device, or a synchroniser, changed it.
   case ownLogChanged
+  /// `state.json` says the store was upgraded to this converted log, which
+  /// is missing or shorter than it says: a synchroniser carried the marker
+  /// first and is still copying the log.
+  case upgradeNotArrived
   /// A copy a file synchroniser made of a file in conflict; never read as data.
   case conflictCopy
   /// The header names a version journals never had.

@@ -76,8 +76,13 @@ struct SyncModel {
   /// The clock of the next record of a device holding `known`: greater than
   /// every record it holds, so that what it writes orders after all it saw.
   func nextClock(known: [Int]) -> Int {
-    1 + events.filter { isVisible($0, known: known) }.map(\.clock).reduce(0, max)
+    1 + events.filter { isVisible($0, known: known) }.map(\.clock).reduce(baseClock, max)
   }
+
+  /// The largest clock of what every device holds before the schedule's
+  /// first write: 1 when each device upgraded an old store with a reload of
+  /// its own (the first record of its log), else 0.
+  var baseClock = 0
 
   /// A card's name in a view: the name written last, by (clock, device id,
   /// seq), its creation's or a rename's. A rename made after seeing another

@@ -50,6 +50,8 @@ final class SyncSchedule {
   /// A device whose clock runs fast (by an hour or a year) for some steps,
   /// then is put right; `nil` when every clock is right.
   var fastClock: (device: Int, seconds: Int, steps: ClosedRange<Int>)?
+  /// What a schedule that started from an old store must end with.
+  var oldStart: SyncOldStart?
 
   init(seed: UInt64, synchroniser: Synchroniser) throws {
     self.seed = seed
@@ -118,6 +120,7 @@ final class SyncSchedule {
       counts.fastClocks += 1
       note("\(ids[fastClock!.device])'s clock is \(seconds) s fast from step \(fastClock!.steps)")
     }
+    if random.chance(30) { try startFromAnOldStore() }
   }
 
   // MARK: - The random part

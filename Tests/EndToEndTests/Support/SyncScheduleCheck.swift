@@ -29,7 +29,8 @@ extension SyncSchedule {
     let cards = try sameEverywhere(["cards", "--json"])
     let listed = Set(try parseJSONArray(cards).compactMap { $0["name"] as? String })
     let expected = Set(names.values)
-    guard expected.isSubset(of: listed), listed.subtracting(expected).subtracting(["default"]).isEmpty else {
+    let others: Set<String> = oldStart == nil ? ["default"] : SyncOldStart.names
+    guard expected.isSubset(of: listed), listed.subtracting(expected).subtracting(others).isEmpty else {
       throw SyncScheduleFailure(
         description: "cards --json lists \(listed.sorted()), the model has \(expected.sorted())")
     }
@@ -90,6 +91,7 @@ extension SyncSchedule {
       counts.negativeCards += balance < 0 ? 1 : 0
       counts.suffixedNames += name.contains("~") ? 1 : 0
     }
+    try compareOldCards()
     for device in devices {
       let verify = try device.metrobuddy(["verify"])
       guard verify.status == 0 else {
@@ -99,7 +101,7 @@ extension SyncSchedule {
   }
 
   /// Runs a read command on every device; all must exit 0 with the same output.
-  private func sameEverywhere(_ arguments: [String]) throws -> String {
+  func sameEverywhere(_ arguments: [String]) throws -> String {
     var first: (id: String, output: String)?
     for device in devices {
       let result = try device.metrobuddy(arguments)

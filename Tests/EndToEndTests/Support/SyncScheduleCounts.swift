@@ -36,6 +36,8 @@ struct SyncScheduleCounts {
   var renames = 0
   /// Balances set (`balance AMOUNT`, an assignment), on every device, at the end.
   var assignments = 0
+  /// Schedules that started from diverged copies of an old store (issue 20, item 4).
+  var oldStoreStarts = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -50,11 +52,13 @@ struct SyncScheduleCounts {
     fastClocks += other.fastClocks
     renames += other.renames
     assignments += other.assignments
+    oldStoreStarts += other.oldStoreStarts
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
-      + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments)"
+      + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
+      + "old-store-starts=\(oldStoreStarts)"
   }
 }

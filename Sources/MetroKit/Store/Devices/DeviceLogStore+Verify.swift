@@ -67,8 +67,13 @@ extension DeviceLogStore: StoreVerifying {
           scanned, _ throws(MetroError) in
           switch scanned {
           case .whole(let record, _, _):
+            let copies = fold.oldUpdates?.count ?? 0
             fold.apply(record, device: folder, timeZone: timeZone)
-            report.updates += record.changes.count { if case .update = $0 { true } else { false } }
+            // A converted log's copy of an old update another one brought is not one more.
+            report.updates +=
+              folder.hasPrefix(StoreLayout.upgradePrefix)
+              ? (fold.oldUpdates?.count ?? 0) - copies
+              : record.changes.count { if case .update = $0 { true } else { false } }
             for case .update(_, let update) in record.changes {
               checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
             }
@@ -77,6 +82,7 @@ extension DeviceLogStore: StoreVerifying {
             var staged = fold
             var updates = 0
             staged.noteClock(long.clock)
+            let copies = staged.oldUpdates?.count ?? 0
             try long.forEachChange { index, change, _ in
               staged.apply(change, order: long.order(index: index), timeZone: timeZone)
               if case .update(_, let update) = change {
@@ -84,6 +90,7 @@ extension DeviceLogStore: StoreVerifying {
                 checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
               }
             }
+            if folder.hasPrefix(StoreLayout.upgradePrefix) { updates = (staged.oldUpdates?.count ?? 0) - copies }
             fold = staged
             report.updates += updates
           }

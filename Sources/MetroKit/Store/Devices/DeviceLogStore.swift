@@ -340,15 +340,20 @@ public final class DeviceLogStore: MetroCardDataStore {
       let start = fold.logs[folder] ?? .start
       var keysMissing = false
       var latestMissing = false
+      // A converted log's records are folded against every old update
+      // folded before, which a fold from the cache does not hold.
+      let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
+      var missing = false
       let outcome = try scanner.scan(from: start) { record, _ in
+        if oldMissing { missing = true }
         if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
           keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
         }
         // The first record folded needs the latest updates the cache left unread.
         if !latestMissing { latestMissing = !fold.loadLatest() }
-        if !keysMissing, !latestMissing { fold.apply(record, device: folder, timeZone: timeZone) }
+        if !keysMissing, !latestMissing, !missing { fold.apply(record, device: folder, timeZone: timeZone) }
       }
-      if keysMissing || latestMissing || fold.needsRefold { return .restart }
+      if keysMissing || latestMissing || missing || fold.needsRefold { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:

@@ -21,7 +21,8 @@ struct FoldCache {
   /// 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
-  /// updates cover.
+  /// updates cover. (A fold with old updates from converted logs is folded
+  /// again from the start, never cached.)
   static let version = 7
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
@@ -364,6 +365,7 @@ struct FoldCache {
       return text
     }
     var fold = StoreFold()
+    fold.oldUpdates = nil
     guard case .string(let generation)? = document["reloadKeys"], let keys = UInt64(generation, radix: 16) else {
       throw Unreadable()
     }

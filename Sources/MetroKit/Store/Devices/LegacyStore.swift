@@ -27,21 +27,72 @@ struct LegacyStore {
 
   /// The old store in `store.directory`, or `nil` when there is none (a
   /// store of device logs, or no store yet).
+  ///
+  /// Another process (of any device) may upgrade the store while it is read
+  /// here: `state.json` becomes the marker, then the journals go. A read
+  /// of the old files that fails while `state.json` changed under it is
+  /// that, never damage nor a store "written by a newer metrobuddy": it
+  /// looks again, and finds the marker.
+  ///
+  /// - Throws: `upgradeNotArrived` when the marker names a converted log
+  ///   that is not all there yet (a synchroniser carried the marker first):
+  ///   read as it is, the store would look empty, or short of its history.
   static func open(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore? {
     let path = store.layout.legacyStatePath
-    guard let bytes = try readSmallFile(path, fileSystem: store.fileSystem) else {
-      return try hasJournals(store) ? try convert(store) : nil
-    }
-    if let document = try? JSONParser.parse(bytes[...]),
-      case .string(StoreFormat.stateFormatName)? = document["format"],
-      case .integer(let version)? = document["version"], version >= Int64(markerVersion)
-    {
-      guard version == Int64(markerVersion) else {
-        throw .storeFromNewerVersion(path: path, version: Int(version), supported: markerVersion)
+    var looks = 0
+    while true {
+      let bytes = try readSmallFile(path, fileSystem: store.fileSystem)
+      if let bytes, let marker = try Marker(bytes, path: path) {
+        try marker.checkArrived(in: store)
+        return nil
       }
-      return nil
+      do throws(MetroError) {
+        if bytes == nil, try !hasJournals(store) { return nil }
+        return try convert(store)
+      } catch {
+        looks += 1
+        let now = try readSmallFile(path, fileSystem: store.fileSystem)
+        guard looks < 3, now != bytes else { throw error }
+      }
     }
-    return try convert(store)
+  }
+
+  /// The `state.json` of an upgraded store, as read.
+  struct Marker {
+    /// The converted log's folder; `nil` in a marker that names none.
+    var folder: String?
+    /// The converted log's length in bytes; `nil` in a marker written before it said.
+    var length: Int64?
+
+    /// The marker `bytes` hold; `nil` when they are an old store's `state.json`.
+    ///
+    /// - Throws: `storeFromNewerVersion` for a marker of a later version.
+    init?(_ bytes: [UInt8], path: String) throws(MetroError) {
+      guard let document = try? JSONParser.parse(bytes[...]),
+        case .string(StoreFormat.stateFormatName)? = document["format"],
+        case .integer(let version)? = document["version"], version >= Int64(LegacyStore.markerVersion)
+      else { return nil }
+      guard version == Int64(LegacyStore.markerVersion) else {
+        throw .storeFromNewerVersion(path: path, version: Int(version), supported: LegacyStore.markerVersion)
+      }
+      if case .string(let folder)? = document["upgradedTo"], folder.hasPrefix(StoreLayout.upgradePrefix),
+        StoreLayout.isDeviceFolder(folder)
+      {
+        self.folder = folder
+      }
+      if case .integer(let length)? = document["length"] { self.length = length }
+    }
+
+    /// Refuses a store whose converted log has not all arrived: missing, or
+    /// shorter than the marker says (one `stat`).
+    func checkArrived(in store: DeviceLogStore) throws(MetroError) {
+      guard let folder else { return }
+      let path = store.layout.logPath(folder)
+      let size: Int64?
+      do { size = try store.fileSystem.status(atPath: path)?.size } catch { throw MetroError.store(error) }
+      if let size, size >= length ?? 0 { return }
+      throw .storeDamaged(path: path, line: nil, problem: .upgradeNotArrived)
+    }
   }
 
   private static func hasJournals(_ store: DeviceLogStore) throws(MetroError) -> Bool {
@@ -81,11 +132,16 @@ struct LegacyStore {
     }
     var body: [UInt8] = []
     for record in records { body += record.encoded() }
+    let folder = folderName(of: body[...])
+    return LegacyStore(folder: folder, records: records, bytes: LogRecord.header(device: folder) + body)
+  }
+
+  /// The converted log's folder: `upgrade-` and a hash of its records.
+  static func folderName(of body: ArraySlice<UInt8>) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let hex = String(hash, radix: 16)
-    let folder = StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
-    return LegacyStore(folder: folder, records: records, bytes: LogRecord.header(device: folder) + body)
+    return StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
   }
 
   /// Folds the converted records, as the log they become.
@@ -107,6 +163,7 @@ struct LegacyStore {
       .object([
         ("format", .string(StoreFormat.stateFormatName)), ("version", .integer(Int64(Self.markerVersion))),
         ("layout", .string(StoreLayout.devicesFolder)), ("upgradedTo", .string(folder)),
+        ("length", .integer(Int64(self.bytes.count))),
       ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
@@ -123,7 +180,10 @@ extension DeviceLogStore {
   func upgrade(_ legacy: LegacyStore) throws(MetroError) {
     let folder = layout.deviceFolder(legacy.folder)
     do {
-      if try fileSystem.status(atPath: layout.logPath(legacy.folder)) == nil {
+      // A converted log already there is the same bytes (every device
+      // converts one old store alike), unless part of another device's copy
+      // is still arriving: then it is written whole.
+      if try readSmallFile(layout.logPath(legacy.folder), fileSystem: fileSystem) != legacy.bytes {
         try makeDirectories(folder, fileSystem: fileSystem)
         try AtomicFile(fileSystem: fileSystem, directory: folder)
           .replace(StoreLayout.logName, with: legacy.bytes, uniqueSuffix: "\(getpid())")
@@ -140,7 +200,9 @@ extension DeviceLogStore {
   }
 
   /// Removes what the old store and its upgrade leave once the marker is in
-  /// place: the journals and key folders (copies now), and the temporary
+  /// place and the converted log it names is whole by its hash (a
+  /// synchroniser may carry the marker, and the journals' removal, before
+  /// the log): the journals and key folders (copies now), and the temporary
   /// files of a killed upgrade (`.tmp-state.json-<pid>` here,
   /// `.tmp-log.jsonl-<pid>` in a converted log's folder, which every device
   /// must hold byte for byte alike). Best effort: a reader of the new layout
@@ -149,6 +211,12 @@ extension DeviceLogStore {
   /// end of this leaves nothing for good. Nothing writes these names once
   /// the marker is there; other names (not ours) are left alone.
   func removeUpgradeLeftovers() {
+    guard let bytes = try? readSmallFile(layout.legacyStatePath, fileSystem: fileSystem),
+      let marker = try? LegacyStore.Marker(bytes, path: layout.legacyStatePath), let folder = marker.folder,
+      let log = try? readSmallFile(layout.logPath(folder), fileSystem: fileSystem),
+      let newline = log.firstIndex(of: UInt8(ascii: "\n")),
+      LegacyStore.folderName(of: log[(newline + 1)...]) == folder
+    else { return }
     guard let names = try? fileSystem.contentsOfDirectory(directory) else { return }
     let markerTemporary = AtomicFile.temporaryPrefix + StoreLayout.legacyStateName + "-"
     for name in names where name.hasPrefix("journal-") || name.hasPrefix(markerTemporary) {

@@ -189,8 +189,17 @@ final class MergedHistory {
     // The card's own updates and those of the cards merged into it.
     let members = view.fold.members(of: cardID)
     let isMember: (String) -> Bool = members.count == 1 ? { $0 == self.cardID } : { members.contains($0) }
+    // Two converted logs (old copies that diverged, upgraded apart) share
+    // the history before they diverged: its copy in the log whose name
+    // sorts first is the one listed, as the fold counts it (the logs are
+    // read in that order).
+    var oldSeen: Set<UUID>? = folders.count { $0.hasPrefix(StoreLayout.upgradePrefix) } > 1 ? [] : nil
+    func isCopy(_ update: BalanceUpdate, log: Int) -> Bool {
+      guard oldSeen != nil, folders[log].hasPrefix(StoreLayout.upgradePrefix) else { return false }
+      return oldSeen?.insert(update.id).inserted == false
+    }
     func add(_ change: LogChange, log: Int, index: Int, offset: Int64) {
-      guard case .update(let id, let update) = change, isMember(id) else { return }
+      guard case .update(let id, let update) = change, isMember(id), !isCopy(update, log: log) else { return }
       found.append(
         IndexedUpdate(
           time: update.timestamp.timeIntervalSinceReferenceDate, log: UInt32(log), index: UInt32(index),
@@ -222,7 +231,9 @@ final class MergedHistory {
             ranges.count == record.changes.count
           {
             for (change, range) in zip(record.changes, ranges) {
-              guard case .update(let id, let update) = change, isMember(id) else { continue }
+              guard case .update(let id, let update) = change, isMember(id), !isCopy(update, log: log) else {
+                continue
+              }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
@@ -236,13 +247,17 @@ final class MergedHistory {
         case .long(let long):
           // Sealed and laid out as the store writes it: only the card's
           // updates' times are read now; each is decoded when walked.
+          // A converted log's copies are known by their ids: decoded now.
+          let decodes = oldSeen != nil && folders[log].hasPrefix(StoreLayout.upgradePrefix)
           try long.forEachChangeText { _, bytes, offset throws(MetroError) in
-            switch UpdatePeek.time(of: bytes, peeks: peeks) {
+            switch decodes ? .unknown : UpdatePeek.time(of: bytes, peeks: peeks) {
             case .other: return
             case .update(let time):
               found.append(.element(time: time, log: log, offset: offset, length: bytes.count))
             case .unknown:
-              guard case .update(let id, let update) = try long.decodeChange(bytes), isMember(id) else { return }
+              guard case .update(let id, let update) = try long.decodeChange(bytes), isMember(id),
+                !isCopy(update, log: log)
+              else { return }
               found.append(
                 .element(
                   time: update.timestamp.timeIntervalSinceReferenceDate, log: log, offset: offset,

@@ -150,6 +150,14 @@ struct StoreFold: Equatable, Sendable {
   /// A merge arrived that changes where cards already folded belong: the
   /// logs are folded again with every merge known from the start.
   var needsRefold = false
+  /// The old store's updates folded from converted logs (`upgrade-<hash>`),
+  /// by id, each with the converted log whose copy counts: two old copies
+  /// that diverged and were upgraded apart bring the history they shared in
+  /// both logs, and it counts once (``admitsOldUpdate(_:order:)``). Made by
+  /// a fold from the start and never cached (it grows with the old
+  /// history): `nil` in a fold read from the cache, which folds again from
+  /// the start when a converted log brings anything new.
+  var oldUpdates: [UUID: String]? = [:]
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {
@@ -220,6 +228,7 @@ struct StoreFold: Equatable, Sendable {
         set(attribute, from: card, order: order, at: position)
       }
     case .update(let id, let update):
+      guard admitsOldUpdate(update, order: order) else { return }
       let position = cardIndex(root(of: id))
       // Updates keep their own time (and no clock) in the merged order.
       let updateOrder = EventOrder(

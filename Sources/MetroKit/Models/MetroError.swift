@@ -43,6 +43,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case cardExists(name: String)
   /// The default card cannot be removed while other cards exist, or the last card at all.
   case cannotRemoveDefaultCard(name: String)
+  /// `devices retire` refused to retire `device` (``RetireRefusal``); nothing was written.
+  case cannotRetire(device: String, RetireRefusal)
   /// The result would exceed the largest balance.
   case balanceOutOfRange
   /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).

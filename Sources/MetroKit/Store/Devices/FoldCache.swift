@@ -18,7 +18,7 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  static let version = 5
+  static let version = 6
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
   /// only when a keyed reload or an undo is folded or decided, or history asks.
@@ -270,6 +270,10 @@ struct FoldCache {
         .integer(Int64(position.lastSeal)),
       ])
     }
+    // Logs a retire carried: only when there are any.
+    let carried = fold.retired.sorted { $0.key < $1.key }.map { device, log -> JSONValue in
+      .array([.string(device), .integer(Int64(log.through)), .integer(Int64(log.seal)), order(log.by)])
+    }
     var bytes: [UInt8] = []
     JSONWriter.write(
       .object(
@@ -279,7 +283,8 @@ struct FoldCache {
           ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
           ("deviceNames", .array(names)),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
-        ] + (lost.isEmpty ? [] : [("lost", .array(lost))])), to: &bytes)
+        ] + (lost.isEmpty ? [] : [("lost", .array(lost))])
+          + (carried.isEmpty ? [] : [("retired", .array(carried))])), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     if let unread = fold.unreadLatest {
@@ -387,6 +392,14 @@ struct FoldCache {
         fold.lostRecords[try string(parts[0])] = LogPosition(
           offset: try integer(parts[1]), sequence: Int(try integer(parts[2])),
           lastSeal: UInt32(truncatingIfNeeded: try integer(parts[3])))
+      }
+    }
+    if case .array(let retired)? = document["retired"] {
+      for entry in retired {
+        guard case .array(let parts) = entry, parts.count == 4 else { throw Unreadable() }
+        fold.retired[try string(parts[0])] = RetiredLog(
+          through: Int(try integer(parts[1])), seal: UInt32(truncatingIfNeeded: try integer(parts[2])),
+          by: try order(parts[3]))
       }
     }
     return fold

@@ -95,12 +95,19 @@ struct StoreFold: Equatable, Sendable {
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {
-    guard position.sequence > 0, (lostRecords[device]?.sequence ?? 0) < position.sequence else { return }
+    // Records a retire carried are not lost: the log may go.
+    guard position.sequence > 0, !isCarried(device, through: position.sequence),
+      (lostRecords[device]?.sequence ?? 0) < position.sequence
+    else { return }
     lostRecords[device] = position
   }
 
+  /// Logs that a retire carried into another device's log, by device: up
+  /// to which record (``LogChange/retire(device:through:seal:)``).
+  var retired: [String: RetiredLog] = [:]
+
   static func == (a: StoreFold, b: StoreFold) -> Bool {
-    a.logs == b.logs && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
+    a.logs == b.logs && a.retired == b.retired && a.cards == b.cards && a.defaultCard?.id == b.defaultCard?.id
       && a.defaultCard?.order == b.defaultCard?.order
       && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
   }
@@ -115,8 +122,27 @@ struct StoreFold: Equatable, Sendable {
     }
   }
 
+  /// Folds one change at `order`, its place in the merged order: a change
+  /// of a log that a retire carried (up to what it carried) counts from the
+  /// copy instead; a carried change counts unless its own log, or another
+  /// copy, was folded first.
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
     switch change {
+    case .carried(let origin, let carried):
+      guard !isFolded(origin.device, sequence: origin.sequence) else { return }
+      applyOwn(carried, order: origin.order, timeZone: timeZone)
+    default:
+      if !retired.isEmpty, let known = retired[order.device], order.sequence <= known.through { return }
+      applyOwn(change, order: order, timeZone: timeZone)
+    }
+  }
+
+  /// Folds a change that is not carried nor a retire.
+  private mutating func applyOwn(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
+    switch change {
+    case .carried: return
+    case .retire(let device, let through, let seal):
+      noteRetired(device, through: through, seal: seal, order: order)
     case .deviceName(let name):
       if let known = deviceNames[order.device], known.order > order { return }
       deviceNames[order.device] = (name, order)
@@ -250,7 +276,7 @@ struct StoreFold: Equatable, Sendable {
   /// Whether folding `record` reads or changes the reload keys.
   static func changesReloadKeys(_ record: LogRecord) -> Bool {
     record.changes.contains { change in
-      guard case .update(_, let update) = change else { return false }
+      guard case .update(_, let update) = change.unwrapped(at: EventOrder.none).change else { return false }
       return update.key != nil && (update.type == .reload || update.type == .undo)
     }
   }

@@ -27,6 +27,8 @@ struct SyncScheduleCounts {
   var negativeCards = 0
   /// Cards shown as `NAME~2` (created on two devices apart with one name).
   var suffixedNames = 0
+  /// Devices retired (`devices retire`) and their logs deleted everywhere.
+  var retires = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -37,10 +39,12 @@ struct SyncScheduleCounts {
     duplicateKeys += other.duplicateKeys
     negativeCards += other.negativeCards
     suffixedNames += other.suffixedNames
+    retires += other.retires
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
-      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames)"
+      + "duplicate-keys=\(duplicateKeys) negative-cards=\(negativeCards) suffixed-names=\(suffixedNames) "
+      + "retires=\(retires)"
   }
 }

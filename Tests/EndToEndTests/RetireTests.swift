@@ -156,6 +156,23 @@ struct RetireTests {
     #expect(try machines.outputs("tablet") == before, "then deleted")
   }
 
+  @Test("the log deleted on a device the retire has not reached: warned as lost, then silent once it arrives")
+  func deletedBeforeTheRetireArrives() throws {
+    let machines = try Machines()
+    try threeDevices(machines)
+    let before = try machines.outputs("desktop")
+    try machines.must("laptop", "devices", "retire", "phone")
+    try machines.delete("phone", on: "desktop")
+    let early = try machines.run("desktop", ["show"])
+    #expect(early.status == 0, "\(early)")
+    #expect(
+      early.stderr.hasPrefix(
+        "Warning: \(machines.store("desktop"))/devices/phone/log.jsonl: this log no longer holds records 1 to 8"),
+      "\(early)")
+    try machines.carry("laptop", from: "laptop", to: "desktop")
+    #expect(try machines.outputs("desktop") == before, "the retire arrived")
+  }
+
   @Test("the retire on two devices at once counts once")
   func retireOnTwoDevices() throws {
     let machines = try Machines()

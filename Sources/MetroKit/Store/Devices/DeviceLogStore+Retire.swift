@@ -45,8 +45,10 @@ extension DeviceLogStore {
         result = RetireResult(device: device, records: retired, alreadyRetired: true)
         return Decision(changes: []) { _ in () }
       }
-      if let lost = view.fold.lostRecords[device], lost.sequence > position.sequence {
-        throw .cannotRetire(device: device, .lostRecords(first: position.sequence + 1, last: lost.sequence))
+      // Shorter than what was read, or another line where one was read.
+      if let lost = view.fold.lostRecords[device] {
+        throw .cannotRetire(
+          device: device, .lostRecords(first: min(position.sequence + 1, lost.sequence), last: lost.sequence))
       }
       result = RetireResult(device: device, records: max(position.sequence, retired), alreadyRetired: false)
       guard position.sequence > retired else {

@@ -135,6 +135,10 @@ struct RetireTests {
       devices.stdout.contains(
         "  phone    phone    8 records, latest none, read 0 of 0 bytes; retired by laptop (records 1 to 8 carried)\n"),
       "\(devices)")
+    let listed = try parseJSONArray(machines.run("laptop", ["devices", "--json"]).stdout)
+    let phone = try #require(listed.first { $0["id"] as? String == "phone" })
+    #expect(phone["retiredBy"] as? String == "laptop" && phone["retiredThrough"] as? Int == 8, "\(phone)")
+    #expect(listed.filter { $0["retiredBy"] != nil }.count == 1, "\(listed)")
     let again = try machines.run("laptop", ["devices", "retire", "phone"])
     #expect(again.status == 0, "\(again)")
     #expect(again.stdout == "phone is retired already: its 8 records are carried. Nothing was changed.\n")

@@ -49,14 +49,17 @@ struct DevicesCommand: Command {
     if devices.isEmpty { text = context.text(.noDevicesYet) + "\n" }
     let json = JSONValue.array(
       devices.map { device in
-        .object([
-          ("id", .string(device.id)), ("name", .string(device.name)), ("thisDevice", .bool(device.isThisDevice)),
-          ("records", .integer(Int64(device.records))),
-          ("latestEvent", .string(device.latestEvent.map(Timestamp.iso8601))),
-          ("bytesRead", .integer(device.bytesRead)), ("logBytes", .integer(device.logLength)),
-          ("retiredBy", .string(device.retiredBy)),
-          ("retiredThrough", device.retiredThrough.map { .integer(Int64($0)) } ?? .null),
-        ])
+        .object(
+          [
+            ("id", .string(device.id)), ("name", .string(device.name)), ("thisDevice", .bool(device.isThisDevice)),
+            ("records", .integer(Int64(device.records))),
+            ("latestEvent", .string(device.latestEvent.map(Timestamp.iso8601))),
+            ("bytesRead", .integer(device.bytesRead)), ("logBytes", .integer(device.logLength)),
+          ]
+            // Only for a retired device: who retired it, and up to which record.
+            + (device.retiredBy.map { by in
+              [("retiredBy", .string(by)), ("retiredThrough", .integer(Int64(device.retiredThrough ?? 0)))]
+            } ?? []))
       })
     return CommandOutput(text: text, json: json)
   }

@@ -177,6 +177,49 @@ struct RetireTests {
     #expect(try machines.outputs("desktop") == before, "the retire arrived")
   }
 
+  @Test("a device that retired another is retired in turn: both logs deleted, nothing shown changes")
+  func retireARetiringDevice() throws {
+    let sandbox = try Sandbox()
+    func on(_ device: String, _ arguments: [String]) throws -> ProcessResult {
+      try sandbox.run(
+        ["--store", sandbox.store] + arguments,
+        environment: sandbox.environment.merging(["METROBUDDY_DEVICE": device, "METROBUDDY_DEVICE_NAME": device]) {
+          $1
+        })
+    }
+    for (device, arguments) in [
+      ("car", ["card", "add", "commute", "--kind", "custom", "--fare", "2.00", "--balance", "20"]),
+      ("car", ["reload", "5", "--key", "june", "--card", "commute"]),
+      ("tab", ["swipe", "--card", "commute", "--count", "2"]),
+      ("box", ["swipe", "--card", "commute"]), ("car", ["card", "rename", "commute", "daily"]),
+    ] {
+      let result = try on(device, arguments)
+      #expect(result.status == 0, "\(device) \(arguments): \(result)")
+    }
+    func outputs() throws -> [String] {
+      try [
+        ["show", "--json"], ["cards", "--json"], ["history", "--json", "--card", "daily"], ["verify"],
+        ["stats", "--json", "--card", "daily"],
+      ].map { command in
+        let result = try sandbox.run(
+          ["--store", sandbox.store] + command,
+          environment: sandbox.environment.merging(["METROBUDDY_DEVICE": "box"]) { $1 })
+        return "\(command) exit \(result.status)\n\(result.stdout)\(result.stderr)"
+      }
+    }
+    let before = try outputs()
+    #expect(try on("tab", ["devices", "retire", "car"]).status == 0)
+    let second = try on("box", ["devices", "retire", "tab"])
+    #expect(second.status == 0, "\(second)")
+    for device in ["car", "tab"] { try FileManager.default.removeItem(atPath: sandbox.store + "/devices/" + device) }
+    #expect(try outputs() == before)
+    try FileManager.default.removeItem(atPath: sandbox.cacheFolder)
+    #expect(try outputs() == before, "folded again from the one log left")
+    let devices = try on("box", ["devices"]).stdout
+    #expect(devices.contains("retired by tab (records 1 to 3 carried)"), "\(devices)")
+    #expect(devices.contains("retired by box (records 1 to 2 carried)"), "\(devices)")
+  }
+
   @Test("the retire on two devices at once counts once")
   func retireOnTwoDevices() throws {
     let machines = try Machines()

@@ -137,7 +137,7 @@ struct StoreFold: Equatable, Sendable {
     }
   }
 
-  /// Folds a change that is not carried nor a retire.
+  /// Folds a change at `order` as it stands (``apply(_:order:timeZone:)`` hands over what a carried change carries).
   private mutating func applyOwn(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
     switch change {
     case .carried: return

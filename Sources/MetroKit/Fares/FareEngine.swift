@@ -17,6 +17,12 @@ public struct RideCharge: Sendable, Hashable {
 /// and how a recorded ride moves the card's standing (``advance(_:with:rules:timeZone:)``).
 /// Both are pure; the store calls them inside its transaction.
 public enum FareEngine {
+  /// Which revision of the rules (the engine and the standard fares) a fare
+  /// standing was worked out under: raise it whenever a ride would be priced
+  /// otherwise, so that a standing a cache kept from an earlier build is
+  /// worked out again rather than used. A test pins the standard fares to it.
+  public static let revision = 1
+
   /// Prices a ride.
   ///
   /// In order: a ride whose cap is already reached is free (`capped`); a

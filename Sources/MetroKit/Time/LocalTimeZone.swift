@@ -72,6 +72,28 @@ public enum LocalTimeZone: Sendable, Equatable {
   }
 }
 
+extension LocalTimeZone {
+  /// What a fare standing worked out in this zone depends on, as text: two
+  /// zones with one fingerprint put every instant of `year` on the same
+  /// calendar day. For the C library's zone, its offsets at the start of
+  /// each month of `year` (two zones whose daylight saving time starts or
+  /// ends in different months differ at one of them): a change of `TZ`, or
+  /// of the machine's zone, that moves a day boundary changes it.
+  public func fingerprint(year: Int) -> String {
+    switch self {
+    case .utc: return "utc"
+    case .fixed(let seconds): return "fixed " + String(seconds)
+    case .system:
+      var text = "system"
+      for month in 1...12 {
+        guard let date = CalendarDate(year: year, month: month, day: 1) else { continue }
+        text += " " + String(secondsEastOfUTC(at: Int64(date.daysSinceEpoch) * 86_400))
+      }
+      return text
+    }
+  }
+}
+
 extension Int64 {
   func floorDivided(by divisor: Int64) -> Int64 {
     let quotient = self / divisor

@@ -184,6 +184,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     let cache = memo?.cache ?? (useCache && legacy == nil ? cacheFor(device: device) : nil)
     let loaded = memo == nil ? cache?.loadWithVersion() : nil
     var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
+    let basis = memo == nil ? standingBasis() : fold.standingBasis
+    if loaded?.fold != nil, fold.standingBasis != basis {
+      // Worked out under another zone or other rules: every standing is
+      // worked out again from the rides (below), once.
+      for index in fold.cards.indices { fold.cards[index].fareStateIsCurrent = false }
+    }
+    fold.standingBasis = basis
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
     let before = fold.logs
     let lostBefore = fold.lostRecords
@@ -199,6 +206,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       let lost = fold.lostRecords
       fold = StoreFold()
       fold.lostRecords = lost
+      fold.standingBasis = basis
       if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
       guard case .done = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil) else {
         throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
@@ -254,6 +262,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     }
     view.refresh()
     return true
+  }
+
+  /// What a fare standing worked out now depends on: the rules' revision
+  /// and the time zone's fingerprint for this year.
+  func standingBasis() -> String {
+    let year = LocalTimeZone.utc.calendarDate(of: clock.now()).year
+    return String(FareEngine.revision) + " " + timeZone.fingerprint(year: year)
   }
 
   enum CatchUp { case done, restart }

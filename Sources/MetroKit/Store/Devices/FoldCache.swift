@@ -18,7 +18,7 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  static let version = 6
+  static let version = 7
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count, in a file of their own: read
   /// only when a keyed reload or an undo is folded or decided, or history asks.
@@ -283,6 +283,7 @@ struct FoldCache {
           ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
           ("deviceNames", .array(names)),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
+          ("standingBasis", .string(fold.standingBasis)),
         ] + (lost.isEmpty ? [] : [("lost", .array(lost))])
           + (carried.isEmpty ? [] : [("retired", .array(carried))])), to: &bytes)
     Checksum.seal(&bytes)
@@ -345,6 +346,7 @@ struct FoldCache {
     }
     fold.reloadKeysGeneration = keys
     fold.reloadKeysLoaded = false
+    fold.standingBasis = try string(document["standingBasis"])
     guard case .array(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
       case .array(let names)? = document["deviceNames"]
     else { throw Unreadable() }

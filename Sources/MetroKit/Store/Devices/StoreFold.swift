@@ -92,6 +92,12 @@ struct StoreFold: Equatable, Sendable {
   /// cache) until the log holds those records again, so that every command
   /// says so, not only the one that noticed.
   var lostRecords: [String: LogPosition] = [:]
+  /// What every card's fare standing was worked out under: the rules'
+  /// revision and the time zone's fingerprint (``DeviceLogStore/standingBasis``).
+  /// A cached fold whose basis is not the reader's has its standings worked
+  /// out again from the rides: the same swipe costs the same with the cache
+  /// and without.
+  var standingBasis = ""
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {

@@ -11,11 +11,15 @@ struct DevicesCommand: Command {
       carries the logs and every device merges them. '*' marks this device. Shows how
       much of each log this device has read. A device's name is its host name, or
       METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
-      one whenever it differs.
+      one whenever it differs. A retired device is listed with the device that
+      retired it, also once its log is gone.
       """,
-    examples: ["metrobuddy devices", "metrobuddy devices --json", "metrobuddy devices continue-as-new"])
+    examples: [
+      "metrobuddy devices", "metrobuddy devices --json", "metrobuddy devices continue-as-new",
+      "metrobuddy devices retire old-laptop",
+    ])
 
-  static var subcommands: [any CommandNode.Type] { [ContinueAsNewCommand.self] }
+  static var subcommands: [any CommandNode.Type] { [ContinueAsNewCommand.self, RetireCommand.self] }
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
@@ -33,7 +37,10 @@ struct DevicesCommand: Command {
         context.text(
           .deviceSummary(
             records: device.records, latest: device.latestEvent.map { Self.local($0, in: time) },
-            read: device.bytesRead, length: device.logLength)),
+            read: device.bytesRead, length: device.logLength))
+          + (device.retiredBy.map { by in
+            "; " + context.text(.deviceRetired(by: by, through: device.retiredThrough ?? 0))
+          } ?? ""),
       ]
     }
     let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -42,12 +49,17 @@ struct DevicesCommand: Command {
     if devices.isEmpty { text = context.text(.noDevicesYet) + "\n" }
     let json = JSONValue.array(
       devices.map { device in
-        .object([
-          ("id", .string(device.id)), ("name", .string(device.name)), ("thisDevice", .bool(device.isThisDevice)),
-          ("records", .integer(Int64(device.records))),
-          ("latestEvent", .string(device.latestEvent.map(Timestamp.iso8601))),
-          ("bytesRead", .integer(device.bytesRead)), ("logBytes", .integer(device.logLength)),
-        ])
+        .object(
+          [
+            ("id", .string(device.id)), ("name", .string(device.name)), ("thisDevice", .bool(device.isThisDevice)),
+            ("records", .integer(Int64(device.records))),
+            ("latestEvent", .string(device.latestEvent.map(Timestamp.iso8601))),
+            ("bytesRead", .integer(device.bytesRead)), ("logBytes", .integer(device.logLength)),
+          ]
+            // Only for a retired device: who retired it, and up to which record.
+            + (device.retiredBy.map { by in
+              [("retiredBy", .string(by)), ("retiredThrough", .integer(Int64(device.retiredThrough ?? 0)))]
+            } ?? []))
       })
     return CommandOutput(text: text, json: json)
   }

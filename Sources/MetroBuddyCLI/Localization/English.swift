@@ -222,6 +222,22 @@ enum English {
     case .continueAsNewSetByEnvironment(let id):
       "METROBUDDY_DEVICE sets this device's id ('\(id)'); nothing was changed. To continue under a new id, set "
         + "METROBUDDY_DEVICE to another one."
+    case .retired(let device, let records, let log):
+      "Retired \(device): this device's log now carries its \(records) \(records == 1 ? "record" : "records"). "
+        + "Once this change has reached every device, \(log) can be deleted on each; nothing any device shows changes."
+    case .alreadyRetired(let device, let records):
+      "\(device) is retired already: its \(records) \(records == 1 ? "record is" : "records are") carried. "
+        + "Nothing was changed."
+    case .cannotRetireThisDevice(let device):
+      "\(device) is this device, which cannot retire itself; run 'metrobuddy devices retire \(device)' on another "
+        + "device. Nothing was changed."
+    case .cannotRetireUnknown(let device):
+      "No device '\(device)' wrote to this store ('metrobuddy devices' lists them). Nothing was changed."
+    case .cannotRetireLostRecords(let device, let first, let last):
+      "\(device)'s log lost records \(first) to \(last), which this device had read: retiring it now would lose "
+        + "them. Bring its whole log back (from the device itself or a backup) first. Nothing was changed."
+    case .deviceRetired(let by, let through):
+      "retired by \(by) (records 1 to \(through) carried)"
 
     case .unknownOption(let token, let suggestion):
       "Unknown option '\(token)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")

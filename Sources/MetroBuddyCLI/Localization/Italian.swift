@@ -262,6 +262,25 @@ enum Italian {
     case .continueAsNewSetByEnvironment(let id):
       "METROBUDDY_DEVICE imposta l'id di questo dispositivo ('\(id)'); non è stato modificato nulla. Per "
         + "continuare con un id nuovo, imposta METROBUDDY_DEVICE a un altro valore."
+    case .retired(let device, let records, let log):
+      "\(device) ritirato: il registro di questo dispositivo ora porta \(records == 1 ? "la sua voce" : "le sue \(records) voci"). "
+        + "Quando questa modifica avrà raggiunto ogni dispositivo, \(log) si può cancellare su ciascuno; nulla di ciò "
+        + "che mostrano cambia."
+    case .alreadyRetired(let device, let records):
+      "\(device) è già ritirato: \(records == 1 ? "la sua voce è portata" : "le sue \(records) voci sono portate"). "
+        + "Non è stato modificato nulla."
+    case .cannotRetireThisDevice(let device):
+      "\(device) è questo dispositivo, che non può ritirare se stesso; esegui 'metrobuddy devices retire \(device)' "
+        + "su un altro dispositivo. Non è stato modificato nulla."
+    case .cannotRetireUnknown(let device):
+      "Nessun dispositivo '\(device)' ha scritto in questo archivio ('metrobuddy devices' li elenca). "
+        + "Non è stato modificato nulla."
+    case .cannotRetireLostRecords(let device, let first, let last):
+      "Il registro di \(device) ha perso le voci da \(first) a \(last), che questo dispositivo aveva letto: "
+        + "ritirarlo ora le perderebbe. Riporta prima il suo registro intero (dal dispositivo stesso o da un backup). "
+        + "Non è stato modificato nulla."
+    case .deviceRetired(let by, let through):
+      "ritirato da \(by) (voci da 1 a \(through) portate)"
 
     case .unknownOption(let token, let suggestion):
       "Opzione sconosciuta '\(token)'." + (suggestion.map { " Forse intendevi '\($0)'?" } ?? "")

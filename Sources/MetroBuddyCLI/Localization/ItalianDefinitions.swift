@@ -160,7 +160,8 @@ enum ItalianDefinitions {
     carries the logs and every device merges them. '*' marks this device. Shows how
     much of each log this device has read. A device's name is its host name, or
     METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
-    one whenever it differs.
+    one whenever it differs. A retired device is listed with the device that
+    retired it, also once its log is gone.
     """:
       """
     Ogni dispositivo scrive solo il proprio registro, devices/<id>/log.jsonl; un
@@ -168,7 +169,30 @@ enum ItalianDefinitions {
     '*' indica questo dispositivo. Mostra quanto di ogni registro ha letto questo.
     Il nome di un dispositivo è il suo nome host, o METROBUDDY_DEVICE_NAME:
     salvato con la sua prima modifica, e con la successiva quando è un altro.
+    Un dispositivo ritirato è elencato con quello che l'ha ritirato, anche quando
+    il suo registro non c'è più.
     """,
+    "Carry the records of another device into this one, so that its log can go.":
+      "Porta le voci di un altro dispositivo nel registro di questo, così che il suo registro possa sparire.",
+    """
+    Logs only grow. For a device no longer in use (a laptop given away, a phone
+    replaced), this device records one change that carries every record of that
+    device's log, each counted where it stood, so that nothing any device shows
+    changes. Once that change has reached every device, devices/<ID>/ can be
+    deleted on each of them. Refused for this device, for an id no log has, and
+    for a log that lost records this device had read.
+    """:
+      """
+    I registri crescono soltanto. Per un dispositivo non più in uso (un portatile
+    regalato, un telefono sostituito), questo dispositivo registra una modifica che
+    porta ogni voce del registro di quello, ciascuna contata dove stava, così che
+    nulla di ciò che mostra un dispositivo cambi. Quando quella modifica ha raggiunto
+    ogni dispositivo, devices/<ID>/ si può cancellare su ciascuno. Rifiutato per
+    questo dispositivo, per un id senza registro e per un registro che ha perso voci
+    già lette da questo dispositivo.
+    """,
+    "The device to retire, as 'metrobuddy devices' lists it.":
+      "Il dispositivo da ritirare, come lo elenca 'metrobuddy devices'.",
     "List the cards, marking the default with '*'.":
       "Elenca le carte, segnando con '*' quella predefinita.",
     "Move a card's whole history into another card.":

@@ -149,6 +149,18 @@ enum Message: Equatable {
   case continuedAsNew(previous: String?, current: String)
   /// `devices continue-as-new` with `METROBUDDY_DEVICE` set: the id is the environment's.
   case continueAsNewSetByEnvironment(id: String)
+  /// `devices retire` recorded the copy of `device`'s `records` records; its log may go.
+  case retired(device: String, records: Int, log: String)
+  /// `devices retire` of a device whose records are all carried already.
+  case alreadyRetired(device: String, records: Int)
+  /// `devices retire` of this device.
+  case cannotRetireThisDevice(String)
+  /// `devices retire` of an id no log of the store has.
+  case cannotRetireUnknown(String)
+  /// `devices retire` of a device whose log lost records this device had read.
+  case cannotRetireLostRecords(String, first: Int, last: Int)
+  /// In `devices`: a retire carried the device's records up to `through`.
+  case deviceRetired(by: String, through: Int)
 
   // MARK: - Usage errors
 

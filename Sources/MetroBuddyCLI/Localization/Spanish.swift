@@ -259,6 +259,24 @@ enum Spanish {
     case .continueAsNewSetByEnvironment(let id):
       "METROBUDDY_DEVICE fija el id de este dispositivo ('\(id)'); no se cambió nada. Para seguir con un id "
         + "nuevo, dé otro valor a METROBUDDY_DEVICE."
+    case .retired(let device, let records, let log):
+      "\(device) retirado: el registro de este dispositivo lleva ahora \(records == 1 ? "su entrada" : "sus \(records) entradas"). "
+        + "Cuando este cambio haya llegado a cada dispositivo, \(log) se puede borrar en cada uno; nada de lo que "
+        + "muestran cambia."
+    case .alreadyRetired(let device, let records):
+      "\(device) ya está retirado: \(records == 1 ? "su entrada va" : "sus \(records) entradas van") en otro "
+        + "registro. No se cambió nada."
+    case .cannotRetireThisDevice(let device):
+      "\(device) es este dispositivo, que no puede retirarse a sí mismo; ejecute 'metrobuddy devices retire "
+        + "\(device)' en otro dispositivo. No se cambió nada."
+    case .cannotRetireUnknown(let device):
+      "Ningún dispositivo '\(device)' escribió en este almacén ('metrobuddy devices' los lista). No se cambió nada."
+    case .cannotRetireLostRecords(let device, let first, let last):
+      "El registro de \(device) perdió las entradas \(first) a \(last), que este dispositivo había leído: "
+        + "retirarlo ahora los perdería. Traiga antes su registro entero (del propio dispositivo o de una copia de "
+        + "seguridad). No se cambió nada."
+    case .deviceRetired(let by, let through):
+      "retirado por \(by) (entradas 1 a \(through) incluidas)"
 
     case .unknownOption(let token, let suggestion):
       "Opción desconocida '\(token)'." + (suggestion.map { " ¿Quiso decir '\($0)'?" } ?? "")

@@ -161,7 +161,8 @@ enum SpanishDefinitions {
     carries the logs and every device merges them. '*' marks this device. Shows how
     much of each log this device has read. A device's name is its host name, or
     METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
-    one whenever it differs.
+    one whenever it differs. A retired device is listed with the device that
+    retired it, also once its log is gone.
     """:
       """
     Cada dispositivo escribe solo su propio registro, devices/<id>/log.jsonl; un
@@ -169,7 +170,30 @@ enum SpanishDefinitions {
     '*' marca este dispositivo. Muestra cuánto de cada registro ha leído este.
     El nombre de un dispositivo es su nombre de host, o METROBUDDY_DEVICE_NAME:
     se guarda con su primer cambio, y con el siguiente cuando es otro.
+    Un dispositivo retirado se lista con el que lo retiró, también cuando su
+    registro ya no está.
     """,
+    "Carry the records of another device into this one, so that its log can go.":
+      "Lleva las entradas de otro dispositivo al registro de este, para que su registro pueda irse.",
+    """
+    Logs only grow. For a device no longer in use (a laptop given away, a phone
+    replaced), this device records one change that carries every record of that
+    device's log, each counted where it stood, so that nothing any device shows
+    changes. Once that change has reached every device, devices/<ID>/ can be
+    deleted on each of them. Refused for this device, for an id no log has, and
+    for a log that lost records this device had read.
+    """:
+      """
+    Los registros solo crecen. Para un dispositivo que ya no se usa (un portátil
+    regalado, un teléfono sustituido), este dispositivo registra un cambio que lleva
+    cada entrada del registro de aquel, cada una contada donde estaba, así que nada
+    de lo que muestra un dispositivo cambia. Cuando ese cambio ha llegado a cada
+    dispositivo, devices/<ID>/ se puede borrar en cada uno. Se rechaza para este
+    dispositivo, para un id sin registro y para un registro que perdió entradas que
+    este dispositivo ya había leído.
+    """,
+    "The device to retire, as 'metrobuddy devices' lists it.":
+      "El dispositivo que retirar, como lo lista 'metrobuddy devices'.",
     "List the cards, marking the default with '*'.":
       "Lista las tarjetas y marca la predeterminada con '*'.",
     "Add, choose, rename, merge or remove cards.":

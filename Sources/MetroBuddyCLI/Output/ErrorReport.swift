@@ -76,6 +76,12 @@ struct ErrorReport: Equatable {
       self = failure(.cannotRemoveDefault(name), .usage)
     case .cannotMerge(let keep, let other, let reason):
       self = failure(.cannotMerge(keep: keep, other: other, reason: reason), .usage)
+    case .cannotRetire(let device, .thisDevice):
+      self = failure(.cannotRetireThisDevice(TerminalText.escaped(device)), .usage)
+    case .cannotRetire(let device, .unknownDevice):
+      self = failure(.cannotRetireUnknown(TerminalText.escaped(device)), .usage)
+    case .cannotRetire(let device, .lostRecords(let first, let last)):
+      self = failure(.cannotRetireLostRecords(device, first: first, last: last), .dataError)
     case .balanceOutOfRange:
       self = failure(.balanceOutOfRange, .usage)
     case .timeOutOfRange(let time):

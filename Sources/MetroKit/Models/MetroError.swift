@@ -45,6 +45,8 @@ public enum MetroError: Error, Sendable, Equatable {
   case cannotRemoveDefaultCard(name: String)
   /// `card merge KEEP OTHER` cannot merge these two cards.
   case cannotMerge(keep: String, other: String, reason: MergeRefusal)
+  /// `devices retire` refused to retire `device` (``RetireRefusal``); nothing was written.
+  case cannotRetire(device: String, RetireRefusal)
   /// The result would exceed the largest balance.
   case balanceOutOfRange
   /// A given time outside what the store records (``Timestamp/earliest`` to ``Timestamp/latest``).

@@ -51,9 +51,22 @@ struct SyncModel {
   /// The flat fare of every card of a schedule, in cents.
   static let fareCents = 200
 
+  /// A retire (`devices retire`): the record of device `origin` that ends
+  /// at `end` in its log carries device `retired`'s log up to byte `through`,
+  /// all that `origin` held of it.
+  struct Retire {
+    var origin: Int
+    var end: Int
+    var retired: Int
+    var through: Int
+    /// The retire record's logical clock.
+    var clock: Int
+  }
+
   /// The devices' ids, by index.
   var deviceIDs: [String]
   private(set) var events: [Event] = []
+  private(set) var retires: [Retire] = []
   /// For each card, the index of the event that created it.
   private(set) var creations: [Int] = []
 
@@ -76,7 +89,8 @@ struct SyncModel {
   /// The clock of the next record of a device holding `known`: greater than
   /// every record it holds, so that what it writes orders after all it saw.
   func nextClock(known: [Int]) -> Int {
-    1 + events.filter { isVisible($0, known: known) }.map(\.clock).reduce(baseClock, max)
+    let retireClocks = retires.filter { $0.end <= known[$0.origin] }.map(\.clock)
+    return 1 + (events.filter { isVisible($0, known: known) }.map(\.clock) + retireClocks).reduce(baseClock, max)
   }
 
   /// The largest clock of what every device holds before the schedule's
@@ -102,8 +116,18 @@ struct SyncModel {
     return latest?.name ?? baseName(card: card)
   }
 
-  /// Whether a device holding `known[o]` bytes of each device o's log holds `event` whole.
-  func isVisible(_ event: Event, known: [Int]) -> Bool { event.end <= known[event.origin] }
+  /// Records a retire.
+  mutating func recordRetire(_ retire: Retire) { retires.append(retire) }
+
+  /// Whether a device holding `known[o]` bytes of each device o's log holds
+  /// `event` whole: in its own log, or carried by a retire it holds whole
+  /// (the retired log may be gone).
+  func isVisible(_ event: Event, known: [Int]) -> Bool {
+    if event.end <= known[event.origin] { return true }
+    return retires.contains {
+      $0.retired == event.origin && event.end <= $0.through && $0.end <= known[$0.origin]
+    }
+  }
 
   /// The visible events of one card, in the order the design merges them:
   /// by (at, device id, seq).

@@ -52,6 +52,11 @@ final class SyncSchedule {
   var fastClock: (device: Int, seconds: Int, steps: ClosedRange<Int>)?
   /// What a schedule that started from an old store must end with.
   var oldStart: SyncOldStart?
+  /// Devices retired on another device (their logs deleted): they write,
+  /// read and sync no more, as a device given away.
+  var retired: Set<Int> = []
+  /// The devices still in use.
+  var active: [Int] { devices.indices.filter { !retired.contains($0) } }
 
   init(seed: UInt64, synchroniser: Synchroniser) throws {
     self.seed = seed
@@ -126,6 +131,8 @@ final class SyncSchedule {
   // MARK: - The random part
 
   private func play() throws {
+    // At a random step, a device is retired and its log deleted (issue 20, item 3).
+    var retireAt = random.chance(60) ? random.int(8...24) : nil
     try write(on: 0, .add(name: "alpha"))
     if random.chance(40) {
       // The same name created on two devices that have not seen each other.
@@ -137,8 +144,9 @@ final class SyncSchedule {
       if let fast = fastClock {
         devices[fast.device].clockOffset = fast.steps.contains(index) ? fast.seconds : nil
       }
+      if let at = retireAt, index >= at, try retireAndDelete() { retireAt = nil }
       let roll = random.int(0...99)
-      let device = random.int(0...(devices.count - 1))
+      let device = random.pick(active)
       if roll < 58 {
         try randomWrite(on: device)
       } else if roll < 64 {
@@ -219,10 +227,10 @@ final class SyncSchedule {
   private func randomSync() throws {
     switch synchroniser {
     case .git:
-      try syncGit(random.int(0...(devices.count - 1)))
-      if random.chance(40) { try syncGit(random.int(0...(devices.count - 1))) }
+      try syncGit(random.pick(active))
+      if random.chance(40) { try syncGit(random.pick(active)) }
     case .unison:
-      let allowed = (1..<devices.count).filter(unisonPairAllowed)
+      let allowed = (1..<devices.count).filter { !retired.contains($0) && unisonPairAllowed($0) }
       guard !allowed.isEmpty else { return }
       try syncUnison(random.pick(allowed))
     }
@@ -236,7 +244,10 @@ final class SyncSchedule {
   /// it holds, runs a command there, and leaves the rest for its next sync.
   private func partialCopy(to device: Int) throws {
     guard pending[device] == nil else { return }
-    let origin = random.pick((0..<devices.count).filter { $0 != device })
+    // A retired device's log is not copied any more: it is deleted everywhere.
+    let origins = active.filter { $0 != device }
+    guard !origins.isEmpty else { return }
+    let origin = random.pick(origins)
     let originID = devices[origin].id
     var partner: Int?
     let source: Data
@@ -246,7 +257,9 @@ final class SyncSchedule {
       guard let tip = try git?.tipContent("devices/\(originID)/log.jsonl") else { return }
       source = tip
     case .unison:
-      let candidates = (unison?.partners(of: device, deviceCount: devices.count) ?? []).filter { pending[$0] == nil }
+      let candidates = (unison?.partners(of: device, deviceCount: devices.count) ?? []).filter {
+        pending[$0] == nil && !retired.contains($0)
+      }
       guard !candidates.isEmpty else { return }
       let chosen = random.pick(candidates)
       partner = chosen

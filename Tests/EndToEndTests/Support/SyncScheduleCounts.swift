@@ -38,6 +38,8 @@ struct SyncScheduleCounts {
   var assignments = 0
   /// Schedules that started from diverged copies of an old store (issue 20, item 4).
   var oldStoreStarts = 0
+  /// Devices retired (`devices retire`) and their logs deleted everywhere.
+  var retires = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -53,12 +55,13 @@ struct SyncScheduleCounts {
     renames += other.renames
     assignments += other.assignments
     oldStoreStarts += other.oldStoreStarts
+    retires += other.retires
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
       + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
-      + "old-store-starts=\(oldStoreStarts)"
+      + "old-store-starts=\(oldStoreStarts) retires=\(retires)"
   }
 }

@@ -97,6 +97,11 @@ extension DeviceLogStore {
   /// device had read from it, and forgets those that hold them again.
   func judgeOtherLogs(_ fold: inout StoreFold) throws(MetroError) {
     for (device, read) in fold.lostRecords.sorted(by: { $0.key < $1.key }) {
+      // A retire carried them: the log may go.
+      if fold.isCarried(device, through: read.sequence) {
+        fold.lostRecords[device] = nil
+        continue
+      }
       let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
       let verdict = try verdict(of: known, device: device, readTo: fold.logs[device] ?? .start)
       if let problem = Self.otherLogProblem(verdict) {
@@ -145,9 +150,9 @@ extension DeviceLogStore {
   /// against what this device wrote, and each other device's log against
   /// what this device's fold cache had read of it. `positions` is how far
   /// `verify` read each log that is not damaged.
-  func lostRecordFindings(_ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>)
-    throws(MetroError) -> [VerificationReport.Finding]
-  {
+  func lostRecordFindings(
+    _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>, carried: StoreFold
+  ) throws(MetroError) -> [VerificationReport.Finding] {
     let device = known.device
     var findings: [VerificationReport.Finding] = []
     if let device, !damaged.contains(device), let mark = known.mark,
@@ -162,7 +167,8 @@ extension DeviceLogStore {
     }
     for (folder, read) in known.sorted(by: { $0.key < $1.key }) where folder != device && !damaged.contains(folder) {
       let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
-      guard read.sequence > 0,
+      // Records a retire carried (`carried` folded every log) are not lost.
+      guard read.sequence > 0, !carried.isCarried(folder, through: read.sequence),
         let problem = Self.otherLogProblem(try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start))
       else { continue }
       findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))

@@ -21,6 +21,9 @@ public struct DeviceSummary: Sendable, Equatable {
   /// How many bytes of its log this device has read, and how long the log is now.
   public var bytesRead: Int64
   public var logLength: Int64
+  /// When a retire carried its log: up to which record, and which device retired it.
+  public var retiredThrough: Int? = nil
+  public var retiredBy: String? = nil
 }
 
 extension DeviceLogStore: StoreVerifying {
@@ -30,14 +33,16 @@ extension DeviceLogStore: StoreVerifying {
     let device = try identity.existing(fileSystem: fileSystem)
     let cached = cacheFor(device: device)?.load()
     let view = try readView(device: device)
-    return view.fold.logs.keys.sorted().map { folder in
+    // A retired device whose log is gone is listed too: its records count.
+    return Set(view.fold.logs.keys).union(view.fold.retired.keys).sorted().map { folder in
       let position = view.fold.logs[folder] ?? .start
       let length = (try? fileSystem.status(atPath: layout.logPath(folder)))??.size ?? position.offset
+      let retired = view.fold.retired[folder]
       return DeviceSummary(
         id: folder, name: view.fold.deviceNames[folder]?.name, isThisDevice: folder == device,
-        records: position.sequence, latestEvent: position.lastRecordedAt,
+        records: max(position.sequence, retired?.through ?? 0), latestEvent: position.lastRecordedAt,
         bytesRead: view.legacy?.folder == folder ? position.offset : cached?.logs[folder]?.offset ?? 0,
-        logLength: length)
+        logLength: length, retiredThrough: retired?.through, retiredBy: retired?.by.device)
     }
   }
 
@@ -68,15 +73,20 @@ extension DeviceLogStore: StoreVerifying {
           switch scanned {
           case .whole(let record, _, _):
             let copies = fold.oldUpdates?.count ?? 0
-            fold.apply(record, device: folder, timeZone: timeZone)
+            var updates = 0
+            fold.noteClock(record.clock)
+            for (index, change) in record.changes.enumerated() {
+              let order = record.order(device: folder, index: index)
+              // Each update once: a retire's copy and its own log count as one.
+              if case .update(_, let update)? = fold.counted(change, at: order) {
+                updates += 1
+                checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
+              }
+              fold.apply(change, order: order, timeZone: timeZone)
+            }
             // A converted log's copy of an old update another one brought is not one more.
             report.updates +=
-              folder.hasPrefix(StoreLayout.upgradePrefix)
-              ? (fold.oldUpdates?.count ?? 0) - copies
-              : record.changes.count { if case .update = $0 { true } else { false } }
-            for case .update(_, let update) in record.changes {
-              checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
-            }
+              folder.hasPrefix(StoreLayout.upgradePrefix) ? (fold.oldUpdates?.count ?? 0) - copies : updates
           case .long(let long):
             // Counted only once the whole record has decoded, as a short one.
             var staged = fold
@@ -84,8 +94,10 @@ extension DeviceLogStore: StoreVerifying {
             staged.noteClock(long.clock)
             let copies = staged.oldUpdates?.count ?? 0
             try long.forEachChange { index, change, _ in
-              staged.apply(change, order: long.order(index: index), timeZone: timeZone)
-              if case .update(_, let update) = change {
+              let order = long.order(index: index)
+              let counted = staged.counted(change, at: order)
+              staged.apply(change, order: order, timeZone: timeZone)
+              if case .update(_, let update)? = counted {
                 updates += 1
                 checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
               }
@@ -97,6 +109,8 @@ extension DeviceLogStore: StoreVerifying {
         }
         if case .read(let position, let size) = outcome {
           positions[folder] = position
+          // What a retire's copy then finds folded already.
+          fold.logs[folder] = position
           if size > position.offset {
             // A last line still arriving (or a write cut short): read later, not damage.
             report.notes.append(.init(path: path, line: position.sequence + 2, problem: .lastUpdateUnterminated))
@@ -110,7 +124,7 @@ extension DeviceLogStore: StoreVerifying {
     }
     // Records this device wrote, or had read of another device's log, that
     // are no longer there.
-    report.problems += try lostRecordFindings(known, positions: positions, damaged: damaged)
+    report.problems += try lostRecordFindings(known, positions: positions, damaged: damaged, carried: fold)
     if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
     report.cards = fold.liveCards().count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }

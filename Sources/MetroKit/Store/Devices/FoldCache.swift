@@ -21,8 +21,8 @@ struct FoldCache {
   /// 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
-  /// updates cover. (A fold with old updates from converted logs is folded
-  /// again from the start, never cached.)
+  /// updates cover; retired logs. (A fold with old updates from converted
+  /// logs is folded again from the start, never cached.)
   static let version = 7
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
@@ -298,6 +298,10 @@ struct FoldCache {
         .integer(Int64(position.lastSeal)),
       ])
     }
+    // Logs a retire carried: only when there are any.
+    let carried = fold.retired.sorted { $0.key < $1.key }.map { device, log -> JSONValue in
+      .array([.string(device), .integer(Int64(log.through)), .integer(Int64(log.seal)), order(log.by)])
+    }
     var bytes: [UInt8] = []
     JSONWriter.write(
       .object(
@@ -308,8 +312,8 @@ struct FoldCache {
           ("deviceNames", .array(names)),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
           ("standingBasis", .string(fold.standingBasis)),
-        ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])),
-      to: &bytes)
+        ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])
+          + (carried.isEmpty ? [] : [("retired", .array(carried))])), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     if let unread = fold.unreadLatest {
@@ -444,6 +448,14 @@ struct FoldCache {
         fold.lostRecords[try string(parts[0])] = LogPosition(
           offset: try integer(parts[1]), sequence: Int(try integer(parts[2])),
           lastSeal: UInt32(truncatingIfNeeded: try integer(parts[3])))
+      }
+    }
+    if case .array(let retired)? = document["retired"] {
+      for entry in retired {
+        guard case .array(let parts) = entry, parts.count == 4 else { throw Unreadable() }
+        fold.retired[try string(parts[0])] = RetiredLog(
+          through: Int(try integer(parts[1])), seal: UInt32(truncatingIfNeeded: try integer(parts[2])),
+          by: try order(parts[3]))
       }
     }
     return fold

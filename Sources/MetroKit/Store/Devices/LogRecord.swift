@@ -51,14 +51,22 @@ enum LogChange: Equatable, Sendable {
   /// A card is merged into another (`card merge KEEP OTHER`): its whole
   /// history, opening balance included, is the kept card's from now on.
   case mergeCard(other: String, into: String)
+  /// A change another device recorded, carried into this device's log by a
+  /// retire (``retire(device:through:seal:)``): it counts where it stood in
+  /// its own device's log, and only once.
+  indirect case carried(CarriedOrigin, LogChange)
+  /// Every record of `device`'s log up to `through` (whose seal is `seal`)
+  /// is carried by the changes before it in this record: that log may go.
+  case retire(device: String, through: Int, seal: UInt32)
 
   /// The card the change is about, if any.
   var cardID: String? {
     switch self {
-    case .deviceName: nil
+    case .deviceName, .retire: nil
     case .createCard(let id, _), .setCard(let id, _, _), .setDefault(let id): id
     case .update(let id, _): id
     case .mergeCard(let other, _): other
+    case .carried(_, let change): change.cardID
     }
   }
 }
@@ -146,6 +154,13 @@ extension LogChange {
       return .object([("type", .string("merge")), ("card", .string(other)), ("into", .string(keep))])
     case .update(let id, let update):
       return .object([("type", .string("update")), ("card", .string(id))] + Self.members(of: update))
+    case .carried(let origin, let change):
+      return .object([("type", .string("carried"))] + origin.members + [("change", change.encoded)])
+    case .retire(let device, let through, let seal):
+      return .object([
+        ("type", .string("retire")), ("device", .string(device)), ("through", .integer(Int64(through))),
+        ("seal", .integer(Int64(seal))),
+      ])
     }
   }
 
@@ -237,6 +252,7 @@ extension LogChange {
       try reader.allowOnly(["type", "name"])
       return .deviceName(try reader.string("name"))
     }
+    if type == "carried" || type == "retire" { return try decodeRetired(reader, type: type) }
     let id = try reader.string("card")
     guard !id.isEmpty, id.utf8.count <= 80 else { throw reader.damaged(.fieldNotKnown(field: "card", text: id)) }
     switch type {

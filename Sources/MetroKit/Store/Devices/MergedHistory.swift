@@ -6,12 +6,12 @@ import FoundationEssentials
   import Musl
 #endif
 
-/// Where one update of a card is, in the merged order: 24 bytes, against
+/// Where one update of a card is, in the merged order: 32 bytes, against
 /// a few hundred for the update decoded.
 struct IndexedUpdate: Comparable {
   /// Its time (seconds since the reference date).
   var time: Double
-  /// Its log's place among the logs sorted by device id.
+  /// Its device's place among the devices sorted by id.
   var log: UInt32
   /// Its change's place in its record; or, with ``elementFlag`` set, the
   /// length of the change that starts at `offset` (a record on a long
@@ -20,22 +20,35 @@ struct IndexedUpdate: Comparable {
   /// Where its record's line starts, or its change (see `index`); for the
   /// old store's records, its place in ``MergedHistory``'s legacy updates.
   var offset: Int64
+  /// Its record's sequence number in its device's log.
+  var sequence: UInt32 = 0
+  /// The log it is read from: its device's (`log`), or the log of the
+  /// device that retired it and carries it.
+  var source: UInt32 = 0
 
   static let elementFlag: UInt32 = 1 << 31
+
+  /// The entry of the `index`th change of the record whose line starts at `offset`.
+  static func at(_ offset: Int64, index: Int) -> IndexedUpdate {
+    IndexedUpdate(time: 0, log: 0, index: UInt32(index), offset: offset)
+  }
 
   /// The entry of a change on a long line, `length` bytes from `offset`.
   static func element(time: Double, log: Int, offset: Int64, length: Int) -> IndexedUpdate {
     let known = length < Int(elementFlag) ? UInt32(length) : 0
-    return IndexedUpdate(time: time, log: UInt32(log), index: elementFlag | known, offset: offset)
+    return IndexedUpdate(
+      time: time, log: UInt32(log), index: elementFlag | known, offset: offset, sequence: 0, source: UInt32(log))
   }
 
-  /// By time, then device, then place in the log: within one log a later
-  /// record or change lies further on, so this is ``EventOrder``'s order.
-  /// (Two changes on a long line never share an offset: their lengths are
-  /// never compared.)
+  /// By time, then device, then record, then place in the log: within one
+  /// log a later change of a record lies further on (a record's changes
+  /// are read from one log, its own or one copy), so this is
+  /// ``EventOrder``'s order. (Two changes on a long line never share an
+  /// offset: their lengths are never compared.)
   static func < (a: IndexedUpdate, b: IndexedUpdate) -> Bool {
     if a.time != b.time { return a.time < b.time }
     if a.log != b.log { return a.log < b.log }
+    if a.sequence != b.sequence { return a.sequence < b.sequence }
     if a.offset != b.offset { return a.offset < b.offset }
     return a.index & ~elementFlag < b.index & ~elementFlag
   }
@@ -69,7 +82,8 @@ final class MergedHistory {
     self.store = store
     self.view = view
     self.cardID = cardID
-    var folders = Set(view.fold.logs.keys)
+    // A retired device whose log is gone still has its place in the order.
+    var folders = Set(view.fold.logs.keys).union(view.fold.retired.keys)
     if let legacy = view.legacy { folders.insert(legacy.folder) }
     let sorted = folders.sorted()
     self.folders = sorted
@@ -198,12 +212,30 @@ final class MergedHistory {
       guard oldSeen != nil, folders[log].hasPrefix(StoreLayout.upgradePrefix) else { return false }
       return oldSeen?.insert(update.id).inserted == false
     }
-    func add(_ change: LogChange, log: Int, index: Int, offset: Int64) {
-      guard case .update(let id, let update) = change, isMember(id), !isCopy(update, log: log) else { return }
-      found.append(
-        IndexedUpdate(
-          time: update.timestamp.timeIntervalSinceReferenceDate, log: UInt32(log), index: UInt32(index),
-          offset: offset))
+    let rank = Dictionary(uniqueKeysWithValues: folders.enumerated().map { ($1, UInt32($0)) })
+    // A record a retire carried is read from one copy: the first found.
+    var carriedFrom: [CarriedRecord: UInt64] = [:]
+    /// Adds `change` of `log`'s record `sequence` when it is an update of
+    /// the card that counts from here (not carried, or carried from here).
+    func add(_ change: LogChange, log: Int, sequence: Int, entry: IndexedUpdate) {
+      guard case .update(let id, let update) = change.unwrapped(at: .none).change, isMember(id),
+        !isCopy(update, log: log)
+      else { return }
+      var entry = entry
+      entry.time = update.timestamp.timeIntervalSinceReferenceDate
+      entry.source = UInt32(log)
+      entry.log = UInt32(log)
+      entry.sequence = UInt32(truncatingIfNeeded: sequence)
+      if case .carried(let origin, _) = change {
+        guard let device = rank[origin.device] else { return }
+        let record = CarriedRecord(device: device, sequence: origin.sequence)
+        let here = UInt64(log) << 32 | UInt64(UInt32(truncatingIfNeeded: sequence))
+        guard carriedFrom[record, default: here] == here else { return }
+        carriedFrom[record] = here
+        entry.log = device
+        entry.sequence = UInt32(truncatingIfNeeded: origin.sequence)
+      }
+      found.append(entry)
     }
     let peeks = members.map(UpdatePeek.init(cardID:))
     for (log, folder) in folders.enumerated() {
@@ -212,7 +244,7 @@ final class MergedHistory {
           for change in record.changes {
             guard case .update(let id, let update) = change, isMember(id) else { continue }
             legacyUpdates.append(update)
-            add(change, log: log, index: 0, offset: Int64(legacyUpdates.count - 1))
+            add(change, log: log, sequence: 0, entry: .at(Int64(legacyUpdates.count - 1), index: 0))
           }
         }
         continue
@@ -220,7 +252,11 @@ final class MergedHistory {
       guard let position = view.fold.logs[folder] else { continue }
       let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(folder), device: folder)
       _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
-        guard scanned.sequence <= position.sequence else { return }
+        // Records a retire carried are read from its copy.
+        guard scanned.sequence <= position.sequence, !view.fold.isCarried(folder, through: scanned.sequence) else {
+          return
+        }
+        let sequence = scanned.sequence
         switch scanned {
         case .whole(let record, let lineStart, let text):
           // A record of several changes (a short import): each change is
@@ -231,17 +267,13 @@ final class MergedHistory {
             ranges.count == record.changes.count
           {
             for (change, range) in zip(record.changes, ranges) {
-              guard case .update(let id, let update) = change, isMember(id), !isCopy(update, log: log) else {
-                continue
-              }
-              found.append(
-                .element(
-                  time: update.timestamp.timeIntervalSinceReferenceDate, log: log,
-                  offset: lineStart + Int64(range.lowerBound), length: range.count))
+              add(
+                change, log: log, sequence: sequence,
+                entry: .element(time: 0, log: log, offset: lineStart + Int64(range.lowerBound), length: range.count))
             }
           } else {
             for (index, change) in record.changes.enumerated() {
-              add(change, log: log, index: index, offset: lineStart)
+              add(change, log: log, sequence: sequence, entry: .at(lineStart, index: index))
             }
           }
         case .long(let long):
@@ -250,18 +282,16 @@ final class MergedHistory {
           // A converted log's copies are known by their ids: decoded now.
           let decodes = oldSeen != nil && folders[log].hasPrefix(StoreLayout.upgradePrefix)
           try long.forEachChangeText { _, bytes, offset throws(MetroError) in
+            let entry = IndexedUpdate.element(time: 0, log: log, offset: offset, length: bytes.count)
             switch decodes ? .unknown : UpdatePeek.time(of: bytes, peeks: peeks) {
             case .other: return
             case .update(let time):
-              found.append(.element(time: time, log: log, offset: offset, length: bytes.count))
+              var entry = entry
+              entry.time = time
+              entry.sequence = UInt32(truncatingIfNeeded: sequence)
+              found.append(entry)
             case .unknown:
-              guard case .update(let id, let update) = try long.decodeChange(bytes), isMember(id),
-                !isCopy(update, log: log)
-              else { return }
-              found.append(
-                .element(
-                  time: update.timestamp.timeIntervalSinceReferenceDate, log: log, offset: offset,
-                  length: bytes.count))
+              add(try long.decodeChange(bytes), log: log, sequence: sequence, entry: entry)
             }
           }
         }
@@ -270,6 +300,12 @@ final class MergedHistory {
     found.sort()
     entries = found
     return found
+  }
+
+  /// A record of a retired device, by its device's place and its sequence number.
+  private struct CarriedRecord: Hashable {
+    var device: UInt32
+    var sequence: Int
   }
 
   /// Reads indexed updates back from the logs, holding a window of each log
@@ -282,8 +318,8 @@ final class MergedHistory {
     init(history: MergedHistory) { self.history = history }
 
     mutating func update(_ entry: IndexedUpdate) throws(MetroError) -> BalanceUpdate {
-      if Int(entry.log) == history.legacyLog { return history.legacyUpdates[Int(entry.offset)] }
-      let path = history.paths[Int(entry.log)]
+      if Int(entry.source) == history.legacyLog { return history.legacyUpdates[Int(entry.offset)] }
+      let path = history.paths[Int(entry.source)]
       let change: LogChange
       if entry.index & IndexedUpdate.elementFlag != 0 {
         // Its length is known from the index pass: no byte is walked twice.
@@ -296,16 +332,16 @@ final class MergedHistory {
         change = try LongRecord.decodeChange(bytes, path: path, line: 0)
         LogScanner.heldChanges?.note(1)
       } else {
-        if record?.log != entry.log || record?.offset != entry.offset {
+        if record?.log != entry.source || record?.offset != entry.offset {
           let bytes = try read(entry, path: path) { bytes, start in bytes[start...].firstIndex(of: 0x0A) }
-          record = (entry.log, entry.offset, try LogRecord.decode(bytes, path: path, line: 0))
+          record = (entry.source, entry.offset, try LogRecord.decode(bytes, path: path, line: 0))
           LogScanner.heldChanges?.note(record?.record.changes.count ?? 0)
         }
         let changes = record?.record.changes ?? []
         guard Int(entry.index) < changes.count else { throw Self.changed(path) }
         change = changes[Int(entry.index)]
       }
-      guard case .update(_, let update) = change else { throw Self.changed(path) }
+      guard case .update(_, let update) = change.unwrapped(at: .none).change else { throw Self.changed(path) }
       return update
     }
 
@@ -315,8 +351,8 @@ final class MergedHistory {
       _ entry: IndexedUpdate, path: String, end: (ArraySlice<UInt8>, Int) -> Int?
     ) throws(MetroError) -> ArraySlice<UInt8> {
       var window: LogWindow
-      if let held = windows.removeValue(forKey: entry.log) { window = held } else { window = try open(path) }
-      defer { windows[entry.log] = window }
+      if let held = windows.removeValue(forKey: entry.source) { window = held } else { window = try open(path) }
+      defer { windows[entry.source] = window }
       let offset = entry.offset
       if offset < window.start || offset >= window.end {
         // Going back: hold what comes before, which the next reads want.
@@ -368,73 +404,5 @@ final class MergedHistory {
       }
       return nil
     }
-  }
-}
-
-/// Reads the time of a change on a long line without decoding it, when it
-/// is an update of the card laid out as the store writes one
-/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`).
-struct UpdatePeek {
-  let cardID: String
-  private let prefix: [UInt8]
-  private static let typePrefix = Array(#"{"type":""#.utf8)
-  private static let updatePrefix = Array(#"{"type":"update","card":""#.utf8)
-  private static let timestamp = Array(#","timestamp":""#.utf8)
-
-  init(cardID: String) {
-    self.cardID = cardID
-    prefix = Self.updatePrefix + Array(cardID.utf8) + [UInt8(ascii: "\"")]
-  }
-
-  enum Peeked: Equatable {
-    /// Not an update of the card.
-    case other
-    /// An update of the card at this time (seconds since the reference date).
-    case update(Double)
-    /// Laid out otherwise: decode it.
-    case unknown
-  }
-
-  /// The time of `bytes` when it is an update of one of the peeks' cards.
-  static func time(of bytes: ArraySlice<UInt8>, peeks: [UpdatePeek]) -> Peeked {
-    var result = Peeked.other
-    for peek in peeks {
-      switch peek.time(of: bytes) {
-      case .other: continue
-      case .update(let time): return .update(time)
-      case .unknown: result = .unknown
-      }
-    }
-    return result
-  }
-
-  func time(of bytes: ArraySlice<UInt8>) -> Peeked {
-    guard bytes.starts(with: Self.typePrefix) else { return .unknown }
-    guard bytes.starts(with: prefix) else {
-      // Another type, or another card's update (its id ends at the next quote).
-      if !bytes.starts(with: Self.updatePrefix) { return bytes.contains(UInt8(ascii: "\\")) ? .unknown : .other }
-      let id = bytes.dropFirst(Self.updatePrefix.count)
-      guard let end = id.firstIndex(of: UInt8(ascii: "\"")), !id[..<end].contains(UInt8(ascii: "\\")) else {
-        return .unknown
-      }
-      return .other
-    }
-    let rest = bytes.dropFirst(prefix.count)
-    guard let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
-    let text = rest[(at + Self.timestamp.count)...].prefix(32)
-    guard let end = text.firstIndex(of: UInt8(ascii: "\"")),
-      let time = Timestamp.parseISO8601UTC(String(decoding: text[..<end], as: UTF8.self))
-    else { return .unknown }
-    return .update(time.timeIntervalSinceReferenceDate)
-  }
-
-  private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
-    guard let first = needle.first, haystack.count >= needle.count else { return nil }
-    var start = haystack.startIndex
-    while let candidate = haystack[start...].firstIndex(of: first), candidate + needle.count <= haystack.endIndex {
-      if haystack[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
-      start = candidate + 1
-    }
-    return nil
   }
 }

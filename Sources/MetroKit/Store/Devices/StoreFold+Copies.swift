@@ -48,6 +48,8 @@ extension StoreFold {
   /// Whether folding `record` needs the reload keys and watched ids loaded.
   func needsSideData(_ record: LogRecord) -> Bool {
     record.changes.contains { change in
+      let change = change.unwrapped(at: EventOrder.none).change
+      if case .mergeCard = change { return true }
       guard case .update(let id, let update) = change else { return false }
       return (update.key != nil && (update.type == .reload || update.type == .undo)) || watches(update, cardID: id)
     }

@@ -161,13 +161,20 @@ struct StoreFold: Equatable, Sendable {
 
   /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
   mutating func noteLost(_ device: String, read position: LogPosition) {
-    guard position.sequence > 0, (lostRecords[device]?.sequence ?? 0) < position.sequence else { return }
+    // Records a retire carried are not lost: the log may go.
+    guard position.sequence > 0, !isCarried(device, through: position.sequence),
+      (lostRecords[device]?.sequence ?? 0) < position.sequence
+    else { return }
     lostRecords[device] = position
   }
 
+  /// Logs that a retire carried into another device's log, by device: up
+  /// to which record (``LogChange/retire(device:through:seal:)``).
+  var retired: [String: RetiredLog] = [:]
+
   static func == (a: StoreFold, b: StoreFold) -> Bool {
-    a.logs == b.logs && a.maxClock == b.maxClock && a.cards == b.cards && a.repeatSpans == b.repeatSpans
-      && a.defaultCard?.id == b.defaultCard?.id
+    a.logs == b.logs && a.maxClock == b.maxClock && a.retired == b.retired && a.cards == b.cards
+      && a.repeatSpans == b.repeatSpans && a.defaultCard?.id == b.defaultCard?.id
       && a.defaultCard?.order == b.defaultCard?.order
       && a.deviceNames.mapValues(\.name) == b.deviceNames.mapValues(\.name)
   }
@@ -191,8 +198,27 @@ struct StoreFold: Equatable, Sendable {
   /// record folded (at most ``LogRecord/maximumClock``).
   var nextClock: Int { min(maxClock, LogRecord.maximumClock - 1) + 1 }
 
+  /// Folds one change at `order`, its place in the merged order: a change
+  /// of a log that a retire carried (up to what it carried) counts from the
+  /// copy instead; a carried change counts unless its own log, or another
+  /// copy, was folded first.
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
     switch change {
+    case .carried(let origin, let carried):
+      guard !isFolded(origin.device, sequence: origin.sequence) else { return }
+      applyOwn(carried, order: origin.order, timeZone: timeZone)
+    default:
+      if !retired.isEmpty, let known = retired[order.device], order.sequence <= known.through { return }
+      applyOwn(change, order: order, timeZone: timeZone)
+    }
+  }
+
+  /// Folds a change at `order` as it stands (``apply(_:order:timeZone:)`` hands over what a carried change carries).
+  private mutating func applyOwn(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
+    switch change {
+    case .carried: return
+    case .retire(let device, let through, let seal):
+      noteRetired(device, through: through, seal: seal, order: order)
     case .mergeCard(let other, let keep):
       applyMerge(other: other, keep: keep, order: order)
     case .deviceName(let name):
@@ -355,6 +381,7 @@ struct StoreFold: Equatable, Sendable {
   /// Whether folding `record` reads or changes the reload keys.
   static func changesReloadKeys(_ record: LogRecord) -> Bool {
     record.changes.contains { change in
+      let change = change.unwrapped(at: EventOrder.none).change
       if case .mergeCard = change { return true }
       guard case .update(_, let update) = change else { return false }
       return update.key != nil && (update.type == .reload || update.type == .undo)

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import MetroKit
+
+/// `devices retire ID`: this device's log takes a copy of another device's
+/// records, after which that device's log may be deleted everywhere.
+struct RetireCommand: Command {
+  static let spec = CommandSpec(
+    name: "retire", abstract: "Carry the records of another device into this one, so that its log can go.",
+    discussion: """
+      Logs only grow. For a device no longer in use (a laptop given away, a phone
+      replaced), this device records one change that carries every record of that
+      device's log, each counted where it stood, so that nothing any device shows
+      changes. Once that change has reached every device, devices/<ID>/ can be
+      deleted on each of them. Refused for this device, for an id no log has, and
+      for a log that lost records this device had read.
+      """,
+    arguments: [ArgumentSpec(name: "id", help: "The device to retire, as 'metrobuddy devices' lists it.")],
+    examples: ["metrobuddy devices retire old-laptop"])
+
+  let device: String
+
+  init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
+    device = try Self.arguments(parsed, ["id"])[0]
+  }
+
+  func run(in context: Context) throws(MetroError) -> CommandOutput {
+    guard let store = context.store as? DeviceLogStore else {
+      return CommandOutput(text: context.text(.verifyInMemory) + "\n", json: .object([]))
+    }
+    let result = try store.retireDevice(device)
+    let message: Message =
+      result.alreadyRetired
+      ? .alreadyRetired(device: result.device, records: result.records)
+      : .retired(
+        device: result.device, records: result.records, log: store.directory + "/devices/" + result.device + "/")
+    return CommandOutput(
+      text: context.text(message) + "\n",
+      json: .object([
+        ("device", .string(result.device)), ("records", .integer(Int64(result.records))),
+        ("alreadyRetired", .bool(result.alreadyRetired)),
+      ]))
+  }
+}

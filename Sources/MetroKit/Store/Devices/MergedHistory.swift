@@ -176,8 +176,14 @@ final class MergedHistory {
     for folder in folders where found == nil && folder != view.legacy?.folder {
       guard let position = view.fold.logs[folder] else { continue }
       func look(_ change: LogChange, index: Int, sequence: Int) {
-        guard case .update(cardID, let update) = change, update.id == id else { return }
-        found = EventOrder(time: update.timestamp, device: folder, sequence: sequence, index: index)
+        // A change a retire carried stands where it stood in its own log.
+        let (inner, _, origin) = change.unwrapped(at: .none)
+        guard case .update(let card, let update) = inner, update.id == id, view.fold.root(of: card) == cardID else {
+          return
+        }
+        found = EventOrder(
+          time: update.timestamp, device: origin?.device ?? folder, sequence: origin?.sequence ?? sequence,
+          index: origin?.index ?? index)
       }
       let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(folder), device: folder)
       _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in

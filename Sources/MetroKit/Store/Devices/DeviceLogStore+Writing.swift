@@ -188,8 +188,9 @@ extension DeviceLogStore {
     if folded.needsRefold {
       // A merge that only folding every log again places (a balance
       // assignment on either card): the next read does, and saves it.
+      // After the commit point a failed read is not the command's failure.
       remembered.withLock { $0 = nil }
-      return try decision.result(try readView())
+      return try decision.result((try? readView()) ?? view)
     }
     view.fold = folded
     view.fold.noteClock(record.clock)

@@ -51,7 +51,9 @@ extension StoreFold {
       let change = change.unwrapped(at: EventOrder.none).change
       if case .mergeCard = change { return true }
       guard case .update(let id, let update) = change else { return false }
-      return (update.key != nil && (update.type == .reload || update.type == .undo)) || watches(update, cardID: id)
+      // A merged card's watched times are kept under the card it went to.
+      return (update.key != nil && (update.type == .reload || update.type == .undo))
+        || watches(update, cardID: root(of: id))
     }
   }
 

@@ -378,16 +378,6 @@ struct StoreFold: Equatable, Sendable {
     }
   }
 
-  /// Whether folding `record` reads or changes the reload keys.
-  static func changesReloadKeys(_ record: LogRecord) -> Bool {
-    record.changes.contains { change in
-      let change = change.unwrapped(at: EventOrder.none).change
-      if case .mergeCard = change { return true }
-      guard case .update(_, let update) = change else { return false }
-      return update.key != nil && (update.type == .reload || update.type == .undo)
-    }
-  }
-
   /// Whether an update `device` recorded counts in the balance, as the
   /// merge stands (the reload keys and watched ids must be loaded).
   func counts(_ update: BalanceUpdate, cardID: String, device: String) -> Bool {

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Proves that two devices can share one metrobuddy store through Syncthing
 # without conflicts, with two Syncthing instances on this machine that talk
-# only to each other over 127.0.0.1.
+# only to each other over 127.0.0.1; then that one device id on two machines
+# (a synced home directory), whose log Syncthing puts in conflict, is refused
+# on the machine that lost its record and goes on under a new id
+# (`devices continue-as-new`) with both machines agreeing to the cent.
 #
 #   bash Scripts/syncthing-proof.sh [METROBUDDY_BINARY]   the proof with metrobuddy
 #   bash Scripts/syncthing-proof.sh --plain               the harness alone, with plain files
@@ -30,7 +33,7 @@ bin=""
 case "${1:-}" in
   --plain) plain=1 ;;
   -h | --help)
-    sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
   "") ;;
@@ -621,8 +624,104 @@ fi
 [ -f "${FOLDER[a]}/devices/a-laptop/log.sync-conflict-20261123-120000-ABCDEFG.jsonl" ] ||
   mismatch "the conflict copy was removed"
 
+rm "${FOLDER[a]}/devices/a-laptop/log.sync-conflict-20261123-120000-ABCDEFG.jsonl"
+sync_now
+
+echo "== one device id on both machines (a synced home directory): a Syncthing conflict on its log, and the way on"
+# mb2 DEVICE ARGS...: metrobuddy on that machine with no METROBUDDY_DEVICE, so
+# the id comes from the id file in its state directory, the store still the
+# folder Syncthing shares. The second machine's id file is a copy of the
+# first's, as a home directory copied or synced between machines gives.
+mb2() {
+  local n="$1"
+  shift
+  env -u XDG_DATA_HOME -u XDG_STATE_HOME -u XDG_CACHE_HOME -u XDG_CONFIG_HOME -u METROBUDDY_DEVICE \
+    -u METROBUDDY_CARD HOME="$work/$n/home2" METROBUDDY_STORE="${FOLDER[$n]}" TZ=UTC "$bin" "$@"
+}
+run2() {
+  local n="$1" out
+  shift
+  out="$(mb2 "$n" "$@" 2>&1)" || fail "machine $n: metrobuddy $* exited $?: $out"
+  echo "  $n\$ metrobuddy $*${out:+ -> $(tr '\n' ' ' <<<"$out")}"
+}
+twin_balance() { mb2 "$1" --card twin show --json | json 'j["balance"]'; }
+mkdir -p "$work/a/home2" "$work/b/home2/.local/state/metrobuddy"
+run2 a card add twin --kind custom --fare 2.00 --balance 20
+cp "$work/a/home2/.local/state/metrobuddy/device" "$work/b/home2/.local/state/metrobuddy/device"
+twin="$(tr -d '[:space:]' <"$work/a/home2/.local/state/metrobuddy/device")"
+sync_now
+[ "$(twin_balance a)" = 20.00 ] && [ "$(twin_balance b)" = 20.00 ] || fail "twin: not 20.00 on both machines"
+ok "machine b has machine a's id ($twin) and sees the card (20.00)"
+go_apart
+# Apart, each machine appends the same next record number to the one log.
+run2 a --card twin swipe
+run2 b --card twin reload 5
+# Each instance scans its change before they meet (otherwise the puller finds
+# a file "modified but not rescanned" and waits a minute before trying again).
+api a POST "/rest/db/scan?folder=$FOLDER_ID" >/dev/null
+api b POST "/rest/db/scan?folder=$FOLDER_ID" >/dev/null
+come_together
+found="$(conflict_copies)"
+if [ "$(wc -l <<<"$found")" = 2 ] && [ "$(sort -u <<<"$(sed 's|.*/devices/||' <<<"$found")" | wc -l)" = 1 ] &&
+  grep -q "/devices/$twin/log\.sync-conflict-.*\.jsonl\$" <<<"$found"; then
+  ok "Syncthing kept one side of the shared log and made a conflict copy: $(sed 's|.*/devices/||' <<<"$found" | head -n1)"
+else
+  fail "expected one conflict copy of devices/$twin/log.jsonl on both machines, found: ${found:-none}"
+fi
+conflict_name="$(sed 's|.*/devices/||' <<<"$found" | head -n1)"
+# The machine whose record Syncthing moved to the conflict copy is the loser:
+# its own log is no longer the one it wrote. The other machine goes on.
+loser=""
+for n in a b; do
+  if mb2 "$n" --card twin show 2>&1 >/dev/null | grep -q "this device's own log is not the one it wrote"; then
+    loser="$loser$n"
+  fi
+done
+case "$loser" in
+  a) winner=b; want=23.00 ;; # b's reload kept; a's dropped swipe recorded again below: 20 + 5 - 2
+  b) winner=a; want=16.00 ;; # a's swipe kept; b's reload dropped, then b's new swipe: 20 - 2 - 2
+  *) fail "expected exactly one machine to warn that its own log is not the one it wrote, got '${loser:-none}'" ;;
+esac
+ok "machine $loser warns on show that its own log is not the one it wrote; machine $winner does not"
+before="$(tree_digest "$loser")"
+status=0
+out="$(mb2 "$loser" --card twin swipe 2>&1)" || status=$?
+if [ "$status" = 65 ] && grep -q "run 'metrobuddy devices continue-as-new'" <<<"$out" &&
+  [ "$(tree_digest "$loser")" = "$before" ]; then
+  ok "machine $loser refuses to write (65), names the way on, and changes nothing: $(head -n1 <<<"$out" | cut -c1-160)…"
+else
+  mismatch "machine $loser: swipe over a log that is not its own exited $status: $out"
+fi
+status=0
+out="$(mb2 "$loser" verify 2>&1)" || status=$?
+[ "$status" = 65 ] && grep -q "$conflict_name" <<<"$out" &&
+  ok "machine $loser: verify is not sound (65) and names the conflict copy that holds the dropped record" ||
+  mismatch "machine $loser: verify exited $status: $out"
+run2 "$loser" devices continue-as-new
+[ "$(tr -d '[:space:]' <"$work/$loser/home2/.local/state/metrobuddy/device")" != "$twin" ] ||
+  mismatch "machine $loser: continue-as-new kept the shared id"
+if [ "$loser" = a ]; then run2 a --card twin swipe; else run2 b --card twin swipe; fi
+# The rider compares the conflict copy with the log (verify said how), then deletes it.
+rm "${FOLDER[a]}/devices/$conflict_name"
+sync_now
+assert_no_conflict_copies
+for n in a b; do
+  got="$(twin_balance "$n")"
+  [ "$got" = "$want" ] || mismatch "machine $n: twin balance $got, expected $want"
+done
+cmp -s <(mb2 a --card twin history --json) <(mb2 b --card twin history --json) ||
+  mismatch "twin: history --json differs between the machines"
+[ "$(twin_balance a)" = "$want" ] && [ "$(twin_balance b)" = "$want" ] &&
+  ok "twin: $want on both machines after the way on, history identical"
+for n in a b; do
+  out="$(mb2 "$n" --card twin reload 1 2>&1)" || mismatch "machine $n: a write after the way on failed: $out"
+  [ -z "$out" ] || grep -q '^Reloaded' <<<"$out" || mismatch "machine $n: a write after the way on said: $out"
+done
+sync_now
+verify_both
+
 if [ "$mismatches" != 0 ]; then
-  echo "FAIL: $mismatches mismatch(es) in metrobuddy's results (above); Syncthing made no conflict copy"
+  echo "FAIL: $mismatches mismatch(es) in metrobuddy's results (above)"
   exit 1
 fi
-echo "PASS: two devices shared one metrobuddy store through Syncthing without a conflict"
+echo "PASS: two devices shared one metrobuddy store through Syncthing without a conflict; one id on two machines conflicted, was refused, and went on under a new id"

@@ -55,6 +55,9 @@ final class SyncSchedule {
   /// Devices retired on another device (their logs deleted): they write,
   /// read and sync no more, as a device given away.
   var retired: Set<Int> = []
+  /// The random stream of own-log rollbacks (``rollBackAndRestore()``), apart
+  /// from `random` so that a schedule without one is what its seed gave before.
+  var rollbackRandom: SyncRandom
   /// The devices still in use.
   var active: [Int] { devices.indices.filter { !retired.contains($0) } }
 
@@ -62,6 +65,7 @@ final class SyncSchedule {
     self.seed = seed
     self.synchroniser = synchroniser
     random = SyncRandom(seed: seed)
+    rollbackRandom = SyncRandom(seed: seed ^ 0x0B4C_4B5E_ED5A_11E5)
     root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
   }
 
@@ -133,6 +137,8 @@ final class SyncSchedule {
   private func play() throws {
     // At a random step, a device is retired and its log deleted (issue 20, item 3).
     var retireAt = random.chance(60) ? random.int(8...24) : nil
+    // At a random step, a device's own log goes backwards and is brought back (issue 20, item 1).
+    var rollbackAt = rollbackRandom.chance(40) ? rollbackRandom.int(4...30) : nil
     try write(on: 0, .add(name: "alpha"))
     if random.chance(40) {
       // The same name created on two devices that have not seen each other.
@@ -145,6 +151,7 @@ final class SyncSchedule {
         devices[fast.device].clockOffset = fast.steps.contains(index) ? fast.seconds : nil
       }
       if let at = retireAt, index >= at, try retireAndDelete() { retireAt = nil }
+      if let at = rollbackAt, index >= at, try rollBackAndRestore() { rollbackAt = nil }
       let roll = random.int(0...99)
       let device = random.pick(active)
       if roll < 58 {

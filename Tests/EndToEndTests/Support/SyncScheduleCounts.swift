@@ -40,6 +40,8 @@ struct SyncScheduleCounts {
   var oldStoreStarts = 0
   /// Devices retired (`devices retire`) and their logs deleted everywhere.
   var retires = 0
+  /// Own logs rolled back, deleted or replaced, refused, and brought back.
+  var rollbacks = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -56,12 +58,13 @@ struct SyncScheduleCounts {
     assignments += other.assignments
     oldStoreStarts += other.oldStoreStarts
     retires += other.retires
+    rollbacks += other.rollbacks
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
       + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
-      + "old-store-starts=\(oldStoreStarts) retires=\(retires)"
+      + "old-store-starts=\(oldStoreStarts) retires=\(retires) rollbacks=\(rollbacks)"
   }
 }

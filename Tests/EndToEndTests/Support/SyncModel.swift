@@ -21,6 +21,10 @@ struct SyncModel {
     /// `import FILE --format omny` of rows of ``SyncModel/exportCharges``
     /// (by index): the rows it recorded.
     case imported(rows: [Int])
+    /// `card merge KEEP OTHER`, recorded on OTHER (the event's card): its
+    /// whole history, opening balance included, belongs to `into` from then
+    /// on, in any order of arrival.
+    case merge(into: Int)
   }
 
   /// The rides of the one agency export of every schedule, in cents, oldest
@@ -103,7 +107,7 @@ struct SyncModel {
   /// comes after it, whatever the wall clocks said.
   func currentName(card: Int, known: [Int]) -> String {
     var latest: (key: RenameKey, name: String)?
-    for event in visibleEvents(card: card, known: known) {
+    for event in events where event.card == card && isVisible(event, known: known) {
       let name: String
       switch event.change {
       case .create(let created, _): name = created
@@ -129,12 +133,54 @@ struct SyncModel {
     }
   }
 
-  /// The visible events of one card, in the order the design merges them:
-  /// by (at, device id, seq).
+  /// The visible events of one card and of every card merged into it, in
+  /// the order the design merges them: by (at, device id, seq).
   func visibleEvents(card: Int, known: [Int]) -> [Event] {
-    events.filter { $0.card == card && isVisible($0, known: known) }.sorted {
-      ($0.at, deviceIDs[$0.origin], $0.seq) < ($1.at, deviceIDs[$1.origin], $1.seq)
+    let group = members(card: card, known: known)
+    return events.filter { group.contains($0.card) && isVisible($0, known: known) }.sorted(by: mergedOrder)
+  }
+
+  /// The order in which the design merges writes: (at, device id, seq).
+  private func mergedOrder(_ a: Event, _ b: Event) -> Bool {
+    (a.at, deviceIDs[a.origin], a.seq) < (b.at, deviceIDs[b.origin], b.seq)
+  }
+
+  /// Where each card went, by the merges a view holds: taken in the merged
+  /// order, a card's first merge stands, and a merge into a card that
+  /// (through the merges that stand) goes back to it does not.
+  func mergedInto(known: [Int]) -> [Int: Int] {
+    var into: [Int: Int] = [:]
+    let merges = events.filter { event in
+      if case .merge = event.change { return isVisible(event, known: known) }
+      return false
+    }.sorted(by: mergedOrder)
+    for event in merges {
+      guard case .merge(let keep) = event.change, into[event.card] == nil else { continue }
+      var target = keep
+      var seen: Set<Int> = [target]
+      while let next = into[target], seen.insert(next).inserted { target = next }
+      if target != event.card { into[event.card] = keep }
     }
+    return into
+  }
+
+  /// The card a card's history belongs to in a view: itself, or where its merges lead.
+  func root(card: Int, known: [Int]) -> Int {
+    let into = mergedInto(known: known)
+    var target = card
+    while let next = into[target] { target = next }
+    return target
+  }
+
+  /// A card and every card merged into it (directly or not), in a view.
+  func members(card: Int, known: [Int]) -> Set<Int> {
+    let into = mergedInto(known: known)
+    return Set(
+      creations.indices.filter { start in
+        var target = start
+        while let next = into[target] { target = next }
+        return target == card
+      })
   }
 
   /// The balance of a card in a view: the balance after its last visible update.
@@ -166,7 +212,7 @@ struct SyncModel {
     }
     for event in visibleEvents(card: card, known: known) {
       switch event.change {
-      case .create, .rename, .imported: continue
+      case .create, .rename, .imported, .merge: continue
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
       case .swipe: total -= Self.fareCents
@@ -177,12 +223,15 @@ struct SyncModel {
     return after
   }
 
-  /// A card's opening balance, when the view holds its creation.
+  /// A card's opening balance, when the view holds its creation, with the
+  /// openings of the cards merged into it.
   private func openingCents(card: Int, known: [Int]) -> Int {
-    guard card < creations.count, case .create(_, let opening) = events[creations[card]].change,
-      isVisible(events[creations[card]], known: known)
-    else { return 0 }
-    return opening
+    members(card: card, known: known).reduce(0) { total, member in
+      guard member < creations.count, case .create(_, let opening) = events[creations[member]].change,
+        isVisible(events[creations[member]], known: known)
+      else { return total }
+      return total + opening
+    }
   }
 
   /// How many assignments of a card a view holds.
@@ -250,7 +299,9 @@ struct SyncModel {
   /// seq) of their creation. Only cards the view holds have one.
   func displayNames(known: [Int]) -> [Int: String] {
     var byName: [String: [Int]] = [:]
-    for (card, creation) in creations.enumerated() where isVisible(events[creation], known: known) {
+    let into = mergedInto(known: known)
+    for (card, creation) in creations.enumerated() where isVisible(events[creation], known: known) && into[card] == nil
+    {
       byName[currentName(card: card, known: known), default: []].append(card)
     }
     var names: [Int: String] = [:]

@@ -178,6 +178,8 @@ final class SyncSchedule {
     /// One slice of the agency export (``exportSlices``) into a card: devices
     /// apart import the same rows.
     case importSlice(card: Int, slice: Int)
+    /// `card merge KEEP OTHER`: two cards of one name made one.
+    case merge(keep: Int, other: Int)
   }
 
   private func randomWrite(on device: Int) throws {
@@ -188,6 +190,15 @@ final class SyncSchedule {
     if names.isEmpty || (roll >= 88 && !creatable.isEmpty && model.cardCount < 5) {
       guard !creatable.isEmpty, model.cardCount < 5 else { return }
       try write(on: device, .add(name: random.pick(creatable)))
+      return
+    }
+    // Two cards of one name in view, neither merged: the rider may merge
+    // them (the choice from the rollbacks' stream, so that schedules
+    // without two such cards are what their seeds gave before).
+    let twins = names.keys.filter { model.baseName(card: $0) == "twin" }.sorted()
+    if twins.count == 2, rollbackRandom.chance(20) {
+      let keep = rollbackRandom.pick(twins)
+      try write(on: device, .merge(keep: keep, other: twins.first { $0 != keep }!))
       return
     }
     let card = random.pick(names.keys.sorted())

@@ -46,6 +46,10 @@ extension SyncSchedule {
       let held = model.importedRows(card: target, known: view)
       importing = Self.exportSlices[slice].filter { !held.contains($0) }
       expectRecord = !importing.isEmpty
+    case .merge(let keep, let other):
+      card = other
+      arguments = ["card", "merge", names[keep] ?? "?", names[other] ?? "?"]
+      counts.merges += 1
     }
     let result = try me.metrobuddy(arguments)
     counts.commands += 1
@@ -90,6 +94,7 @@ extension SyncSchedule {
     case .rename(_, let name): change = .rename(name: name)
     case .assign(_, let dollars): change = .assign(cents: dollars * 100)
     case .importSlice: change = .imported(rows: importing)
+    case .merge(let keep, _): change = .merge(into: keep)
     }
     model.record(origin: device, end: after, at: at, seq: seq, clock: clock, card: card, change: change)
   }

@@ -42,6 +42,8 @@ struct SyncScheduleCounts {
   var retires = 0
   /// Own logs rolled back, deleted or replaced, refused, and brought back.
   var rollbacks = 0
+  /// `card merge` of two cards of one name.
+  var merges = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -59,12 +61,13 @@ struct SyncScheduleCounts {
     oldStoreStarts += other.oldStoreStarts
     retires += other.retires
     rollbacks += other.rollbacks
+    merges += other.merges
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
       + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
-      + "old-store-starts=\(oldStoreStarts) retires=\(retires) rollbacks=\(rollbacks)"
+      + "old-store-starts=\(oldStoreStarts) retires=\(retires) rollbacks=\(rollbacks) merges=\(merges)"
   }
 }

@@ -23,6 +23,18 @@ struct TranscriptTests {
     #expect(first.steps.count >= 10, "the README's session: \(first)")
   }
 
+  @Test("no '$ ' line hides in a block that is not a transcript (decision records excepted: they are history)")
+  func everyShownCommandIsATranscript() throws {
+    for document in try MarkdownDocs.transcriptDocuments() where !document.hasPrefix("docs/decisions/") {
+      for block in MarkdownDocs.blocks(in: try MarkdownDocs.text(document)) where block.info != "console" {
+        for (offset, line) in block.lines.enumerated() where line.hasPrefix("$ ") {
+          Issue.record(
+            "\(document):\(block.firstLine + offset + 1): '\(line)' is in a '\(block.info)' block; make it ```console")
+        }
+      }
+    }
+  }
+
   @Test("each transcript prints what its document shows", arguments: documents)
   func transcriptsMatch(document: String) throws {
     let record = ProcessInfo.processInfo.environment["METROBUDDY_RECORD_DOCS"] == "1"

@@ -121,8 +121,10 @@ struct Transcript: CustomStringConvertible {
     var environment = self.environment
     environment["HOME"] = home
     environment["PATH"] = "/usr/bin:/bin"
+    // The harness's limit for each command, not for the whole block.
     let result = try MetroBuddyProcess.run(
-      executable: "/bin/sh", ["-c", shell], environment: environment, workingDirectory: workingDirectory)
+      executable: "/bin/sh", ["-c", shell], environment: environment, workingDirectory: workingDirectory,
+      timeLimit: MetroBuddyProcess.timeLimit * Double(steps.count))
     guard result.stderr.isEmpty else {
       throw EndToEndSetupError(description: "\(self): the shell said: \(result)")
     }

@@ -93,8 +93,9 @@ struct Transcript: CustomStringConvertible {
 
   /// Runs every step in one `/bin/sh` under `home`, where `metrobuddy` is a
   /// shell function that runs `metrobuddy-testing` with its clock moved to
-  /// `now`, and returns what each step printed, as lines, with `home`
-  /// written `~` (the temporary directory's name changes from run to run).
+  /// `now` (10 seconds later for each run before it), and returns what each
+  /// step printed, as lines, with `home` written `~` (the temporary
+  /// directory's name changes from run to run).
   func run(home: String, workingDirectory: String) throws -> [[String]] {
     for file in files {
       let name = URL(fileURLWithPath: file).lastPathComponent
@@ -102,14 +103,20 @@ struct Transcript: CustomStringConvertible {
       try FileManager.default.copyItem(atPath: MarkdownDocs.root + "/" + file, toPath: workingDirectory + "/" + name)
     }
     let testing = try MetroBuddyProcess.binaryPath(named: "metrobuddy-testing")
-    // Each run starts at the pinned second: the offset is worked out as it starts. A
-    // transcript may move one command's clock further with METROBUDDY_TEST_CLOCK_OFFSET.
-    // A function, not a script file: a file just written may still be open in a
-    // process another test is starting ("Text file busy").
+    // The k-th run of a block (from 0) starts 10·k seconds after the pinned moment: the
+    // offset is worked out, to the millisecond, as it starts, so the time a command reads
+    // is fixed to within its start-up (well under the 10 s step), and its changes sort
+    // after the ones before. A transcript may move one command's clock further with
+    // METROBUDDY_TEST_CLOCK_OFFSET. A function, not a script file on PATH: a file just
+    // written may still be open in a process another test is starting ("Text file busy").
     var shell = """
+      runs=0
       metrobuddy() {
-        METROBUDDY_TEST_CLOCK_OFFSET=$(( \(try anchor()) - $(date +%s) + ${METROBUDDY_TEST_CLOCK_OFFSET:-0} )) \\
-          '\(testing)' "$@"
+        METROBUDDY_TEST_CLOCK_OFFSET=$(awk "BEGIN { printf \\"%.3f\\", \(try anchor()) + 10 * $runs \\
+          + ${METROBUDDY_TEST_CLOCK_OFFSET:-0} - $(date +%s.%N) }") '\(testing)' "$@"
+        set -- $?
+        runs=$((runs + 1))
+        return "$1"
       }
       s=0
 

@@ -12,6 +12,7 @@ struct DocumentationTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let manPagePath = packageRoot.appendingPathComponent("man/metrobuddy.1").path
+  static let referencePath = packageRoot.appendingPathComponent("docs/commands.md").path
   /// Help in English, as `--help` prints it.
   static let help = HelpText(root: MetroBuddy.root, globalOptions: GlobalOptions.specs)
 
@@ -48,6 +49,52 @@ struct DocumentationTests {
     #expect(
       shipped == generated,
       "man/metrobuddy.1 differs from ManPage.render(); run Scripts/generate-docs.sh and commit the result")
+  }
+
+  @Test("docs/commands.md is what the definitions generate (Scripts/generate-docs.sh rewrites it)")
+  func shippedReferenceMatches() throws {
+    let generated = MarkdownReference.render()
+    if ProcessInfo.processInfo.environment["METROBUDDY_RECORD_DOCS"] == "1" {
+      try generated.write(toFile: Self.referencePath, atomically: true, encoding: .utf8)
+    }
+    let shipped = try String(contentsOfFile: Self.referencePath, encoding: .utf8)
+    #expect(
+      shipped == generated,
+      "docs/commands.md differs from MarkdownReference.render(); run Scripts/generate-docs.sh and commit the result")
+  }
+
+  @Test("the reference has a section for every command, with help's usage line and every option")
+  func referenceCoversEveryCommand() throws {
+    let lines = MarkdownReference.render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for path in Self.commandPaths {
+      guard let index = lines.firstIndex(of: "### " + path.joined(separator: " ")) else {
+        Issue.record("no section for '\(path.joined(separator: " "))'")
+        continue
+      }
+      #expect(lines[index + 2] == "`" + Self.help.usage(path) + "`", "usage of \(path)")
+      let spec = try #require(Self.spec(at: path))
+      let end = lines[(index + 1)...].firstIndex { $0.hasPrefix("### ") || $0.hasPrefix("## ") } ?? lines.endIndex
+      let section = lines[index..<end]
+      for option in spec.options {
+        #expect(section.contains { $0.contains("`--\(option.name)") }, "\(path) --\(option.name)")
+      }
+    }
+    for option in GlobalOptions.specs {
+      #expect(lines.contains { $0.contains("`--\(option.name)") }, "global --\(option.name)")
+    }
+  }
+
+  @Test("CHANGELOG.md's newest release is the version --version prints")
+  func changelogNamesTheVersion() throws {
+    let changelog = try String(
+      contentsOfFile: Self.packageRoot.appendingPathComponent("CHANGELOG.md").path, encoding: .utf8)
+    let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+    #expect(newest == "## \(MetroBuddy.version)", "CHANGELOG.md's first release heading is \(newest ?? "missing")")
+  }
+
+  @Test("Markdown escaping: placeholders, emphasis and table bars print as themselves")
+  func markdownEscaping() {
+    #expect(MarkdownReference.escaped("reload <amount> | *not* _this_") == #"reload \<amount\> \| \*not\* \_this\_"#)
   }
 
   @Test("the man page has its sections in the usual order")

@@ -123,9 +123,10 @@ enum MetroBuddyProcess {
   ///   - environment: Its whole environment (nothing is inherited).
   ///   - stdin: Bytes for standard input; `/dev/null` when `nil`.
   ///   - workingDirectory: Its working directory.
+  ///   - timeLimit: Seconds before it is killed (a shell running many commands needs more).
   static func start(
     executable: String? = nil, _ arguments: [String], environment: [String: String], stdin: Data? = nil,
-    workingDirectory: String
+    workingDirectory: String, timeLimit: Double = MetroBuddyProcess.timeLimit
   ) throws -> RunningProcess {
     let ioDirectory = try makeTemporaryDirectory(prefix: "metrobuddy-e2e-io")
     let process = Process()
@@ -170,10 +171,11 @@ enum MetroBuddyProcess {
   /// Runs a process to the end.
   static func run(
     executable: String? = nil, _ arguments: [String], environment: [String: String], stdin: Data? = nil,
-    workingDirectory: String
+    workingDirectory: String, timeLimit: Double = MetroBuddyProcess.timeLimit
   ) throws -> ProcessResult {
     try start(
-      executable: executable, arguments, environment: environment, stdin: stdin, workingDirectory: workingDirectory
+      executable: executable, arguments, environment: environment, stdin: stdin, workingDirectory: workingDirectory,
+      timeLimit: timeLimit
     ).wait()
   }
 }

@@ -145,15 +145,17 @@ struct SyncModel {
     (a.at, deviceIDs[a.origin], a.seq) < (b.at, deviceIDs[b.origin], b.seq)
   }
 
-  /// Where each card went, by the merges a view holds: taken in the merged
-  /// order, a card's first merge stands, and a merge into a card that
-  /// (through the merges that stand) goes back to it does not.
+  /// Where each card went, by the merges a view holds: taken in the order
+  /// of their logical clocks (then device id and seq, as every change to a
+  /// card's attributes), a card's first merge stands, and a merge into a
+  /// card that (through the merges that stand) goes back to it does not. A
+  /// merge made with a fast clock is not for that reason later.
   func mergedInto(known: [Int]) -> [Int: Int] {
     var into: [Int: Int] = [:]
     let merges = events.filter { event in
       if case .merge = event.change { return isVisible(event, known: known) }
       return false
-    }.sorted(by: mergedOrder)
+    }.sorted { ($0.clock, deviceIDs[$0.origin], $0.seq) < ($1.clock, deviceIDs[$1.origin], $1.seq) }
     for event in merges {
       guard case .merge(let keep) = event.change, into[event.card] == nil else { continue }
       var target = keep

@@ -69,7 +69,7 @@ extension SyncSchedule {
     counts.commands += 1
     note("\(me.id): \(probe.joined(separator: " ")) -> exit \(refused.status)")
     guard refused.status == 65, refused.stdout.isEmpty, me.storeFiles() == before,
-      refused.stderr.hasPrefix("Error: \(path): this device's own log")
+      refused.stderr.split(separator: "\n").contains(where: { $0.hasPrefix("Error: \(path): this device's own log") })
     else {
       throw SyncScheduleFailure(
         description: "\(me.id): a write over its own log gone backwards should be refused (65) with the store "

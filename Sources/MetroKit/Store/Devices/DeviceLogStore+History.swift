@@ -59,7 +59,8 @@ extension DeviceLogStore {
     var result: [BalanceUpdate] = []
     for placed in entry.latest.reversed() {
       var update = placed.update
-      let step = view.fold.step(update, cardID: cardID, device: placed.order.device)
+      let step = view.fold.step(
+        update, cardID: cardID, device: placed.order.device, sequence: placed.order.sequence)
       update.isDuplicate = step == .duplicate
       update.balance = balance
       if case .add(let amount) = step { balance.minorUnits -= amount.minorUnits }

@@ -72,6 +72,9 @@ final class MergedHistory {
   private var entries: [IndexedUpdate]?
   /// The device whose log held the update a walk gave last.
   private(set) var walkedDevice = ""
+  /// The record sequence number of the update just walked; `nil` when the
+  /// index does not know it (a change on a long line).
+  private(set) var walkedSequence: Int?
   /// The old store's updates of the card, in its order (it is in memory).
   private var legacyUpdates: [BalanceUpdate] = []
   /// The logs' paths, and which is the old store's.
@@ -119,11 +122,12 @@ final class MergedHistory {
       let entry = entries[position]
       var update = try reader.update(entry)
       walkedDevice = folders[Int(entry.log)]
+      walkedSequence = entry.sequence == 0 ? nil : Int(entry.sequence)
       position += newestFirst ? -1 : 1
       if balances {
         let device = folders[Int(entry.log)]
         if newestFirst {
-          let step = view.fold.step(update, cardID: cardID, device: device)
+          let step = view.fold.step(update, cardID: cardID, device: device, sequence: walkedSequence)
           update.isDuplicate = step == .duplicate
           update.balance = balance
           switch step {
@@ -132,7 +136,7 @@ final class MergedHistory {
           case .assignment: balance = before.popLast() ?? balance
           }
         } else {
-          update.isDuplicate = forward.take(update, device: device) == .duplicate
+          update.isDuplicate = forward.take(update, device: device, sequence: walkedSequence) == .duplicate
           update.balance = forward.balance
         }
       }
@@ -161,7 +165,7 @@ final class MergedHistory {
   func workedOutBalance() throws(MetroError) -> (balance: Money, assignment: StandingAssignment?) {
     var walk = BalanceWalk(fold: view.fold, cardID: cardID, opening: opening)
     try self.walk(balances: false) { update throws(MetroError) in
-      _ = walk.take(update, device: walkedDevice)
+      _ = walk.take(update, device: walkedDevice, sequence: walkedSequence)
       return true
     }
     guard let standing = walk.standing else { return (walk.balance, nil) }

@@ -53,8 +53,8 @@ struct BalanceWalk {
   var standing: (id: UUID, balance: Money)? { assignments.last.map { ($0.id, $0.balance) } }
 
   /// Takes the next update; returns its step.
-  mutating func take(_ update: BalanceUpdate, device: String) -> BalanceStep {
-    let step = fold.step(update, cardID: cardID, device: device)
+  mutating func take(_ update: BalanceUpdate, device: String, sequence: Int? = nil) -> BalanceStep {
+    let step = fold.step(update, cardID: cardID, device: device, sequence: sequence)
     switch step {
     case .add(let amount): added += amount.minorUnits
     case .duplicate: break
@@ -151,9 +151,9 @@ extension StoreFold {
   /// How `update` of the card moves its balance, as far as it alone says
   /// (the reload keys must be loaded).
   /// `device`: whose log holds it.
-  func step(_ update: BalanceUpdate, cardID: String, device: String) -> BalanceStep {
+  func step(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> BalanceStep {
     if Self.isAssignment(update) { return .assignment }
-    return counts(update, cardID: cardID, device: device) ? .add(update.amount) : .duplicate
+    return counts(update, cardID: cardID, device: device, sequence: sequence) ? .add(update.amount) : .duplicate
   }
 
   /// Whether `update` sets the balance (an assignment, or the undo of one).

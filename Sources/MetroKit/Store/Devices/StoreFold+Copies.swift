@@ -109,7 +109,7 @@ extension StoreFold {
 
   /// Whether a watched update or an undo of one counts, as the merge
   /// stands: `nil` when the update is not watched.
-  func countsWatched(_ update: BalanceUpdate, cardID: String, device: String) -> Bool? {
+  func countsWatched(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool? {
     guard update.key == nil, let position = index(ofCard: cardID) else { return nil }
     let copies = cards[position].copies
     if update.type == .undo {
@@ -118,7 +118,12 @@ extension StoreFold {
       else { return nil }
       return watched.counted == copy
     }
-    guard let watched = copies[update.id], let copy = watched.copies.firstIndex(where: { $0.order.device == device })
+    // One device may hold two copies (the same file imported into two
+    // cards that were merged): the record's sequence number tells them apart.
+    guard let watched = copies[update.id],
+      let copy = sequence.flatMap({ sequence in
+        watched.copies.firstIndex { $0.order.device == device && $0.order.sequence == sequence }
+      }) ?? watched.copies.firstIndex(where: { $0.order.device == device })
     else { return nil }
     return watched.counted == copy
   }

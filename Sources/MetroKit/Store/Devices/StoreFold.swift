@@ -380,9 +380,9 @@ struct StoreFold: Equatable, Sendable {
 
   /// Whether an update `device` recorded counts in the balance, as the
   /// merge stands (the reload keys and watched ids must be loaded).
-  func counts(_ update: BalanceUpdate, cardID: String, device: String) -> Bool {
+  func counts(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool {
     assert(reloadKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
-    if let watched = countsWatched(update, cardID: cardID, device: device) { return watched }
+    if let watched = countsWatched(update, cardID: cardID, device: device, sequence: sequence) { return watched }
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]
     else { return true }

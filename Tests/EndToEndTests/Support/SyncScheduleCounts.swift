@@ -40,6 +40,10 @@ struct SyncScheduleCounts {
   var oldStoreStarts = 0
   /// Devices retired (`devices retire`) and their logs deleted everywhere.
   var retires = 0
+  /// Schedules whose `alpha` has a 7-day cap (issue 20, item 12).
+  var cappedSchedules = 0
+  /// Rides the merged order held below what their device recorded, at the end.
+  var heldRides = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -56,12 +60,14 @@ struct SyncScheduleCounts {
     assignments += other.assignments
     oldStoreStarts += other.oldStoreStarts
     retires += other.retires
+    cappedSchedules += other.cappedSchedules
+    heldRides += other.heldRides
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
       + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
-      + "old-store-starts=\(oldStoreStarts) retires=\(retires)"
+      + "old-store-starts=\(oldStoreStarts) retires=\(retires) capped=\(cappedSchedules) held-rides=\(heldRides)"
   }
 }

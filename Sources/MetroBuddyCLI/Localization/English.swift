@@ -74,6 +74,7 @@ enum English {
       "\(records) \(records == 1 ? "record" : "records"), latest \(latest ?? "none"), read \(read) of \(length) bytes"
     case .noDevicesYet: "No device has written to this store yet."
     case .historyDuplicate: "duplicate: counted once"
+    case .historyRepriced(let from): "re-priced from \(from): the cap was reached"
     case .belowZero(let owed):
       "Below zero: devices that were apart recorded more than the card held. Reload at least \(owed) to cover it."
     case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."

@@ -91,6 +91,7 @@ enum Italian {
       "\(records) \(records == 1 ? "record" : "record"), ultimo \(latest ?? "nessuno"), letti \(read) di \(length) byte"
     case .noDevicesYet: "Nessun dispositivo ha ancora scritto in questo archivio."
     case .historyDuplicate: "duplicato: conta una volta"
+    case .historyRepriced(let from): "ricalcolato da \(from): raggiunto il tetto"
     case .belowZero(let owed):
       "Sotto zero: dispositivi separati hanno registrato più di quanto avesse la carta. Ricarica almeno \(owed) per coprirlo."
     case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."

@@ -65,6 +65,8 @@ enum Message: Equatable {
   case deviceSummary(records: Int, latest: String?, read: Int64, length: Int64)
   case noDevicesYet
   case historyDuplicate
+  /// A ride the merged history held to its cap: what it was recorded with.
+  case historyRepriced(from: String)
   case belowZero(String)
 
   // MARK: - check

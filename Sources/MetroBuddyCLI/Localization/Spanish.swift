@@ -90,6 +90,7 @@ enum Spanish {
       "\(records) \(records == 1 ? "registro" : "registros"), último \(latest ?? "ninguno"), leídos \(read) de \(length) bytes"
     case .noDevicesYet: "Ningún dispositivo ha escrito todavía en este almacén."
     case .historyDuplicate: "duplicado: cuenta una vez"
+    case .historyRepriced(let from): "recalculado desde \(from): se alcanzó el tope"
     case .belowZero(let owed):
       "Bajo cero: dispositivos separados registraron más de lo que tenía la tarjeta. Recargue al menos \(owed) para cubrirlo."
     case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."

@@ -62,6 +62,10 @@ struct HistoryCells {
       note = text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
     }
     if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + text(.historyDuplicate) + ")" }
+    if let from = update.repricedFrom {
+      let recorded = text.money(from, card.currency)
+      note += (note.isEmpty ? "" : " ") + "(" + text(.historyRepriced(from: recorded)) + ")"
+    }
     if let words = update.note { note += (note.isEmpty ? "" : " ") + text(.historyNote(words)) }
     return note
   }

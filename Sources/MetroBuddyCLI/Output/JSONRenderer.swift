@@ -101,6 +101,8 @@ enum JSONRenderer {
     if let note = update.note { members.append(("note", .string(note))) }
     // A keyed reload another device recorded first (or the undo of one) adds nothing.
     if update.isDuplicate { members.append(("duplicate", .bool(true))) }
+    // A ride the merged history held to its cap: the charge it was recorded with.
+    if let from = update.repricedFrom { members.append(("repricedFrom", .string(from.plainString(in: currency)))) }
     return .object(members)
   }
 

@@ -121,10 +121,11 @@ public enum FareEngine {
     return state
   }
 
-  /// The standing after `rides`, which must be in time order.
+  /// The standing after `rides`, which must be in time order, each held to
+  /// its cap (``held(_:rules:state:)``).
   public static func fold(
     _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
   ) -> FareState {
-    rides.reduce(FareState()) { advance($0, with: $1, rules: rules($1.time), timeZone: timeZone) }
+    holding(rides, rules: rules, timeZone: timeZone).state
   }
 }

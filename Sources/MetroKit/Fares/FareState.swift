@@ -54,6 +54,9 @@ public struct RecordedRide: Sendable, Hashable {
   public var charge: Money
   /// Why.
   public var reason: RideReason
+  /// Whether its charge is a fact (an import said so, or it was recorded
+  /// before rides had reasons): never held to a cap.
+  public var isFact = false
 
   /// Creates a recorded ride.
   public init(id: UUID, time: Date, mode: TravelMode, fare: Money, charge: Money, reason: RideReason) {
@@ -76,6 +79,9 @@ public struct RecordedRide: Sendable, Hashable {
     self.init(
       id: update.id, time: update.timestamp, mode: update.mode ?? .subway, fare: update.fare ?? charge,
       charge: charge, reason: update.reason ?? (charge > .zero ? .paid : .capped))
+    // An imported charge is the agency's; a ride recorded before rides had
+    // reasons was charged its fare, with no cap to hold it to.
+    isFact = update.isImported || update.reason == nil
   }
 }
 

@@ -50,11 +50,18 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// for an undo, whether the update it takes back is such a duplicate.
   public var isDuplicate = false
 
-  /// Whether an import recorded it with the id its file gave (an agency's
-  /// row, a backup's update): the same update may then arrive by another
-  /// road (the same file imported on another device, a restored backup), and
-  /// the store counts it once. Not part of what an update is: two copies
-  /// that differ only here are equal.
+  /// For a ride that the merged history held to its cap (two devices apart
+  /// each priced their own rides in one period): the charge it was recorded
+  /// with; `amount` and `reason` then say what it costs as the merge stands.
+  /// For the undo of such a ride: the same. `nil` for every other update.
+  public var repricedFrom: Money?
+
+  /// Whether an import recorded it (an agency's row, a backup's or a CSV
+  /// file's update): its charge is a fact, never held to a cap, and with
+  /// the id its file gave the same update may arrive by another road (the
+  /// same file imported on another device, a restored backup), which the
+  /// store counts once. Not part of what an update is: two copies that
+  /// differ only here are equal.
   package var isImported = false
 
   /// Creates an update.
@@ -81,7 +88,7 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   public static func == (a: BalanceUpdate, b: BalanceUpdate) -> Bool {
     a.id == b.id && a.type == b.type && a.amount == b.amount && a.balance == b.balance && a.timestamp == b.timestamp
       && a.key == b.key && a.undoes == b.undoes && a.fare == b.fare && a.mode == b.mode && a.reason == b.reason
-      && a.note == b.note && a.isDuplicate == b.isDuplicate
+      && a.note == b.note && a.isDuplicate == b.isDuplicate && a.repricedFrom == b.repricedFrom
   }
 }
 

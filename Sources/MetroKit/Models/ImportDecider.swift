@@ -104,7 +104,9 @@ package struct ImportDecider: Sendable {
       timestamp: Date(timeIntervalSince1970: update.timestamp.timeIntervalSince1970.rounded(.down)),
       key: update.key, undoes: update.undoes, fare: update.fare, mode: update.mode, reason: update.reason,
       note: update.note)
-    result.isImported = update.id != nil
+    // Every imported charge is a fact (never held to a cap in the merge);
+    // one with the id its file gave may also arrive by another road.
+    result.isImported = true
     return result
   }
 }

@@ -12,8 +12,9 @@ struct SyncModel {
     case create(name: String, openingCents: Int)
     /// `reload`, with its key when it had one.
     case reload(cents: Int, key: String?)
-    /// A swipe that charged the flat fare.
-    case swipe
+    /// A swipe, with the charge its device recorded (the flat fare, or on a
+    /// capped card what its view left under the cap).
+    case swipe(chargeCents: Int)
     /// `card rename OLD NAME`: the card's name, last writer wins.
     case rename(name: String)
     /// `balance <cents>`: from here in the merged order the balance is this.
@@ -54,6 +55,38 @@ struct SyncModel {
 
   /// The flat fare of every card of a schedule, in cents.
   static let fareCents = 200
+
+  /// `alpha`'s cap in the schedules that give it one (`--cap 7.00
+  /// --cap-period 7d`): devices apart cross it. `nil`: no card is capped.
+  var alphaCapCents: Int?
+
+  /// How many visible rides of a card the merged order holds below what was recorded.
+  func heldRides(card: Int, known: [Int]) -> Int {
+    heldCharges(card: card, known: known).filter { index, charge in
+      if case .swipe(let recorded) = events[index].change { return charge < recorded }
+      return false
+    }.count
+  }
+
+  /// What each visible swipe of `alpha` costs in the merged order, by event
+  /// index (the promise of issue 20, item 12): walking its rides by (at,
+  /// device id, seq), a period of 7 days opens at a ride that pays when none
+  /// is open, and a ride costs what its device recorded but never more than
+  /// the period has left, so that no period costs more than the cap.
+  func heldCharges(card: Int, known: [Int]) -> [Int: Int] {
+    var held: [Int: Int] = [:]
+    guard card == 0, let cap = alphaCapCents else { return held }
+    var period: (end: Date, paid: Int)?
+    for index in visibleEventIndices(card: card, known: known) {
+      guard case .swipe(let recorded) = events[index].change, let time = syncDate(events[index].at) else { continue }
+      let open = period.map { time < $0.end } ?? false
+      let charge = min(recorded, open ? max(0, cap - period!.paid) : cap)
+      held[index] = charge
+      guard charge > 0 else { continue }
+      if open { period!.paid += charge } else { period = (time.addingTimeInterval(7 * 86_400), charge) }
+    }
+    return held
+  }
 
   /// A retire (`devices retire`): the record of device `origin` that ends
   /// at `end` in its log carries device `retired`'s log up to byte `through`,
@@ -136,13 +169,16 @@ struct SyncModel {
   /// The visible events of one card and of every card merged into it, in
   /// the order the design merges them: by (at, device id, seq).
   func visibleEvents(card: Int, known: [Int]) -> [Event] {
-    let group = members(card: card, known: known)
-    return events.filter { group.contains($0.card) && isVisible($0, known: known) }.sorted(by: mergedOrder)
+    visibleEventIndices(card: card, known: known).map { events[$0] }
   }
 
-  /// The order in which the design merges writes: (at, device id, seq).
-  private func mergedOrder(_ a: Event, _ b: Event) -> Bool {
-    (a.at, deviceIDs[a.origin], a.seq) < (b.at, deviceIDs[b.origin], b.seq)
+  /// The indices of ``visibleEvents(card:known:)``, in that order.
+  func visibleEventIndices(card: Int, known: [Int]) -> [Int] {
+    let group = members(card: card, known: known)
+    return events.indices.filter { group.contains(events[$0].card) && isVisible(events[$0], known: known) }.sorted {
+      (events[$0].at, deviceIDs[events[$0].origin], events[$0].seq)
+        < (events[$1].at, deviceIDs[events[$1].origin], events[$1].seq)
+    }
   }
 
   /// Where each card went, by the merges a view holds: taken in the order
@@ -212,12 +248,13 @@ struct SyncModel {
       total -= Self.exportCharges[row]
       after += Array(repeating: total, count: copies)
     }
-    for event in visibleEvents(card: card, known: known) {
+    let held = heldCharges(card: card, known: known)
+    for (index, event) in visibleEventIndices(card: card, known: known).map({ ($0, events[$0]) }) {
       switch event.change {
       case .create, .rename, .imported, .merge: continue
       case .reload(let cents, nil): total += cents
       case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
-      case .swipe: total -= Self.fareCents
+      case .swipe(let recorded): total -= held[index] ?? recorded
       case .assign(let cents): total = cents
       }
       after.append(total)
@@ -351,4 +388,11 @@ private struct CreationKey: Comparable {
   static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.at, lhs.device, lhs.seq) < (rhs.at, rhs.device, rhs.seq)
   }
+}
+
+/// A record's time as the logs write it (`2026-11-26T04:50:00Z`).
+func syncDate(_ text: String) -> Date? {
+  let formatter = ISO8601DateFormatter()
+  formatter.formatOptions = [.withInternetDateTime]
+  return formatter.date(from: text)
 }

@@ -130,6 +130,16 @@ final class SyncSchedule {
       note("\(ids[fastClock!.device])'s clock is \(seconds) s fast from step \(fastClock!.steps)")
     }
     if random.chance(30) { try startFromAnOldStore() }
+    // From a generator of its own, so that the schedules of every seed run
+    // the steps they ran before the cap came.
+    var capChoice = SyncRandom(seed: seed ^ 0xCA95_0000_0000_0000)
+    if capChoice.chance(50) {
+      // alpha is capped: devices apart each ride it, and the merge holds
+      // the week to the cap (issue 20, item 12).
+      model.alphaCapCents = 700
+      counts.cappedSchedules += 1
+      note("alpha has a $7.00 cap over 7 days")
+    }
   }
 
   // MARK: - The random part

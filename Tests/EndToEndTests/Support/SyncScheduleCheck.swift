@@ -90,6 +90,7 @@ extension SyncSchedule {
       counts.assignments += model.assignments(card: card, known: view)
       counts.duplicateImports += rowDuplicates
       counts.negativeCards += balance < 0 ? 1 : 0
+      counts.heldRides += model.heldRides(card: card, known: view)
       counts.suffixedNames += name.contains("~") ? 1 : 0
     }
     try compareOldCards()

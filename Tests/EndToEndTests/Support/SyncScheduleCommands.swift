@@ -16,9 +16,13 @@ extension SyncSchedule {
     var expectRefusal = false
     var card: Int?
     var importing: [Int] = []
+    var capped = false
     switch write {
     case .add(let name):
       arguments = ["card", "add", name, "--kind", "custom", "--fare", "2.00", "--balance", "10"]
+      if name == "alpha", let cap = model.alphaCapCents {
+        arguments += ["--cap", syncMoney(cap).replacingOccurrences(of: "$", with: ""), "--cap-period", "7d"]
+      }
     case .reload(let target, let dollars, let key):
       card = target
       arguments = ["--card", names[target] ?? "?", "reload", "\(dollars)"]
@@ -36,6 +40,11 @@ extension SyncSchedule {
       arguments = ["--card", names[target] ?? "?", "swipe"]
       expectRefusal = model.balanceCents(card: target, known: view) < SyncModel.fareCents
       expectRecord = !expectRefusal
+      if target == 0, model.alphaCapCents != nil {
+        // What a capped card charges depends on the view's week: the log
+        // says what was recorded, and the model holds it to the cap.
+        capped = true
+      }
     case .rename(let target, let name):
       card = target
       arguments = ["card", "rename", names[target] ?? "?", name]
@@ -56,7 +65,11 @@ extension SyncSchedule {
     let after = me.logSize(of: me.id)
     let viewBalance = card.map { " (view balance \(syncMoney(model.balanceCents(card: $0, known: view))))" } ?? ""
     note("\(me.id): \(arguments.joined(separator: " ")) -> exit \(result.status)\(viewBalance)")
-    if expectRefusal {
+    if capped, result.status == 1, result.stderr.contains("INSUFFICIENT FARE"), after == before {
+      counts.refusedSwipes += 1
+      return
+    }
+    if expectRefusal, !capped {
       counts.refusedSwipes += 1
       guard result.status == 1, result.stderr.contains("INSUFFICIENT FARE"), after == before else {
         throw SyncScheduleFailure(
@@ -68,7 +81,7 @@ extension SyncSchedule {
     guard result.status == 0 else {
       throw SyncScheduleFailure(description: "\(me.id): \(arguments.joined(separator: " ")) failed: \(result)")
     }
-    guard (after > before) == expectRecord else {
+    guard capped || (after > before) == expectRecord else {
       throw SyncScheduleFailure(
         description: "\(me.id): \(arguments.joined(separator: " ")) should \(expectRecord ? "" : "not ")record "
           + "(log \(before) -> \(after) bytes): \(result)")
@@ -79,7 +92,7 @@ extension SyncSchedule {
           + "\(importing.count): \(result)")
     }
     guard expectRecord else { return }
-    let (at, seq, clock) = try lastRecord(of: me, from: before)
+    let (at, seq, clock, charge) = try lastRecord(of: me, from: before)
     // The record's logical clock is above every record the device held.
     guard clock == model.nextClock(known: view) else {
       throw SyncScheduleFailure(
@@ -90,7 +103,7 @@ extension SyncSchedule {
     switch write {
     case .add(let name): change = .create(name: name, openingCents: Self.openingCents)
     case .reload(_, let dollars, let key): change = .reload(cents: dollars * 100, key: key)
-    case .swipe: change = .swipe
+    case .swipe: change = .swipe(chargeCents: charge)
     case .rename(_, let name): change = .rename(name: name)
     case .assign(_, let dollars): change = .assign(cents: dollars * 100)
     case .importSlice: change = .imported(rows: importing)
@@ -141,7 +154,7 @@ extension SyncSchedule {
 
   /// The time, `seq` and `clock` of the last record appended to `device`'s
   /// own log after byte `offset`: its update's time when it has one, else its `at`.
-  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int, Int) {
+  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int, Int, Int) {
     let bytes = device.log(of: device.id)
     let appended = bytes.suffix(from: bytes.startIndex + offset)
     guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
@@ -161,7 +174,12 @@ extension SyncSchedule {
     {
       at = timestamp
     }
-    return (at, seq, clock)
+    // A swipe's charge as recorded, in cents (its amount is minus it).
+    var charge = 0
+    if let amount = changes.first(where: { $0["type"] as? String == "update" })?["amount"] as? NSNumber {
+      charge = -amount.intValue
+    }
+    return (at, seq, clock, charge)
   }
 
   /// "dev-a: 120 bytes, dev-b: 80 bytes" for a view.

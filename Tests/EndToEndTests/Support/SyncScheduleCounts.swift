@@ -44,6 +44,10 @@ struct SyncScheduleCounts {
   var rollbacks = 0
   /// `card merge` of two cards of one name.
   var merges = 0
+  /// Schedules whose `alpha` has a 7-day cap (issue 20, item 12).
+  var cappedSchedules = 0
+  /// Rides the merged order held below what their device recorded, at the end.
+  var heldRides = 0
 
   /// Adds another run's counts.
   mutating func add(_ other: Self) {
@@ -62,12 +66,15 @@ struct SyncScheduleCounts {
     retires += other.retires
     rollbacks += other.rollbacks
     merges += other.merges
+    cappedSchedules += other.cappedSchedules
+    heldRides += other.heldRides
   }
 
   var summary: String {
     "commands=\(commands) syncs=\(syncs) partial-copies=\(partialCopies) refused-swipes=\(refusedSwipes) "
       + "duplicate-keys=\(duplicateKeys) duplicate-imports=\(duplicateImports) negative-cards=\(negativeCards) "
       + "suffixed-names=\(suffixedNames) fast-clocks=\(fastClocks) renames=\(renames) assignments=\(assignments) "
-      + "old-store-starts=\(oldStoreStarts) retires=\(retires) rollbacks=\(rollbacks) merges=\(merges)"
+      + "old-store-starts=\(oldStoreStarts) retires=\(retires) rollbacks=\(rollbacks) merges=\(merges) "
+      + "capped=\(cappedSchedules) held-rides=\(heldRides)"
   }
 }

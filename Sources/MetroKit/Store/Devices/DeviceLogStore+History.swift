@@ -15,10 +15,11 @@ extension DeviceLogStore {
 
   /// Every update of one card from every log (as far as `view` has read
   /// them), oldest first in the merged order, as recorded: no balance after
-  /// each, no duplicate marked (which needs the reload keys).
+  /// each, no duplicate marked (which needs the reload keys), no ride
+  /// re-priced.
   func mergedUpdates(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
     var result: [BalanceUpdate] = []
-    try MergedHistory(store: self, view: view, cardID: cardID).walk(balances: false) { update in
+    try MergedHistory(store: self, view: view, cardID: cardID).walk(balances: false, priced: false) { update in
       result.append(update)
       return true
     }
@@ -58,7 +59,7 @@ extension DeviceLogStore {
     var balance = entry.card.balance
     var result: [BalanceUpdate] = []
     for placed in entry.latest.reversed() {
-      var update = placed.update
+      var update = entry.priced(placed.update)
       let step = view.fold.step(
         update, cardID: cardID, device: placed.order.device, sequence: placed.order.sequence)
       update.isDuplicate = step == .duplicate

@@ -198,9 +198,11 @@ extension DeviceLogStore {
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
       lastRecordedAt: record.recordedAt, lastClock: record.clock)
     for (id, state) in decision.fareStates {
-      guard let index = view.fold.index(ofCard: id) else { continue }
+      // A standing the record left to work out again (a ride out of order,
+      // an undo, new rules) is worked out below with the rides' charges as
+      // the merge holds them; otherwise the fold's and the decision's agree.
+      guard let index = view.fold.index(ofCard: id), view.fold.cards[index].fareStateIsCurrent else { continue }
       view.fold.cards[index].card.fareState = state
-      view.fold.cards[index].fareStateIsCurrent = true
     }
     view.refresh()
     if view.fold.spansGrew {
@@ -212,8 +214,9 @@ extension DeviceLogStore {
       else { return try decision.result(view) }
       view = whole
     }
-    // After the commit point: a balance the record leaves to work out again
-    // that cannot be now is left marked, for the next read.
+    // After the commit point: a standing or balance the record leaves to
+    // work out again that cannot be now is left marked, for the next read.
+    _ = try? bringFareStandingsUpToDate(&view)
     _ = try? bringBalancesUpToDate(&view)
     if let cache = view.device == device ? view.cache : cacheFor(device: device) {
       view.device = device

@@ -239,10 +239,12 @@ public final class DeviceLogStore: MetroCardDataStore {
     judgeClock(fold, device: device)
     var view = View(fold: fold, device: device, legacy: legacy)
     try judgeOwnLog(&view, mark: mark)
-    let balancesWorkedOut = try bringBalancesUpToDate(&view)
-    let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
+    // The cache first: a ride re-priced below works its balance out again,
+    // which may load the reload keys from it.
     view.cache = cache
     view.cacheVersion = memo?.version ?? loaded?.version
+    let balancesWorkedOut = try bringBalancesUpToDate(&view)
+    let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
     view.cacheNeedsSaving =
       cache != nil
       && (restart || balancesWorkedOut || standingsWorkedOut || view.fold.logs != before
@@ -279,14 +281,27 @@ public final class DeviceLogStore: MetroCardDataStore {
   func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
     guard !stale.isEmpty else { return false }
+    var repriced = false
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
       let entry = view.fold.cards[position]
       let rides = try DeviceHistory(store: self, view: view, card: entry).ridesInTimeOrder()
-      view.fold.cards[position].card.fareState = CardRules.fareState(of: entry.card, rides: rides, timeZone: timeZone)
+      // Every ride this program priced is held to its cap in the merged
+      // order; the rides whose charge that changes, and only those, are kept.
+      let (state, changed) = FareEngine.holding(
+        rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: timeZone)
+      view.fold.cards[position].card.fareState = state
       view.fold.cards[position].fareStateIsCurrent = true
+      if changed != entry.repriced {
+        // The balance follows the rides' new charges: worked out from the
+        // history, which places each against the assignments.
+        view.fold.cards[position].repriced = changed
+        view.fold.cards[position].balanceIsCurrent = false
+        repriced = true
+      }
     }
     view.refresh()
+    if repriced { try bringBalancesUpToDate(&view) }
     return true
   }
 

@@ -100,10 +100,14 @@ final class MergedHistory {
   /// Calls `body` with each update, oldest first or newest first, until it
   /// returns `false`. With `balances`, each carries the balance after it
   /// and is marked when it is a duplicate (the reload keys must be loaded);
-  /// without, each is as recorded.
+  /// without, each is as recorded. With `priced`, a ride the merged order
+  /// held to its cap (and its undo) carries what it costs as the merge
+  /// stands (``FoldCard/priced(_:)``).
   func walk(
-    newestFirst: Bool = false, balances: Bool = true, _ body: (BalanceUpdate) throws(MetroError) -> Bool
+    newestFirst: Bool = false, balances: Bool = true, priced: Bool = true,
+    _ body: (BalanceUpdate) throws(MetroError) -> Bool
   ) throws(MetroError) {
+    let card = view.fold.index(ofCard: cardID).map { view.fold.cards[$0] }
     let entries = try index()
     // Newest first, from the card's balance now: the fold's, which
     // `latestUpdates(of:in:matching:)` works back from too.
@@ -121,6 +125,7 @@ final class MergedHistory {
     while position >= 0, position < entries.count {
       let entry = entries[position]
       var update = try reader.update(entry)
+      if priced, let card { update = card.priced(update) }
       walkedDevice = folders[Int(entry.log)]
       walkedSequence = entry.sequence == 0 ? nil : Int(entry.sequence)
       position += newestFirst ? -1 : 1

@@ -103,7 +103,7 @@ extension FoldCard {
         guard update.type == .undo || undoneAssignments.contains(update.id) else { return nil }
         continue
       }
-      sum.minorUnits += update.amount.minorUnits
+      sum.minorUnits += pricedAmount(of: update).minorUnits
     }
     return sum
   }

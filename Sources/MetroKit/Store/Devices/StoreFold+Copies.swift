@@ -99,7 +99,9 @@ extension StoreFold {
     cards[position].copies[update.id] = watched
     cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
     if watched.copies.count == 1 {
-      Self.moveFareState(with: update, of: &cards[position], timeZone: timeZone)
+      // A ride the merge holds to its cap adds its held charge.
+      let amount = Self.moveFareState(with: update, order: order, of: &cards[position], timeZone: timeZone)
+      cards[position].add(Money(minorUnits: amount.minorUnits - update.amount.minorUnits), at: order)
     } else {
       // A second copy of a ride: the standing is worked out again from
       // the rides, each id once.

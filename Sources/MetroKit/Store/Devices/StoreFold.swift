@@ -85,6 +85,15 @@ struct FoldCard: Equatable, Sendable {
   /// without the card's history (the store works it out again).
   var balanceIsCurrent = true
 
+  /// The rides the merged order holds below what they were recorded with
+  /// (``FareEngine/held(_:rules:state:)``): each one's charge as the merge
+  /// stands, by id. Empty unless devices apart rode one cap's period past
+  /// its cap; worked out again with the standing.
+  var repriced: [UUID: Money] = [:]
+  /// The latest ride folded, in the merged order: a ride before it (by
+  /// time, then device, record and place) comes out of order.
+  var newestRide: EventOrder?
+
   /// How many of a card's latest updates the fold keeps.
   static let latestKept = 32
 
@@ -358,24 +367,39 @@ struct StoreFold: Equatable, Sendable {
       entry.add(update.amount, at: order)
       return
     }
-    entry.add(update.amount, at: order)
-    moveFareState(with: update, of: &entry, timeZone: timeZone)
+    entry.add(moveFareState(with: update, order: order, of: &entry, timeZone: timeZone), at: order)
   }
 
   /// Moves a card's fare standing on with an update that counts, or marks
-  /// it to be worked out again when the update comes out of time order.
-  static func moveFareState(with update: BalanceUpdate, of entry: inout FoldCard, timeZone: LocalTimeZone) {
-    guard entry.fareStateIsCurrent else { return }
+  /// it to be worked out again when the update comes out of time order;
+  /// returns what the update adds to the balance: a ride in order is held
+  /// to its cap (``FareEngine/held(_:rules:state:)``), a ride or undo the
+  /// merge already re-priced adds its price as the merge stands.
+  static func moveFareState(
+    with update: BalanceUpdate, order: EventOrder, of entry: inout FoldCard, timeZone: LocalTimeZone
+  ) -> Money {
+    var amount = entry.pricedAmount(of: update)
+    guard entry.fareStateIsCurrent else { return amount }
     if update.type == .undo {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
     } else if let ride = RecordedRide(update) {
-      if let latest = entry.card.fareState.latestRide, ride.time < latest {
+      if let newest = entry.newestRide, order < newest {
+        entry.fareStateIsCurrent = false
+      } else if let latest = entry.card.fareState.latestRide, ride.time < latest {
+        // Rides a cached standing of an older build saw, without their order.
         entry.fareStateIsCurrent = false
       } else {
-        entry.card.fareState = FareEngine.advance(
-          entry.card.fareState, with: ride, rules: entry.card.rules(at: ride.time, in: timeZone), timeZone: timeZone)
+        let rules = entry.card.rules(at: ride.time, in: timeZone)
+        let stands = FareEngine.held(ride, rules: rules, state: entry.card.fareState)
+        if stands.charge != ride.charge {
+          entry.repriced[ride.id] = stands.charge
+          amount = -stands.charge
+        }
+        entry.card.fareState = FareEngine.advance(entry.card.fareState, with: stands, rules: rules, timeZone: timeZone)
       }
     }
+    if update.type == .swipe, entry.newestRide.map({ $0 < order }) ?? true { entry.newestRide = order }
+    return amount
   }
 
   /// Whether an update `device` recorded counts in the balance, as the

@@ -1,0 +1,37 @@
+import FoundationEssentials
+
+extension FareEngine {
+  /// `ride` as the rides before it in time order let it stand: a ride this
+  /// program priced (not a fact from an agency's file) is charged at most
+  /// what its cap's period has left at its time, so that no period costs
+  /// more than its cap however the rides were recorded (two devices apart
+  /// each price their own rides; the merge holds them to the cap). A ride
+  /// held below its charge is `capped` when it pays nothing, `partial`
+  /// otherwise. A fact, and a ride that fits, stand as recorded.
+  public static func held(_ ride: RecordedRide, rules: FareRules, state: FareState) -> RecordedRide {
+    guard !ride.isFact, ride.charge > .zero, let cap = rules.cap(for: ride.mode) else { return ride }
+    let paid = state.progress(for: ride.mode).flatMap { $0.contains(ride.time) ? $0.paid : nil } ?? .zero
+    let left = Money(minorUnits: max(0, cap.limit.minorUnits - paid.minorUnits))
+    guard ride.charge > left else { return ride }
+    var held = ride
+    held.charge = left
+    held.reason = left == .zero ? .capped : .partial
+    return held
+  }
+
+  /// The standing after `rides` (in the merged order) and the charge of
+  /// each ride that ``held(_:rules:state:)`` changed, by id.
+  public static func holding(
+    _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> (state: FareState, changed: [UUID: Money]) {
+    var state = FareState()
+    var changed: [UUID: Money] = [:]
+    for ride in rides {
+      let rules = rules(ride.time)
+      let stands = held(ride, rules: rules, state: state)
+      if stands.charge != ride.charge { changed[ride.id] = stands.charge }
+      state = advance(state, with: stands, rules: rules, timeZone: timeZone)
+    }
+    return (state, changed)
+  }
+}

@@ -45,6 +45,8 @@ struct ImportCommand: Command {
 
   var path: String
   var format: Format?
+  /// Whether `--format` named the format; without it, a CSV whose header is an agency's is read as that agency's.
+  var formatGiven = false
   /// `--card` on the command line: with a backup of every card, only that card is restored.
   var only: String?
   /// The CSV read from a zip by ``prepare(in:)``, for an agency's trip history.
@@ -57,6 +59,7 @@ struct ImportCommand: Command {
     only = parsed.value("card")
     if let value = try parsed[Self.format] {
       format = value
+      formatGiven = true
     } else if path.lowercased().hasSuffix(".csv") {
       format = .csv
     } else if path.lowercased().hasSuffix(".json") {
@@ -84,7 +87,7 @@ struct ImportCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let progress = self.progress ?? Progress(environment: context.environment)
     if let agency = format?.agency {
-      return try importHistory(agency, in: context, progress: progress)
+      return try importHistory(agency, bytes: nil, in: context, progress: progress)
     }
     let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     let source = path == "-" ? "standard input" : path
@@ -94,6 +97,10 @@ struct ImportCommand: Command {
       ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
+    // A CSV without --format is read in the format its header names.
+    if !formatGiven, format == .csv, let agency = AgencyFormat.recognised(bytes) {
+      return try importHistory(agency, bytes: bytes, in: context, progress: progress)
+    }
     progress.report(context.text(.importReading(source)))
     if format == .json,
       let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
@@ -104,7 +111,7 @@ struct ImportCommand: Command {
     let timeZone = context.environment.timeZone
     let keepingRecorded = context.options.json
     let result: ImportResult
-    do {
+    do throws(MetroError) {
       if format == .json {
         let updates = try Interchange.updates(
           fromJSON: bytes, source: source, currency: card.currency, timeZone: timeZone)
@@ -117,7 +124,12 @@ struct ImportCommand: Command {
         let rows = CountedRows(
           base: CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
         ) { count in progress.report(context.text(.importSaving(count))) }
-        result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+        do throws(MetroError) {
+          result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+        } catch {
+          if formatGiven || Interchange.namesOwnColumn(bytes) { throw error }
+          throw Self.headerOfNoFormat(error)
+        }
       }
     } catch {
       guard case .importMalformed(let named, let line, let column, let problem) = error else { throw error }
@@ -130,6 +142,23 @@ struct ImportCommand: Command {
       }
       throw .importMalformed(source: source, line: line, column: column, problem: problem)
     }
+    return output(result, in: context, progress: progress)
+  }
+
+  /// For a CSV read without --format whose header names none of
+  /// metrobuddy's columns: an error about its header says which `--format`
+  /// each kind of file needs instead.
+  static func headerOfNoFormat(_ error: MetroError) -> MetroError {
+    guard case .importMalformed(let source, let line, _, let problem) = error else { return error }
+    switch problem {
+    case .unknownColumn, .missingColumn, .byteOrderMarkInColumnName, .duplicateColumn:
+      return .importMalformed(source: source, line: line, column: nil, problem: .headerOfNoFormat)
+    default: return error
+    }
+  }
+
+  /// The summary of an import of metrobuddy's CSV or JSON.
+  private func output(_ result: ImportResult, in context: Context, progress: Progress) -> CommandOutput {
     progress.finish()
     let after = result.card.snapshot
     let text =

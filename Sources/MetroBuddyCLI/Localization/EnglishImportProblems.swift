@@ -62,7 +62,7 @@ extension English {
       "'\(text)' is not an amount such as \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "a row has a charge or a credit, not both"
     case .balanceDoesNotFollow(let found, let expected, let currency):
-      "the balance \(found.formatted(in: currency)) does not follow from the rows before it, which give \(expected.formatted(in: currency)); is a row missing?"
+      "the balance \(found.formatted(in: currency)) does not follow from the rows before it, which give \(expected.formatted(in: currency)); a row may be missing"
     case .headerOfNoFormat:
       "the header is none that metrobuddy reads; \(headerFormats("use", "or"))"
     case .historyCurrency(let file, let card):

@@ -65,7 +65,7 @@ extension Italian {
       "'\(text)' non è un importo come \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una riga ha un addebito o un accredito, non entrambi"
     case .balanceDoesNotFollow(let found, let expected, let currency):
-      "il saldo \(found.formatted(in: currency)) non segue dalle righe precedenti, che danno \(expected.formatted(in: currency)); manca una riga?"
+      "il saldo \(found.formatted(in: currency)) non segue dalle righe precedenti, che danno \(expected.formatted(in: currency)); potrebbe mancare una riga"
     case .headerOfNoFormat:
       "l'intestazione non è nessuna di quelle che metrobuddy legge; \(headerFormats("usa", "o"))"
     case .historyCurrency(let file, let card):

@@ -66,7 +66,7 @@ extension Spanish {
       "'\(text)' no es un importe como \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una fila tiene un cargo o un abono, no los dos"
     case .balanceDoesNotFollow(let found, let expected, let currency):
-      "el saldo \(found.formatted(in: currency)) no se sigue de las filas anteriores, que dan \(expected.formatted(in: currency)); ¿falta una fila?"
+      "el saldo \(found.formatted(in: currency)) no se sigue de las filas anteriores, que dan \(expected.formatted(in: currency)); puede faltar una fila"
     case .headerOfNoFormat:
       "la cabecera no es ninguna de las que lee metrobuddy; \(headerFormats("use", "o"))"
     case .historyCurrency(let file, let card):

@@ -9,15 +9,17 @@ struct ImportCommand: Command {
   static let spec = CommandSpec(
     name: "import", abstract: "Append updates from a CSV or JSON file to the card, all or nothing.",
     discussion: """
-      CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
-      amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
-      balance column is ignored: balances are recomputed. An update whose id the card
-      already has is skipped, so importing an export again changes nothing. A bad row is
-      refused with exit 65, naming its line and column; nothing is written. A backup of
-      every card (export --all) restores every card, creating the missing ones, all or
-      nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
-      journey history and OMNY's trip history (or a zip of it): the charges come from the
-      file, and every ride the fare rules would charge differently is listed.
+      CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
+      amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
+      optional, and a balance column is ignored: balances are recomputed. An update whose
+      id the card already has is skipped, so importing an export again changes nothing. A
+      bad row is refused with exit 65, naming its line and column; nothing is written. A
+      backup of every card (export --all) restores every card, creating the missing ones,
+      all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
+      Oyster journey history, contactless statement or daily charges, and --format omny
+      OMNY's trip history (or a zip of it): the charges come from the file, and every ride
+      the fare rules would charge differently is listed. A .csv without --format is read
+      in the format its header names.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
     options: [format.spec],
@@ -39,7 +41,7 @@ struct ImportCommand: Command {
   static let format = Option<Format>.oneOf(
     "format", valueName: "format",
     help:
-      "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.",
+      "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header.",
     default: .json, problem: { .importFormat($0) }
   ).optional
 

@@ -29,12 +29,14 @@ struct ImportExportTests {
     #expect(
       cli.run("export", "--format", "csv")
         == Invocation(
-          stdout: "timestamp,type,amount,balance,id,key\r\n"
-            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1)\r\n"
-            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,\r\n"
-            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,\r\n"
-            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,\r\n",
+          stdout: "timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note\r\n"
+            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1),,,,,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,,,3.00,subway,paid,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,,,3.00,subway,paid,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,,"
+            + "00000000-0000-4000-8000-000000000003,,,,\r\n"
+            + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,,"
+            + "00000000-0000-4000-8000-000000000002,,,,\r\n",
           stderr: "", status: 0))
   }
 
@@ -175,7 +177,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       message:
-        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, fare, mode, reason and note"
+        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, undoes, fare, mode, reason and note"
     ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",

@@ -41,7 +41,7 @@ extension AgencyHistoryTests {
   @Test func onlyAChangedRowChangesItsID() throws {
     let original = String(decoding: try Self.fixture("tfl-week.csv"), as: UTF8.self)
     let changed = original.replacing(
-      "04-Nov-2026,14:20,,\"Bus journey, route 390\",1.75", with: "04-Nov-2026,14:20,,\"Bus journey, route 390\",1.65")
+      "04-Nov-2026,14:20,,\"Bus journey, route 390\",1.75", with: "04-Nov-2026,14:20,,\"Bus journey, route 391\",1.75")
     #expect(changed != original)
     let before = try Self.trips(original, .tfl).map(\.id)
     let after = try Self.trips(changed, .tfl).map(\.id)

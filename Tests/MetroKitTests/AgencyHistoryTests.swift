@@ -95,7 +95,7 @@ struct AgencyHistoryTests {
       let change: Int64
       switch after.action {
       case .ride(let charge, _, _): change = -charge.minorUnits
-      case .reload(let amount): change = amount.minorUnits
+      case .reload(let amount), .adjustment(let amount): change = amount.minorUnits
       }
       #expect(
         after.balanceAfter?.minorUnits == before.balanceAfter.map { $0.minorUnits + change }, "line \(after.line)")

@@ -5,9 +5,11 @@ struct ExportCommand: Command {
   static let spec = CommandSpec(
     name: "export", abstract: "Write a card and its history to stdout, oldest update first.",
     discussion: """
-      CSV has the header timestamp,type,amount,balance,id,key (RFC 4180; text that a
-      spreadsheet would run as a formula is prefixed with '). JSON is the card object of
-      --json with its "updates". Importing an export again changes nothing.
+      CSV has the header timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
+      (RFC 4180; text that a spreadsheet would run as a formula is prefixed with '), and
+      importing it gives the history the JSON export gives. JSON is the card object of
+      --json with its "updates" and the card's settings. Importing an export again changes
+      nothing.
       """,
     options: [format.spec, all.spec],
     examples: ["metrobuddy export --format csv > rides.csv", "metrobuddy export --all > backup.json"])

@@ -15,12 +15,15 @@ extension ImportCommand {
   /// Imports an agency's trip history: charges from the file (never
   /// re-priced), then every imported ride the fare rules would charge
   /// differently, listed after the summary.
-  func importHistory(_ agency: AgencyFormat, in context: Context, progress: Progress) throws(MetroError)
-    -> CommandOutput
+  /// `read` is the file when it was read already (to find its format from its header).
+  func importHistory(_ agency: AgencyFormat, bytes read: [UInt8]?, in context: Context, progress: Progress)
+    throws(MetroError) -> CommandOutput
   {
     let source = path == "-" ? "standard input" : path
     let bytes: [UInt8]
-    if let unzipped {
+    if let read {
+      bytes = read
+    } else if let unzipped {
       bytes = unzipped
     } else {
       bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)

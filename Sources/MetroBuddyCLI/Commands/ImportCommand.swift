@@ -9,15 +9,17 @@ struct ImportCommand: Command {
   static let spec = CommandSpec(
     name: "import", abstract: "Append updates from a CSV or JSON file to the card, all or nothing.",
     discussion: """
-      CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
-      amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
-      balance column is ignored: balances are recomputed. An update whose id the card
-      already has is skipped, so importing an export again changes nothing. A bad row is
-      refused with exit 65, naming its line and column; nothing is written. A backup of
-      every card (export --all) restores every card, creating the missing ones, all or
-      nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
-      journey history and OMNY's trip history (or a zip of it): the charges come from the
-      file, and every ride the fare rules would charge differently is listed.
+      CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
+      amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
+      optional, and a balance column is ignored: balances are recomputed. An update whose
+      id the card already has is skipped, so importing an export again changes nothing. A
+      bad row is refused with exit 65, naming its line and column; nothing is written. A
+      backup of every card (export --all) restores every card, creating the missing ones,
+      all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
+      Oyster journey history, contactless statement or daily charges, and --format omny
+      OMNY's trip history (or a zip of it): the charges come from the file, and every ride
+      the fare rules would charge differently is listed. A .csv without --format is read
+      in the format its header names.
       """,
     arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
     options: [format.spec],
@@ -39,12 +41,14 @@ struct ImportCommand: Command {
   static let format = Option<Format>.oneOf(
     "format", valueName: "format",
     help:
-      "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.",
+      "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header.",
     default: .json, problem: { .importFormat($0) }
   ).optional
 
   var path: String
   var format: Format?
+  /// Whether `--format` named the format; without it, a CSV whose header is an agency's is read as that agency's.
+  var formatGiven = false
   /// `--card` on the command line: with a backup of every card, only that card is restored.
   var only: String?
   /// The CSV read from a zip by ``prepare(in:)``, for an agency's trip history.
@@ -57,6 +61,7 @@ struct ImportCommand: Command {
     only = parsed.value("card")
     if let value = try parsed[Self.format] {
       format = value
+      formatGiven = true
     } else if path.lowercased().hasSuffix(".csv") {
       format = .csv
     } else if path.lowercased().hasSuffix(".json") {
@@ -84,7 +89,7 @@ struct ImportCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let progress = self.progress ?? Progress(environment: context.environment)
     if let agency = format?.agency {
-      return try importHistory(agency, in: context, progress: progress)
+      return try importHistory(agency, bytes: nil, in: context, progress: progress)
     }
     let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
     let source = path == "-" ? "standard input" : path
@@ -94,6 +99,10 @@ struct ImportCommand: Command {
       ?? (bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }.map {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
+    // A CSV without --format is read in the format its header names.
+    if !formatGiven, format == .csv, let agency = AgencyFormat.recognised(bytes) {
+      return try importHistory(agency, bytes: bytes, in: context, progress: progress)
+    }
     progress.report(context.text(.importReading(source)))
     if format == .json,
       let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
@@ -104,7 +113,7 @@ struct ImportCommand: Command {
     let timeZone = context.environment.timeZone
     let keepingRecorded = context.options.json
     let result: ImportResult
-    do {
+    do throws(MetroError) {
       if format == .json {
         let updates = try Interchange.updates(
           fromJSON: bytes, source: source, currency: card.currency, timeZone: timeZone)
@@ -117,7 +126,12 @@ struct ImportCommand: Command {
         let rows = CountedRows(
           base: CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
         ) { count in progress.report(context.text(.importSaving(count))) }
-        result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+        do throws(MetroError) {
+          result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+        } catch {
+          if formatGiven || Interchange.namesOwnColumn(bytes) { throw error }
+          throw Self.headerOfNoFormat(error)
+        }
       }
     } catch {
       guard case .importMalformed(let named, let line, let column, let problem) = error else { throw error }
@@ -130,6 +144,23 @@ struct ImportCommand: Command {
       }
       throw .importMalformed(source: source, line: line, column: column, problem: problem)
     }
+    return output(result, in: context, progress: progress)
+  }
+
+  /// For a CSV read without --format whose header names none of
+  /// metrobuddy's columns: an error about its header says which `--format`
+  /// each kind of file needs instead.
+  static func headerOfNoFormat(_ error: MetroError) -> MetroError {
+    guard case .importMalformed(let source, let line, _, let problem) = error else { return error }
+    switch problem {
+    case .unknownColumn, .missingColumn, .byteOrderMarkInColumnName, .duplicateColumn:
+      return .importMalformed(source: source, line: line, column: nil, problem: .headerOfNoFormat)
+    default: return error
+    }
+  }
+
+  /// The summary of an import of metrobuddy's CSV or JSON.
+  private func output(_ result: ImportResult, in context: Context, progress: Progress) -> CommandOutput {
     progress.finish()
     let after = result.card.snapshot
     let text =

@@ -316,7 +316,7 @@ enum English {
     case .positiveWholeNumber(let text): "'\(text)' is not allowed: it must be a whole number of 1 or more."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment or undo."
     case .format(let text): "'\(text)'; use json or csv."
-    case .importFormat(let text): "'\(text)'; use json, csv, tfl or omny."
+    case .importFormat(let text): "'\(text)'; use \(list(CompletionHints.importFormats, "or"))."
     case .shell(let text): "'\(text)'; use bash, zsh or fish."
     case .text(let maximum): "use 1 to \(maximum) characters, without control characters or surrounding spaces."
     case .cardName(let text): "'\(text)'; use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."

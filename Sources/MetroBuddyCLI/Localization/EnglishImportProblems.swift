@@ -61,6 +61,10 @@ extension English {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' is not an amount such as \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "a row has a charge or a credit, not both"
+    case .balanceDoesNotFollow(let found, let expected, let currency):
+      "the balance \(found.formatted(in: currency)) does not follow from the rows before it, which give \(expected.formatted(in: currency)); a row may be missing"
+    case .headerOfNoFormat:
+      "the header is none that metrobuddy reads; \(headerFormats("use", "or"))"
     case .historyCurrency(let file, let card):
       "the file is in \(file.code) and the card in \(card.code); import it into a card made with '--currency \(file.code)'"
     case .neitherChargeNorCredit: "a row needs a charge or a credit"
@@ -73,7 +77,7 @@ extension English {
     case .undoesOnlyOnUndo: "only an undo names an update it reverses"
     case .zeroAdjustment: "an adjustment of 0.00 changes nothing"
     case .undoWithoutTarget:
-      "an undo must say which update it reverses; CSV has no column for that, so import undos from the JSON export"
+      "an undo must say which update it reverses: its id in the 'undoes' column"
     case .undoTargetUnknown: "the update it undoes is not in this card's history or earlier in the file"
     case .undoOfUndo: "an undo cannot reverse another undo"
     case .undoTargetAlreadyUndone: "the update it undoes is already undone"
@@ -109,4 +113,13 @@ func place(
   case .cardNumber(let number, let field)?:
     return position + ", \(words.card) \(number)" + (field.map { ", \(words.field) '\($0)'" } ?? "")
   }
+}
+
+/// The formats a CSV can be imported as and the columns each needs, after a
+/// language's word for "use": `use --format csv (timestamp,type,amount), …`.
+func headerFormats(_ use: String, _ or: String) -> String {
+  let agencies = AgencyFormat.allCases.map { format in
+    "--format \(format.rawValue) (\(format.headers.map { $0.joined(separator: ",") }.joined(separator: "; ")))"
+  }
+  return "\(use) " + list(["--format csv (\(Interchange.csvRequired.joined(separator: ",")))"] + agencies, or)
 }

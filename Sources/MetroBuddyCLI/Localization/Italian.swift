@@ -379,7 +379,7 @@ enum Italian {
     case .positiveWholeNumber(let text): "'\(text)' non è ammesso: deve essere un numero intero maggiore o uguale a 1."
     case .historyType(let text): "'\(text)'; usa swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; usa json o csv."
-    case .importFormat(let text): "'\(text)'; usa json, csv, tfl o omny."
+    case .importFormat(let text): "'\(text)'; usa \(list(CompletionHints.importFormats, "o"))."
     case .shell(let text): "'\(text)'; usa bash, zsh o fish."
     case .text(let maximum):
       "usa da 1 a \(maximum) caratteri, senza caratteri di controllo né spazi all'inizio o alla fine."

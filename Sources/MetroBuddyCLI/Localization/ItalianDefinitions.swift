@@ -267,15 +267,19 @@ enum ItalianDefinitions {
     "Write a card and its history to stdout, oldest update first.":
       "Scrive una carta e la sua cronologia su stdout, dal movimento più vecchio.",
     """
-    CSV has the header timestamp,type,amount,balance,id,key (RFC 4180; text that a
-    spreadsheet would run as a formula is prefixed with '). JSON is the card object of
-    --json with its "updates". Importing an export again changes nothing.
+    CSV has the header timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
+    (RFC 4180; text that a spreadsheet would run as a formula is prefixed with '), and
+    importing it gives the history the JSON export gives. JSON is the card object of
+    --json with its "updates" and the card's settings. Importing an export again changes
+    nothing.
     """:
       """
-    Il CSV ha l'intestazione timestamp,type,amount,balance,id,key (RFC 4180; al testo che
-    un foglio di calcolo eseguirebbe come formula viene anteposto '). Il JSON è l'oggetto
-    carta di --json con i suoi "updates". Importare di nuovo un'esportazione non cambia
-    nulla.
+    Il CSV ha l'intestazione
+    timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note (RFC 4180; al
+    testo che un foglio di calcolo eseguirebbe come formula viene anteposto '), e
+    importarlo dà la cronologia che dà l'esportazione JSON. Il JSON è l'oggetto carta di
+    --json con i suoi "updates" e le impostazioni della carta. Importare di nuovo
+    un'esportazione non cambia nulla.
     """,
     "json or csv.":
       "json o csv.",
@@ -284,32 +288,37 @@ enum ItalianDefinitions {
     "Append updates from a CSV or JSON file to the card, all or nothing.":
       "Aggiunge alla carta i movimenti di un file CSV o JSON, tutti o nessuno.",
     """
-    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
-    amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
-    balance column is ignored: balances are recomputed. An update whose id the card
-    already has is skipped, so importing an export again changes nothing. A bad row is
-    refused with exit 65, naming its line and column; nothing is written. A backup of
-    every card (export --all) restores every card, creating the missing ones, all or
-    nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
-    journey history and OMNY's trip history (or a zip of it): the charges come from the
-    file, and every ride the fare rules would charge differently is listed.
+    CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
+    amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
+    optional, and a balance column is ignored: balances are recomputed. An update whose
+    id the card already has is skipped, so importing an export again changes nothing. A
+    bad row is refused with exit 65, naming its line and column; nothing is written. A
+    backup of every card (export --all) restores every card, creating the missing ones,
+    all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
+    Oyster journey history, contactless statement or daily charges, and --format omny
+    OMNY's trip history (or a zip of it): the charges come from the file, and every ride
+    the fare rules would charge differently is listed. A .csv without --format is read
+    in the format its header names.
     """:
       """
-    CSV richiede le colonne timestamp,type,amount (type swipe, reload o adjustment;
-    amount con segno, come -3.00); id, key, fare, mode e reason sono facoltative, e una
-    colonna balance è ignorata: i saldi vengono ricalcolati. Un movimento il cui id è
-    già sulla tessera viene saltato, quindi importare di nuovo un'esportazione non
-    cambia nulla. Una riga errata è rifiutata con lo stato 65, indicandone riga e
-    colonna; non viene scritto nulla. Un backup di tutte le tessere (export --all)
-    ripristina tutte le tessere, creando quelle mancanti, tutto o niente; con --card,
-    solo quella tessera del backup. --format tfl e omny leggono la cronologia dei viaggi
-    di TfL e quella di OMNY (o uno zip che la contiene): gli addebiti vengono dal file,
-    ed è elencato ogni viaggio che le regole tariffarie addebiterebbero diversamente.
+    CSV richiede le colonne timestamp,type,amount (type swipe, reload, adjustment o
+    undo; amount con segno, come -3.00); id, key, undoes, fare, mode, reason e note sono
+    facoltative, e una colonna balance è ignorata: i saldi vengono ricalcolati. Un
+    movimento il cui id è già sulla tessera viene saltato, quindi importare di nuovo
+    un'esportazione non cambia nulla. Una riga errata è rifiutata con lo stato 65,
+    indicandone riga e colonna; non viene scritto nulla. Un backup di tutte le tessere
+    (export --all) ripristina tutte le tessere, creando quelle mancanti, tutto o niente;
+    con --card, solo quella tessera del backup. --format tfl legge la cronologia dei
+    viaggi Oyster, l'estratto contactless o gli addebiti giornalieri di TfL, e --format
+    omny la cronologia dei viaggi di OMNY (o uno zip che la contiene): gli addebiti
+    vengono dal file, ed è elencato ogni viaggio che le regole tariffarie addebiterebbero
+    diversamente. Un .csv senza --format è letto nel formato indicato dalla sua
+    intestazione.
     """,
     "The file to read, or - for standard input.":
       "Il file da leggere, o - per lo standard input.",
-    "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.":
-      "json, csv, tfl (cronologia TfL) o omny (cronologia OMNY, o uno zip); per impostazione predefinita, dall'estensione del file.",
+    "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header.":
+      "json, csv, tfl (un'esportazione TfL) o omny (cronologia OMNY, o uno zip); per impostazione predefinita, dall'estensione del file e dall'intestazione di un .csv.",
     "Check the recorded charges against the fare rules instead.":
       "Controlla invece gli addebiti registrati rispetto alle regole tariffarie.",
     "json or csv; by default from the file's extension.":

@@ -64,6 +64,10 @@ extension Italian {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' non è un importo come \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una riga ha un addebito o un accredito, non entrambi"
+    case .balanceDoesNotFollow(let found, let expected, let currency):
+      "il saldo \(found.formatted(in: currency)) non segue dalle righe precedenti, che danno \(expected.formatted(in: currency)); potrebbe mancare una riga"
+    case .headerOfNoFormat:
+      "l'intestazione non è nessuna di quelle che metrobuddy legge; \(headerFormats("usa", "o"))"
     case .historyCurrency(let file, let card):
       "il file è in \(file.code) e la tessera in \(card.code); importalo in una tessera creata con '--currency \(file.code)'"
     case .neitherChargeNorCredit: "una riga richiede un addebito o un accredito"
@@ -76,7 +80,7 @@ extension Italian {
     case .undoesOnlyOnUndo: "solo un undo indica il movimento che annulla"
     case .zeroAdjustment: "una rettifica di 0.00 non cambia nulla"
     case .undoWithoutTarget:
-      "un undo deve indicare quale movimento annulla; il CSV non ha una colonna per questo, quindi importa gli undo dall'esportazione JSON"
+      "un undo deve indicare quale movimento annulla: il suo id nella colonna 'undoes'"
     case .undoTargetUnknown:
       "il movimento che annulla non è nella cronologia di questa carta né prima nel file"
     case .undoOfUndo: "un undo non può annullare un altro undo"

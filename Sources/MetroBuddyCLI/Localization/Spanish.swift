@@ -375,7 +375,7 @@ enum Spanish {
     case .positiveWholeNumber(let text): "'\(text)' no está permitido: debe ser un número entero igual o mayor que 1."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; use json o csv."
-    case .importFormat(let text): "'\(text)'; use json, csv, tfl u omny."
+    case .importFormat(let text): "'\(text)'; use \(list(CompletionHints.importFormats, "u"))."
     case .shell(let text): "'\(text)'; use bash, zsh o fish."
     case .text(let maximum):
       "use de 1 a \(maximum) caracteres, sin caracteres de control ni espacios al principio o al final."

@@ -268,15 +268,19 @@ enum SpanishDefinitions {
     "Write a card and its history to stdout, oldest update first.":
       "Escribe una tarjeta y su historial en stdout, del movimiento más antiguo al más reciente.",
     """
-    CSV has the header timestamp,type,amount,balance,id,key (RFC 4180; text that a
-    spreadsheet would run as a formula is prefixed with '). JSON is the card object of
-    --json with its "updates". Importing an export again changes nothing.
+    CSV has the header timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
+    (RFC 4180; text that a spreadsheet would run as a formula is prefixed with '), and
+    importing it gives the history the JSON export gives. JSON is the card object of
+    --json with its "updates" and the card's settings. Importing an export again changes
+    nothing.
     """:
       """
-    CSV tiene la cabecera timestamp,type,amount,balance,id,key (RFC 4180; al texto que
-    una hoja de cálculo ejecutaría como fórmula se le antepone '). JSON es el objeto de
-    tarjeta de --json con sus "updates". Importar de nuevo una exportación no cambia
-    nada.
+    CSV tiene la cabecera
+    timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note (RFC 4180; al
+    texto que una hoja de cálculo ejecutaría como fórmula se le antepone '), e
+    importarlo da el historial que da la exportación JSON. JSON es el objeto de tarjeta
+    de --json con sus "updates" y los ajustes de la tarjeta. Importar de nuevo una
+    exportación no cambia nada.
     """,
     "json or csv.":
       "json o csv.",
@@ -285,32 +289,36 @@ enum SpanishDefinitions {
     "Append updates from a CSV or JSON file to the card, all or nothing.":
       "Añade a la tarjeta los movimientos de un archivo CSV o JSON, todos o ninguno.",
     """
-    CSV needs the columns timestamp,type,amount (type swipe, reload or adjustment;
-    amount signed, such as -3.00); id, key, fare, mode and reason are optional, and a
-    balance column is ignored: balances are recomputed. An update whose id the card
-    already has is skipped, so importing an export again changes nothing. A bad row is
-    refused with exit 65, naming its line and column; nothing is written. A backup of
-    every card (export --all) restores every card, creating the missing ones, all or
-    nothing; with --card, only that card of the backup. --format tfl and omny read TfL's
-    journey history and OMNY's trip history (or a zip of it): the charges come from the
-    file, and every ride the fare rules would charge differently is listed.
+    CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
+    amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
+    optional, and a balance column is ignored: balances are recomputed. An update whose
+    id the card already has is skipped, so importing an export again changes nothing. A
+    bad row is refused with exit 65, naming its line and column; nothing is written. A
+    backup of every card (export --all) restores every card, creating the missing ones,
+    all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
+    Oyster journey history, contactless statement or daily charges, and --format omny
+    OMNY's trip history (or a zip of it): the charges come from the file, and every ride
+    the fare rules would charge differently is listed. A .csv without --format is read
+    in the format its header names.
     """:
       """
-    CSV necesita las columnas timestamp,type,amount (type swipe, reload o adjustment;
-    amount con signo, como -3.00); id, key, fare, mode y reason son opcionales, y una
-    columna balance se ignora: los saldos se recalculan. Un movimiento cuyo id ya tiene
-    la tarjeta se omite, así que importar de nuevo una exportación no cambia nada. Una
-    fila errónea se rechaza con el estado 65, indicando su línea y columna; no se
-    escribe nada. Una copia de todas las tarjetas (export --all) restaura todas las
-    tarjetas, creando las que falten, todo o nada; con --card, solo esa tarjeta de la
-    copia. --format tfl y omny leen el historial de viajes de TfL y el de OMNY (o un zip
-    que lo contenga): los cobros salen del archivo, y se lista cada viaje que las reglas
-    de tarifa cobrarían distinto.
+    CSV necesita las columnas timestamp,type,amount (type swipe, reload, adjustment o
+    undo; amount con signo, como -3.00); id, key, undoes, fare, mode, reason y note son
+    opcionales, y una columna balance se ignora: los saldos se recalculan. Un movimiento
+    cuyo id ya tiene la tarjeta se omite, así que importar de nuevo una exportación no
+    cambia nada. Una fila errónea se rechaza con el estado 65, indicando su línea y
+    columna; no se escribe nada. Una copia de todas las tarjetas (export --all) restaura
+    todas las tarjetas, creando las que falten, todo o nada; con --card, solo esa
+    tarjeta de la copia. --format tfl lee el historial de viajes Oyster, el extracto
+    contactless o los cobros diarios de TfL, y --format omny el historial de viajes de
+    OMNY (o un zip que lo contenga): los cobros salen del archivo, y se lista cada viaje
+    que las reglas de tarifa cobrarían distinto. Un .csv sin --format se lee en el
+    formato que indica su cabecera.
     """,
     "The file to read, or - for standard input.":
       "El archivo que se lee, o - para la entrada estándar.",
-    "json, csv, tfl (TfL journey history) or omny (OMNY trip history, or a zip of it); by default from the file's extension.":
-      "json, csv, tfl (historial de TfL) u omny (historial de OMNY, o un zip); por defecto, según la extensión del archivo.",
+    "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header.":
+      "json, csv, tfl (una exportación de TfL) u omny (historial de OMNY, o un zip); por defecto, según la extensión del archivo y la cabecera de un .csv.",
     "Check the recorded charges against the fare rules instead.":
       "Comprueba en cambio los cobros registrados frente a las reglas de tarifa.",
     "json or csv; by default from the file's extension.":

@@ -65,6 +65,10 @@ extension Spanish {
     case .notAHistoryAmount(let text, let currency):
       "'\(text)' no es un importe como \(Money(minorUnits: 290).formatted(in: currency))"
     case .chargeAndCredit: "una fila tiene un cargo o un abono, no los dos"
+    case .balanceDoesNotFollow(let found, let expected, let currency):
+      "el saldo \(found.formatted(in: currency)) no se sigue de las filas anteriores, que dan \(expected.formatted(in: currency)); puede faltar una fila"
+    case .headerOfNoFormat:
+      "la cabecera no es ninguna de las que lee metrobuddy; \(headerFormats("use", "o"))"
     case .historyCurrency(let file, let card):
       "el archivo está en \(file.code) y la tarjeta en \(card.code); impórtelo en una tarjeta creada con '--currency \(file.code)'"
     case .neitherChargeNorCredit: "una fila necesita un cargo o un abono"
@@ -76,7 +80,7 @@ extension Spanish {
     case .undoesOnlyOnUndo: "solo un undo indica el movimiento que anula"
     case .zeroAdjustment: "un ajuste de 0.00 no cambia nada"
     case .undoWithoutTarget:
-      "un undo debe indicar qué movimiento anula; CSV no tiene columna para eso, así que importe los undo desde la exportación JSON"
+      "un undo debe indicar qué movimiento anula: su id en la columna 'undoes'"
     case .undoTargetUnknown:
       "el movimiento que anula no está en el historial de esta tarjeta ni antes en el archivo"
     case .undoOfUndo: "un undo no puede anular otro undo"

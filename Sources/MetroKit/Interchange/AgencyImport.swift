@@ -6,7 +6,8 @@ extension AgencyFormat {
   /// card's, its fare the card's full fare for that mode and day (the charge
   /// when the card has none), and its reason from the file or, when the
   /// file gives none, from the charge against that fare (all of it: `paid`,
-  /// part: `partial`, nothing: `capped`). Each credit is a reload.
+  /// part: `partial`, nothing: `capped`). Each credit is a reload, and money
+  /// that is not one ride (a day's charges, a refund) an adjustment.
   package static func updates(
     _ trips: [AgencyTrip], for card: MetroCard, timeZone: LocalTimeZone
   ) -> [ImportedUpdate] {
@@ -14,12 +15,16 @@ extension AgencyFormat {
       switch trip.action {
       case .reload(let amount):
         return ImportedUpdate(id: trip.id, type: .reload, amount: amount, timestamp: trip.time, line: trip.line)
+      case .adjustment(let amount):
+        return ImportedUpdate(id: trip.id, type: .adjustment, amount: amount, timestamp: trip.time, line: trip.line)
       case .ride(let charge, let mode, let reason):
         let mode = mode ?? card.mode
         let full = card.rules(at: trip.time, in: timeZone).fare(for: mode)?.amount
         let fare = full.map { max($0, charge) } ?? charge
+        // A ride the file calls capped that still cost something is the one that reached the cap.
+        let given = reason == .capped && charge > .zero ? (charge < fare ? .partial : .paid) : reason
         let reason =
-          reason ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
+          given ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
         return ImportedUpdate(
           id: trip.id, type: .swipe, amount: -charge, timestamp: trip.time, fare: fare, mode: mode, reason: reason,
           line: trip.line)
@@ -34,12 +39,7 @@ extension AgencyFormat {
     guard let index = trips.firstIndex(where: { $0.balanceAfter != nil }), let after = trips[index].balanceAfter else {
       return nil
     }
-    let change = trips[...index].reduce(Int64(0)) { total, trip in
-      switch trip.action {
-      case .reload(let amount): total + amount.minorUnits
-      case .ride(let charge, _, _): total - charge.minorUnits
-      }
-    }
+    let change = trips[...index].reduce(Int64(0)) { $0 + $1.change.minorUnits }
     return Money(minorUnits: after.minorUnits - change)
   }
 }

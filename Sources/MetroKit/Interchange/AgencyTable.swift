@@ -10,6 +10,8 @@ struct AgencyTable {
   let width: Int
   /// Where each column the format reads is, by its name as the format writes it.
   private let columns: [String: Int]
+  /// The header's fields as the file writes them, without surrounding spaces: errors name these.
+  private let header: [String]
 
   /// Splits the file into records and finds the columns.
   ///
@@ -30,6 +32,7 @@ struct AgencyTable {
     guard let header = records.first else {
       throw .importMalformed(source: source, line: 1, column: nil, problem: .historyWithoutHeader(required: required))
     }
+    self.header = header.fields.map { String($0.trimmingWhitespace()) }
     let known = Dictionary(uniqueKeysWithValues: (required + optional).map { (Self.key($0), $0) })
     var columns: [String: Int] = [:]
     for (index, field) in header.fields.enumerated() {
@@ -76,14 +79,33 @@ struct AgencyTable {
     }
   }
 
-  /// The error for a problem in the record's column.
+  /// The error for a problem in the record's column, named as the file's header names it.
   func error(_ record: CSV.Record, _ name: String, _ problem: ImportProblem) -> MetroError {
-    .importMalformed(source: source, line: record.line, column: .column(name), problem: problem)
+    .importMalformed(source: source, line: record.line, column: .column(shownName(name)), problem: problem)
+  }
+
+  /// A column's name as the file's header writes it (the format's name when the file has no such column).
+  func shownName(_ name: String) -> String {
+    columns[name].map { header[$0] } ?? name
+  }
+
+  /// The fields of the first record of a CSV (after a byte-order mark), as
+  /// ``key(_:)`` compares them; `nil` when the text has no record or is not CSV.
+  static func headerKeys(_ bytes: [UInt8]) -> Set<String>? {
+    let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    var first: [String]?
+    struct Stop: Error {}
+    func keep(_ record: CSV.Record) throws(Stop) {
+      first = record.fields
+      throw Stop()
+    }
+    try? CSV.forEachRecord(body, failure: { _ in Stop() }, keep)
+    return first.map { Set($0.map(key)) }
   }
 
   /// An amount as a trip history writes it: an optional `-` (only where
   /// `signed`), an optional currency symbol, then digits with at most the
-  /// currency's fraction digits (`2.80`, `£2.80`, `-1.50`, `$2.90`).
+  /// currency's fraction digits (`2.80`, `£2.80`, `-1.50`, `$2.90`, `.00`).
   ///
   /// - Throws: ``ImportProblem/notAHistoryAmount(_:currency:)`` for anything
   ///   else, ``ImportProblem/amountTooLarge(_:maximum:currency:kind:)`` above
@@ -103,6 +125,8 @@ struct AgencyTable {
       negative = true
       rest = rest.dropFirst()
     }
+    // TfL writes nothing before the point of an amount below one: `.00`, `.50`.
+    if rest.first == "." { rest = Substring("0" + rest) }
     do {
       let value = try Money.parse(String(rest), currency: currency)
       return negative ? -value : value

@@ -11,6 +11,17 @@ public struct AgencyTrip: Sendable, Equatable {
     case ride(charge: Money, mode: TravelMode?, reason: RideReason?)
     /// Money added to the card.
     case reload(Money)
+    /// Money taken or given back that is not one ride (a day's charges on
+    /// contactless, a refund): negative when taken.
+    case adjustment(Money)
+  }
+
+  /// How the row changes the balance.
+  var change: Money {
+    switch action {
+    case .ride(let charge, _, _): -charge
+    case .reload(let amount), .adjustment(let amount): amount
+    }
   }
 
   /// An id made from the row's content and its occurrence among identical
@@ -44,55 +55,5 @@ public struct AgencyTrip: Sendable, Equatable {
     self.balanceAfter = balanceAfter
     self.line = line
     self.text = text
-  }
-}
-
-/// The trip histories metrobuddy reads: what `import --format` names.
-package enum AgencyFormat: String, Sendable, CaseIterable {
-  /// Transport for London's journey history CSV (Oyster and contactless), in pounds.
-  case tfl
-  /// The OMNY trip history CSV (New York), in dollars.
-  case omny
-
-  /// The currency the file's amounts are in.
-  package var currency: Currency {
-    switch self {
-    case .tfl: Currency(uncheckedCode: "GBP", fractionDigits: 2)
-    case .omny: .usd
-    }
-  }
-
-  /// Reads a trip history, oldest row first.
-  ///
-  /// The files list the newest row first; rows are put in order of time, and
-  /// rows at the same time in the reverse of their order in the file. A
-  /// leading UTF-8 byte-order mark is skipped; lines may end in LF or CRLF.
-  ///
-  /// - Parameters:
-  ///   - bytes: The CSV file.
-  ///   - format: Whose history it is.
-  ///   - timeZone: The zone of the file's local times.
-  ///   - source: The file's name, for errors.
-  /// - Returns: The rows, oldest first, each with its deterministic id.
-  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)``
-  ///   naming the line and the column of the first problem.
-  package static func trips(
-    _ bytes: [UInt8], format: AgencyFormat, timeZone: LocalTimeZone, source: String
-  ) throws(MetroError) -> [AgencyTrip] {
-    let table: AgencyTable
-    let rows: [AgencyTrip]
-    switch format {
-    case .tfl:
-      table = try AgencyTable(bytes, source: source, required: TfLHistory.required, optional: TfLHistory.optional)
-      rows = try TfLHistory(table: table, timeZone: timeZone).trips()
-    case .omny:
-      table = try AgencyTable(bytes, source: source, required: OMNYHistory.required, optional: OMNYHistory.optional)
-      rows = try OMNYHistory(table: table, timeZone: timeZone).trips()
-    }
-    let oldestFirst = rows.reversed().enumerated().sorted {
-      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-    }
-    .map(\.element)
-    return AgencyTripID.assigned(oldestFirst, format: format)
   }
 }

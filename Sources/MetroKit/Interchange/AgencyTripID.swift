@@ -4,8 +4,8 @@ import FoundationEssentials
 /// made from what the row says, so that importing the same file twice finds
 /// the same ids and records nothing the second time.
 ///
-/// The name is the format, the instant (whole seconds), the action (ride or
-/// reload), the amount in minor units, the mode, the reason, the row's text,
+/// The name is the format, the instant (whole seconds), the action (ride,
+/// reload or adjustment), the amount in minor units, the mode, the reason, the row's text,
 /// and the row's occurrence among identical rows before it, oldest first
 /// (two identical rides in the same minute are two rides). It is hashed with
 /// 128-bit FNV-1a, and the version (8, a name-based UUID of RFC 9562, the
@@ -38,6 +38,9 @@ enum AgencyTripID {
       append(reason?.rawValue ?? "", to: &bytes)
     case .reload(let amount):
       append("reload", to: &bytes)
+      append(amount.minorUnits, to: &bytes)
+    case .adjustment(let amount):
+      append("adjustment", to: &bytes)
       append(amount.minorUnits, to: &bytes)
     }
     append(trip.text, to: &bytes)

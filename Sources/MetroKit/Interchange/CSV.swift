@@ -128,8 +128,11 @@ package enum CSV {
   /// Text that a spreadsheet would run as a formula (starting with `=`, `+`,
   /// `-`, `@`, a tab or a carriage return) gets a leading `'`, as OWASP
   /// recommends; ``restored(_:)`` takes it off again on import.
+  /// Text that ``restored(_:)`` would change (a `'` before such a start) gets one too, so that it comes back as it was.
   package static func neutralised(_ text: String) -> String {
-    guard let first = text.unicodeScalars.first, formulaStarts.contains(first) else { return text }
+    guard let first = text.unicodeScalars.first, formulaStarts.contains(first) || restored(text) != text else {
+      return text
+    }
     return "'" + text
   }
 

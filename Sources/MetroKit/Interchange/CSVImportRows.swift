@@ -85,7 +85,8 @@ package struct CSVImportRows: ImportedRows {
     func optional(_ name: String) -> String? { field(name).flatMap { $0.isEmpty ? nil : $0 } }
     return try fields.update(
       timestamp: field("timestamp")!, type: field("type")!, amount: field("amount")!,
-      id: idText.isEmpty ? nil : idText, key: key, undoes: nil, fare: optional("fare"), mode: optional("mode"),
+      id: idText.isEmpty ? nil : idText, key: key, undoes: optional("undoes"), fare: optional("fare"),
+      mode: optional("mode"),
       reason: optional("reason"), note: field("note").map(CSV.restored).flatMap { $0.isEmpty ? nil : $0 })
   }
 }

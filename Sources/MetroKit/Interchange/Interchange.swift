@@ -1,10 +1,13 @@
 import FoundationEssentials
 
-/// Reading and writing the export formats: CSV (`timestamp,type,amount,balance,id,key`)
-/// and JSON (a card object of the contract with its `updates`, oldest first).
+/// Reading and writing the export formats: CSV
+/// (`timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note`) and JSON (a card object of the contract with its `updates`, oldest first).
 package enum Interchange {
-  /// The CSV header `export` writes.
-  package static let csvHeader = ["timestamp", "type", "amount", "balance", "id", "key"]
+  /// The CSV header `export` writes: every field of an update, so that
+  /// importing the CSV restores the history as the JSON export does.
+  package static let csvHeader = [
+    "timestamp", "type", "amount", "balance", "id", "key", "undoes", "fare", "mode", "reason", "note",
+  ]
 
   // MARK: - Export
 
@@ -18,21 +21,23 @@ package enum Interchange {
   /// The header line of the CSV.
   package static var csvHeaderRow: String { CSV.row(csvHeader.map { .text($0) }) }
 
-  /// One update's line of the CSV.
+  /// One update's line of the CSV; a field the update does not have is empty.
   package static func csvRow(_ update: BalanceUpdate, currency: Currency) -> String {
     CSV.row([
       .text(Timestamp.iso8601(update.timestamp)), .text(update.type.rawValue),
       .number(update.amount.plainString(in: currency)), .number(update.balance.plainString(in: currency)),
-      .text(update.id.uuidString), .text(update.key ?? ""),
+      .text(update.id.uuidString), .text(update.key ?? ""), .text(update.undoes?.uuidString ?? ""),
+      .number(update.fare?.plainString(in: currency) ?? ""), .text(update.mode?.rawValue ?? ""),
+      .text(update.reason?.rawValue ?? ""), .text(update.note ?? ""),
     ])
   }
 
   // MARK: - Import
 
   /// Reads updates from CSV. The header names the columns, in any order:
-  /// `timestamp`, `type` and `amount` are required; `id`, `key`, `note`,
-  /// a ride's `fare`, `mode` and `reason`, and `balance` (ignored: balances
-  /// are recomputed) are optional.
+  /// `timestamp`, `type` and `amount` are required; `id`, `key`, an undo's
+  /// `undoes`, `note`, a ride's `fare`, `mode` and `reason`, and `balance`
+  /// (ignored: balances are recomputed) are optional.
   ///
   /// - Parameters:
   ///   - bytes: The file.
@@ -50,10 +55,17 @@ package enum Interchange {
     return result
   }
 
+  /// Whether a CSV's header (its first record) names any of the columns
+  /// metrobuddy's CSV must have.
+  package static func namesOwnColumn(_ bytes: [UInt8]) -> Bool {
+    guard let keys = AgencyTable.headerKeys(bytes) else { return false }
+    return csvRequired.contains { keys.contains($0) }
+  }
+
   /// The columns a CSV to import must have.
-  static let csvRequired = ["timestamp", "type", "amount"]
+  package static let csvRequired = ["timestamp", "type", "amount"]
   /// The columns a CSV to import may have.
-  static let csvOptional = ["balance", "id", "key", "fare", "mode", "reason", "note"]
+  static let csvOptional = ["balance", "id", "key", "undoes", "fare", "mode", "reason", "note"]
 
   /// The fields of an update object in a JSON export.
   static let updateFields = [

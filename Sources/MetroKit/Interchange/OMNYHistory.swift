@@ -11,8 +11,9 @@ import FoundationEssentials
 ///   the first two, and the hour of the 12-hour form, may have one digit):
 ///   - `11/03/2026 08:14 AM` or `11/03/2026 08:14:05 PM` (month first, 12-hour);
 ///   - `11/03/2026 08:14` or `11/03/2026 20:14:05` (month first, 24-hour);
-///   - `2026-11-03 08:14`, `2026-11-03T08:14:05`, either one optionally
-///     followed by `Z` or `±HH:MM`, which then wins over the local zone.
+///   - `2026-11-03 08:14`, `2026-11-03T08:14:05` or `2026-11-15T19:00:00.000`
+///     (the fraction of a second is dropped), any of them optionally followed
+///     by a zone, `Z`, `±HH:MM`, `±HHMM` or `±HH`, which then wins over the local zone.
 /// - `Fare Amount ($)` is `$2.90` or `2.90`: what the ride was charged.
 /// - `Mode`: a value holding the word `Express` is an express bus, else
 ///   `Bus` a local bus, `Subway` the subway; anything else has no mode.
@@ -82,7 +83,7 @@ struct OMNYHistory {
   static func time(_ text: String, in timeZone: LocalTimeZone) -> Date? {
     let bytes = Array(text.utf8)
     if bytes.count >= 16, bytes[4] == UInt8(ascii: "-") {
-      return Timestamp.parseAnyInstant(text, in: timeZone)
+      return AgencyTime.isoInstant(text, in: timeZone)
     }
     let parts = text.split(separator: " ")
     guard parts.count == 2 || parts.count == 3 else { return nil }
@@ -104,6 +105,6 @@ struct OMNYHistory {
       default: return nil
       }
     }
-    return Date(timeIntervalSince1970: Double(timeZone.instant(of: day, secondsIntoDay: seconds)))
+    return AgencyTime.instant(of: day, secondsIntoDay: seconds, in: timeZone)
   }
 }

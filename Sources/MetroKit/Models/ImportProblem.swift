@@ -131,6 +131,12 @@ public enum ImportProblem: Sendable, Equatable {
   case neitherChargeNorCredit
   /// A trip history in one currency imported into a card in another.
   case historyCurrency(file: Currency, card: Currency)
+  /// A trip history's balance after a row that is not the balance before it
+  /// (the last one the file gives) changed by the rows since: `expected`.
+  case balanceDoesNotFollow(Money, expected: Money, currency: Currency)
+  /// A CSV imported without a format whose header is neither metrobuddy's
+  /// (``Interchange/csvRequired``) nor any agency's (``AgencyFormat/headers``).
+  case headerOfNoFormat
 
   // MARK: - The card's rules
 
@@ -144,7 +150,7 @@ public enum ImportProblem: Sendable, Equatable {
   case rideChargeDoesNotFitReason(RideReason)
   /// An adjustment of zero.
   case zeroAdjustment
-  /// An undo that names no update (CSV has no column for it).
+  /// An undo that names no update (no `undoes`).
   case undoWithoutTarget
   /// An undo of an update that is neither in the history nor earlier in the file.
   case undoTargetUnknown

@@ -373,7 +373,8 @@ struct StoreFold: Equatable, Sendable {
         entry.fareStateIsCurrent = false
       } else {
         entry.card.fareState = FareEngine.advance(
-          entry.card.fareState, with: ride, rules: entry.card.rules(at: ride.time, in: timeZone), timeZone: timeZone)
+          entry.card.fareState, with: ride, rules: entry.card.rules(at: ride.time, in: timeZone),
+          timeZone: entry.card.rulesZone(timeZone))
       }
     }
   }

@@ -138,6 +138,39 @@ struct AgencyZoneTests {
     #expect(try storeSnapshot(sandbox) == store)
   }
 
+  @Test("Without a time zone database the agencies' zones still work, and a database name is read from TZDIR")
+  func withoutADatabase() throws {
+    let sandbox = try Sandbox()
+    // An empty TZDIR: neither the C library nor metrobuddy finds a zone file.
+    let empty = sandbox.root + "/no-zoneinfo"
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+    let machine = ["TZDIR": empty, "TZ": "Asia/Tokyo"]
+    try #require(
+      try sandbox.metrobuddy("reload", "20", "--at", "2026-01-01T12:00:00Z", environment: machine).status == 0)
+    let swipe = try sandbox.metrobuddy("--json", "swipe", "--at", "2026-01-03T23:59:00-05:00", environment: machine)
+    let ride = try #require((try parseJSONObject(swipe.stdout)["updates"] as? [[String: Any]])?.first)
+    #expect(ride["amount"] as? String == "-2.90", "\(ride)")
+    let london = try sandbox.metrobuddy(
+      "card", "add", "oyster", "--kind", "custom", "--currency", "GBP", "--fare", "2.90", "--zone", "Europe/London",
+      environment: machine)
+    #expect(london.status == 0, "\(london)")
+    let tokyo = try sandbox.metrobuddy(
+      "card", "add", "tokyo", "--kind", "custom", "--fare", "2", "--zone", "Asia/Tokyo", environment: machine)
+    #expect(tokyo.status == 64, "\(tokyo)")
+    // A database file (of a zone no real database has): its last line is the zone's rule.
+    let folder = sandbox.root + "/zoneinfo"
+    try FileManager.default.createDirectory(atPath: folder + "/Example", withIntermediateDirectories: true)
+    let file = Data("TZif2".utf8) + Data(count: 40) + Data("\n\nIST-5:30\n".utf8)
+    try file.write(to: URL(fileURLWithPath: folder + "/Example/Mumbai"))
+    let found = try sandbox.metrobuddy(
+      "card", "add", "mumbai", "--kind", "custom", "--fare", "2", "--zone", "Example/Mumbai",
+      environment: ["TZDIR": folder])
+    #expect(found.stdout == "Added card 'mumbai' (custom, zone Example/Mumbai): $0.00, fare $2.00.\n", "\(found)")
+    let export = try parseJSONObject(try sandbox.metrobuddy("--card", "mumbai", "export").stdout)
+    let zone = (export["customRules"] as? [String: Any])?["zone"] as? [String: String]
+    #expect(zone == ["name": "Example/Mumbai", "rule": "IST-5:30"], "\(export)")
+  }
+
   /// Every file of the store and its bytes.
   func storeSnapshot(_ sandbox: Sandbox) throws -> [String: Data] {
     var files: [String: Data] = [:]

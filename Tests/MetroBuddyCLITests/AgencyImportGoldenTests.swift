@@ -33,6 +33,8 @@ struct AgencyImportGoldenTests {
 
   /// A file whose 12th paid ride was charged in full: the summary lists it
   /// with what the rules charge, and `--json` carries it.
+  /// The file's 16:15 is New York's (the card's zone); the summary shows it
+  /// in the machine's zone, UTC here: 21:15.
   @Test func aChargeTheRulesDisagreeWithIsListed() throws {
     let cli = CLIHarness()
     let text = try String(contentsOfFile: Self.fixtures + "/omny-week.csv", encoding: .utf8)
@@ -45,7 +47,7 @@ struct AgencyImportGoldenTests {
       result.stdout == """
         Imported 17 updates into 'default'. Balance: -$39.00, no rides left.
         1 ride was charged differently from metrobuddy's fare rules:
-          2026-11-07 16:15  subway: charged $3.00; the rules charge $2.00 (partial)
+          2026-11-07 21:15  subway: charged $3.00; the rules charge $2.00 (partial)
 
         """)
     let json = cli.run("--json", "verify", "--fares").stdout.filter { $0 != " " && $0 != "\n" }

@@ -57,7 +57,7 @@ struct AddCardCommand: Command {
     settings = CardSettings(
       kind: try parsed[FareOptions.kind], isReduced: parsed[FareOptions.reduced], mode: try parsed[FareOptions.mode],
       currency: currency, fare: try parsed.amount(FareOptions.fare, in: currency, positive: true),
-      customRules: try FareOptions.customRules(parsed, currency: currency))
+      customRules: try FareOptions.customRules(parsed, currency: currency, environment: environment))
     balance = try parsed.amount(Self.balance, in: currency, positive: false) ?? .zero
   }
 

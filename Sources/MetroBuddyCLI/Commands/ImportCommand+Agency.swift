@@ -30,9 +30,10 @@ extension ImportCommand {
     }
     try Self.checkSize(bytes.count, source: source)
     progress.report(context.text(.importReading(source)))
-    let timeZone = context.environment.timeZone
-    let trips = try AgencyFormat.trips(bytes, format: agency, timeZone: timeZone, source: source)
     let card = try context.selectedCard()
+    // The file's local times, and the rules, are read in the card's zone, never the machine's.
+    let timeZone = agency.zone(for: card.snapshot)
+    let trips = try AgencyFormat.trips(bytes, format: agency, timeZone: timeZone, source: source)
     guard card.currency == agency.currency else {
       throw .importMalformed(
         source: source, line: 0, column: nil, problem: .historyCurrency(file: agency.currency, card: card.currency))

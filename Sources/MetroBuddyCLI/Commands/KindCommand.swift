@@ -27,6 +27,8 @@ struct KindCommand: Command {
   var reduced: Bool?
   var parsed: ParsedCommand
   var rules: CustomFareRules?
+  /// Whether `--zone` is the only custom option: a custom card keeps its other rules.
+  var zoneOnly = false
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     self.parsed = parsed
@@ -47,7 +49,11 @@ struct KindCommand: Command {
 
   mutating func prepare(in context: Context) throws(PreparationError) {
     let currency = try Self.currency(in: context)
-    do { rules = try FareOptions.customRules(parsed, currency: currency) } catch { throw .usage(error) }
+    do {
+      rules = try FareOptions.customRules(parsed, currency: currency, environment: context.environment)
+    } catch { throw .usage(error) }
+    let others = FareOptions.customSpecs.map(\.name).filter { $0 != FareOptions.zone.spec.name }
+    zoneOnly = rules?.zone != nil && !others.contains(where: { parsed.gave($0) })
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -56,6 +62,11 @@ struct KindCommand: Command {
     guard kind != nil || reduced != nil || rules != nil else {
       return CommandOutput(
         text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
+    }
+    var rules = rules
+    if zoneOnly, before.kind == .custom, kind ?? .custom == .custom {
+      rules = before.customRules ?? CustomFareRules()
+      rules?.zone = self.rules?.zone
     }
     let result = try context.store.apply([.kind(kind ?? before.kind, reduced: reduced, rules: rules)], to: card)
     let after = result.card.snapshot

@@ -171,7 +171,11 @@ enum ManPage {
       "LC_ALL, LC_MESSAGES, LANG",
       "The first of these that is set chooses the language of messages, money and dates: English, Spanish (es) or Italian (it); any other gives English. --json and export never change with the language."
     ),
-    ("TZ", "The local time zone, for calendar days: --at dates, expiration dates, history --since and --until."),
+    (
+      "TZ",
+      "The local time zone, for display and the calendar days typed: --at dates, expiration dates, history --since and --until. A card's fare rules read its agency's zone (New York's; a custom card's --zone), never this one."
+    ),
+    ("TZDIR", "Where --zone looks up a zone's name (default: /usr/share/zoneinfo)."),
   ]
 
   static let files: [(String, String)] = [

@@ -129,7 +129,7 @@ enum English {
         "A custom card needs a fare set by hand; nothing was changed. Give one with '--fare <amount>' "
           + "(or first 'metrobuddy fare <amount>')."
       case .rulesOnlyForCustom(let kind):
-        "Cap and transfer options are set by hand only on a custom card, not on a \(kind.rawValue) card; "
+        "Cap, transfer and zone options are set by hand only on a custom card, not on a \(kind.rawValue) card; "
           + "nothing was changed. Add '--kind custom' with a '--fare <amount>'."
       case .reducedMeansNothing(let kind):
         "'--reduced' means nothing for a \(kind.rawValue) card, which has no standard fares; nothing was changed. "
@@ -338,6 +338,9 @@ enum English {
     case .capPeriod(let text): "'\(text)' is not a period; use Nd (such as 7d, 1 to 366 days), day, week or month."
     case .transferWindow(let text): "'\(text)' is not a number of minutes from 1 to 1440."
     case .transfers(let text): "'\(text)' is not a whole number from 1 to 99."
+    case .zone(let text):
+      "'\(text)' is not a time zone; use a name of the tz database such as America/Chicago (from /usr/share/zoneinfo),"
+        + " America/New_York, Europe/London or UTC, or a POSIX TZ rule such as CST6CDT,M3.2.0,M11.1.0."
     }
   }
 

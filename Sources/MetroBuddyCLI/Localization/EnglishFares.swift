@@ -45,6 +45,7 @@ extension English {
         ? "The ride's charge agrees with metrobuddy's fare rules."
         : "All \(rides) rides' charges agree with metrobuddy's fare rules."
     case .faresOfCard(let name): "Card '\(name)':"
+    case .kindZone(let name): "zone \(name)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

@@ -46,4 +46,6 @@ enum FareMessage: Equatable {
   case faresOfCard(String)
   /// A zip that could not be read.
   case archive(path: String, problem: UnzipRunner.Failure)
+  /// After a custom card's kind: the zone its rules read.
+  case kindZone(String)
 }

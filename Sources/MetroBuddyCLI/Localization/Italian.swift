@@ -153,7 +153,7 @@ enum Italian {
         "Una carta personalizzata richiede una tariffa impostata a mano; non è stato cambiato nulla. "
           + "Indicala con '--fare \(slot("amount"))' (o prima con 'metrobuddy fare \(slot("amount"))')."
       case .rulesOnlyForCustom(let kind):
-        "Le opzioni di tetto e trasbordo si impostano a mano solo su una carta personalizzata, non su una "
+        "Le opzioni di tetto, trasbordo e fuso si impostano a mano solo su una carta personalizzata, non su una "
           + "\(kind.rawValue); non è stato cambiato nulla. Aggiungi '--kind custom' con '--fare \(slot("amount"))'."
       case .reducedMeansNothing(let kind):
         "'--reduced' non significa nulla per una carta \(kind.rawValue), che non ha tariffe standard; "
@@ -403,6 +403,9 @@ enum Italian {
     case .capPeriod(let text): "'\(text)' non è un periodo; usa Nd (come 7d, da 1 a 366 giorni), day, week o month."
     case .transferWindow(let text): "'\(text)' non è un numero di minuti da 1 a 1440."
     case .transfers(let text): "'\(text)' non è un numero intero da 1 a 99."
+    case .zone(let text):
+      "'\(text)' non è un fuso orario; usa un nome del database tz come America/Chicago (da /usr/share/zoneinfo),"
+        + " America/New_York, Europe/London o UTC, o una regola TZ POSIX come CST6CDT,M3.2.0,M11.1.0."
     }
   }
 

@@ -16,6 +16,8 @@ enum ItalianDefinitionsFares {
       "Custom: il tetto delle corse express, nello stesso periodo di --cap.",
     "Custom: the cap's period: Nd (N days from the first paid ride), day, week or month (default: 7d).":
       "Custom: il periodo del tetto: Nd (N giorni dalla prima corsa pagata), day, week o month (predefinito: 7d).",
+    "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's).":
+      "Custom: il fuso orario delle sue regole, come America/Chicago o una regola TZ POSIX (predefinito: quello della macchina).",
     "Custom: the fare of an express ride (default: no express rides).":
       "Custom: la tariffa di una corsa express (predefinito: nessuna corsa express).",
     "Go back to the standard fares.":

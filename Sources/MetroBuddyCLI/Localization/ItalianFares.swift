@@ -59,6 +59,7 @@ extension Italian {
         ? "L'addebito del viaggio concorda con le regole tariffarie di metrobuddy."
         : "Gli addebiti di tutti i \(rides) viaggi concordano con le regole tariffarie di metrobuddy."
     case .faresOfCard(let name): "Tessera '\(name)':"
+    case .kindZone(let name): "fuso orario \(name)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

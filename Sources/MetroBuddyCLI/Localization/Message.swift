@@ -263,6 +263,8 @@ enum ValueProblem: Equatable {
   case capPeriod(String)
   case transferWindow(String)
   case transfers(String)
+  /// A `--zone` that names no zone.
+  case zone(String)
 }
 
 /// What is wrong with a `show --format` template.

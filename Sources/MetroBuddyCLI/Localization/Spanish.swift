@@ -151,7 +151,7 @@ enum Spanish {
         "Una tarjeta personalizada necesita una tarifa fijada a mano; no se cambió nada. "
           + "Indíquela con '--fare \(slot("amount"))' (o antes con 'metrobuddy fare \(slot("amount"))')."
       case .rulesOnlyForCustom(let kind):
-        "Las opciones de tope y transbordo solo se fijan a mano en una tarjeta personalizada, no en una "
+        "Las opciones de tope, transbordo y zona solo se fijan a mano en una tarjeta personalizada, no en una "
           + "\(kind.rawValue); no se cambió nada. Añada '--kind custom' con '--fare \(slot("amount"))'."
       case .reducedMeansNothing(let kind):
         "'--reduced' no significa nada para una tarjeta \(kind.rawValue), que no tiene tarifas estándar; "
@@ -398,6 +398,9 @@ enum Spanish {
     case .capPeriod(let text): "'\(text)' no es un periodo; use Nd (como 7d, de 1 a 366 días), day, week o month."
     case .transferWindow(let text): "'\(text)' no es un número de minutos de 1 a 1440."
     case .transfers(let text): "'\(text)' no es un número entero de 1 a 99."
+    case .zone(let text):
+      "'\(text)' no es una zona horaria; use un nombre de la base tz como America/Chicago (de /usr/share/zoneinfo),"
+        + " America/New_York, Europe/London o UTC, o una regla TZ POSIX como CST6CDT,M3.2.0,M11.1.0."
     }
   }
 

@@ -16,6 +16,8 @@ enum SpanishDefinitionsFares {
       "Custom: el tope de los viajes exprés, en el mismo periodo que --cap.",
     "Custom: the cap's period: Nd (N days from the first paid ride), day, week or month (default: 7d).":
       "Custom: el periodo del tope: Nd (N días desde el primer viaje pagado), day, week o month (por defecto: 7d).",
+    "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's).":
+      "Custom: la zona horaria de sus reglas, como America/Chicago o una regla TZ POSIX (por defecto: la de la máquina).",
     "Custom: the fare of an express ride (default: no express rides).":
       "Custom: la tarifa de un viaje exprés (por defecto: sin viajes exprés).",
     "Go back to the standard fares.":

@@ -59,6 +59,7 @@ extension Spanish {
         ? "El cobro del viaje coincide con las reglas de tarifa de metrobuddy."
         : "Los cobros de los \(rides) viajes coinciden con las reglas de tarifa de metrobuddy."
     case .faresOfCard(let name): "Tarjeta '\(name)':"
+    case .kindZone(let name): "zona \(name)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

@@ -62,7 +62,10 @@ enum CardText {
 
   /// `omny-card`, or `omny-card, reduced fare`.
   static func kind(_ card: MetroCard, _ context: Context) -> String {
-    context.text(.kindName(card.kind, reduced: card.isReduced))
+    let kind = context.text(.kindName(card.kind, reduced: card.isReduced))
+    // A custom card's own zone; an agency's kind says its zone by its name.
+    guard card.kind.agencyZone == nil, let zone = card.zone else { return kind }
+    return kind + ", " + context.text(.kindZone(zone.name))
   }
 
   /// The fare of the next ride in the card's mode, or a word saying there is none.

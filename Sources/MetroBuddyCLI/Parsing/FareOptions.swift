@@ -80,17 +80,30 @@ enum FareOptions {
     in: 1...99, default: 1
   ) { .transfers($0) }.optional
 
+  /// `--zone ZONE`: the zone a custom card's rules read.
+  static let zone = Option<String?>.text(
+    "zone", valueName: "zone",
+    help: "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's).")
+
   /// The custom rule options, in the order help lists them.
   static let customSpecs = [
-    cap.spec, capPeriod.spec, expressFare.spec, expressCap.spec, transferWindow.spec, transfers.spec,
+    cap.spec, capPeriod.spec, expressFare.spec, expressCap.spec, transferWindow.spec, transfers.spec, zone.spec,
   ]
 
   /// The custom rules the options give, or `nil` when none of them is given;
-  /// amounts are read in `currency`.
-  static func customRules(_ parsed: ParsedCommand, currency: Currency) throws(UsageError) -> CustomFareRules? {
+  /// amounts are read in `currency`, a zone's name as ``ZoneLookup`` finds it.
+  static func customRules(_ parsed: ParsedCommand, currency: Currency, environment: Environment) throws(UsageError)
+    -> CustomFareRules?
+  {
     let names = customSpecs.map(\.name)
     guard names.contains(where: { parsed.gave($0) }) else { return nil }
     var rules = CustomFareRules()
+    if let text = parsed.value(zone.spec.name) {
+      guard let found = ZoneLookup.zone(named: text, environment: environment) else {
+        throw UsageError(message: .invalidValue(name: zone.spec.synopsis, problem: .zone(text)), path: parsed.path)
+      }
+      rules.zone = found
+    }
     let period = try parsed[capPeriod] ?? .rolling(days: 7)
     if let cap = try parsed.amount(cap, in: currency, positive: true) {
       rules.cap = FareCap(limit: cap, period: period)

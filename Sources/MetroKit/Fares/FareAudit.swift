@@ -31,7 +31,7 @@ public enum FareAudit {
       {
         found.append(FareDifference(ride: ride, expected: expected))
       }
-      state = FareEngine.advance(state, with: ride, rules: rules, timeZone: timeZone)
+      state = FareEngine.advance(state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
     }
     return found
   }

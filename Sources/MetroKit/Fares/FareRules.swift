@@ -89,14 +89,19 @@ public struct CustomFareRules: Sendable, Hashable {
   public var expressCap: FareCap?
   /// Free transfers, if any.
   public var transfer: TransferRule?
+  /// The zone the rules read; `nil`: the machine's.
+  public var zone: AgencyZone?
 
   /// Creates custom rules.
-  public init(expressFare: Money? = nil, cap: FareCap? = nil, expressCap: FareCap? = nil, transfer: TransferRule? = nil)
-  {
+  public init(
+    expressFare: Money? = nil, cap: FareCap? = nil, expressCap: FareCap? = nil, transfer: TransferRule? = nil,
+    zone: AgencyZone? = nil
+  ) {
     self.expressFare = expressFare
     self.cap = cap
     self.expressCap = expressCap
     self.transfer = transfer
+    self.zone = zone
   }
 }
 

@@ -20,8 +20,10 @@ extension MetroCard {
   /// The rules that price a ride on this card at `time`: its kind's
   /// standard fares and caps for that day, with a fare set by hand in force
   /// at that time in place of the local fare.
+  /// The day is the local day of `time` in the card's zone (``rulesZone(_:)``;
+  /// `timeZone` is the machine's).
   public func rules(at time: Date, in timeZone: LocalTimeZone) -> FareRules {
-    let day = timeZone.calendarDate(of: time)
+    let day = rulesZone(timeZone).calendarDate(of: time)
     func standard(_ table: [StandardFares.Entry]) -> FareQuote? {
       StandardFares.entry(in: table, on: day).map { FareQuote(amount: $0.amount, source: .standard(since: $0.since)) }
     }

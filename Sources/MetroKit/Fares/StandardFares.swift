@@ -1,8 +1,9 @@
 import FoundationEssentials
 
 /// New York's fares and caps, each with the day it took effect (dates are
-/// local to New York; the change is taken at local midnight of the rider's
-/// time zone). The sources are listed in docs/fare-rules.md.
+/// New York's: the change is taken at midnight in New York, whatever the
+/// rider's machine's zone; see ``AgencyZone``). The sources are listed in
+/// docs/fare-rules.md.
 public enum StandardFares {
   /// One dated value: in force from `since` until the next entry's day.
   public struct Entry: Sendable, Hashable {

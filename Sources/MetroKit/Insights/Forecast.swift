@@ -40,7 +40,9 @@ extension MetroCard {
   ///
   /// The work grows with the trips until the balance runs out, never with
   /// the card's history.
+  /// Days are the card's (``rulesZone(_:)``; `timeZone` is the machine's).
   public func forecast(at now: Date, in timeZone: LocalTimeZone) -> Forecast {
+    let timeZone = rulesZone(timeZone)
     let today = timeZone.calendarDate(of: now)
     guard let pace = RidePace(fareState.tally, today: today) else { return Forecast(pace: nil, runsOutOn: nil) }
     guard kind.holdsValue else { return Forecast(pace: pace, runsOutOn: nil) }

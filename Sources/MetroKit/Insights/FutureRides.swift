@@ -15,10 +15,11 @@ public struct FutureRides: Sequence, IteratorProtocol {
   private var state: FareState
   private var time: Int64
 
-  /// The trips of `card` at `pace` from `start` on.
+  /// The trips of `card` at `pace` from `start` on; `timeZone` is the
+  /// machine's, and the rules read the card's.
   public init(_ card: MetroCard, pace: RidePace, from start: Date, in timeZone: LocalTimeZone) {
     self.card = card
-    self.timeZone = timeZone
+    self.timeZone = card.rulesZone(timeZone)
     interval = pace.secondsBetweenTrips
     state = card.fareState
     time = Int64(start.timeIntervalSince1970.rounded(.down))

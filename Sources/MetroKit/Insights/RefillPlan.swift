@@ -52,6 +52,8 @@ extension MetroCard {
     -> RefillPlan
   {
     guard kind.holdsValue else { throw .notStoredValue(kind: kind) }
+    // Days are the card's; `timeZone` is the machine's.
+    let timeZone = rulesZone(timeZone)
     let today = timeZone.calendarDate(of: now)
     let known = RidePace(fareState.tally, today: today)
     var count: Int

@@ -177,13 +177,15 @@ public enum RideStats {
   }
 
   /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole
-  /// history walked as the store reads it, in a bounded amount of memory.
+  /// history walked as the store reads it, in a bounded amount of memory;
+  /// days are the card's (``MetroCard/rulesZone(_:)``; `timeZone` is the machine's).
   public static func periods(
     of history: CardHistoryStream, in timeZone: LocalTimeZone, by kind: StatsPeriodKind, from first: CalendarDate,
     through last: CalendarDate
   ) throws(MetroError) -> [PeriodStats] {
     var tally = PeriodTally(
-      kind, from: first, through: last, holdsValue: history.card.kind.holdsValue, in: timeZone)
+      kind, from: first, through: last, holdsValue: history.card.kind.holdsValue,
+      in: history.card.snapshot.rulesZone(timeZone))
     try history.walkNewestFirst { tally.add($0) }
     return tally.result
   }
@@ -192,7 +194,7 @@ public enum RideStats {
   ///
   /// - Parameters:
   ///   - history: The card and its updates.
-  ///   - timeZone: What turns an update's instant into a local day.
+  ///   - timeZone: The machine's zone: days are the card's (``MetroCard/rulesZone(_:)``).
   ///   - kind: Weeks or months.
   ///   - first: The range's first day.
   ///   - last: The range's last day (inclusive).
@@ -201,8 +203,9 @@ public enum RideStats {
     through last: CalendarDate
   ) -> [PeriodStats] {
     periods(
-      of: history.updates, holdsValue: history.card.kind.holdsValue, in: timeZone, by: kind, from: first,
-      through: last)
+      of: history.updates, holdsValue: history.card.kind.holdsValue, in: history.card.snapshot.rulesZone(timeZone),
+      by: kind,
+      from: first, through: last)
   }
 }
 

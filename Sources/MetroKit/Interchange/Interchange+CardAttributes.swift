@@ -120,7 +120,7 @@ extension Interchange {
     switch document["customRules"] {
     case nil, .null?: break
     case .object(let members)?:
-      let known = ["expressFare", "cap", "expressCap", "transfer"]
+      let known = ["expressFare", "cap", "expressCap", "transfer", "zone"]
       if let unknown = members.first(where: { !known.contains($0.0) }) {
         throw failure("customRules." + unknown.0, .unknownCardField(known: known))
       }
@@ -151,6 +151,15 @@ extension Interchange {
         else { throw failure("customRules.transfer", .notAnObject) }
         custom.transfer = TransferRule(windowMinutes: Int(minutes), transfersPerRide: Int(transfers))
       default: throw failure("customRules.transfer", .notAnObject)
+      }
+      switch rules["zone"] {
+      case nil, .null?: break
+      case .object?:
+        guard case .string(let name)? = rules["zone"]?["name"], AgencyZone.isKeepableName(name),
+          case .string(let text)? = rules["zone"]?["rule"], let rule = PosixTimeZone(text)
+        else { throw failure("customRules.zone", .notAnObject) }
+        custom.zone = AgencyZone(name: name, rule: rule)
+      default: throw failure("customRules.zone", .notAnObject)
       }
       settings.customRules = custom
     default: throw failure("customRules", .notAnObject)

@@ -22,9 +22,10 @@ extension CardRules {
     if let reduced, kind != .custom { card.isReduced = reduced }
   }
 
-  /// The standing of `card` after `rides`, in time order, each under the rules of its time.
+  /// The standing of `card` after `rides`, in time order, each under the
+  /// rules of its time, read in the card's zone (`timeZone` is the machine's).
   package static func fareState(of card: MetroCard, rides: [RecordedRide], timeZone: LocalTimeZone) -> FareState {
-    FareEngine.fold(rides, rules: { card.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+    FareEngine.fold(rides, rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
   }
 
   /// `rides` in time order; rides at the same second keep their order.

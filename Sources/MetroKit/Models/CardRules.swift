@@ -103,7 +103,8 @@ package enum CardRules {
   ///   - history: The card's recorded history.
   ///   - now: The time of updates that give none; the clock must be between
   ///     ``Timestamp/earliest`` and ``Timestamp/latest``.
-  ///   - timeZone: For the local calendar day of a ride, for the expiration rule.
+  ///   - timeZone: The machine's zone, for the expiration date the rider gave; the
+  ///     rules read the card's (``MetroCard/rulesZone(_:)``).
   ///   - makeID: Makes the id of each new balance update.
   /// - Returns: The balance updates to record, in order, and the keys of keyed
   ///   reloads that were already applied.
@@ -169,6 +170,8 @@ package enum CardRules {
         working.expirationDate = date
       case .balance(let change, let at):
         let timestamp = try recordableTime(at, now: now)
+        // Rules read the card's zone; `timeZone` is the machine's.
+        let zone = working.rulesZone(timeZone)
         func record(
           _ type: BalanceUpdate.Kind, _ amount: Money, key: String? = nil, undoes: UUID? = nil, ride: RideCharge? = nil,
           note: String? = nil, assigned: Money? = nil
@@ -206,7 +209,7 @@ package enum CardRules {
               })
             state = FareEngine.backdatedState(
               at: timestamp, mode: mode, rides: rides, rules: { working.rules(at: $0, in: timeZone) },
-              timeZone: timeZone)
+              timeZone: zone)
             refold = true
           }
           var charges: [RideCharge] = []
@@ -215,7 +218,7 @@ package enum CardRules {
             guard let charge = FareEngine.price(mode, at: timestamp, noTransfer: noTransfer, rules: rules, state: state)
             else {
               throw .noFare(
-                mode: mode, on: timeZone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
+                mode: mode, on: zone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
             }
             charges.append(charge)
             guard let sum = total.adding(charge.charge) else { throw .balanceOutOfRange }
@@ -226,7 +229,7 @@ package enum CardRules {
                 id: RecordedRide.notYetRecorded, time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge,
                 reason: charge.reason
               ),
-              rules: rules, timeZone: timeZone)
+              rules: rules, timeZone: zone)
           }
           if working.kind.holdsValue, working.balance < total {
             throw .insufficientFare(balance: working.balance, needed: total, count: count, currency: working.currency)
@@ -248,7 +251,7 @@ package enum CardRules {
             }
           }
           try record(.reload, amount, key: key)
-          if working.kind == .metrocard, timeZone.calendarDate(of: timestamp) > StandardFares.lastMetroCardRefill,
+          if working.kind == .metrocard, zone.calendarDate(of: timestamp) > StandardFares.lastMetroCardRefill,
             !notes.contains(.metroCardRefillsEnded)
           {
             notes.append(.metroCardRefillsEnded)
@@ -290,7 +293,8 @@ package enum CardRules {
       var rides = try history.ridesInTimeOrder() + pending
       rides.removeAll { undoneRides.contains($0.id) }
       rides = stableSortedByTime(rides)
-      working.fareState = FareEngine.fold(rides, rules: { working.rules(at: $0, in: timeZone) }, timeZone: timeZone)
+      working.fareState = FareEngine.fold(
+        rides, rules: { working.rules(at: $0, in: timeZone) }, timeZone: working.rulesZone(timeZone))
     }
     card = working
     return Decision(

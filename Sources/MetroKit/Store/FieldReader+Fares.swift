@@ -25,7 +25,7 @@ extension MetroCard {
     }
     let hand: JSONValue =
       fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
-    let custom: JSONValue =
+    var custom: JSONValue =
       customRules.map { rules in
         .object([
           ("expressFare", rules.expressFare.map(money) ?? .null), ("cap", cap(rules.cap)),
@@ -40,6 +40,10 @@ extension MetroCard {
           ),
         ])
       } ?? .null
+    // `zone` only when set: a card without one is written as before.
+    if case .object(let members) = custom, let zone = customRules?.zone {
+      custom = .object(members + [("zone", Self.zoneMember(zone))])
+    }
     let state = fareState
     let standing: JSONValue = .object([
       ("local", progress(state.local)), ("express", progress(state.express)),
@@ -79,6 +83,12 @@ extension MetroCard {
       ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
       ("fareByHand", hand), ("customRules", custom), ("fareState", standing),
     ]
+  }
+
+  /// A zone as the store keeps it: its name and its rule, so that the card
+  /// reads the same days on a machine without a time zone database.
+  static func zoneMember(_ zone: AgencyZone) -> JSONValue {
+    .object([("name", .string(zone.name)), ("rule", .string(zone.rule.description))])
   }
 }
 
@@ -147,7 +157,7 @@ extension FieldReader {
       return FareCap(limit: try object.money("limit", currency: currency), period: period)
     }
     if let custom = try optionalObject("customRules") {
-      try custom.allowOnly(["expressFare", "cap", "expressCap", "transfer"])
+      try custom.allowOnly(["expressFare", "cap", "expressCap", "transfer", "zone"])
       var rules = CustomFareRules()
       if try custom.optionalString("expressFare") != nil {
         rules.expressFare = try custom.money("expressFare", currency: currency)
@@ -158,6 +168,15 @@ extension FieldReader {
         try transfer.allowOnly(["minutes", "transfers"])
         rules.transfer = TransferRule(
           windowMinutes: try transfer.integer("minutes"), transfersPerRide: try transfer.integer("transfers"))
+      }
+      if custom.object["zone"] != nil, let zone = try custom.optionalObject("zone") {
+        try zone.allowOnly(["name", "rule"])
+        let name = try zone.string("name")
+        let text = try zone.string("rule")
+        guard let rule = PosixTimeZone(text), AgencyZone.isKeepableName(name) else {
+          throw zone.damaged(.fieldNotKnown(field: "rule", text: text))
+        }
+        rules.zone = AgencyZone(name: name, rule: rule)
       }
       card.customRules = rules
     }

@@ -19,6 +19,8 @@ public enum LocalTimeZone: Sendable, Equatable {
   case fixed(secondsEastOfUTC: Int)
   /// The C library's local time, which honours `TZ`.
   case system
+  /// A POSIX rule, the same on every machine (a card's agency zone).
+  case posix(PosixTimeZone)
 
   /// The offset from UTC, in seconds east, in force at `instant`.
   public func secondsEastOfUTC(at instant: Int64) -> Int {
@@ -30,6 +32,7 @@ public enum LocalTimeZone: Sendable, Equatable {
       var parts = tm()
       guard localtime_r(&time, &parts) != nil else { return 0 }
       return Int(parts.tm_gmtoff)
+    case .posix(let rule): return rule.secondsEastOfUTC(at: instant)
     }
   }
 
@@ -57,6 +60,7 @@ public enum LocalTimeZone: Sendable, Equatable {
     switch self {
     case .utc: return wall
     case .fixed(let seconds): return wall - Int64(seconds)
+    case .posix(let rule): return rule.instant(ofWall: wall)
     case .system:
       var parts = tm()
       parts.tm_year = Int32(date.year - 1900)
@@ -83,6 +87,7 @@ extension LocalTimeZone {
     switch self {
     case .utc: return "utc"
     case .fixed(let seconds): return "fixed " + String(seconds)
+    case .posix(let rule): return "posix " + rule.description
     case .system:
       var text = "system"
       for month in 1...12 {

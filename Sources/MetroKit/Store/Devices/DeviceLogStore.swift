@@ -191,9 +191,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
     let basis = memo == nil ? standingBasis() : fold.standingBasis
     if loaded?.fold != nil, fold.standingBasis != basis {
-      // Worked out under another zone or other rules: every standing is
-      // worked out again from the rides (below), once.
-      for index in fold.cards.indices { fold.cards[index].fareStateIsCurrent = false }
+      // Worked out under other rules: every standing is worked out again
+      // from the rides (below), once. Under another machine zone: only
+      // those of cards that read it (custom cards without a zone).
+      let rulesChanged = Self.rulesPart(of: fold.standingBasis) != Self.rulesPart(of: basis)
+      for index in fold.cards.indices where rulesChanged || fold.cards[index].card.zone == nil {
+        fold.cards[index].fareStateIsCurrent = false
+      }
     }
     fold.standingBasis = basis
     fold.repeatSpans.merge(spans) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
@@ -289,7 +293,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       // Every ride this program priced is held to its cap in the merged
       // order; the rides whose charge that changes, and only those, are kept.
       let (state, changed) = FareEngine.holding(
-        rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: timeZone)
+        rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].card.fareState = state
       view.fold.cards[position].fareStateIsCurrent = true
       if changed != entry.repriced {
@@ -306,10 +310,18 @@ public final class DeviceLogStore: MetroCardDataStore {
   }
 
   /// What a fare standing worked out now depends on: the rules' revision
-  /// and the time zone's fingerprint for this year.
+  /// and that cards read their own zone (``rulesPart(of:)``), then, after
+  /// a `|`, the machine zone's fingerprint for this year, which only a
+  /// custom card without a zone reads.
   func standingBasis() -> String {
     let year = LocalTimeZone.utc.calendarDate(of: clock.now()).year
-    return String(FareEngine.revision) + " " + timeZone.fingerprint(year: year)
+    return String(FareEngine.revision) + " card-zones|" + timeZone.fingerprint(year: year)
+  }
+
+  /// The part of a standing basis that every card's standing depends on:
+  /// all of a basis written before cards had zones (which has no `|`).
+  static func rulesPart(of basis: String) -> Substring {
+    basis.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first ?? basis[...]
   }
 
   enum CatchUp { case done, restart }

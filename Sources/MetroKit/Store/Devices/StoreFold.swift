@@ -395,7 +395,8 @@ struct StoreFold: Equatable, Sendable {
           entry.repriced[ride.id] = stands.charge
           amount = -stands.charge
         }
-        entry.card.fareState = FareEngine.advance(entry.card.fareState, with: stands, rules: rules, timeZone: timeZone)
+        entry.card.fareState = FareEngine.advance(
+          entry.card.fareState, with: stands, rules: rules, timeZone: entry.card.rulesZone(timeZone))
       }
     }
     if update.type == .swipe, entry.newestRide.map({ $0 < order }) ?? true { entry.newestRide = order }

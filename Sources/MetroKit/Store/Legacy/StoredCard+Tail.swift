@@ -18,7 +18,8 @@ extension StoredCard {
           fareStateIsCurrent = false
         } else {
           card.fareState = FareEngine.advance(
-            card.fareState, with: ride, rules: card.rules(at: ride.time, in: timeZone), timeZone: timeZone)
+            card.fareState, with: ride, rules: card.rules(at: ride.time, in: timeZone),
+            timeZone: card.rulesZone(timeZone))
         }
       }
     }

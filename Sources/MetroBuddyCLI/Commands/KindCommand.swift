@@ -11,11 +11,12 @@ struct KindCommand: Command {
       Rides already recorded keep what they were charged.
       """,
     arguments: [
-      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard or custom.", isOptional: true)
+      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard, custom or london-payg.", isOptional: true)
     ],
-    options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs,
+    options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs + [FareOptions.zones.spec],
     examples: [
       "metrobuddy kind", "metrobuddy kind omny-card --reduced", "metrobuddy kind custom --cap 20 --cap-period week",
+      "metrobuddy kind london-payg --zones 1-3",
     ])
 
   /// `<kind>`, read as `--kind` is.
@@ -27,6 +28,7 @@ struct KindCommand: Command {
   var reduced: Bool?
   var parsed: ParsedCommand
   var rules: CustomFareRules?
+  var zones: LondonZones?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     self.parsed = parsed
@@ -43,6 +45,7 @@ struct KindCommand: Command {
     case (false, true): reduced = false
     case (false, false): reduced = nil
     }
+    zones = try parsed[FareOptions.zones]
   }
 
   mutating func prepare(in context: Context) throws(PreparationError) {
@@ -53,11 +56,12 @@ struct KindCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
     let before = card.snapshot
-    guard kind != nil || reduced != nil || rules != nil else {
+    guard kind != nil || reduced != nil || rules != nil || zones != nil else {
       return CommandOutput(
         text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
     }
-    let result = try context.store.apply([.kind(kind ?? before.kind, reduced: reduced, rules: rules)], to: card)
+    let result = try context.store.apply(
+      [.kind(kind ?? before.kind, reduced: reduced, rules: rules)] + (zones.map { [.londonZones($0)] } ?? []), to: card)
     let after = result.card.snapshot
     return Self.changed(
       context.text(.kindSet(new: CardText.kind(after, context), old: CardText.kind(before, context))), result,

@@ -53,6 +53,7 @@ enum Message: Equatable {
   case cardRenamed(old: String, new: String)
   case cardRemoved(String)
   case imported(count: Int, card: String, skipped: Int, balance: String, rides: Int)
+  case importedSpend(count: Int, card: String, skipped: Int, standing: String)
   case importReading(String)
   case importSaving(Int)
   case verifyNoStore(directory: String)
@@ -261,6 +262,7 @@ enum ValueProblem: Equatable {
   case capPeriod(String)
   case transferWindow(String)
   case transfers(String)
+  case zones(LondonZones.Problem)
 }
 
 /// What is wrong with a `show --format` template.

@@ -32,6 +32,8 @@ struct ExitCodeTests {
   func insufficientFareExitsOne() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "2").status == 0)
+    // A MetroCard is refused; an OMNY card would go below zero on this ride.
+    try #require(sandbox.metrobuddy("kind", "metrocard").status == 0)
 
     let swipe = try sandbox.metrobuddy("swipe")
     #expect(swipe.status == 1, "\(swipe)")

@@ -139,7 +139,7 @@ struct BackupRestoreTests {
       name: "an unknown field",
       edit: { $0.replacingOccurrences(of: #""name": "spare""#, with: #""name": "spare", "colour": "red""#) },
       message:
-        ", card 3, field 'colour': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
+        ", card 3, field 'colour': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, londonZones, cap, fareSource, openingBalance, updates"
     ),
   ]
 

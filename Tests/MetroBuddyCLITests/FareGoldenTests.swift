@@ -67,7 +67,8 @@ struct FareGoldenTests {
   @Test func aCappedCardSaysRidesAreFreeUntilThePeriodEnds() {
     let cli = CLIHarness()
     cli.run("reload", "50", "--at", "2026-11-19T07:00")
-    cli.run("swipe", "--count", "12", "--at", "2026-11-19T08:00")
+    // Twelve rides of the rider's own (with --count, eleven would be companions').
+    for _ in 0..<12 { cli.run("swipe", "--at", "2026-11-19T08:00") }
     #expect(
       cli.run("show").stdout == """
         $15.00
@@ -103,7 +104,7 @@ struct FareGoldenTests {
   @Test func midPeriodCapInJSON() {
     let cli = CLIHarness()
     cli.run("reload", "30", "--at", "2026-11-20T07:00")
-    cli.run("swipe", "--count", "2", "--at", "2026-11-20T08:14")
+    for _ in 0..<2 { cli.run("swipe", "--at", "2026-11-20T08:14") }
     let json = cli.run("--json").stdout
     #expect(
       json.contains(
@@ -212,13 +213,14 @@ struct FareGoldenTests {
 
             """, status: 64))
     #expect(cli.storeFiles() == before)
+    // The second tap is a companion's: a full fare that the rider's cap does not count.
     #expect(
       cli.run("--card", "phone", "swipe", "--count", "2", "--at", "2026-11-20T08:00").stdout
-        == "Swiped 2 rides for $6.00. This week: $6.00 of $35.00; rides are free after that until Fri 27 Nov 08:00. "
-        + "This month: $6.00.\n")
+        == "Swiped 2 rides for $6.00 (1 paid, 1 companion). This week: $3.00 of $35.00; rides are free after that "
+        + "until Fri 27 Nov 08:00. This month: $6.00.\n")
     #expect(
       cli.run("--card", "phone", "show").stdout == """
-        This week: $6.00 of $35.00; rides are free after that until Fri 27 Nov 08:00.
+        This week: $3.00 of $35.00; rides are free after that until Fri 27 Nov 08:00.
         This month: $6.00.
 
         Kind        contactless

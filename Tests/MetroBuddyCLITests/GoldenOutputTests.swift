@@ -65,11 +65,13 @@ struct GoldenOutputTests {
       cli.run("reload", "20")
         == Invocation(stdout: "Reloaded $20.00. Balance: $20.00, 6 rides left.\n", stderr: "", status: 0))
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $3.00. Balance: $17.00, 5 rides left.\n")
-    #expect(cli.run("swipe", "--count", "2").stdout == "Swiped 2 rides for $6.00. Balance: $11.00, 3 rides left.\n")
+    #expect(
+      cli.run("swipe", "--count", "2").stdout
+        == "Swiped 2 rides for $6.00 (1 paid, 1 companion). Balance: $11.00, 3 rides left.\n")
     let before = cli.storeFiles()
     #expect(
-      cli.run("swipe", "--count", "4").stderr == """
-        INSUFFICIENT FARE: 4 rides cost $12.00; the balance is $11.00.
+      cli.run("swipe", "--count", "5").stderr == """
+        INSUFFICIENT FARE: 5 rides cost $15.00; the balance is $11.00.
         Nothing was recorded. Add money with 'metrobuddy reload <amount>'.
 
         """)

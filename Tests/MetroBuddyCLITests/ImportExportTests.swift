@@ -161,7 +161,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
       message:
-        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
+        ", field 'extra': unknown field of a card; the fields are name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, londonZones, cap, fareSource, openingBalance, updates"
     ),
     BadFile(
       name: "a.csv", content: "",

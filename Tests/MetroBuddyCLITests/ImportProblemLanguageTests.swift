@@ -58,9 +58,9 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.json", content: #"{"name":"default","updates":[],"extra":true}"#,
       spanish:
-        ", campo 'extra': campo desconocido de una tarjeta; los campos son name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates",
+        ", campo 'extra': campo desconocido de una tarjeta; los campos son name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, londonZones, cap, fareSource, openingBalance, updates",
       italian:
-        ", campo 'extra': campo sconosciuto di una carta; i campi sono name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, cap, fareSource, openingBalance, updates"
+        ", campo 'extra': campo sconosciuto di una carta; i campi sono name, isDefault, balance, fare, currency, ridesLeft, expirationDate, serialNumber, kind, reduced, mode, fareByHand, customRules, londonZones, cap, fareSource, openingBalance, updates"
     ),
     Golden(
       name: "a.json", content: "[1,",

@@ -35,6 +35,8 @@ struct TerritoryMoneyTests {
       cli.run(["reload", "1234.5"], variables: mexico).stdout
         == "Recarga de $1,234.50 registrada. Saldo: $1,234.50, quedan 411 viajes.\n")
     cli.run("balance", "2")
+    // A MetroCard is refused; an OMNY card would go below zero on this ride.
+    cli.run("kind", "metrocard")
     let refused = cli.run(["swipe"], variables: mexico)
     #expect(refused.status == 1)
     #expect(

@@ -53,7 +53,7 @@ struct TypedOptionTests {
     #expect(
       AddCardCommand.spec.options.map(\.name) == [
         "kind", "reduced", "currency", "mode", "fare", "balance", "cap", "cap-period", "express-fare", "express-cap",
-        "transfer-window", "transfers", "zone",
+        "transfer-window", "transfers", "zone", "zones",
       ])
     let help = CLIHarness().run("card", "add", "--help").stdout
     let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

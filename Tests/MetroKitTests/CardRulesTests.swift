@@ -50,9 +50,10 @@ struct CardRulesTests {
     #expect(Set(recorded.map(\.id)).count == 3)
   }
 
-  // `needed` is what the rides would cost together: 4 x 3.00, and 1000
-  // rides stop at the OMNY card's 35.00 cap.
-  @Test("A swipe the balance cannot pay in full records nothing", arguments: [(4, "12.00"), (1000, "35.00")])
+  // `needed` is what the rides would cost together: 5 x 3.00, and 1000
+  // (the rider's and 999 companions' full fares, which no cap stops). The
+  // OMNY card may go below zero on the last ride only, so 4 rides would pass.
+  @Test("A swipe the balance cannot pay in full records nothing", arguments: [(5, "15.00"), (1000, "3000.00")])
   func swipeIsAllOrNothing(count: Int, needed: String) {
     var rules = RulesHarness()
     rules.expectRefusal(
@@ -63,6 +64,12 @@ struct CardRulesTests {
   @Test("An empty card cannot pay one fare, nor can one short by a cent")
   func insufficientFare() throws {
     var rules = RulesHarness()
+    rules.card.balance = .zero
+    rules.expectRefusal(
+      [.balance(.swipe(count: 1))],
+      .insufficientFare(balance: .zero, needed: .usd("3.00"), count: 1, currency: .usd))
+    // A MetroCard is short by a cent; an OMNY card would go below zero.
+    rules.card.kind = .metrocard
     rules.card.balance = .usd("2.99")
     rules.expectRefusal(
       [.balance(.swipe(count: 1))],
@@ -177,8 +184,8 @@ struct CardRulesTests {
   func requestIsAllOrNothing() {
     var rules = RulesHarness()
     rules.expectRefusal(
-      [.fare(.usd("2.00")), .serialNumber("123"), .balance(.swipe(count: 6))],
-      .insufficientFare(balance: .usd("10.00"), needed: .usd("12.00"), count: 6, currency: .usd))
+      [.fare(.usd("2.00")), .serialNumber("123"), .balance(.swipe(count: 7))],
+      .insufficientFare(balance: .usd("10.00"), needed: .usd("14.00"), count: 7, currency: .usd))
     #expect(rules.card.fareByHand?.amount == .usd("3.00"))
     #expect(rules.card.serialNumber == nil)
   }

@@ -279,13 +279,13 @@ struct DataStoreContractTests {
       try store.apply([.balance(.reload(.usd("5.00")))], to: card)
       let before = try store.everything()
       #expect(
-        metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 2))], to: card) }
-          == .insufficientFare(balance: .usd("5.00"), needed: .usd("6.00"), count: 2, currency: .usd))
+        metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: 3))], to: card) }
+          == .insufficientFare(balance: .usd("5.00"), needed: .usd("9.00"), count: 3, currency: .usd))
       // All or nothing: the reload before the refused swipe is not kept either.
       #expect(
         metroError { () throws(MetroError) in
-          _ = try store.apply([.balance(.reload(.usd("1.00"))), .balance(.swipe(count: 3))], to: card)
-        } == .insufficientFare(balance: .usd("6.00"), needed: .usd("9.00"), count: 3, currency: .usd))
+          _ = try store.apply([.balance(.reload(.usd("1.00"))), .balance(.swipe(count: 4))], to: card)
+        } == .insufficientFare(balance: .usd("6.00"), needed: .usd("12.00"), count: 4, currency: .usd))
       for count in [0, -1, CardRules.maximumSwipeCount + 1] {
         #expect(
           metroError { () throws(MetroError) in _ = try store.apply([.balance(.swipe(count: count))], to: card) }

@@ -105,9 +105,9 @@ struct DeviceLogStoreTests {
       let before = try treeSnapshot(store.directory)
       #expect(
         throws: MetroError.insufficientFare(
-          balance: .usd("19.00"), needed: .usd("21.00"), count: 7, currency: .usd)
+          balance: .usd("19.00"), needed: .usd("24.00"), count: 8, currency: .usd)
       ) {
-        try store.applyToCurrent([.balance(.swipe(count: 7))])
+        try store.applyToCurrent([.balance(.swipe(count: 8))])
       }
       #expect(try treeSnapshot(store.directory) == before)
 

@@ -4,27 +4,39 @@ import Testing
 
 @testable import MetroKit
 
-/// A card in New York (Eastern Standard Time in November) that records rides
-/// the way a store does: through `CardRules`, keeping its history.
-private struct Rider {
+/// A card in New York (Eastern Standard Time in November), or in another
+/// zone, that records rides the way a store does: through `CardRules`,
+/// keeping its history.
+struct Rider {
   var card: MetroCard
   var history = InMemoryHistory()
-  let timeZone = LocalTimeZone.fixed(secondsEastOfUTC: -5 * 3600)
+  let timeZone: LocalTimeZone
   let ids = SequentialIDs()
   /// The clock: a day after the last ride of every test.
   var now = nyc("2026-12-31 12:00")
 
-  init(_ kind: CardKind = .omnyCard, balance: String = "100.00", reduced: Bool = false) {
+  init(
+    _ kind: CardKind = .omnyCard, balance: String = "100.00", reduced: Bool = false,
+    timeZone: LocalTimeZone = .fixed(secondsEastOfUTC: -5 * 3600)
+  ) {
     card = MetroCard(name: "default", balance: .usd(balance), kind: kind, isReduced: reduced)
+    self.timeZone = timeZone
   }
 
-  /// Records one ride at a local New York time and returns what it cost and why.
+  /// An instant from a local time in the rider's zone ("2026-11-23 08:14").
+  func local(_ text: String) -> Date {
+    let wall = instant(text.replacingOccurrences(of: " ", with: "T") + ":00Z")
+    let local = LocalTimeZone.utc.localTime(of: wall)
+    return Date(timeIntervalSince1970: Double(timeZone.instant(of: local.date, secondsIntoDay: local.secondsIntoDay)))
+  }
+
+  /// Records one ride at a local time and returns what it cost and why.
   @discardableResult
   mutating func ride(
-    _ time: String, _ mode: TravelMode = .subway, noTransfer: Bool = false,
+    _ time: String, _ mode: TravelMode = .subway, noTransfer: Bool = false, count: Int = 1,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (charge: String, reason: RideReason) {
-    let decision = try apply([.balance(.swipe(count: 1, mode: mode, noTransfer: noTransfer), at: nyc(time))])
+    let decision = try apply([.balance(.swipe(count: count, mode: mode, noTransfer: noTransfer), at: local(time))])
     let ride = try #require(decision.recorded.first, sourceLocation: sourceLocation)
     return ((-ride.amount).plainString(), try #require(ride.reason, sourceLocation: sourceLocation))
   }
@@ -107,7 +119,8 @@ struct FareEngineTests {
     #expect(charges == Array(repeating: "1.50", count: 11) + ["1.00", "0.00"])
   }
 
-  /// Express rides count toward their own $67.00 cap, not the local one.
+  /// Express rides count toward the $67.00 cap, which covers local rides
+  /// too: once it is reached, a subway ride is free.
   @Test func expressRidesHaveTheirOwnCap() throws {
     var rider = Rider(balance: "200.00")
     var charges: [String] = []
@@ -115,8 +128,8 @@ struct FareEngineTests {
       charges.append(try rider.ride("2026-11-2\(3 + ride / 2) \(ride % 2 == 0 ? "07" : "19"):00", .express).charge)
     }
     #expect(charges == Array(repeating: "7.25", count: 9) + ["1.75", "0.00"])
-    // The local cap is untouched.
-    #expect(try rider.ride("2026-11-28 12:00", .subway).charge == "3.00")
+    // The local cap's $35.00 is not reached, but the $67.00 covers the ride.
+    #expect(try rider.ride("2026-11-28 12:00", .subway) == ("0.00", .capped))
   }
 
   /// A MetroCard has no cap: the 12th and 13th rides pay in full.

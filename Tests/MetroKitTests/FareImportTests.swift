@@ -139,7 +139,7 @@ struct FareImportTests {
           .serialNumber("0042"),
         ], to: card)
       // Paid, a bus-to-bus transfer, and on to the reduced cap of 17.50: partial, then capped.
-      try source.apply([.balance(.swipe(count: 20))], to: card)
+      try source.apply(Array(repeating: .balance(.swipe(count: 1)), count: 20), to: card)
       let history = try source.cardHistory(named: nil)
       #expect(Set(history.updates.compactMap(\.reason)) == [.paid, .transfer, .partial, .capped])
       let first = JSONWriter.string(

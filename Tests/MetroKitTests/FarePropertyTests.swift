@@ -17,23 +17,37 @@ private enum PlainModel {
 
   static let week: Int64 = 7 * 86_400
 
+  /// The two caps of 2026 (MTA fare text, Aug 2025): $35.00 on subway and
+  /// local bus rides, and $67.00 on "unlimited express bus, local bus, and
+  /// subway rides in any seven-day period": express, local and subway
+  /// charges together.
+  static let caps: [(counts: @Sendable (TravelMode) -> Bool, limit: Int64)] = [
+    ({ $0.isLocal }, 3500), ({ _ in true }, 6700),
+  ]
+
   /// What a ride at `time` in `mode` costs given `all` the rides recorded
-  /// (in time order): the period it falls in counts every charge in it.
+  /// (in time order): each cap's period it falls in counts every charge in it.
   static func price(
-    _ mode: TravelMode, at time: Int64, noTransfer: Bool, all: [Ride], fare: Int64, localFare: Int64, cap: Int64
+    _ mode: TravelMode, at time: Int64, noTransfer: Bool, all: [Ride], fare: Int64, localFare: Int64
   ) -> (Int64, RideReason) {
     let before = all.filter { $0.time <= time }
-    // The period of this cap class: the first paid ride opens one, and the
-    // first paid ride at or after its end opens the next.
-    var start: Int64?
-    for ride in before where ride.mode.isLocal == mode.isLocal && ride.charge > 0 {
-      if let open = start, ride.time < open + week { continue }
-      start = ride.time
+    // What each cap that counts this ride leaves to pay in its period: the
+    // first paid ride it counts opens one, and the first paid ride at or
+    // after its end opens the next.
+    var left: Int64?
+    for cap in caps where cap.counts(mode) {
+      var start: Int64?
+      for ride in before where cap.counts(ride.mode) && ride.charge > 0 {
+        if let open = start, ride.time < open + week { continue }
+        start = ride.time
+      }
+      let window = start.flatMap { time < $0 + week ? $0 : nil } ?? time
+      let paid = all.filter { cap.counts($0.mode) && $0.time >= window && $0.time < window + week }
+        .reduce(0) { $0 + $1.charge }
+      left = min(left ?? .max, max(0, cap.limit - paid))
     }
-    let window = start.flatMap { time < $0 + week ? $0 : nil } ?? time
-    let paid = all.filter { $0.mode.isLocal == mode.isLocal && $0.time >= window && $0.time < window + week }
-      .reduce(0) { $0 + $1.charge }
-    if paid >= cap { return (0, .capped) }
+    let cap = left ?? .max
+    if cap == 0 { return (0, .capped) }
     var charge = fare
     var reason = RideReason.paid
     if !noTransfer, let last = before.lastIndex(where: { $0.reason == .paid || $0.reason == .partial }) {
@@ -45,8 +59,8 @@ private enum PlainModel {
         charge = mode == .express && paidRide.mode.isLocal ? max(0, fare - localFare) : 0
       }
     }
-    if charge > cap - paid {
-      charge = cap - paid
+    if charge > cap {
+      charge = cap
       if reason == .paid { reason = .partial }
     }
     return (charge, reason)
@@ -75,8 +89,7 @@ struct FarePropertyTests {
       let noTransfer = Int.random(in: 0..<10, using: &generator) == 0
       let fare: Int64 = mode == .express ? 725 : 300
       let expected = PlainModel.price(
-        mode, at: time, noTransfer: noTransfer, all: rides, fare: fare, localFare: 300,
-        cap: mode == .express ? 6700 : 3500)
+        mode, at: time, noTransfer: noTransfer, all: rides, fare: fare, localFare: 300)
       let decision = try CardRules.decide(
         [.balance(.swipe(count: 1, mode: mode, noTransfer: noTransfer), at: Date(timeIntervalSince1970: Double(time)))],
         to: &card, history: history, now: Date(timeIntervalSince1970: Double(clock + 60)), timeZone: .utc,
@@ -93,17 +106,17 @@ struct FarePropertyTests {
       rides = rides.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
     // No period costs more than its cap.
-    for local in [true, false] {
+    for cap in PlainModel.caps {
       var periodStart: Int64?
       var paid: Int64 = 0
-      for ride in rides where ride.mode.isLocal == local && ride.charge > 0 {
+      for ride in rides where cap.counts(ride.mode) && ride.charge > 0 {
         if let open = periodStart, ride.time < open + PlainModel.week {
           paid += ride.charge
         } else {
           periodStart = ride.time
           paid = ride.charge
         }
-        #expect(paid <= (local ? 3500 : 6700), "seed \(seed): a period cost \(paid)")
+        #expect(paid <= cap.limit, "seed \(seed): a period cost \(paid)")
       }
     }
   }

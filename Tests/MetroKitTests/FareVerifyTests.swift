@@ -12,7 +12,8 @@ struct FareVerifyTests {
     let store = makeStore(in: parent)
     try store.applyToCurrent([.balance(.reload(.usd("60.00"))), .fare(.usd("10.00"))])
     try store.applyToCurrent([.balance(.swipe(count: 1, mode: .bus)), .balance(.swipe(count: 1, mode: .subway))])
-    try store.applyToCurrent([.balance(.swipe(count: 5))])
+    // Five rides of the rider's own (one swipe with --count 5 would pay four companions).
+    try store.applyToCurrent(Array(repeating: .balance(.swipe(count: 1)), count: 5))
     return store
   }
 

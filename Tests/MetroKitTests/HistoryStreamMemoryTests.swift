@@ -24,7 +24,8 @@ struct HistoryStreamMemoryTests {
         makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
     }
     let laptop = store("laptop")
-    _ = try laptop.apply([.balance(.reload(.usd("5000.00")))], toCardNamed: nil)
+    // A swipe of 1000 is the rider's fare and 999 companions' full fares.
+    _ = try laptop.apply([.balance(.reload(.usd("9500.00")))], toCardNamed: nil)
     for _ in 0..<3 { _ = try laptop.apply([.balance(.swipe(count: 1000))], toCardNamed: nil) }
     let phone = store("phone")
     _ = try phone.apply([.balance(.swipe(count: 1), at: storeNow.addingTimeInterval(-86_400))], toCardNamed: nil)

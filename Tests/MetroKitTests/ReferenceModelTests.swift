@@ -63,22 +63,31 @@ struct ReferenceModelTests {
       switch change {
       case .swipe(let count, _, _):
         if let expiration = card.expiration, today > expiration { return .refused }
-        // Paid so far in the period: every ride not undone, at what it was charged.
+        // Paid so far in the period: every ride not undone, at what it was charged;
+        // a companion's tap counts toward no cap (Gothamist 2022-02-24).
         let undone = Set(card.history.compactMap(\.undoes))
-        var paid = card.history.indices.filter { card.history[$0].type == .swipe && !undone.contains($0) }
-          .reduce(Int64(0)) { $0 - card.history[$1].amount }
+        var paid = card.history.indices.filter {
+          card.history[$0].type == .swipe && !undone.contains($0) && card.history[$0].reason != .companion
+        }
+        .reduce(Int64(0)) { $0 - card.history[$1].amount }
         let fare = card.fareByHand ?? 300
-        var charges: [Int64] = []
-        for _ in 0..<count {
+        var charges: [(Int64, RideReason)] = []
+        for rider in 0..<count {
+          // The first tap is the rider's; each companion pays a full fare.
+          guard rider == 0 else {
+            charges.append((fare, .companion))
+            continue
+          }
           let charge = min(fare, max(0, Self.cap - paid))
-          charges.append(charge)
+          charges.append((charge, charge == fare ? .paid : charge == 0 ? .capped : .partial))
           paid += charge
         }
-        guard card.balance >= charges.reduce(0, +) else { return .refused }
-        for charge in charges {
-          let reason: RideReason = charge == fare ? .paid : charge == 0 ? .capped : .partial
-          record(.swipe, -charge, fare: fare, reason: reason)
-        }
+        // omny.info: an OMNY card may go below zero on a ride it cannot
+        // cover, and is then refused until money is added.
+        let total = charges.reduce(0) { $0 + $1.0 }
+        let allButLast = total - (charges.last?.0 ?? 0)
+        guard card.balance >= total || (card.balance > 0 && card.balance >= allButLast) else { return .refused }
+        for (charge, reason) in charges { record(.swipe, -charge, fare: fare, reason: reason) }
       case .reload(let amount, let key):
         if let key, card.history.contains(where: { $0.key == key }) { return .ok }
         record(.reload, amount.minorUnits, key: key)
@@ -92,6 +101,10 @@ struct ReferenceModelTests {
         let targets = card.history.indices.reversed().filter {
           undoable($0) && card.history[$0].command == card.history[newest].command
         }
+        // A stored-value card never goes below zero by a change it is asked
+        // for: undoing a reload that a ride below zero followed is refused.
+        let after = targets.reduce(card.balance) { $0 - card.history[$1].amount }
+        if after < 0, targets.contains(where: { card.history[$0].amount > 0 }) { return .invalid }
         // The undo of a keyed reload carries that reload's key, as the device log records it.
         for target in targets {
           record(.undo, -card.history[target].amount, key: card.history[target].key, undoes: target)

@@ -38,9 +38,10 @@ struct AddCardCommand: Command {
     options: [
       FareOptions.kind.spec, FareOptions.reduced.spec, FareOptions.currency.spec, FareOptions.mode.spec,
       FareOptions.fare.spec, balance.spec,
-    ] + FareOptions.customSpecs,
+    ] + FareOptions.customSpecs + [FareOptions.zones.spec],
     examples: [
       "metrobuddy card add work --kind contactless",
+      "metrobuddy card add london --kind london-payg --zones 1-2 --fare 3.60",
       "metrobuddy card add tokyo --currency JPY --kind custom --fare 210",
     ])
 
@@ -53,11 +54,13 @@ struct AddCardCommand: Command {
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     name = try CardCommand.name(Self.arguments(parsed, ["name"])[0], for: "name", existing: false, parsed)
-    let currency = try parsed[FareOptions.currency]
+    let kind = try parsed[FareOptions.kind]
+    let currency = try FareOptions.currency(parsed, kind: kind)
     settings = CardSettings(
-      kind: try parsed[FareOptions.kind], isReduced: parsed[FareOptions.reduced], mode: try parsed[FareOptions.mode],
+      kind: kind, isReduced: parsed[FareOptions.reduced], mode: try parsed[FareOptions.mode],
       currency: currency, fare: try parsed.amount(FareOptions.fare, in: currency, positive: true),
-      customRules: try FareOptions.customRules(parsed, currency: currency, environment: environment))
+      customRules: try FareOptions.customRules(parsed, currency: currency, environment: environment),
+      londonZones: try parsed[FareOptions.zones])
     balance = try parsed.amount(Self.balance, in: currency, positive: false) ?? .zero
   }
 

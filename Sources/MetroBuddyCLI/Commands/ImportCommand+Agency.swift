@@ -44,7 +44,8 @@ extension ImportCommand {
     let attributes = AgencyFormat.openingBalance(of: trips).map {
       ImportedCardAttributes(
         openingBalance: $0, kind: card.kind, isReduced: card.isReduced, mode: card.mode, fareByHand: card.fareByHand,
-        customRules: card.customRules, expirationDate: card.expirationDate, serialNumber: card.serialNumber)
+        customRules: card.customRules, expirationDate: card.expirationDate, serialNumber: card.serialNumber,
+        londonZones: card.londonZones)
     }
     progress.report(context.text(.importSaving(updates.count)))
     let result: ImportResult
@@ -61,10 +62,7 @@ extension ImportCommand {
       on: history.card.snapshot, rides: FareAudit.rides(of: history.updates), timeZone: timeZone,
       only: Set(result.recorded.map(\.id)))
     var text =
-      context.text(
-        .imported(
-          count: result.imported, card: after.name, skipped: result.skipped,
-          balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
+      Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     let rides = result.recorded.filter { $0.type == .swipe }.count
     if !differences.isEmpty || rides > 0 {
       text += Self.differencesText(differences, rides: rides, currency: after.currency, context: context)
@@ -75,6 +73,20 @@ extension ImportCommand {
       text: text,
       json: .object(
         members + [("fareDifferences", Self.differencesJSON(differences, currency: after.currency))]))
+  }
+
+  /// The summary line of an import: the balance and rides left, or for a
+  /// card that holds no money (contactless) where it stands under its cap
+  /// and the month's spend, never "no rides left".
+  static func importedText(count: Int, skipped: Int, card: MetroCard, context: Context) -> String {
+    guard card.kind.holdsValue else {
+      return context.text(
+        .importedSpend(count: count, card: card.name, skipped: skipped, standing: CardText.standing(card, context)))
+    }
+    return context.text(
+      .imported(
+        count: count, card: card.name, skipped: skipped, balance: context.money(card.balance, card.currency),
+        rides: context.moment.ridesLeft(card)))
   }
 
   /// The rides the rules would charge differently, or that they all agree.

@@ -164,10 +164,7 @@ struct ImportCommand: Command {
     progress.finish()
     let after = result.card.snapshot
     let text =
-      context.text(
-        .imported(
-          count: result.imported, card: after.name, skipped: result.skipped,
-          balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
+      Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     return CommandOutput(
       text: text, json: JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment))
   }
@@ -198,10 +195,7 @@ struct ImportCommand: Command {
     for result in results {
       let after = result.card.snapshot
       text +=
-        context.text(
-          .imported(
-            count: result.imported, card: after.name, skipped: result.skipped,
-            balance: context.money(after.balance, after.currency), rides: context.moment.ridesLeft(after))) + "\n"
+        Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     }
     let json = JSONValue.array(
       results.map { JSONRenderer.change(card: $0.card.snapshot, recorded: $0.recorded, at: context.moment) })

@@ -11,11 +11,12 @@ struct KindCommand: Command {
       Rides already recorded keep what they were charged.
       """,
     arguments: [
-      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard or custom.", isOptional: true)
+      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard, custom or london-payg.", isOptional: true)
     ],
-    options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs,
+    options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs + [FareOptions.zones.spec],
     examples: [
       "metrobuddy kind", "metrobuddy kind omny-card --reduced", "metrobuddy kind custom --cap 20 --cap-period week",
+      "metrobuddy kind london-payg --zones 1-3",
     ])
 
   /// `<kind>`, read as `--kind` is.
@@ -29,6 +30,8 @@ struct KindCommand: Command {
   var rules: CustomFareRules?
   /// Whether `--zone` is the only custom option: a custom card keeps its other rules.
   var zoneOnly = false
+  /// `--zones`: a London card's zones.
+  var zones: LondonZones?
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     self.parsed = parsed
@@ -45,6 +48,7 @@ struct KindCommand: Command {
     case (false, true): reduced = false
     case (false, false): reduced = nil
     }
+    zones = try parsed[FareOptions.zones]
   }
 
   mutating func prepare(in context: Context) throws(PreparationError) {
@@ -59,7 +63,7 @@ struct KindCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
     let before = card.snapshot
-    guard kind != nil || reduced != nil || rules != nil else {
+    guard kind != nil || reduced != nil || rules != nil || zones != nil else {
       return CommandOutput(
         text: CardText.kind(before, context) + "\n", json: JSONRenderer.card(before, at: context.moment))
     }
@@ -68,7 +72,8 @@ struct KindCommand: Command {
       rules = before.customRules ?? CustomFareRules()
       rules?.zone = self.rules?.zone
     }
-    let result = try context.store.apply([.kind(kind ?? before.kind, reduced: reduced, rules: rules)], to: card)
+    let result = try context.store.apply(
+      [.kind(kind ?? before.kind, reduced: reduced, rules: rules)] + (zones.map { [.londonZones($0)] } ?? []), to: card)
     let after = result.card.snapshot
     return Self.changed(
       context.text(.kindSet(new: CardText.kind(after, context), old: CardText.kind(before, context))), result,

@@ -61,6 +61,9 @@ enum English {
       "Imported \(count) \(count == 1 ? "update" : "updates") into '\(card)'"
         + (skipped == 0 ? "" : " (\(skipped) already present, skipped)")
         + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importedSpend(let count, let card, let skipped, let standing):
+      "Imported \(count) \(count == 1 ? "update" : "updates") into '\(card)'"
+        + (skipped == 0 ? "" : " (\(skipped) already present, skipped)") + ". \(standing)"
     case .importReading(let source): "Reading \(source)…"
     case .importSaving(let count): "Saving \(count) updates…"
     case .verifyNoStore(let directory): "There is no store at \(directory) yet; nothing to verify."
@@ -137,6 +140,9 @@ enum English {
       case .balanceNotZero(_, _, let kind):
         "The card holds \(balance ?? ""); it can become a \(kind.rawValue) card only at a zero balance. "
           + "Add a new card with 'metrobuddy card add <name> --kind \(kind.rawValue)' instead."
+      case .zonesOnlyForLondon(let kind):
+        "'--zones' is for a london-payg card, not a \(kind.rawValue) card; nothing was changed. "
+          + "Leave out '--zones', or add '--kind london-payg'."
       }
     case .expiredCard(let date): "EXPIRED CARD: the card expired on \(date)."
     case .expiredCardHint: "Nothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'."
@@ -336,6 +342,11 @@ enum English {
       "'\(text)' is not an ISO 4217 currency code;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
         + " use a code such as USD, EUR, GBP or JPY."
     case .capPeriod(let text): "'\(text)' is not a period; use Nd (such as 7d, 1 to 366 days), day, week or month."
+    case .zones(.noSuchZone(let text)):
+      "'\(text)' is not a range of London's fare zones (1 to 9); use one such as 1-2."
+    case .zones(.capNotKnown(let text)):
+      "metrobuddy does not know the caps of zones \(text); use the range from zone 1 that your journeys stay in: "
+        + LondonZones.known.joined(separator: ", ") + "."
     case .transferWindow(let text): "'\(text)' is not a number of minutes from 1 to 1440."
     case .transfers(let text): "'\(text)' is not a whole number from 1 to 99."
     case .zone(let text):

@@ -25,6 +25,7 @@ extension English {
       case .partial: "the rest of the cap"
       case .capped: "capped: free"
       case .transfer: free ? "free transfer" : "transfer: the difference"
+      case .companion: "a companion's full fare"
       }
     case .rideCount(let reason, let count): "\(count) \(reason.rawValue)"
     case .spentSoFar: "spent"
@@ -71,6 +72,8 @@ extension English {
     case .rolling(1), .calendarDay: "Today"
     case .rolling(let days): "These \(days) days"
     case .calendarMonth: "This month"
+    case .travelDay: "Today (from 04:30)"
+    case .travelWeek: "This week (from Monday 04:30)"
     }
   }
 
@@ -82,6 +85,14 @@ extension English {
     case .calendarDay: "a day"
     case .calendarWeek: "a week, Monday to Sunday"
     case .calendarMonth: "a month"
+    case .travelDay(let minute): "a travel day, from \(clock(minute)) to \(clock(minute - 1)) the next day"
+    case .travelWeek: "a week, Monday to Sunday"
     }
+  }
+
+  /// `04:30` for a minute of the day.
+  static func clock(_ minute: Int) -> String {
+    let minute = (minute + 1440) % 1440
+    return Localizer.twoDigits(minute / 60) + ":" + Localizer.twoDigits(minute % 60)
   }
 }

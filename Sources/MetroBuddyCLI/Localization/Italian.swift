@@ -76,6 +76,10 @@ enum Italian {
         + (skipped == 0
           ? "" : skipped == 1 ? " (1 già presente, saltato)" : " (\(skipped) già presenti, saltati)")
         + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importedSpend(let count, let card, let skipped, let standing):
+      (count == 1 ? "Importato 1 movimento" : "Importati \(count) movimenti") + " in '\(card)'"
+        + (skipped == 0
+          ? "" : skipped == 1 ? " (1 già presente, saltato)" : " (\(skipped) già presenti, saltati)") + ". \(standing)"
     case .importReading(let source): "Lettura di \(source)…"
     case .importSaving(let count): "Salvataggio di \(count) \(count == 1 ? "movimento" : "movimenti")…"
     case .verifyNoStore(let directory): "Non c'è ancora un archivio in \(directory); niente da verificare."
@@ -161,6 +165,9 @@ enum Italian {
       case .balanceNotZero(_, _, let kind):
         "La tessera contiene \(balance ?? ""); può diventare \(kind.rawValue) solo con saldo zero. "
           + "Aggiungi una nuova tessera con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
+      case .zonesOnlyForLondon(let kind):
+        "'--zones' è per una carta london-payg, non per una \(kind.rawValue); non è stato cambiato nulla. "
+          + "Togli '--zones' o aggiungi '--kind london-payg'."
       }
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:
@@ -401,6 +408,11 @@ enum Italian {
       "'\(text)' non è un codice di valuta ISO 4217;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
         + " usa un codice come USD, EUR, GBP o JPY."
     case .capPeriod(let text): "'\(text)' non è un periodo; usa Nd (come 7d, da 1 a 366 giorni), day, week o month."
+    case .zones(.noSuchZone(let text)):
+      "'\(text)' non è un intervallo di zone tariffarie di Londra (da 1 a 9); usane uno come 1-2."
+    case .zones(.capNotKnown(let text)):
+      "metrobuddy non conosce i tetti delle zone \(text); usa l'intervallo dalla zona 1 in cui restano i tuoi viaggi: "
+        + LondonZones.known.joined(separator: ", ") + "."
     case .transferWindow(let text): "'\(text)' non è un numero di minuti da 1 a 1440."
     case .transfers(let text): "'\(text)' non è un numero intero da 1 a 99."
     case .zone(let text):

@@ -42,10 +42,14 @@ enum ItalianDefinitionsFares {
       "Il codice ISO 4217 della valuta della carta, come USD, EUR o JPY.",
     "The money on the card (default: 0).":
       "Il credito sulla carta (predefinito: 0).",
-    "omny-card (the default), contactless, metrocard or custom: decides the fare rules.":
-      "omny-card (predefinito), contactless, metrocard o custom: decide le regole tariffarie.",
-    "omny-card, contactless, metrocard or custom.":
-      "omny-card, contactless, metrocard o custom.",
+    "omny-card (the default), contactless, metrocard, custom or london-payg: decides the fare rules.":
+      "omny-card (predefinito), contactless, metrocard, custom o london-payg: decide le regole tariffarie.",
+    "omny-card, contactless, metrocard, custom or london-payg.":
+      "omny-card, contactless, metrocard, custom o london-payg.",
+    "London: the zones of a london-payg card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
+      + "Tube fares are not built in: give one with --fare.":
+      "Londra: le zone dei tetti giornaliero e settimanale di una carta london-payg, da 1 a 1-6 (predefinito: 1-2). "
+      + "Le tariffe della metropolitana non sono incluse: indicane una con --fare.",
     "subway, bus or express.":
       "subway, bus o express.",
     """

@@ -19,6 +19,7 @@ extension Italian {
       case .partial: "parziale"
       case .capped: "tetto"
       case .transfer: "trasbordo"
+      case .companion: "accompagnatore"
       }
     case .noFareNow: "nessuna"
     case .fareNone(let mode, let date):
@@ -37,6 +38,7 @@ extension Italian {
       case .partial: "quanto mancava al tetto"
       case .capped: "tetto raggiunto: gratuita"
       case .transfer: free ? "trasbordo gratuito" : "trasbordo: la differenza"
+      case .companion: "tariffa intera di un accompagnatore"
       }
     case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
     case .spentSoFar: "speso"
@@ -80,6 +82,8 @@ extension Italian {
     case .rolling(1), .calendarDay: "Oggi"
     case .rolling(let days): "Questi \(days) giorni"
     case .calendarMonth: "Questo mese"
+    case .travelDay: "Oggi (dalle 04:30)"
+    case .travelWeek: "Questa settimana (da lunedì alle 04:30)"
     }
   }
 
@@ -90,6 +94,9 @@ extension Italian {
     case .calendarDay: "al giorno"
     case .calendarWeek: "a settimana, da lunedì a domenica"
     case .calendarMonth: "al mese"
+    case .travelDay(let minute):
+      "per giornata di viaggio, dalle \(English.clock(minute)) alle \(English.clock(minute - 1)) del giorno dopo"
+    case .travelWeek: "a settimana, da lunedì a domenica"
     }
   }
 }

@@ -53,6 +53,7 @@ enum Message: Equatable {
   case cardRenamed(old: String, new: String)
   case cardRemoved(String)
   case imported(count: Int, card: String, skipped: Int, balance: String, rides: Int)
+  case importedSpend(count: Int, card: String, skipped: Int, standing: String)
   case importReading(String)
   case importSaving(Int)
   case verifyNoStore(directory: String)
@@ -265,6 +266,8 @@ enum ValueProblem: Equatable {
   case transfers(String)
   /// A `--zone` that names no zone.
   case zone(String)
+  /// A `--zones` range that is not one.
+  case zones(LondonZones.Problem)
 }
 
 /// What is wrong with a `show --format` template.

@@ -75,6 +75,10 @@ enum Spanish {
         + (skipped == 0
           ? "" : skipped == 1 ? " (1 ya presente, omitido)" : " (\(skipped) ya presentes, omitidos)")
         + ". \(text(.balanceLine(balance: balance, rides: rides)))"
+    case .importedSpend(let count, let card, let skipped, let standing):
+      (count == 1 ? "Importado 1 movimiento" : "Importados \(count) movimientos") + " en '\(card)'"
+        + (skipped == 0
+          ? "" : skipped == 1 ? " (1 ya presente, omitido)" : " (\(skipped) ya presentes, omitidos)") + ". \(standing)"
     case .importReading(let source): "Leyendo \(source)…"
     case .importSaving(let count): "Guardando \(count) \(count == 1 ? "movimiento" : "movimientos")…"
     case .verifyNoStore(let directory): "Todavía no hay ningún almacén en \(directory); no hay nada que verificar."
@@ -159,6 +163,9 @@ enum Spanish {
       case .balanceNotZero(_, _, let kind):
         "La tarjeta tiene \(balance ?? ""); solo puede pasar a \(kind.rawValue) con saldo cero. "
           + "Añada una tarjeta nueva con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
+      case .zonesOnlyForLondon(let kind):
+        "'--zones' es para una tarjeta london-payg, no para una \(kind.rawValue); no se cambió nada. "
+          + "Quite '--zones' o añada '--kind london-payg'."
       }
     case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
     case .expiredCardHint:
@@ -396,6 +403,11 @@ enum Spanish {
       "'\(text)' no es un código de moneda ISO 4217;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
         + " use un código como USD, EUR, GBP o JPY."
     case .capPeriod(let text): "'\(text)' no es un periodo; use Nd (como 7d, de 1 a 366 días), day, week o month."
+    case .zones(.noSuchZone(let text)):
+      "'\(text)' no es un rango de zonas de tarifa de Londres (1 a 9); use uno como 1-2."
+    case .zones(.capNotKnown(let text)):
+      "metrobuddy no conoce los topes de las zonas \(text); use el rango desde la zona 1 en que quedan sus viajes: "
+        + LondonZones.known.joined(separator: ", ") + "."
     case .transferWindow(let text): "'\(text)' no es un número de minutos de 1 a 1440."
     case .transfers(let text): "'\(text)' no es un número entero de 1 a 99."
     case .zone(let text):

@@ -42,10 +42,14 @@ enum SpanishDefinitionsFares {
       "El código ISO 4217 de la moneda de la tarjeta, como USD, EUR o JPY.",
     "The money on the card (default: 0).":
       "El dinero de la tarjeta (por defecto: 0).",
-    "omny-card (the default), contactless, metrocard or custom: decides the fare rules.":
-      "omny-card (por defecto), contactless, metrocard o custom: decide las reglas de tarifa.",
-    "omny-card, contactless, metrocard or custom.":
-      "omny-card, contactless, metrocard o custom.",
+    "omny-card (the default), contactless, metrocard, custom or london-payg: decides the fare rules.":
+      "omny-card (por defecto), contactless, metrocard, custom o london-payg: decide las reglas de tarifa.",
+    "omny-card, contactless, metrocard, custom or london-payg.":
+      "omny-card, contactless, metrocard, custom o london-payg.",
+    "London: the zones of a london-payg card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
+      + "Tube fares are not built in: give one with --fare.":
+      "Londres: las zonas de los topes diario y semanal de una tarjeta london-payg, de 1 a 1-6 (por defecto: 1-2). "
+      + "Las tarifas del metro no vienen incluidas: indique una con --fare.",
     "subway, bus or express.":
       "subway, bus o express.",
     """

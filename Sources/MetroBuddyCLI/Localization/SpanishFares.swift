@@ -19,6 +19,7 @@ extension Spanish {
       case .partial: "parcial"
       case .capped: "tope"
       case .transfer: "transbordo"
+      case .companion: "acompañante"
       }
     case .noFareNow: "ninguna"
     case .fareNone(let mode, let date):
@@ -37,6 +38,7 @@ extension Spanish {
       case .partial: "lo que faltaba para el tope"
       case .capped: "tope alcanzado: gratis"
       case .transfer: free ? "transbordo gratis" : "transbordo: la diferencia"
+      case .companion: "tarifa completa de un acompañante"
       }
     case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
     case .spentSoFar: "gastado"
@@ -80,6 +82,8 @@ extension Spanish {
     case .rolling(1), .calendarDay: "Hoy"
     case .rolling(let days): "Estos \(days) días"
     case .calendarMonth: "Este mes"
+    case .travelDay: "Hoy (desde las 04:30)"
+    case .travelWeek: "Esta semana (desde el lunes a las 04:30)"
     }
   }
 
@@ -90,6 +94,9 @@ extension Spanish {
     case .calendarDay: "al día"
     case .calendarWeek: "a la semana, de lunes a domingo"
     case .calendarMonth: "al mes"
+    case .travelDay(let minute):
+      "por día de viaje, de las \(English.clock(minute)) a las \(English.clock(minute - 1)) del día siguiente"
+    case .travelWeek: "a la semana, de lunes a domingo"
     }
   }
 }

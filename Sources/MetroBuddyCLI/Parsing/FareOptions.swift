@@ -7,7 +7,7 @@ enum FareOptions {
   /// `--kind KIND`.
   static let kind = Option<CardKind>.word(
     "kind", valueName: "kind",
-    help: "omny-card (the default), contactless, metrocard or custom: decides the fare rules.",
+    help: "omny-card (the default), contactless, metrocard, custom or london-payg: decides the fare rules.",
     default: .omnyCard
   ) { .kind($0, suggestion: $1) }
   /// `--mode MODE`, for `card add`: the card's default mode.
@@ -84,6 +84,26 @@ enum FareOptions {
   static let zone = Option<String?>.text(
     "zone", valueName: "zone",
     help: "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's).")
+
+  /// `--zones RANGE`: a London card's zones, which decide its caps.
+  static let zones = Option<LondonZones?>(
+    "zones", valueName: "zones",
+    help: "London: the zones of a london-payg card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
+      + "Tube fares are not built in: give one with --fare.",
+    default: nil
+  ) { text, _ throws(OptionValueError) in
+    do throws(LondonZones.Problem) {
+      return try LondonZones(text)
+    } catch {
+      throw OptionValueError(problem: .zones(error))
+    }
+  }
+
+  /// The currency a new card takes when `--currency` is not given: pounds for a London card.
+  static func currency(_ parsed: ParsedCommand, kind: CardKind) throws(UsageError) -> Currency {
+    guard !parsed.gave(currency.spec.name), kind == .londonPayg else { return try parsed[currency] }
+    return Currency(code: "GBP") ?? .usd
+  }
 
   /// The custom rule options, in the order help lists them.
   static let customSpecs = [

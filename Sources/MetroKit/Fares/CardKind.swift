@@ -10,7 +10,16 @@ public enum CardKind: String, Sendable, Hashable, Codable, CaseIterable {
   case metrocard
   /// Fare, cap and transfers set by hand, for other cities.
   case custom
+  /// London pay as you go (Oyster or contactless): stored value, the daily
+  /// and weekly caps of its zones, bus fares with the Hopper; a tube fare
+  /// only from a fare set by hand.
+  case londonPayg = "london-payg"
 
   /// Whether the card holds money a ride is paid from (and so can refuse a ride).
   public var holdsValue: Bool { self != .contactless }
+
+  /// Whether the card lets through one ride it cannot cover, going below
+  /// zero, and then refuses rides until money is added (the OMNY card, and
+  /// an Oyster card on London pay as you go).
+  public var goesBelowZeroOnce: Bool { self == .omnyCard || self == .londonPayg }
 }

@@ -12,12 +12,15 @@ public struct CardSettings: Sendable, Hashable {
   public var fare: Money?
   /// A custom card's express fare, caps and transfers.
   public var customRules: CustomFareRules?
+  /// A London card's zones.
+  public var londonZones: LondonZones?
 
   /// Creates settings; the default is a New York OMNY card at standard fares.
   public init(
     kind: CardKind = .omnyCard, isReduced: Bool = false, mode: TravelMode = .subway, currency: Currency = .usd,
-    fare: Money? = nil, customRules: CustomFareRules? = nil
+    fare: Money? = nil, customRules: CustomFareRules? = nil, londonZones: LondonZones? = nil
   ) {
+    self.londonZones = londonZones
     self.kind = kind
     self.isReduced = isReduced
     self.mode = mode
@@ -41,6 +44,9 @@ extension CardRules {
     if settings.customRules != nil, settings.kind != .custom {
       throw .kindRefused(.rulesOnlyForCustom(settings.kind))
     }
+    if settings.londonZones != nil, settings.kind != .londonPayg {
+      throw .kindRefused(.zonesOnlyForLondon(settings.kind))
+    }
     if settings.kind == .custom {
       guard settings.fare != nil else { throw .kindRefused(.customNeedsFare) }
       if settings.isReduced { throw .kindRefused(.reducedMeansNothing(.custom)) }
@@ -48,6 +54,6 @@ extension CardRules {
     return MetroCard(
       name: name, isDefault: false, balance: balance, kind: settings.kind, isReduced: settings.isReduced,
       mode: settings.mode, fareByHand: settings.fare.map { HandFare(amount: $0, since: nil) },
-      customRules: settings.customRules, currency: settings.currency)
+      customRules: settings.customRules, currency: settings.currency, londonZones: settings.londonZones)
   }
 }

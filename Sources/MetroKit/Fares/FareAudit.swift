@@ -24,9 +24,15 @@ public enum FareAudit {
     var state = FareState()
     var found: [FareDifference] = []
     for ride in rides {
-      let rules = card.rules(at: ride.time, in: timeZone)
+      var rules = card.rules(at: ride.time, in: timeZone)
+      // A ride whose mode has no fare in the rules (London's tube) is priced
+      // at the fare it recorded: what is checked is the caps and transfers.
+      if rules.fare(for: ride.mode) == nil, ride.mode == .subway {
+        rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
+      }
       if only?.contains(ride.id) ?? true,
-        let expected = FareEngine.price(ride.mode, at: ride.time, rules: rules, state: state),
+        let expected = FareEngine.price(
+          ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
         expected.charge != ride.charge
       {
         found.append(FareDifference(ride: ride, expected: expected))

@@ -9,10 +9,14 @@ extension FareEngine {
   /// held below its charge is `capped` when it pays nothing, `partial`
   /// otherwise. A fact, and a ride that fits, stand as recorded.
   public static func held(_ ride: RecordedRide, rules: FareRules, state: FareState) -> RecordedRide {
-    guard !ride.isFact, ride.charge > .zero, let cap = rules.cap(for: ride.mode) else { return ride }
-    let paid = state.progress(for: ride.mode).flatMap { $0.contains(ride.time) ? $0.paid : nil } ?? .zero
-    let left = Money(minorUnits: max(0, cap.limit.minorUnits - paid.minorUnits))
-    guard ride.charge > left else { return ride }
+    // A companion's tap counts toward no cap, so no cap holds it.
+    guard !ride.isFact, ride.charge > .zero, ride.reason != .companion else { return ride }
+    // What the tightest of the caps that count the ride has left (as ``price``).
+    let left = rules.caps(for: ride.mode).map { rule in
+      let paid = state[rule.slot].flatMap { $0.contains(ride.time) ? $0.paid : nil } ?? .zero
+      return Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
+    }.min()
+    guard let left, ride.charge > left else { return ride }
     var held = ride
     held.charge = left
     held.reason = left == .zero ? .capped : .partial

@@ -21,7 +21,7 @@ public enum FareEngine {
   /// standing was worked out under: raise it whenever a ride would be priced
   /// otherwise, so that a standing a cache kept from an earlier build is
   /// worked out again rather than used. A test pins the standard fares to it.
-  public static let revision = 1
+  public static let revision = 2
 
   /// Prices a ride.
   ///
@@ -33,18 +33,22 @@ public enum FareEngine {
   ///
   /// - Returns: `nil` when the card has no fare for `mode`.
   public static func price(
-    _ mode: TravelMode, at time: Date, noTransfer: Bool = false, rules: FareRules, state: FareState
+    _ mode: TravelMode, at time: Date, noTransfer: Bool = false, companion: Bool = false, rules: FareRules,
+    state: FareState
   ) -> RideCharge? {
     guard let fare = rules.fare(for: mode)?.amount else { return nil }
-    let cap = rules.cap(for: mode)
-    let progress = state.progress(for: mode).flatMap { $0.contains(time) ? $0 : nil }
-    let left = cap.map { Money(minorUnits: max(0, $0.limit.minorUnits - (progress?.paid.minorUnits ?? 0))) }
+    // A companion's tap pays the full fare: it neither counts toward the cap nor takes a transfer.
+    if companion { return RideCharge(mode: mode, fare: fare, charge: fare, reason: .companion) }
+    let left = rules.caps(for: mode).map { rule in
+      let paid = state[rule.slot].flatMap { $0.contains(time) ? $0.paid : nil } ?? .zero
+      return Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
+    }.min()
     if let left, left == .zero { return RideCharge(mode: mode, fare: fare, charge: .zero, reason: .capped) }
     var charge = fare
     var reason = RideReason.paid
     if !noTransfer, let transfer = rules.transfer, let last = state.lastPaid, last.transfersLeft > 0,
       time >= last.time, time.timeIntervalSince(last.time) <= Double(transfer.windowMinutes) * 60,
-      TransferRule.connects(last.mode, to: mode)
+      transfer.connects(last.mode, to: mode)
     {
       reason = .transfer
       charge =
@@ -67,23 +71,23 @@ public enum FareEngine {
     _ state: FareState, with ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone
   ) -> FareState {
     var state = state
-    if ride.charge > .zero, let cap = rules.cap(for: ride.mode) {
-      var progress = state.progress(for: ride.mode)
-      if let open = progress, open.contains(ride.time) {
-        progress?.paid = open.paid.adding(ride.charge) ?? open.paid
+    for rule in rules.caps(for: ride.mode) where ride.charge > .zero && ride.reason != .companion {
+      if let open = state[rule.slot], open.contains(ride.time) {
+        state[rule.slot]?.paid = open.paid.adding(ride.charge) ?? open.paid
       } else {
-        let period = cap.period.period(openedAt: ride.time, in: timeZone)
-        progress = CapProgress(start: period.start, end: period.end, paid: ride.charge)
+        let period = rule.cap.period.period(openedAt: ride.time, in: timeZone)
+        state[rule.slot] = CapProgress(start: period.start, end: period.end, paid: ride.charge)
       }
-      if ride.mode.isLocal { state.local = progress } else { state.express = progress }
     }
     switch ride.reason {
     case .transfer:
       state.lastPaid?.transfersLeft -= 1
     case .paid, .partial:
-      state.lastPaid = PaidRide(
-        time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0)
-    case .capped:
+      if rules.transfer?.starts(ride.mode) ?? true {
+        state.lastPaid = PaidRide(
+          time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0)
+      }
+    case .capped, .companion:
       break
     }
     let day = timeZone.calendarDate(of: ride.time)
@@ -92,7 +96,7 @@ public enum FareEngine {
     } else if state.month.map({ ($0.year, $0.month) < (day.year, day.month) }) ?? true {
       state.month = MonthSpend(year: day.year, month: day.month, spent: ride.charge)
     }
-    if ride.reason != .transfer { state.tally.count(on: day) }
+    if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
     return state
   }
@@ -109,15 +113,16 @@ public enum FareEngine {
     at time: Date, mode: TravelMode, rides: [RecordedRide], rules: (Date) -> FareRules, timeZone: LocalTimeZone
   ) -> FareState {
     var state = fold(rides.lazy.filter { $0.time <= time }, rules: rules, timeZone: timeZone)
-    guard let cap = rules(time).cap(for: mode) else { return state }
-    var progress = state.progress(for: mode).flatMap { $0.contains(time) ? $0 : nil }
-    let window = progress.map { ($0.start, $0.end) } ?? cap.period.period(openedAt: time, in: timeZone)
-    let paid = rides.reduce(Int64(0)) {
-      $1.mode.isLocal == mode.isLocal && $1.time >= window.0 && $1.time < window.1 ? $0 + $1.charge.minorUnits : $0
+    for rule in rules(time).caps(for: mode) {
+      let progress = state[rule.slot].flatMap { $0.contains(time) ? $0 : nil }
+      let window = progress.map { ($0.start, $0.end) } ?? rule.cap.period.period(openedAt: time, in: timeZone)
+      let paid = rides.reduce(Int64(0)) {
+        !rule.modes.contains($1.mode) || $1.reason == .companion || $1.time < window.0 || $1.time >= window.1
+          ? $0 : $0 + $1.charge.minorUnits
+      }
+      guard progress != nil || paid > 0 else { continue }
+      state[rule.slot] = CapProgress(start: window.0, end: window.1, paid: Money(minorUnits: paid))
     }
-    guard progress != nil || paid > 0 else { return state }
-    progress = CapProgress(start: window.0, end: window.1, paid: Money(minorUnits: paid))
-    if mode.isLocal { state.local = progress } else { state.express = progress }
     return state
   }
 

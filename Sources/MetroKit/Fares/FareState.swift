@@ -94,6 +94,10 @@ public struct FareState: Sendable, Hashable {
   public var local: CapProgress?
   /// The express cap's period.
   public var express: CapProgress?
+  /// The period of the cap in ``CapSlot/localWeekly``.
+  public var localWeekly: CapProgress?
+  /// The period of the cap in ``CapSlot/expressWeekly``.
+  public var expressWeekly: CapProgress?
   /// The latest paid ride, for transfers.
   public var lastPaid: PaidRide?
   /// The time of the latest ride; a ride before it is backdated.
@@ -116,8 +120,25 @@ public struct FareState: Sendable, Hashable {
     self.tally = tally
   }
 
-  /// The progress of the cap that counts rides in `mode`.
-  public func progress(for mode: TravelMode) -> CapProgress? { mode.isLocal ? local : express }
+  /// The progress kept in `slot`.
+  public subscript(slot: CapSlot) -> CapProgress? {
+    get {
+      switch slot {
+      case .local: local
+      case .express: express
+      case .localWeekly: localWeekly
+      case .expressWeekly: expressWeekly
+      }
+    }
+    set {
+      switch slot {
+      case .local: local = newValue
+      case .express: express = newValue
+      case .localWeekly: localWeekly = newValue
+      case .expressWeekly: expressWeekly = newValue
+      }
+    }
+  }
 }
 
 /// What rides cost in one local calendar month.

@@ -27,27 +27,54 @@ extension MetroCard {
     func standard(_ table: [StandardFares.Entry]) -> FareQuote? {
       StandardFares.entry(in: table, on: day).map { FareQuote(amount: $0.amount, source: .standard(since: $0.since)) }
     }
-    func cap(_ table: [StandardFares.Entry]) -> FareCap? {
-      StandardFares.entry(in: table, on: day).map { FareCap(limit: $0.amount, period: StandardFares.capPeriod) }
+    func cap(_ table: [StandardFares.Entry], _ slot: CapSlot, _ modes: Set<TravelMode>, _ period: CapPeriod)
+      -> CapRule?
+    {
+      StandardFares.entry(in: table, on: day).map {
+        CapRule(slot: slot, cap: FareCap(limit: $0.amount, period: period), modes: modes)
+      }
     }
+    let local: Set<TravelMode> = [.subway, .bus]
+    let all = Set(TravelMode.allCases)
+    let week = StandardFares.capPeriod
     var rules: FareRules
     switch kind {
     case .omnyCard, .contactless:
+      // The express cap counts every ride: "no more than $67 for unlimited
+      // express bus, local bus, and subway rides in any seven-day period".
       rules = FareRules(
         localFare: standard(isReduced ? StandardFares.reducedLocal : StandardFares.local),
         expressFare: isReduced ? nil : standard(StandardFares.express),
-        localCap: cap(isReduced ? StandardFares.reducedLocalCap : StandardFares.localCap),
-        expressCap: isReduced ? nil : cap(StandardFares.expressCap), transfer: .newYork)
+        caps: [
+          cap(isReduced ? StandardFares.reducedLocalCap : StandardFares.localCap, .local, local, week),
+          isReduced ? nil : cap(StandardFares.expressCap, .express, all, week),
+        ].compactMap { $0 }, transfer: .newYork)
     case .metrocard:
       rules = FareRules(
         localFare: standard(isReduced ? StandardFares.reducedLocal : StandardFares.local),
-        expressFare: isReduced ? nil : standard(StandardFares.express), localCap: nil, expressCap: nil,
-        transfer: .newYork)
+        expressFare: isReduced ? nil : standard(StandardFares.express), transfer: .newYork)
+    case .londonPayg:
+      // The zones' caps count every ride, the bus and tram caps only buses;
+      // a tube fare comes only from a fare set by hand (below).
+      let zones = londonZones ?? LondonZones.centralPair
+      let travelDay = CapPeriod.travelDay(startMinute: LondonFares.travelDayStartMinute)
+      let travelWeek = CapPeriod.travelWeek(startMinute: LondonFares.travelDayStartMinute)
+      rules = FareRules(
+        localFare: nil, expressFare: nil, busFare: standard(LondonFares.bus),
+        caps: [
+          cap(LondonFares.dailyCap(zones), .local, local, travelDay),
+          cap(LondonFares.weeklyCap(zones), .localWeekly, local, travelWeek),
+          cap(LondonFares.busDailyCap, .express, [.bus], travelDay),
+          cap(LondonFares.busWeeklyCap, .expressWeekly, [.bus], travelWeek),
+        ].compactMap { $0 }, transfer: .hopper)
     case .custom:
       let custom = customRules ?? CustomFareRules()
       rules = FareRules(
         localFare: nil, expressFare: custom.expressFare.map { FareQuote(amount: $0, source: .byHand(since: nil)) },
-        localCap: custom.cap, expressCap: custom.expressCap, transfer: custom.transfer)
+        caps: [
+          custom.cap.map { CapRule(slot: .local, cap: $0, modes: local) },
+          custom.expressCap.map { CapRule(slot: .express, cap: $0, modes: [.express]) },
+        ].compactMap { $0 }, transfer: custom.transfer)
     }
     if let hand = fareByHand, kind == .custom || hand.since.map({ $0 <= time }) ?? true {
       rules.localFare = FareQuote(amount: hand.amount, source: .byHand(since: hand.since))

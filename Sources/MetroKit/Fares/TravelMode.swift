@@ -21,4 +21,7 @@ public enum RideReason: String, Sendable, Hashable, Codable, CaseIterable {
   case capped
   /// A transfer from a paid ride: free, or the difference on a step-up to express.
   case transfer
+  /// The full fare of a companion's ride, tapped with the same card or
+  /// phone: it counts toward no cap and gives no transfer.
+  case companion
 }

@@ -215,7 +215,7 @@ extension PeriodStats {
     rides += 1
     spent.minorUnits += ride.charge.minorUnits
     switch ride.reason {
-    case .paid: paidRides += 1
+    case .paid, .companion: paidRides += 1
     case .partial:
       paidRides += 1
       saved.minorUnits += ride.fare.minorUnits - ride.charge.minorUnits

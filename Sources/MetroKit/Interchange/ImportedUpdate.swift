@@ -67,13 +67,16 @@ public struct ImportedCardAttributes: Sendable, Equatable {
   public var expirationDate: CalendarDate?
   /// The serial number, if set.
   public var serialNumber: String?
+  /// A London card's zones.
+  public var londonZones: LondonZones?
 
   /// Creates the attributes of an exported card.
   public init(
     openingBalance: Money, kind: CardKind = .omnyCard, isReduced: Bool = false, mode: TravelMode = .subway,
     fareByHand: HandFare? = nil, customRules: CustomFareRules? = nil, expirationDate: CalendarDate?,
-    serialNumber: String?
+    serialNumber: String?, londonZones: LondonZones? = nil
   ) {
+    self.londonZones = londonZones
     self.openingBalance = openingBalance
     self.kind = kind
     self.isReduced = isReduced

@@ -55,7 +55,7 @@ extension Interchange {
     return ImportedCardAttributes(
       openingBalance: opening, kind: settings.kind, isReduced: settings.isReduced, mode: settings.mode,
       fareByHand: settings.fareByHand, customRules: settings.customRules, expirationDate: expiration,
-      serialNumber: serial)
+      serialNumber: serial, londonZones: settings.londonZones)
   }
 
   /// What makes a card the card it is, as an export says.
@@ -65,6 +65,7 @@ extension Interchange {
     var mode = TravelMode.subway
     var fareByHand: HandFare?
     var customRules: CustomFareRules?
+    var londonZones: LondonZones?
   }
 
   /// The kind, reduced fare, mode, fare set by hand and custom rules of a
@@ -166,6 +167,17 @@ extension Interchange {
     }
     if settings.customRules != nil, settings.kind != .custom {
       throw failure("customRules", .notOneOf(settings.kind.rawValue, known: [CardKind.custom.rawValue]))
+    }
+    switch document["londonZones"] {
+    case nil, .null?: break
+    case .string(let text)?:
+      guard settings.kind == .londonPayg else {
+        throw failure("londonZones", .notOneOf(settings.kind.rawValue, known: [CardKind.londonPayg.rawValue]))
+      }
+      do { settings.londonZones = try LondonZones(text) } catch {
+        throw failure("londonZones", .notOneOf(text, known: LondonZones.known))
+      }
+    default: throw failure("londonZones", .notAString)
     }
     return settings
   }

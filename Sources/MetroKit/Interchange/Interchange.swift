@@ -77,7 +77,8 @@ package enum Interchange {
   /// opening balance and its updates.
   static let cardFields = [
     "name", "isDefault", "balance", "fare", "currency", "ridesLeft", "expirationDate", "serialNumber",
-    "kind", "reduced", "mode", "fareByHand", "customRules", "cap", "fareSource", "openingBalance", "updates",
+    "kind", "reduced", "mode", "fareByHand", "customRules", "londonZones", "cap", "fareSource", "openingBalance",
+    "updates",
   ]
 
   /// Reads updates from JSON: a card object with an `updates` array (as

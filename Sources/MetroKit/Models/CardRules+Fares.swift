@@ -19,6 +19,7 @@ extension CardRules {
       throw .kindRefused(.balanceNotZero(card.balance, currency: card.currency, to: kind))
     }
     card.kind = kind
+    if kind != .londonPayg { card.londonZones = nil }
     if let reduced, kind != .custom { card.isReduced = reduced }
   }
 

@@ -147,6 +147,8 @@ package enum CardRules {
     // rides: a ride before its latest ride, or an undone ride.
     var refold = false
     var undoneRides: Set<UUID> = []
+    // Set for the one ride a card that may go below zero cannot cover.
+    var mayGoBelowZero = false
     for update in updates {
       switch update {
       case .fare(let fare):
@@ -168,6 +170,10 @@ package enum CardRules {
         working.serialNumber = serial
       case .expirationDate(let date):
         working.expirationDate = date
+      case .londonZones(let zones):
+        guard working.kind == .londonPayg else { throw .kindRefused(.zonesOnlyForLondon(working.kind)) }
+        working.londonZones = zones
+        refold = true
       case .balance(let change, let at):
         let timestamp = try recordableTime(at, now: now)
         // Rules read the card's zone; `timeZone` is the machine's.
@@ -182,7 +188,7 @@ package enum CardRules {
           // No amount larger than a log can hold: a balance set against
           // large amounts devices recorded apart would be one.
           guard let balance = working.balance.adding(amount), balance <= .maximumBalance,
-            amount >= .zero || balance >= (working.kind.holdsValue ? .zero : -Money.maximumBalance),
+            amount >= .zero || balance >= (working.kind.holdsValue && !mayGoBelowZero ? .zero : -Money.maximumBalance),
             amount.minorUnits.magnitude <= Money.maximumRecordedAmount.minorUnits.magnitude
           else { throw .balanceOutOfRange }
           working.balance = balance
@@ -214,8 +220,11 @@ package enum CardRules {
           }
           var charges: [RideCharge] = []
           var total = Money.zero
-          for _ in 0..<count {
-            guard let charge = FareEngine.price(mode, at: timestamp, noTransfer: noTransfer, rules: rules, state: state)
+          for rider in 0..<count {
+            // The first tap is the rider's; each further tap pays a companion's full fare.
+            guard
+              let charge = FareEngine.price(
+                mode, at: timestamp, noTransfer: noTransfer, companion: rider > 0, rules: rules, state: state)
             else {
               throw .noFare(
                 mode: mode, on: zone.calendarDate(of: timestamp), kind: working.kind, reduced: working.isReduced)
@@ -232,9 +241,17 @@ package enum CardRules {
               rules: rules, timeZone: zone)
           }
           if working.kind.holdsValue, working.balance < total {
-            throw .insufficientFare(balance: working.balance, needed: total, count: count, currency: working.currency)
+            // An OMNY or Oyster card lets through one ride it cannot cover when
+            // it is above zero and covers every ride before it; then it is
+            // refused until money is added.
+            let beforeLast = Money(minorUnits: total.minorUnits - (charges.last?.charge.minorUnits ?? 0))
+            guard working.kind.goesBelowZeroOnce, working.balance > .zero, working.balance >= beforeLast else {
+              throw .insufficientFare(balance: working.balance, needed: total, count: count, currency: working.currency)
+            }
+            mayGoBelowZero = true
           }
           for charge in charges { try record(.swipe, -charge.charge, ride: charge) }
+          mayGoBelowZero = false
           if !backdated { working.fareState = state }
         case .reload(let amount, let key):
           guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }

@@ -34,6 +34,7 @@ package struct ImportDecider: Sendable {
       card.mode = attributes.mode
       card.fareByHand = attributes.fareByHand
       card.customRules = attributes.customRules
+      card.londonZones = attributes.londonZones
       card.expirationDate = attributes.expirationDate
       card.serialNumber = attributes.serialNumber
     }

@@ -19,6 +19,8 @@ public struct MetroCard: Sendable, Equatable {
   public var fareByHand: HandFare?
   /// A custom card's express fare, caps and transfers.
   public var customRules: CustomFareRules?
+  /// A London card's zones, which decide its caps; `nil` on other kinds.
+  public var londonZones: LondonZones?
   /// Where the card stands in its cap periods and transfers.
   public var fareState: FareState
   /// The currency of the balance and the fare.
@@ -33,7 +35,7 @@ public struct MetroCard: Sendable, Equatable {
     name: String, isDefault: Bool = true, balance: Money = .zero, kind: CardKind = .omnyCard,
     isReduced: Bool = false, mode: TravelMode = .subway, fareByHand: HandFare? = nil,
     customRules: CustomFareRules? = nil, fareState: FareState = FareState(), currency: Currency = .usd,
-    expirationDate: CalendarDate? = nil, serialNumber: String? = nil
+    expirationDate: CalendarDate? = nil, serialNumber: String? = nil, londonZones: LondonZones? = nil
   ) {
     self.name = name
     self.isDefault = isDefault
@@ -47,6 +49,7 @@ public struct MetroCard: Sendable, Equatable {
     self.currency = currency
     self.expirationDate = expirationDate
     self.serialNumber = serialNumber
+    self.londonZones = londonZones
   }
 
   /// The name of the card a new store starts with.

@@ -19,6 +19,8 @@ public enum MetroCardUpdate: Sendable, Equatable {
   case serialNumber(String?)
   /// A new expiration date, or `nil` to clear it.
   case expirationDate(CalendarDate?)
+  /// A London card's zones, which decide its caps (refused for other kinds).
+  case londonZones(LondonZones)
 }
 
 /// The changes to a balance that history records.

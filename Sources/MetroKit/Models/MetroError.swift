@@ -130,6 +130,8 @@ public enum KindRefusal: Sendable, Equatable {
   case reducedMeansNothing(CardKind)
   /// A card changes between holding money and not only at a zero balance.
   case balanceNotZero(Money, currency: Currency, to: CardKind)
+  /// Zones are London's: a card of this kind has none.
+  case zonesOnlyForLondon(CardKind)
 }
 
 /// Why two cards cannot be merged.

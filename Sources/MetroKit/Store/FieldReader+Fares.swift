@@ -16,6 +16,8 @@ extension MetroCard {
         case .calendarDay: "day"
         case .calendarWeek: "week"
         case .calendarMonth: "month"
+        case .travelDay(let minute): "day@\(minute)"
+        case .travelWeek(let minute): "week@\(minute)"
         }
       return .object([("limit", money(cap.limit)), ("period", .string(period))])
     }
@@ -45,44 +47,51 @@ extension MetroCard {
       custom = .object(members + [("zone", Self.zoneMember(zone))])
     }
     let state = fareState
-    let standing: JSONValue = .object([
-      ("local", progress(state.local)), ("express", progress(state.express)),
-      (
-        "lastPaid",
-        state.lastPaid.map {
-          .object([
-            ("time", time($0.time)), ("mode", .string($0.mode.rawValue)), ("fare", money($0.fare)),
-            ("transfersLeft", .integer(Int64($0.transfersLeft))),
-          ])
-        } ?? .null
-      ),
-      ("latestRide", time(state.latestRide)),
-      (
-        "month",
-        state.month.map {
-          .object([
-            ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
-          ])
-        } ?? .null
-      ),
-      (
-        "tally",
-        .object([
-          ("first", .string(state.tally.firstDay?.description)),
+    let standing: JSONValue = .object(
+      [
+        ("local", progress(state.local)), ("express", progress(state.express)),
+      ]
+        + [("localWeekly", state.localWeekly), ("expressWeekly", state.expressWeekly)].compactMap { member in
+          member.1.map { (member.0, progress($0)) }
+        } + [
           (
-            "trips",
-            .array(
-              state.tally.trips.sorted { $0.key < $1.key }.map {
-                .array([.string(CalendarDate(daysSinceEpoch: $0.key).description), .integer(Int64($0.value))])
-              })
+            "lastPaid",
+            state.lastPaid.map {
+              .object([
+                ("time", time($0.time)), ("mode", .string($0.mode.rawValue)), ("fare", money($0.fare)),
+                ("transfersLeft", .integer(Int64($0.transfersLeft))),
+              ])
+            } ?? .null
+          ),
+          ("latestRide", time(state.latestRide)),
+          (
+            "month",
+            state.month.map {
+              .object([
+                ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
+              ])
+            } ?? .null
+          ),
+          (
+            "tally",
+            .object([
+              ("first", .string(state.tally.firstDay?.description)),
+              (
+                "trips",
+                .array(
+                  state.tally.trips.sorted { $0.key < $1.key }.map {
+                    .array([.string(CalendarDate(daysSinceEpoch: $0.key).description), .integer(Int64($0.value))])
+                  })
+              ),
+            ])
           ),
         ])
-      ),
-    ])
+    var optional: [(String, JSONValue)] = []
+    if let londonZones { optional.append(("londonZones", .string(londonZones.text))) }
     return [
       ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
-      ("fareByHand", hand), ("customRules", custom), ("fareState", standing),
-    ]
+      ("fareByHand", hand), ("customRules", custom),
+    ] + optional + [("fareState", standing)]
   }
 
   /// A zone as the store keeps it: its name and its rule, so that the card
@@ -139,6 +148,11 @@ extension FieldReader {
       card.fareByHand = HandFare(amount: amount, since: try hand.optionalTime("since"))
     }
     if card.kind == .custom, card.fareByHand == nil { throw damaged(.fieldMissing(field: "fareByHand")) }
+    if object["londonZones"] != nil, let text = try optionalString("londonZones") {
+      do { card.londonZones = try LondonZones(text) } catch {
+        throw damaged(.fieldNotKnown(field: "londonZones", text: text))
+      }
+    }
     func cap(_ reader: FieldReader, _ key: String) throws(MetroError) -> FareCap? {
       guard let object = try reader.optionalObject(key) else { return nil }
       try object.allowOnly(["limit", "period"])
@@ -181,7 +195,9 @@ extension FieldReader {
       card.customRules = rules
     }
     guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return false }
-    try standing.allowOnly(["local", "express", "lastPaid", "latestRide", "month", "tally"])
+    try standing.allowOnly([
+      "local", "express", "localWeekly", "expressWeekly", "lastPaid", "latestRide", "month", "tally",
+    ])
     func progress(_ key: String) throws(MetroError) -> CapProgress? {
       guard let object = try standing.optionalObject(key) else { return nil }
       try object.allowOnly(["start", "end", "paid"])
@@ -190,6 +206,8 @@ extension FieldReader {
       )
     }
     var state = FareState(local: try progress("local"), express: try progress("express"))
+    if standing.object["localWeekly"] != nil { state.localWeekly = try progress("localWeekly") }
+    if standing.object["expressWeekly"] != nil { state.expressWeekly = try progress("expressWeekly") }
     if let last = try standing.optionalObject("lastPaid") {
       try last.allowOnly(["time", "mode", "fare", "transfersLeft"])
       state.lastPaid = PaidRide(

@@ -85,11 +85,13 @@ public struct AgencyZone: Sendable, Hashable {
 }
 
 extension CardKind {
-  /// The zone of the agency whose fares the kind pays; `nil` for a custom
+  /// The zone of the agency whose fares the kind pays (London's for a
+  /// London pay-as-you-go card); `nil` for a custom
   /// card, whose zone is its own (or, when it has none, the machine's).
   public var agencyZone: AgencyZone? {
     switch self {
     case .omnyCard, .contactless, .metrocard: .newYork
+    case .londonPayg: .london
     case .custom: nil
     }
   }

@@ -68,7 +68,7 @@ extension DeviceLogStore {
     if before.name != after.name { changes.append(.setCard(id: id, attribute: .name, card: after)) }
     if before.kind != after.kind || before.isReduced != after.isReduced || before.mode != after.mode
       || before.fareByHand != after.fareByHand || before.customRules != after.customRules
-      || before.currency != after.currency
+      || before.currency != after.currency || before.londonZones != after.londonZones
     {
       changes.append(.setCard(id: id, attribute: .fares, card: after))
     }

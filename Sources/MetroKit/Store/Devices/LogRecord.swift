@@ -289,7 +289,7 @@ extension LogChange {
     }
   }
 
-  static let fareFields: Set = ["kind", "reduced", "mode", "fareByHand", "customRules"]
+  static let fareFields: Set = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
 
   /// A card with the attributes the change carries; the rest are defaults.
   private static func readCard(_ reader: FieldReader, for attributes: [CardAttribute]) throws(MetroError) -> MetroCard {

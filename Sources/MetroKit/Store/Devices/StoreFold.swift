@@ -310,7 +310,7 @@ struct StoreFold: Equatable, Sendable {
     case .name: card.name = source.name
     case .fares:
       if card.kind != source.kind || card.isReduced != source.isReduced || card.customRules != source.customRules
-        || card.fareByHand != source.fareByHand
+        || card.fareByHand != source.fareByHand || card.londonZones != source.londonZones
       {
         cards[position].fareStateIsCurrent = false
       }
@@ -320,6 +320,7 @@ struct StoreFold: Equatable, Sendable {
       card.mode = source.mode
       card.fareByHand = source.fareByHand
       card.customRules = source.customRules
+      card.londonZones = source.londonZones
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening:

@@ -45,7 +45,7 @@ extension StoredState {
       try reader.allowOnly([
         "id", "name", "balance", "currency", "expirationDate", "serialNumber", "openingBalance",
         "lastSequence", "journalLength", "keysIndexedLength", "kind", "reduced", "mode", "fareByHand", "customRules",
-        "fareState",
+        "londonZones", "fareState",
       ])
       let code = try reader.string("currency")
       guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }

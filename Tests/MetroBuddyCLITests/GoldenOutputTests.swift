@@ -208,7 +208,8 @@ struct GoldenOutputTests {
     #expect(help.stdout.contains("\n  show (default)        Show the card at a glance"))
     #expect(cli.run("help", "card", "add").stdout == cli.run("card", "add", "--help").stdout)
     #expect(
-      cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>] [--mode <mode>]\n"))
+      cli.run("swipe", "-h").stdout.contains(
+        "USAGE: metrobuddy swipe [--count <n>] [--at <time>]\n       [--mode <mode>] [--no-transfer]\n"))
     #expect(cli.storeFiles().isEmpty)
   }
 

@@ -104,8 +104,10 @@ enum CompletionHints {
 
   /// The values of `history --type`.
   static let updateTypes = BalanceUpdate.Kind.allCases.map(\.rawValue)
-  /// The values of `export --format` and `import --format`.
+  /// The values of `export --format`.
   static let interchangeFormats = ExportCommand.Format.allCases.map(\.rawValue)
+  /// The values of `import --format`: the formats its parser accepts.
+  static let importFormats = ImportCommand.Format.allCases.map(\.rawValue)
 
   /// The card kinds, for `card add --kind` and `kind`.
   static let kinds = CardKind.allCases.map(\.rawValue)
@@ -121,7 +123,7 @@ enum CompletionHints {
     Hint(path: "history", name: "type", values: .words(updateTypes)),
     Hint(path: "stats", name: "by", values: .words(StatsPeriodKind.allCases.map(\.rawValue))),
     Hint(path: "export", name: "format", values: .words(interchangeFormats)),
-    Hint(path: "import", name: "format", values: .words(interchangeFormats)),
+    Hint(path: "import", name: "format", values: .words(importFormats)),
     Hint(path: "card add", name: "kind", values: .words(kinds)),
     Hint(path: "card add", name: "mode", values: .words(modes)),
     Hint(path: "card add", name: "currency", values: .words(Currency.allCodes)),

@@ -156,7 +156,10 @@ struct GoldenOutputTests {
     #expect(cli.run("card", "rename", "work", "office").stdout == "Renamed card 'work' to 'office'.\n")
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $2.90. Balance: $17.10, 5 rides left.\n")
     #expect(cli.run("--card", "default", "balance").stdout == "$0.00\n")
-    #expect(cli.run("card", "remove", "default", "--force").stdout == "Removed card 'default' and its history.\n")
+    #expect(
+      cli.run("card", "remove", "default", "--force").stdout
+        == "Removed card 'default': no command shows it or its history again. Its history stays in the store's "
+        + "append-only device logs, and in their copies and backups.\n")
     #expect(cli.run("cards").stdout == "* office  $17.10  5 rides left  fare $2.90  omny-card\n")
     #expect(cli.run("history").stdout.hasPrefix("2026-11-21 13:15  swipe  subway  paid  -$2.90  $17.10\n"))
   }
@@ -170,7 +173,7 @@ struct GoldenOutputTests {
         == Invocation(
           stdout: "",
           stderr: """
-            Error: Removing 'work' deletes its history for good; add '--force' to confirm.
+            Error: Removing 'work' hides it and its history from every command, on every device, for good (the history stays in the store's logs); add '--force' to confirm.
             Usage: metrobuddy card remove <name> [--force]
               See 'metrobuddy card remove --help' for more information.
 

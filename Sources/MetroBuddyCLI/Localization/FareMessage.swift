@@ -46,4 +46,7 @@ enum FareMessage: Equatable {
   case faresOfCard(String)
   /// A zip that could not be read.
   case archive(path: String, problem: UnzipRunner.Failure)
+  /// Where the cap period a backdated ride landed in stands after it, from
+  /// `from` to `until`: `That week (Mon 2 Nov 08:14 to Mon 9 Nov 08:14): $6.00 of $35.00.`
+  case capStandingThen(period: CapPeriod, paid: String, limit: String, free: Bool, from: String, until: String)
 }

@@ -38,7 +38,14 @@ extension Spanish {
       case .capped: "tope alcanzado: gratis"
       case .transfer: free ? "transbordo gratis" : "transbordo: la diferencia"
       }
-    case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
+    case .rideCount(let reason, let count):
+      // Agrees with "viaje" (masculine): 1 pagado, 7 pagados.
+      switch reason {
+      case .paid: count == 1 ? "1 pagado" : "\(count) pagados"
+      case .partial: count == 1 ? "1 parcial" : "\(count) parciales"
+      case .capped: "\(count) con tope"
+      case .transfer: count == 1 ? "1 transbordo" : "\(count) transbordos"
+      }
     case .spentSoFar: "gastado"
     case .fareStandardAgain(let new, let old): "De vuelta a la tarifa estándar: \(new) (antes \(old))."
     case .kindSet(let new, let old): "Tipo fijado en \(new) (antes \(old))."
@@ -70,6 +77,18 @@ extension Spanish {
       case .spawnFailed(let code), .pipeFailed(let code):
         "No se puede leer \(path): error del sistema \(code) al ejecutar unzip."
       }
+    case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
+      "\(periodThen(period)) (del \(from) al \(until)): \(paid) de \(limit)" + (free ? ", tope alcanzado." : ".")
+    }
+  }
+
+  /// El nombre de un periodo de tope pasado: `Esa semana`.
+  static func periodThen(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "Esa semana"
+    case .rolling(1), .calendarDay: "Ese día"
+    case .rolling(let days): "Esos \(days) días"
+    case .calendarMonth: "Ese mes"
     }
   }
 

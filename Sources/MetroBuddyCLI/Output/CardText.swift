@@ -125,11 +125,28 @@ enum CardText {
   }
 
   /// What a confirmation says after the change: the balance and rides left,
-  /// or for a contactless card where it stands under its cap and the month's spend.
-  static func standing(_ card: MetroCard, _ context: Context) -> String {
-    guard !card.kind.holdsValue else { return balanceLine(card, context) }
+  /// or for a contactless card where it stands under its cap and the month's
+  /// spend. After rides backdated into an earlier cap period, that period
+  /// (`backdated`) is described, not the current one.
+  static func standing(_ card: MetroCard, _ context: Context, backdated: CapStanding? = nil) -> String {
+    let then = backdated.flatMap { standingThen($0, card, context) }
+    guard !card.kind.holdsValue else { return balanceLine(card, context) + (then.map { " " + $0 } ?? "") }
     let month = context.text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
-    return (capLine(card, context).map { $0 + " " } ?? "") + month
+    return ((then ?? capLine(card, context)).map { $0 + " " } ?? "") + month
+  }
+
+  /// `That week (Mon 2 Nov 08:14 to Mon 9 Nov 08:14): $6.00 of $35.00.`
+  static func standingThen(_ standing: CapStanding, _ card: MetroCard, _ context: Context) -> String? {
+    let moment = context.moment
+    guard let start = standing.periodStart, let end = standing.periodEnd,
+      let period = card.rules(at: start, in: moment.timeZone).localCap?.period
+    else { return nil }
+    return context.text(
+      .capStandingThen(
+        period: period, paid: context.money(standing.paid, card.currency),
+        limit: context.money(standing.limit, card.currency), free: standing.isFree,
+        from: context.text.weekdayTime(start, in: moment.timeZone),
+        until: context.text.weekdayTime(end, in: moment.timeZone)))
   }
 
   /// Why rides cost what they did, when not every one paid its full fare:
@@ -156,7 +173,16 @@ enum CardText {
   /// The balance column of `cards` and `history`: the balance, or for a
   /// contactless card what it has cost (its balance is minus that).
   static func balanceColumn(_ balance: Money, _ card: MetroCard, _ text: Localizer) -> String {
-    text.money(card.kind.holdsValue ? balance : -balance, card.currency)
+    text.money(shown(balance, for: card), card.currency)
+  }
+
+  /// Money of a card as every output shows it (text, `--json`, the prompt):
+  /// a stored-value card's balance and changes to it as they are; for a
+  /// contactless card, which holds no money, what it has cost and what each
+  /// change added to that, so a ride is +3.00 and the total spend positive
+  /// (its stored balance is minus that).
+  static func shown(_ amount: Money, for card: MetroCard) -> Money {
+    card.kind.holdsValue ? amount : -amount
   }
 
   /// Label-value rows with the values aligned.

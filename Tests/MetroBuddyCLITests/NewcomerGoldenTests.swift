@@ -97,6 +97,34 @@ struct NewcomerGoldenTests {
         + " This month: $9.00.\n")
   }
 
+  @Test("show gives the express cap when an express ride opened a period, and not otherwise")
+  func expressCapIsShown() {
+    let cli = CLIHarness()
+    cli.run("reload", "100")
+    cli.run("swipe")
+    #expect(!cli.run("show").stdout.contains("express"))
+    cli.run("swipe", "--mode", "express", "--no-transfer")
+    cli.run("swipe", "--mode", "express", "--no-transfer")
+    #expect(
+      cli.run("show")
+        == Invocation(
+          stdout: """
+            $82.50
+            27 rides left
+            This week: $3.00 of $35.00; rides are free after that until Sat 28 Nov 13:15.
+            This week, express: $14.50 of $67.00; express rides are free after that until Sat 28 Nov 13:15.
+            At your pace, 21 rides a week, the balance lasts until Mon 7 Dec.
+
+            Kind        omny-card
+            Mode        subway
+            Fare        $3.00
+            Expiration  not set
+            Serial      not set
+            Card        default
+
+            """, stderr: "", status: 0))
+  }
+
   @Test("plan for a MetroCard says that refills have ended, in --json too")
   func metroCardPlanSaysRefillsEnded() {
     let cli = CLIHarness()

@@ -59,6 +59,9 @@ extension English {
       }
     case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
       "\(periodThen(period)) (\(from) to \(until)): \(paid) of \(limit)" + (free ? ", capped." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), express: \(paid) of \(limit); express rides are free " + (free ? "" : "after that ")
+        + "until \(until)."
     }
   }
 

@@ -79,6 +79,9 @@ extension Italian {
       }
     case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
       "\(periodThen(period)) (dal \(from) al \(until)): \(paid) di \(limit)" + (free ? ", tetto raggiunto." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), express: \(paid) di \(limit); le corse express sono gratuite "
+        + (free ? "" : "oltre quella cifra ") + "fino a \(until)."
     }
   }
 

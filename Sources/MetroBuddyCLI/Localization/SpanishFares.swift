@@ -79,6 +79,9 @@ extension Spanish {
       }
     case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
       "\(periodThen(period)) (del \(from) al \(until)): \(paid) de \(limit)" + (free ? ", tope alcanzado." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), exprés: \(paid) de \(limit); los viajes exprés son gratis "
+        + (free ? "" : "a partir de ahí ") + "hasta el \(until)."
     }
   }
 

@@ -47,6 +47,7 @@ enum CardText {
         head += style.warning(text(.belowZero(context.money(-card.balance, card.currency)))) + "\n"
       }
       if let cap = capLine(card, context) { head += cap + "\n" }
+      if let express = expressCapLine(card, context) { head += express + "\n" }
       if let forecast = forecastLine(card, context) { head += forecast + "\n" }
     } else {
       let month = text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
@@ -55,6 +56,7 @@ enum CardText {
       } else {
         head = style.strong(month) + "\n"
       }
+      if let express = expressCapLine(card, context) { head += express + "\n" }
     }
     if let hint { head += hint + "\n" }
     return head + "\n" + table(rows, style: style)
@@ -99,6 +101,21 @@ enum CardText {
     return context.text(
       .capStanding(
         period: period, paid: context.money(standing.paid, card.currency), limit: limit, free: standing.isFree,
+        until: context.text.weekdayTime(end, in: moment.timeZone)))
+  }
+
+  /// Where the card stands under its express cap when that applies (an
+  /// express ride opened a period still running), or `nil`:
+  /// `This week, express: $14.50 of $67.00; express rides are free after that until Sat 28 Nov 08:14.`
+  static func expressCapLine(_ card: MetroCard, _ context: Context) -> String? {
+    let moment = context.moment
+    guard let standing = card.expressCapStanding(at: moment.now, in: moment.timeZone), let end = standing.periodEnd,
+      let period = card.rules(at: moment.now, in: moment.timeZone).expressCap?.period
+    else { return nil }
+    return context.text(
+      .expressCapStanding(
+        period: period, paid: context.money(standing.paid, card.currency),
+        limit: context.money(standing.limit, card.currency), free: standing.isFree,
         until: context.text.weekdayTime(end, in: moment.timeZone)))
   }
 

@@ -74,9 +74,9 @@ package enum MetroBuddy {
     ArgumentParser(root: rootCommand, commands: commands, globalOptions: GlobalOptions.specs)
   }
 
-  /// Help and usage text in a language.
-  static func helpText(_ text: Localizer) -> HelpText {
-    HelpText(root: root, globalOptions: GlobalOptions.specs, text: text)
+  /// Help and usage text in a language, `width` columns wide.
+  static func helpText(_ text: Localizer, width: Int = 80) -> HelpText {
+    HelpText(root: root, globalOptions: GlobalOptions.specs, text: text, width: width)
   }
 
   /// Runs one invocation.
@@ -100,21 +100,21 @@ package enum MetroBuddy {
       parsed = try parser.parse(arguments)
       parsed.timeZone = environment.timeZone
     } catch {
-      report(ErrorReport(error, text), text: text, to: &errors)
+      report(ErrorReport(error, text), text: text, width: environment.outputColumns, to: &errors)
       return ExitCode.usage.rawValue
     }
     if parsed[GlobalOptions.helpFlag] {
-      output.write(helpText(text).help(parsed.path) + "\n")
+      output.write(helpText(text, width: environment.outputColumns).help(parsed.path) + "\n")
       return ExitCode.success.rawValue
     }
     if parsed.path == ["help"] {
       let path = parsed.arguments
-      let help = helpText(text)
+      let help = helpText(text, width: environment.outputColumns)
       guard path.isEmpty || help.commands(along: path).count == path.count + 1 else {
         report(
           ErrorReport(
             UsageError(message: .unknownCommand(path.joined(separator: " "), suggestion: nil), path: ["help"]), text),
-          text: text, to: &errors)
+          text: text, width: environment.outputColumns, to: &errors)
         return ExitCode.usage.rawValue
       }
       output.write(help.help(path) + "\n")
@@ -126,7 +126,9 @@ package enum MetroBuddy {
     }
     let path = parsed.path.isEmpty ? ["show"] : parsed.path
     guard let type = command(at: path) else {
-      report(ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), text: text, to: &errors)
+      report(
+        ErrorReport(UsageError(message: .missingSubcommand, path: parsed.path), text), text: text,
+        width: environment.outputColumns, to: &errors)
       return ExitCode.usage.rawValue
     }
 
@@ -138,7 +140,7 @@ package enum MetroBuddy {
       context = try makeContext(
         options: options, environment: environment, store: store, opener: opener, path: parsed.path, text: text)
     } catch {
-      report(ErrorReport(error, text), text: text, to: &errors)
+      report(ErrorReport(error, text), text: text, width: environment.outputColumns, to: &errors)
       return ExitCode.usage.rawValue
     }
 
@@ -157,7 +159,7 @@ package enum MetroBuddy {
       case .archive(let archive): failure = ErrorReport(archive, text)
       }
       sayStoreWarnings(context, to: &errors)
-      report(failure, text: text, to: &errors)
+      report(failure, text: text, width: environment.outputColumns, to: &errors)
       return failure.exitCode.rawValue
     }
     do {
@@ -192,7 +194,7 @@ package enum MetroBuddy {
     } catch {
       sayStoreWarnings(context, to: &errors)
       let report = ErrorReport(error, text)
-      self.report(report, text: text, to: &errors)
+      self.report(report, text: text, width: environment.outputColumns, to: &errors)
       return report.exitCode.rawValue
     }
   }
@@ -219,9 +221,11 @@ package enum MetroBuddy {
 
   /// Writes an error and, for a usage error, the command's usage (which
   /// needs the whole tree of definitions, so it is built only then).
-  static func report(_ report: ErrorReport, text: Localizer, to errors: inout some TextOutputStream) {
+  static func report(
+    _ report: ErrorReport, text: Localizer, width: Int = 80, to errors: inout some TextOutputStream
+  ) {
     errors.write(TerminalText.message(report.message) + "\n")
-    if let path = report.usagePath { errors.write(helpText(text).usageFooter(path)) }
+    if let path = report.usagePath { errors.write(helpText(text, width: width).usageFooter(path)) }
   }
 
   /// Chooses the store and the clock.

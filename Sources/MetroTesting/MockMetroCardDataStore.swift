@@ -171,7 +171,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         card: reference(state.cards[index], in: state),
         recorded: recorded.map { ObjectReference(snapshot: $0, storeID: storeID, objectID: id, revision: revision) },
         alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads,
-        notes: decision.notes)
+        notes: decision.notes, backdatedStanding: decision.backdatedStanding)
     }
   }
 

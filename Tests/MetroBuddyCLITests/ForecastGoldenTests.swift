@@ -90,7 +90,8 @@ struct ForecastGoldenTests {
               "ridesPerWeek": 10.8,
               "paceAssumed": false,
               "unrounded": null,
-              "limit": null
+              "limit": null,
+              "refillsEnded": false
             }
 
             """, stderr: "", status: 0))
@@ -157,6 +158,7 @@ struct ForecastGoldenTests {
             3 rides at 10 rides a week cost $9.00; the balance is $1.12.
             No rides in the last 28 days to take your pace from: planned at 10 rides a week.
             Rounded up from $7.88: MetroCard machines take amounts in steps of 5 cents.
+            MetroCard sales and refills ended on 31 Dec 2025: no machine loads this amount any more. The card still pays rides with its balance for now; for a card you can load, add one with 'metrobuddy card add <name> --kind omny-card'.
 
             """, stderr: "", status: 0))
     #expect(

@@ -158,7 +158,10 @@ struct GoldenOutputTests {
     #expect(cli.run("card", "rename", "work", "office").stdout == "Renamed card 'work' to 'office'.\n")
     #expect(cli.run("swipe").stdout == "Swiped 1 ride for $2.90. Balance: $17.10, 5 rides left.\n")
     #expect(cli.run("--card", "default", "balance").stdout == "$0.00\n")
-    #expect(cli.run("card", "remove", "default", "--force").stdout == "Removed card 'default' and its history.\n")
+    #expect(
+      cli.run("card", "remove", "default", "--force").stdout
+        == "Removed card 'default': no command shows it or its history again. Its history stays in the store's "
+        + "append-only device logs, and in their copies and backups.\n")
     #expect(cli.run("cards").stdout == "* office  $17.10  5 rides left  fare $2.90  omny-card\n")
     #expect(cli.run("history").stdout.hasPrefix("2026-11-21 13:15  swipe  subway  paid  -$2.90  $17.10\n"))
   }
@@ -172,7 +175,7 @@ struct GoldenOutputTests {
         == Invocation(
           stdout: "",
           stderr: """
-            Error: Removing 'work' deletes its history for good; add '--force' to confirm.
+            Error: Removing 'work' hides it and its history from every command, on every device, for good (the history stays in the store's logs); add '--force' to confirm.
             Usage: metrobuddy card remove <name> [--force]
               See 'metrobuddy card remove --help' for more information.
 
@@ -210,7 +213,8 @@ struct GoldenOutputTests {
     #expect(help.stdout.contains("\n  show (default)        Show the card at a glance"))
     #expect(cli.run("help", "card", "add").stdout == cli.run("card", "add", "--help").stdout)
     #expect(
-      cli.run("swipe", "-h").stdout.contains("USAGE: metrobuddy swipe [--count <n>] [--at <time>] [--mode <mode>]\n"))
+      cli.run("swipe", "-h").stdout.contains(
+        "USAGE: metrobuddy swipe [--count <n>] [--at <time>]\n       [--mode <mode>] [--no-transfer]\n"))
     #expect(cli.storeFiles().isEmpty)
   }
 

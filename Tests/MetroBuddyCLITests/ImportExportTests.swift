@@ -320,7 +320,7 @@ struct ImportProgressTests {
     #expect(lines.count == 3)
     #expect(lines.first?.hasSuffix("Reading ") == false)
     #expect(lines.first?.contains("Reading ") == true)
-    #expect(lines.dropFirst().first?.contains("Saving 1 updates…") == true)
+    #expect(lines.dropFirst().first?.contains("Saving 1 update…") == true)
     #expect(lines.last == "\r\u{1B}[K", "the last report clears the line")
   }
 

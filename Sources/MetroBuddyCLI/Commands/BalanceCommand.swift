@@ -55,7 +55,7 @@ struct BalanceCommand: Command {
     guard let amount else {
       let card = try context.selectedCard()
       return CommandOutput(
-        text: context.money(card.balance, card.currency) + "\n",
+        text: context.money(CardText.shown(card.snapshot.balance, for: card.snapshot), card.snapshot.currency) + "\n",
         json: JSONRenderer.card(card.snapshot, at: context.moment))
     }
     let result = try context.apply([.balance(.adjustment(to: amount, note: note), at: at)])

@@ -153,13 +153,17 @@ struct MergeCardCommand: Command {
 /// `card remove NAME --force`.
 struct RemoveCardCommand: Command {
   static let spec = CommandSpec(
-    name: "remove", abstract: "Delete a card and its history.",
-    discussion: "This cannot be undone, so it needs --force. The default card cannot be removed.",
-    arguments: [ArgumentSpec(name: "name", help: "The card to delete.")],
+    name: "remove", abstract: "Remove a card: no command shows it or its history again.",
+    discussion: """
+      This cannot be undone, so it needs --force. The default card cannot be removed.
+      The card's history is not erased: it stays in the store's append-only device logs
+      (and in every copy and backup of them), unread by any command.
+      """,
+    arguments: [ArgumentSpec(name: "name", help: "The card to remove.")],
     options: [force.spec])
 
   /// `--force`.
-  static let force = Flag("force", help: "Confirm that the card and its history should be deleted.")
+  static let force = Flag("force", help: "Confirm that the card should be removed.")
 
   var name: String
 

@@ -63,7 +63,7 @@ struct HistoryCommand: Command {
     if context.options.json {
       output.streamJSON = { write throws(MetroError) in
         var array = StreamedJSON.Array(depth: 0)
-        try forEachShown { write(array.element(JSONRenderer.update($0, currency: card.currency))) }
+        try forEachShown { write(array.element(JSONRenderer.update($0, of: card.snapshot))) }
         write(array.end + "\n")
       }
       return output

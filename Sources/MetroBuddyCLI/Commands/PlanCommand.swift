@@ -73,6 +73,7 @@ struct PlanCommand: Command {
     if plan.paceIsAssumed { lines.append(context.text(.planAssumedPace(tenths: plan.pace.tenthsPerWeek))) }
     if let unrounded = plan.unrounded { lines.append(context.text(.planRounded(from: money(unrounded)))) }
     if let limit = plan.overLimit { lines.append(context.text(.planOverLimit(limit: money(limit)))) }
+    if plan.refillsEnded { lines.append(context.text(.planRefillsEnded)) }
     return CommandOutput(
       text: lines.map { $0 + "\n" }.joined(), json: JSONRenderer.plan(plan, card: card, until: until))
   }

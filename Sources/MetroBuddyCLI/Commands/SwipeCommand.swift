@@ -51,6 +51,7 @@ struct SwipeCommand: Command {
       context.text(
         .swiped(
           count: count, total: context.money(total, card.currency), why: CardText.reasons(rides, card, context),
-          standing: CardText.standing(card, context))), result, at: context.moment)
+          standing: CardText.standing(card, context, backdated: result.backdatedStanding))), result,
+      at: context.moment)
   }
 }

@@ -56,7 +56,9 @@ enum English {
       "Added card '\(name)' (\(kind)): \(balance), fare \(fare)."
     case .cardIsDefault(let name): "'\(name)' is now the default card."
     case .cardRenamed(let old, let new): "Renamed card '\(old)' to '\(new)'."
-    case .cardRemoved(let name): "Removed card '\(name)' and its history."
+    case .cardRemoved(let name):
+      "Removed card '\(name)': no command shows it or its history again. Its history stays in the store's "
+        + "append-only device logs, and in their copies and backups."
     case .imported(let count, let card, let skipped, let balance, let rides):
       "Imported \(count) \(count == 1 ? "update" : "updates") into '\(card)'"
         + (skipped == 0 ? "" : " (\(skipped) already present, skipped)")
@@ -65,7 +67,7 @@ enum English {
       "Imported \(count) \(count == 1 ? "update" : "updates") into '\(card)'"
         + (skipped == 0 ? "" : " (\(skipped) already present, skipped)") + ". \(standing)"
     case .importReading(let source): "Reading \(source)…"
-    case .importSaving(let count): "Saving \(count) updates…"
+    case .importSaving(let count): "Saving \(count) \(count == 1 ? "update" : "updates")…"
     case .verifyNoStore(let directory): "There is no store at \(directory) yet; nothing to verify."
     case .verifySound(let directory, let cards, let updates):
       "The store \(directory) is sound: \(cards) \(cards == 1 ? "card" : "cards"), \(updates) \(updates == 1 ? "update" : "updates")."
@@ -262,7 +264,9 @@ enum English {
     case .reducedOrFull: "Give '--reduced' or '--full', not both."
     case .fareOrStandard: "Give a fare or '--standard', not both."
     case .optionNeeds(let option, let needed): "'\(option)' needs '\(needed)'."
-    case .removeNeedsForce(let name): "Removing '\(name)' deletes its history for good; add '--force' to confirm."
+    case .removeNeedsForce(let name):
+      "Removing '\(name)' hides it and its history from every command, on every device, for good (the history "
+        + "stays in the store's logs); add '--force' to confirm."
     case .csvHoldsOneCard:
       "CSV holds one card; export every card with '--all --format json', or one with '--card <name>'."
     case .jsonOrCSV: "'--json' asks for JSON and '--format csv' for CSV; give one of them."

@@ -27,7 +27,8 @@ extension English {
       case .transfer: free ? "free transfer" : "transfer: the difference"
       case .companion: "a companion's full fare"
       }
-    case .rideCount(let reason, let count): "\(count) \(reason.rawValue)"
+    case .rideCount(let reason, let count):
+      "\(count) \(reason.rawValue)" + (reason == .transfer && count != 1 ? "s" : "")
     case .spentSoFar: "spent"
     case .fareStandardAgain(let new, let old): "Back to the standard fare: \(new) (was \(old))."
     case .kindSet(let new, let old): "Kind set to \(new) (was \(old))."
@@ -58,6 +59,11 @@ extension English {
       case .spawnFailed(let code), .pipeFailed(let code):
         "Cannot read \(path): system error \(code) while running unzip."
       }
+    case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
+      "\(periodThen(period)) (\(from) to \(until)): \(paid) of \(limit)" + (free ? ", capped." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), express: \(paid) of \(limit); express rides are free " + (free ? "" : "after that ")
+        + "until \(until)."
     }
   }
 
@@ -66,6 +72,18 @@ extension English {
   }
 
   /// `This week`, `Today`, `These 3 days`.
+  /// The name of a past cap period: `That week`.
+  static func periodThen(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "That week"
+    case .rolling(1), .calendarDay: "That day"
+    case .rolling(let days): "Those \(days) days"
+    case .calendarMonth: "That month"
+    case .travelDay: "That day (from 04:30)"
+    case .travelWeek: "That week (from Monday 04:30)"
+    }
+  }
+
   static func periodName(_ period: CapPeriod) -> String {
     switch period {
     case .rolling(7), .calendarWeek: "This week"

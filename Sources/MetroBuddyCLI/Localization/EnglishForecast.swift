@@ -20,6 +20,10 @@ extension English {
       "No rides in the last 28 days to take your pace from: planned at \(pace(tenths))."
     case .planRounded(let from): "Rounded up from \(from): MetroCard machines take amounts in steps of 5 cents."
     case .planOverLimit(let limit): "An OMNY card holds at most \(limit): load part of it now and the rest later."
+    case .planRefillsEnded:
+      "MetroCard sales and refills ended on 31 Dec 2025: no machine loads this amount any more. The card still "
+        + "pays rides with its balance for now; for a card you can load, add one with "
+        + "'metrobuddy card add <name> --kind omny-card'."
     case .planRidesOrUntil: "Give '--rides N' or '--until DATE', one of the two."
     case .planUntilPast(let day): "'--until \(day)' is before today; give today or a later day."
     case .planUntilTooFar(let day): "'--until \(day)' is more than ten years ahead; give an earlier day."

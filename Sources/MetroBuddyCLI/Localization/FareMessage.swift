@@ -48,4 +48,10 @@ enum FareMessage: Equatable {
   case archive(path: String, problem: UnzipRunner.Failure)
   /// After a custom card's kind: the zone its rules read.
   case kindZone(String)
+  /// Where the cap period a backdated ride landed in stands after it, from
+  /// `from` to `until`: `That week (Mon 2 Nov 08:14 to Mon 9 Nov 08:14): $6.00 of $35.00.`
+  case capStandingThen(period: CapPeriod, paid: String, limit: String, free: Bool, from: String, until: String)
+  /// Where the card stands under its express cap, when an express ride
+  /// opened a period that is still running.
+  case expressCapStanding(period: CapPeriod, paid: String, limit: String, free: Bool, until: String)
 }

@@ -35,4 +35,6 @@ enum ForecastMessage: Equatable {
   /// The error of `plan --until` without a pace, and what to do.
   case noPace
   case noPaceHint
+  /// `plan` for a MetroCard after its refills ended (2025-12-31).
+  case planRefillsEnded
 }

@@ -70,7 +70,9 @@ enum Italian {
       "Carta '\(name)' aggiunta (\(kind)): \(balance), tariffa \(fare)."
     case .cardIsDefault(let name): "'\(name)' è ora la carta predefinita."
     case .cardRenamed(let old, let new): "Carta '\(old)' rinominata in '\(new)'."
-    case .cardRemoved(let name): "Carta '\(name)' eliminata insieme alla sua cronologia."
+    case .cardRemoved(let name):
+      "Carta '\(name)' eliminata: nessun comando mostra più la carta né la sua cronologia. La cronologia resta "
+        + "nei registri dei dispositivi dell'archivio, a cui si aggiunge soltanto, e nelle loro copie e backup."
     case .imported(let count, let card, let skipped, let balance, let rides):
       (count == 1 ? "Importato 1 movimento" : "Importati \(count) movimenti") + " in '\(card)'"
         + (skipped == 0
@@ -307,7 +309,8 @@ enum Italian {
     case .fareOrStandard: "Indica una tariffa o '--standard', non entrambi."
     case .optionNeeds(let option, let needed): "'\(option)' richiede '\(needed)'."
     case .removeNeedsForce(let name):
-      "Eliminare '\(name)' cancella per sempre la sua cronologia; aggiungi '--force' per confermare."
+      "Eliminare '\(name)' nasconde per sempre la carta e la sua cronologia a ogni comando, su ogni dispositivo "
+        + "(la cronologia resta nei registri dell'archivio); aggiungi '--force' per confermare."
     case .csvHoldsOneCard:
       "Un CSV contiene una sola carta; esporta tutte le carte con '--all --format json', oppure una con '--card \(slot("name"))'."
     case .jsonOrCSV: "'--json' chiede JSON e '--format csv' chiede CSV; indicane solo uno."

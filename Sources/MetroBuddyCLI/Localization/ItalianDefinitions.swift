@@ -233,17 +233,23 @@ enum ItalianDefinitions {
       "Il nome attuale della carta.",
     "Its new name.":
       "Il suo nuovo nome.",
-    "Delete a card and its history.":
-      "Elimina una carta e la sua cronologia.",
-    "This cannot be undone, so it needs --force. The default card cannot be removed.":
+    "Remove a card: no command shows it or its history again.":
+      "Elimina una carta: nessun comando mostra più la carta né la sua cronologia.",
+    """
+    This cannot be undone, so it needs --force. The default card cannot be removed.
+    The card's history is not erased: it stays in the store's append-only device logs
+    (and in every copy and backup of them), unread by any command.
+    """:
       """
     Non si può annullare, quindi richiede --force. La carta predefinita non può essere
-    eliminata.
+    eliminata. La cronologia della carta non viene cancellata: resta nei registri dei
+    dispositivi dell'archivio, a cui si aggiunge soltanto (e in ogni loro copia e
+    backup), senza che alcun comando la legga.
     """,
-    "The card to delete.":
+    "The card to remove.":
       "La carta da eliminare.",
-    "Confirm that the card and its history should be deleted.":
-      "Conferma che la carta e la sua cronologia vanno eliminate.",
+    "Confirm that the card should be removed.":
+      "Conferma che la carta va eliminata.",
     "Say which cards need attention; silent when all is well (for cron).":
       "Indica quali carte richiedono attenzione; silenzioso se va tutto bene (per cron).",
     """
@@ -326,22 +332,24 @@ enum ItalianDefinitions {
     "Check the store's files and report each problem with its file and line.":
       "Controlla i file dell'archivio e segnala ogni problema con il suo file e la sua riga.",
     """
-    Reads every file of the store without changing anything: each line decodes and its
-    checksum matches, the sequence has no gaps, balances follow from the amounts, and
-    state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+    Reads every file of the store without changing anything: each line of each device
+    log decodes and its checksum matches, each log's sequence has no gaps and its clocks
+    only go up, and balances follow from the amounts; a conflict copy a synchroniser
+    left is reported, never read. Exits 0 when the store is sound, 65 when not.
     With --fares, checks instead each card's recorded charges against the fare rules,
     each ride priced from the rides recorded before it, and lists every ride the rules
     would have charged differently (exit 0): how an imported trip history tests the
     rules.
     """:
       """
-    Legge tutti i file dell'archivio senza modificare nulla: ogni riga si decodifica e
-    il suo checksum corrisponde, la sequenza non ha buchi, il credito risulta dagli
-    importi e state.json concorda con i journal. Termina con 0 se l'archivio è integro,
-    con 65 se non lo è. Con --fares, controlla invece gli addebiti registrati di ogni
-    tessera rispetto alle regole tariffarie, ogni viaggio calcolato dai viaggi
-    registrati prima, ed elenca ogni viaggio che le regole avrebbero addebitato
-    diversamente (stato 0).
+    Legge tutti i file dell'archivio senza modificare nulla: ogni riga di ogni registro
+    di dispositivo si decodifica e il suo checksum corrisponde, la sequenza di ogni
+    registro non ha buchi e i suoi orologi vanno solo avanti, e il credito risulta dagli
+    importi; una copia in conflitto lasciata da un sincronizzatore viene segnalata, mai
+    letta. Termina con 0 se l'archivio è integro, con 65 se non lo è. Con --fares,
+    controlla invece gli addebiti registrati di ogni tessera rispetto alle regole
+    tariffarie, ogni viaggio calcolato dai viaggi registrati prima, ed elenca ogni
+    viaggio che le regole avrebbero addebitato diversamente (stato 0).
     """,
     "Show help for a command (the same as --help).":
       "Mostra l'aiuto per un comando (come --help).",

@@ -40,7 +40,15 @@ extension Italian {
       case .transfer: free ? "trasbordo gratuito" : "trasbordo: la differenza"
       case .companion: "tariffa intera di un accompagnatore"
       }
-    case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
+    case .rideCount(let reason, let count):
+      // Agrees with "corsa" (feminine): 1 pagata, 7 pagate.
+      switch reason {
+      case .paid: count == 1 ? "1 pagata" : "\(count) pagate"
+      case .partial: count == 1 ? "1 parziale" : "\(count) parziali"
+      case .capped: "\(count) oltre il tetto"
+      case .transfer: count == 1 ? "1 trasbordo" : "\(count) trasbordi"
+      case .companion: count == 1 ? "1 di un accompagnatore" : "\(count) di accompagnatori"
+      }
     case .spentSoFar: "speso"
     case .fareStandardAgain(let new, let old): "Di nuovo la tariffa standard: \(new) (prima \(old))."
     case .kindSet(let new, let old): "Tipo impostato a \(new) (prima \(old))."
@@ -73,6 +81,23 @@ extension Italian {
       case .spawnFailed(let code), .pipeFailed(let code):
         "Impossibile leggere \(path): errore di sistema \(code) eseguendo unzip."
       }
+    case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
+      "\(periodThen(period)) (dal \(from) al \(until)): \(paid) di \(limit)" + (free ? ", tetto raggiunto." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), express: \(paid) di \(limit); le corse express sono gratuite "
+        + (free ? "" : "oltre quella cifra ") + "fino a \(until)."
+    }
+  }
+
+  /// Il nome di un periodo di tetto passato: `Quella settimana`.
+  static func periodThen(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "Quella settimana"
+    case .rolling(1), .calendarDay: "Quel giorno"
+    case .rolling(let days): "Quei \(days) giorni"
+    case .calendarMonth: "Quel mese"
+    case .travelDay: "Quel giorno (dalle 04:30)"
+    case .travelWeek: "Quella settimana (da lunedì alle 04:30)"
     }
   }
 

@@ -22,6 +22,10 @@ extension Italian {
       "Arrotondato per eccesso da \(from): le macchine MetroCard accettano importi a passi di 5 centesimi."
     case .planOverLimit(let limit):
       "Una carta OMNY contiene al massimo \(limit): ricarichi una parte ora e il resto più tardi."
+    case .planRefillsEnded:
+      "La vendita e le ricariche delle MetroCard sono terminate il 31/12/2025: nessuna macchina carica più questo "
+        + "importo. Per ora la carta paga ancora le corse con il suo credito; per una carta ricaricabile, ne aggiunga "
+        + "una con 'metrobuddy card add \(slot("name")) --kind omny-card'."
     case .planRidesOrUntil: "Indichi '--rides N' oppure '--until DATA', una delle due."
     case .planUntilPast(let day): "'--until \(day)' è prima di oggi; indichi oggi o un giorno successivo."
     case .planUntilTooFar(let day): "'--until \(day)' è a più di dieci anni; indichi un giorno precedente."

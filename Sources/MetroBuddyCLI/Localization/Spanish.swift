@@ -69,7 +69,9 @@ enum Spanish {
       "Tarjeta '\(name)' añadida (\(kind)): \(balance), tarifa \(fare)."
     case .cardIsDefault(let name): "'\(name)' es ahora la tarjeta predeterminada."
     case .cardRenamed(let old, let new): "Tarjeta '\(old)' renombrada a '\(new)'."
-    case .cardRemoved(let name): "Tarjeta '\(name)' eliminada junto con su historial."
+    case .cardRemoved(let name):
+      "Tarjeta '\(name)' eliminada: ninguna orden vuelve a mostrarla ni a mostrar su historial. Su historial sigue "
+        + "en los registros de dispositivo del almacén, a los que solo se añade, y en sus copias y respaldos."
     case .imported(let count, let card, let skipped, let balance, let rides):
       (count == 1 ? "Importado 1 movimiento" : "Importados \(count) movimientos") + " en '\(card)'"
         + (skipped == 0
@@ -303,7 +305,8 @@ enum Spanish {
     case .fareOrStandard: "Indique una tarifa o '--standard', no ambos."
     case .optionNeeds(let option, let needed): "'\(option)' necesita '\(needed)'."
     case .removeNeedsForce(let name):
-      "Eliminar '\(name)' borra su historial para siempre; añada '--force' para confirmarlo."
+      "Eliminar '\(name)' la oculta a ella y a su historial de toda orden, en todos los dispositivos, para siempre "
+        + "(el historial sigue en los registros del almacén); añada '--force' para confirmarlo."
     case .csvHoldsOneCard:
       "Un CSV contiene una sola tarjeta; exporte todas con '--all --format json', o una con '--card \(slot("name"))'."
     case .jsonOrCSV: "'--json' pide JSON y '--format csv' pide CSV; indique solo uno."

@@ -234,17 +234,23 @@ enum SpanishDefinitions {
       "El nombre actual de la tarjeta.",
     "Its new name.":
       "Su nuevo nombre.",
-    "Delete a card and its history.":
-      "Elimina una tarjeta y su historial.",
-    "This cannot be undone, so it needs --force. The default card cannot be removed.":
+    "Remove a card: no command shows it or its history again.":
+      "Elimina una tarjeta: ninguna orden vuelve a mostrarla ni a mostrar su historial.",
+    """
+    This cannot be undone, so it needs --force. The default card cannot be removed.
+    The card's history is not erased: it stays in the store's append-only device logs
+    (and in every copy and backup of them), unread by any command.
+    """:
       """
     No se puede deshacer, por eso requiere --force. La tarjeta predeterminada no se
-    puede eliminar.
+    puede eliminar. El historial de la tarjeta no se borra: sigue en los registros de
+    dispositivo del almacén, a los que solo se añade (y en cada copia y respaldo de
+    ellos), sin que ninguna orden lo lea.
     """,
-    "The card to delete.":
+    "The card to remove.":
       "La tarjeta que se elimina.",
-    "Confirm that the card and its history should be deleted.":
-      "Confirma que se deben eliminar la tarjeta y su historial.",
+    "Confirm that the card should be removed.":
+      "Confirma que se debe eliminar la tarjeta.",
     "Say which cards need attention; silent when all is well (for cron).":
       "Indica qué tarjetas requieren atención; no dice nada si todo está bien (para cron).",
     """
@@ -326,22 +332,24 @@ enum SpanishDefinitions {
     "Check the store's files and report each problem with its file and line.":
       "Comprueba los archivos del almacén e informa de cada problema con su archivo y línea.",
     """
-    Reads every file of the store without changing anything: each line decodes and its
-    checksum matches, the sequence has no gaps, balances follow from the amounts, and
-    state.json agrees with the journals. Exits 0 when the store is sound, 65 when not.
+    Reads every file of the store without changing anything: each line of each device
+    log decodes and its checksum matches, each log's sequence has no gaps and its clocks
+    only go up, and balances follow from the amounts; a conflict copy a synchroniser
+    left is reported, never read. Exits 0 when the store is sound, 65 when not.
     With --fares, checks instead each card's recorded charges against the fare rules,
     each ride priced from the rides recorded before it, and lists every ride the rules
     would have charged differently (exit 0): how an imported trip history tests the
     rules.
     """:
       """
-    Lee todos los archivos del almacén sin cambiar nada: cada línea se decodifica y su
-    suma de comprobación coincide, la secuencia no tiene huecos, los saldos se derivan
-    de los importes y state.json concuerda con los diarios. Termina con 0 si el almacén
-    está en buen estado, y con 65 si no. Con --fares, comprueba en cambio los cobros
-    registrados de cada tarjeta frente a las reglas de tarifa, cada viaje calculado a
-    partir de los registrados antes, y lista cada viaje que las reglas habrían cobrado
-    distinto (estado 0).
+    Lee todos los archivos del almacén sin cambiar nada: cada línea de cada registro de
+    dispositivo se decodifica y su suma de comprobación coincide, la secuencia de cada
+    registro no tiene huecos y sus relojes solo avanzan, y los saldos se derivan de los
+    importes; una copia en conflicto que dejó un sincronizador se señala y nunca se lee.
+    Termina con 0 si el almacén está en buen estado, y con 65 si no. Con --fares,
+    comprueba en cambio los cobros registrados de cada tarjeta frente a las reglas de
+    tarifa, cada viaje calculado a partir de los registrados antes, y lista cada viaje
+    que las reglas habrían cobrado distinto (estado 0).
     """,
     "Show help for a command (the same as --help).":
       "Muestra la ayuda de un comando (igual que --help).",

@@ -40,7 +40,15 @@ extension Spanish {
       case .transfer: free ? "transbordo gratis" : "transbordo: la diferencia"
       case .companion: "tarifa completa de un acompañante"
       }
-    case .rideCount(let reason, let count): "\(count) \(fares(.reasonName(reason)))"
+    case .rideCount(let reason, let count):
+      // Agrees with "viaje" (masculine): 1 pagado, 7 pagados.
+      switch reason {
+      case .paid: count == 1 ? "1 pagado" : "\(count) pagados"
+      case .partial: count == 1 ? "1 parcial" : "\(count) parciales"
+      case .capped: "\(count) con tope"
+      case .transfer: count == 1 ? "1 transbordo" : "\(count) transbordos"
+      case .companion: count == 1 ? "1 de acompañante" : "\(count) de acompañantes"
+      }
     case .spentSoFar: "gastado"
     case .fareStandardAgain(let new, let old): "De vuelta a la tarifa estándar: \(new) (antes \(old))."
     case .kindSet(let new, let old): "Tipo fijado en \(new) (antes \(old))."
@@ -73,6 +81,23 @@ extension Spanish {
       case .spawnFailed(let code), .pipeFailed(let code):
         "No se puede leer \(path): error del sistema \(code) al ejecutar unzip."
       }
+    case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
+      "\(periodThen(period)) (del \(from) al \(until)): \(paid) de \(limit)" + (free ? ", tope alcanzado." : ".")
+    case .expressCapStanding(let period, let paid, let limit, let free, let until):
+      "\(periodName(period)), exprés: \(paid) de \(limit); los viajes exprés son gratis "
+        + (free ? "" : "a partir de ahí ") + "hasta el \(until)."
+    }
+  }
+
+  /// El nombre de un periodo de tope pasado: `Esa semana`.
+  static func periodThen(_ period: CapPeriod) -> String {
+    switch period {
+    case .rolling(7), .calendarWeek: "Esa semana"
+    case .rolling(1), .calendarDay: "Ese día"
+    case .rolling(let days): "Esos \(days) días"
+    case .calendarMonth: "Ese mes"
+    case .travelDay: "Ese día (desde las 04:30)"
+    case .travelWeek: "Esa semana (desde el lunes a las 04:30)"
     }
   }
 

@@ -22,6 +22,10 @@ extension Spanish {
       "Redondeado desde \(from): las máquinas de MetroCard aceptan importes de 5 en 5 centavos."
     case .planOverLimit(let limit):
       "Una tarjeta OMNY admite como máximo \(limit): cargue una parte ahora y el resto más tarde."
+    case .planRefillsEnded:
+      "La venta y las recargas de MetroCard terminaron el 31/12/2025: ninguna máquina carga ya este importe. La "
+        + "tarjeta todavía paga viajes con su saldo por ahora; para una tarjeta que se pueda recargar, añada una con "
+        + "'metrobuddy card add \(slot("name")) --kind omny-card'."
     case .planRidesOrUntil: "Indique '--rides N' o '--until FECHA', una de las dos."
     case .planUntilPast(let day): "'--until \(day)' es anterior a hoy; indique hoy o un día posterior."
     case .planUntilTooFar(let day): "'--until \(day)' está a más de diez años; indique un día anterior."

@@ -47,6 +47,7 @@ enum CardText {
         head += style.warning(text(.belowZero(context.money(-card.balance, card.currency)))) + "\n"
       }
       if let cap = capLine(card, context) { head += cap + "\n" }
+      if let express = expressCapLine(card, context) { head += express + "\n" }
       if let forecast = forecastLine(card, context) { head += forecast + "\n" }
     } else {
       let month = text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
@@ -55,6 +56,7 @@ enum CardText {
       } else {
         head = style.strong(month) + "\n"
       }
+      if let express = expressCapLine(card, context) { head += express + "\n" }
     }
     if let hint { head += hint + "\n" }
     return head + "\n" + table(rows, style: style)
@@ -105,6 +107,21 @@ enum CardText {
         until: context.text.weekdayTime(end, in: moment.timeZone)))
   }
 
+  /// Where the card stands under its express cap when that applies (an
+  /// express ride opened a period still running), or `nil`:
+  /// `This week, express: $14.50 of $67.00; express rides are free after that until Sat 28 Nov 08:14.`
+  static func expressCapLine(_ card: MetroCard, _ context: Context) -> String? {
+    let moment = context.moment
+    guard let standing = card.expressCapStanding(at: moment.now, in: moment.timeZone), let end = standing.periodEnd,
+      let period = card.rules(at: moment.now, in: moment.timeZone).cap(in: .express)?.period
+    else { return nil }
+    return context.text(
+      .expressCapStanding(
+        period: period, paid: context.money(standing.paid, card.currency),
+        limit: context.money(standing.limit, card.currency), free: standing.isFree,
+        until: context.text.weekdayTime(end, in: moment.timeZone)))
+  }
+
   /// When the balance runs out at the rider's pace, or `nil` without a pace:
   /// `At your pace, 14 rides a week, the balance lasts until Tue 8 Dec.`
   static func forecastLine(_ card: MetroCard, _ context: Context) -> String? {
@@ -128,11 +145,28 @@ enum CardText {
   }
 
   /// What a confirmation says after the change: the balance and rides left,
-  /// or for a contactless card where it stands under its cap and the month's spend.
-  static func standing(_ card: MetroCard, _ context: Context) -> String {
-    guard !card.kind.holdsValue else { return balanceLine(card, context) }
+  /// or for a contactless card where it stands under its cap and the month's
+  /// spend. After rides backdated into an earlier cap period, that period
+  /// (`backdated`) is described, not the current one.
+  static func standing(_ card: MetroCard, _ context: Context, backdated: CapStanding? = nil) -> String {
+    let then = backdated.flatMap { standingThen($0, card, context) }
+    guard !card.kind.holdsValue else { return balanceLine(card, context) + (then.map { " " + $0 } ?? "") }
     let month = context.text(.monthSpend(context.money(monthSpend(card, context), card.currency)))
-    return (capLine(card, context).map { $0 + " " } ?? "") + month
+    return ((then ?? capLine(card, context)).map { $0 + " " } ?? "") + month
+  }
+
+  /// `That week (Mon 2 Nov 08:14 to Mon 9 Nov 08:14): $6.00 of $35.00.`
+  static func standingThen(_ standing: CapStanding, _ card: MetroCard, _ context: Context) -> String? {
+    let moment = context.moment
+    guard let start = standing.periodStart, let end = standing.periodEnd,
+      let period = card.rules(at: start, in: moment.timeZone).localCap?.period
+    else { return nil }
+    return context.text(
+      .capStandingThen(
+        period: period, paid: context.money(standing.paid, card.currency),
+        limit: context.money(standing.limit, card.currency), free: standing.isFree,
+        from: context.text.weekdayTime(start, in: moment.timeZone),
+        until: context.text.weekdayTime(end, in: moment.timeZone)))
   }
 
   /// Why rides cost what they did, when not every one paid its full fare:
@@ -159,7 +193,16 @@ enum CardText {
   /// The balance column of `cards` and `history`: the balance, or for a
   /// contactless card what it has cost (its balance is minus that).
   static func balanceColumn(_ balance: Money, _ card: MetroCard, _ text: Localizer) -> String {
-    text.money(card.kind.holdsValue ? balance : -balance, card.currency)
+    text.money(shown(balance, for: card), card.currency)
+  }
+
+  /// Money of a card as every output shows it (text, `--json`, the prompt):
+  /// a stored-value card's balance and changes to it as they are; for a
+  /// contactless card, which holds no money, what it has cost and what each
+  /// change added to that, so a ride is +3.00 and the total spend positive
+  /// (its stored balance is minus that).
+  static func shown(_ amount: Money, for card: MetroCard) -> Money {
+    card.kind.holdsValue ? amount : -amount
   }
 
   /// Label-value rows with the values aligned.

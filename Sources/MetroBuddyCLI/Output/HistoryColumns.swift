@@ -47,9 +47,11 @@ struct HistoryCells {
 
   func reason(_ reason: RideReason) -> String { text(.reasonName(reason)) }
 
-  /// `+$60.00` for money added, `-$3.00` for money taken.
+  /// `+$60.00` for money added, `-$3.00` for money taken; for a contactless
+  /// card `+$3.00` for a ride's cost (``CardText/shown(_:for:)``).
   func amount(_ amount: Money) -> String {
-    (amount.minorUnits > 0 ? "+" : "") + text.money(amount, card.currency)
+    let shown = CardText.shown(amount, for: card)
+    return (shown.minorUnits > 0 ? "+" : "") + text.money(shown, card.currency)
   }
 
   func balance(_ balance: Money) -> String { CardText.balanceColumn(balance, card, text) }

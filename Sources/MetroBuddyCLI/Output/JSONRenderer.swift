@@ -20,7 +20,7 @@ enum JSONRenderer {
       ("kind", .string(card.kind.rawValue)),
       ("reduced", .bool(card.isReduced)),
       ("mode", .string(card.mode.rawValue)),
-      ("balance", .string(card.balance.plainString(in: card.currency))),
+      ("balance", .string(CardText.shown(card.balance, for: card).plainString(in: card.currency))),
       ("fare", .string(quote?.amount.plainString(in: card.currency))),
       ("fareSource", .string(source)),
       ("currency", .string(card.currency.code)),
@@ -62,8 +62,9 @@ enum JSONRenderer {
   /// (the day, or `null` for `--rides`), their `cost` by the rules and
   /// `fullFares` without the cap, the `balance`, `ridesPerWeek` and whether
   /// that pace was `paceAssumed`, `unrounded` (the amount before rounding,
-  /// or `null`) and `limit` (what the card holds at most, when the amount
-  /// would take it over, else `null`).
+  /// or `null`), `limit` (what the card holds at most, when the amount
+  /// would take it over, else `null`) and `refillsEnded` (a MetroCard after
+  /// its refills ended: no machine loads the amount).
   static func plan(_ plan: RefillPlan, card: MetroCard, until: CalendarDate?) -> JSONValue {
     let money = { (amount: Money) in JSONValue.string(amount.plainString(in: card.currency)) }
     return .object([
@@ -78,17 +79,20 @@ enum JSONRenderer {
       ("paceAssumed", .bool(plan.paceIsAssumed)),
       ("unrounded", plan.unrounded.map(money) ?? .null),
       ("limit", plan.overLimit.map(money) ?? .null),
+      ("refillsEnded", .bool(plan.refillsEnded)),
     ])
   }
 
-  /// An **update**: id, type, amount, balance, timestamp; for a ride its
-  /// full `fare`, `mode` and `reason`; `key`, `undoes` or `note` when present.
-  static func update(_ update: BalanceUpdate, currency: Currency) -> JSONValue {
+  /// An **update** of `card`: id, type, amount, balance, timestamp (the
+  /// money as ``CardText/shown(_:for:)`` shows it); for a ride its full
+  /// `fare`, `mode` and `reason`; `key`, `undoes` or `note` when present.
+  static func update(_ update: BalanceUpdate, of card: MetroCard) -> JSONValue {
+    let currency = card.currency
     var members: [(String, JSONValue)] = [
       ("id", .string(update.id.uuidString)),
       ("type", .string(update.type.rawValue)),
-      ("amount", .string(update.amount.plainString(in: currency))),
-      ("balance", .string(update.balance.plainString(in: currency))),
+      ("amount", .string(CardText.shown(update.amount, for: card).plainString(in: currency))),
+      ("balance", .string(CardText.shown(update.balance, for: card).plainString(in: currency))),
       ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
     ]
     if let ride = RecordedRide(update) {
@@ -129,7 +133,7 @@ enum JSONRenderer {
   static func change(card: MetroCard, recorded: [BalanceUpdate], at moment: Moment) -> JSONValue {
     .object([
       ("card", Self.card(card, at: moment)),
-      ("updates", .array(recorded.map { update($0, currency: card.currency) })),
+      ("updates", .array(recorded.map { update($0, of: card) })),
     ])
   }
 

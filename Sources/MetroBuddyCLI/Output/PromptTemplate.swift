@@ -77,7 +77,7 @@ struct PromptTemplate: Equatable {
   ) -> String {
     switch name {
     case "name": card.name
-    case "balance": money(card.balance, card.currency)
+    case "balance": money(CardText.shown(card.balance, for: card), card.currency)
     case "fare": money(moment.fare(card), card.currency)
     case "ridesLeft": String(moment.ridesLeft(card))
     case "expirationDate": card.expirationDate?.description ?? ""

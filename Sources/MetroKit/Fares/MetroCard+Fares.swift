@@ -90,6 +90,18 @@ extension MetroCard {
     return CapStanding(
       paid: paid, limit: cap.limit, periodStart: progress?.start, periodEnd: progress?.end, isFree: paid >= cap.limit)
   }
+
+  /// Where the card stands under its express cap at `time`, when that cap
+  /// applies: the card has one and an express ride opened a period that is
+  /// still running. `nil` otherwise.
+  public func expressCapStanding(at time: Date, in timeZone: LocalTimeZone) -> CapStanding? {
+    guard let cap = rules(at: time, in: timeZone).cap(in: .express),
+      let progress = fareState.express.flatMap({ $0.contains(time) ? $0 : nil })
+    else { return nil }
+    return CapStanding(
+      paid: progress.paid, limit: cap.limit, periodStart: progress.start, periodEnd: progress.end,
+      isFree: progress.paid >= cap.limit)
+  }
 }
 
 /// Where a card stands under its cap now: `show`'s line and `show --json`'s `cap`.

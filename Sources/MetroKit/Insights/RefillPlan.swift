@@ -31,6 +31,9 @@ public struct RefillPlan: Sendable, Hashable {
   public var unrounded: Money?
   /// The most the card may hold, when the balance plus the amount is over it.
   public var overLimit: Money?
+  /// Whether the card is a MetroCard planned for after its refills ended
+  /// (``StandardFares/lastMetroCardRefill``): no machine loads the amount.
+  public var refillsEnded = false
 
   /// The most trips a plan prices (`--until` is at most ten years ahead).
   public static let mostTrips = 200_000
@@ -90,12 +93,14 @@ extension MetroCard {
       needed += RefillPlan.metroCardStep - needed % RefillPlan.metroCardStep
     }
     let after = balance.minorUnits + needed
-    return RefillPlan(
+    var plan = RefillPlan(
       amount: Money(minorUnits: needed), trips: planned, cost: Money(minorUnits: cost),
       fullFares: Money(minorUnits: full),
       balance: balance, pace: pace, paceIsAssumed: known == nil,
       unrounded: needed == exact ? nil : Money(minorUnits: exact),
       overLimit: kind == .omnyCard && needed > 0 && after > RefillPlan.omnyCardLimit.minorUnits
         ? RefillPlan.omnyCardLimit : nil)
+    plan.refillsEnded = kind == .metrocard && today > StandardFares.lastMetroCardRefill
+    return plan
   }
 }

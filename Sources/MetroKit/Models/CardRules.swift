@@ -130,6 +130,9 @@ package enum CardRules {
     package var recordedReloads: [String: RecordedReload]
     /// What the rules noted without refusing.
     package var notes: [RuleNote]
+    /// Where the cap period that backdated rides landed in stands after
+    /// them; `nil` for rides at the latest time or a card without a cap.
+    package var backdatedStanding: CapStanding? = nil
   }
 
   /// Like ``apply(_:to:history:now:timeZone:makeID:)``, also saying what a
@@ -143,6 +146,7 @@ package enum CardRules {
     var recorded: [BalanceUpdate] = []
     var alreadyApplied: [String] = []
     var notes: [RuleNote] = []
+    var backdatedStanding: CapStanding?
     // Set when the card's fare state must be worked out again from its
     // rides: a ride before its latest ride, or an undone ride.
     var refold = false
@@ -253,6 +257,14 @@ package enum CardRules {
           for charge in charges { try record(.swipe, -charge.charge, ride: charge) }
           mayGoBelowZero = false
           if !backdated { working.fareState = state }
+          // The first cap that counts the ride: the one `show` reports for it.
+          if backdated, let rule = rules.caps(for: mode).first, let period = state[rule.slot],
+            period.contains(timestamp)
+          {
+            backdatedStanding = CapStanding(
+              paid: period.paid, limit: rule.cap.limit, periodStart: period.start, periodEnd: period.end,
+              isFree: period.paid >= rule.cap.limit)
+          }
         case .reload(let amount, let key):
           guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }
           guard amount > .zero else {
@@ -315,7 +327,8 @@ package enum CardRules {
     }
     card = working
     return Decision(
-      recorded: recorded, alreadyAppliedKeys: alreadyApplied, recordedReloads: recordedReloads, notes: notes)
+      recorded: recorded, alreadyAppliedKeys: alreadyApplied, recordedReloads: recordedReloads, notes: notes,
+      backdatedStanding: backdatedStanding)
   }
 
   /// How far after the clock a given time may be: a day, for time zones and

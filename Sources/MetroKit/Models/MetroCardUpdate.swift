@@ -52,13 +52,18 @@ public struct UpdateResult: Sendable, Equatable {
   public var recordedReloads: [String: RecordedReload]
   /// What the rules noted about the updates without refusing them.
   public var notes: [RuleNote]
+  /// Where the cap period that backdated rides landed in stands after them
+  /// (`swipe --at` before the card's latest ride); `nil` otherwise.
+  public var backdatedStanding: CapStanding?
 
   /// Creates a result.
   public init(
     card: ObjectReference<MetroCard>, recorded: [ObjectReference<BalanceUpdate>],
-    alreadyAppliedKeys: [String] = [], recordedReloads: [String: RecordedReload] = [:], notes: [RuleNote] = []
+    alreadyAppliedKeys: [String] = [], recordedReloads: [String: RecordedReload] = [:], notes: [RuleNote] = [],
+    backdatedStanding: CapStanding? = nil
   ) {
     self.notes = notes
+    self.backdatedStanding = backdatedStanding
     self.card = card
     self.recorded = recorded
     self.alreadyAppliedKeys = alreadyAppliedKeys

@@ -57,7 +57,7 @@ extension DeviceLogStore {
             ObjectReference(snapshot: $0, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
           },
           alreadyAppliedKeys: decision.alreadyAppliedKeys, recordedReloads: decision.recordedReloads,
-          notes: decision.notes)
+          notes: decision.notes, backdatedStanding: decision.backdatedStanding)
       }
     }
   }

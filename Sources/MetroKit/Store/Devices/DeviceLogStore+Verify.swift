@@ -18,7 +18,8 @@ public struct DeviceSummary: Sendable, Equatable {
   public var records: Int
   /// When its latest record read was recorded.
   public var latestEvent: Date?
-  /// How many bytes of its log this device has read, and how long the log is now.
+  /// How many bytes of its log this device has read once this read is done
+  /// (what ``records`` and ``latestEvent`` come from), and how long the log is now.
   public var bytesRead: Int64
   public var logLength: Int64
   /// When a retire carried its log: up to which record, and which device retired it.
@@ -28,10 +29,10 @@ public struct DeviceSummary: Sendable, Equatable {
 
 extension DeviceLogStore: StoreVerifying {
   /// The devices that wrote to the store, sorted by id, with how much of
-  /// each log this device's cache has read (what the next command reads past).
+  /// each log this device has read, this read included: the same read its
+  /// records and latest event come from, which the cache keeps for the next command.
   public func devices() throws(MetroError) -> [DeviceSummary] {
     let device = try identity.existing(fileSystem: fileSystem)
-    let cached = cacheFor(device: device)?.load()
     let view = try readView(device: device)
     // A retired device whose log is gone is listed too: its records count.
     return Set(view.fold.logs.keys).union(view.fold.retired.keys).sorted().map { folder in
@@ -41,7 +42,7 @@ extension DeviceLogStore: StoreVerifying {
       return DeviceSummary(
         id: folder, name: view.fold.deviceNames[folder]?.name, isThisDevice: folder == device,
         records: max(position.sequence, retired?.through ?? 0), latestEvent: position.lastRecordedAt,
-        bytesRead: view.legacy?.folder == folder ? position.offset : cached?.logs[folder]?.offset ?? 0,
+        bytesRead: position.offset,
         logLength: length, retiredThrough: retired?.through, retiredBy: retired?.by.device)
     }
   }

@@ -96,29 +96,33 @@ struct AgencyExportTests {
     try Self.run(sandbox, Self.london, "card", "add", "days", "--kind", "contactless", "--currency", "GBP")
     let statement = try Self.run(
       sandbox, Self.london, "--card", "phone", "import", Self.fixtures + "/tfl-contactless-statement.csv")
-    #expect(statement.stdout.hasPrefix("Imported 8 updates into 'phone'. Balance: -£11.80,"), "\(statement.stdout)")
+    // A contactless card shows what it has cost, positive (decision 52), and its month's spend.
+    #expect(
+      statement.stdout.hasPrefix(
+        "Imported 8 updates into 'phone'. Cap: £35.00 in 7 days, which start at the next "
+          + "paid ride. This month: £17.70."), "\(statement.stdout)")
     #expect(
       try Self.rows(sandbox, Self.london, card: "phone") == [
-        "2026-11-16T08:04:00Z swipe -2.90 -2.90",
-        "2026-11-16T12:30:00Z swipe -1.75 -4.65",
-        "2026-11-16T12:52:00Z swipe 0.00 -4.65",
-        "2026-11-16T18:10:00Z swipe -2.90 -7.55",
-        "2026-11-16T22:40:00Z swipe -1.35 -8.90",
-        "2026-11-17T00:35:00Z swipe 0.00 -8.90",
-        "2026-11-17T08:15:00Z swipe -8.80 -17.70",
-        "2026-11-19T09:00:00Z adjustment 5.90 -11.80",
+        "2026-11-16T08:04:00Z swipe 2.90 2.90",
+        "2026-11-16T12:30:00Z swipe 1.75 4.65",
+        "2026-11-16T12:52:00Z swipe 0.00 4.65",
+        "2026-11-16T18:10:00Z swipe 2.90 7.55",
+        "2026-11-16T22:40:00Z swipe 1.35 8.90",
+        "2026-11-17T00:35:00Z swipe 0.00 8.90",
+        "2026-11-17T08:15:00Z swipe 8.80 17.70",
+        "2026-11-19T09:00:00Z adjustment -5.90 11.80",
       ])
     let reasons = try parseJSONArray(Self.run(sandbox, Self.london, "--card", "phone", "history", "--json").stdout)
       .reversed().compactMap { $0["reason"] as? String }
     #expect(reasons == ["partial", "partial", "transfer", "partial", "partial", "capped", "paid"])
     let days = try Self.run(
       sandbox, Self.london, "--card", "days", "import", Self.fixtures + "/tfl-daily-charges.csv", "--format", "tfl")
-    #expect(days.stdout.hasPrefix("Imported 3 updates into 'days'. Balance: -£11.80,"), "\(days.stdout)")
+    #expect(days.stdout.hasPrefix("Imported 3 updates into 'days'. Cap: £35.00"), "\(days.stdout)")
     #expect(
       try Self.rows(sandbox, Self.london, card: "days") == [
-        "2026-11-16T04:30:00Z adjustment -8.90 -8.90",
-        "2026-11-17T04:30:00Z adjustment -8.80 -17.70",
-        "2026-11-19T04:30:00Z adjustment 5.90 -11.80",
+        "2026-11-16T04:30:00Z adjustment 8.90 8.90",
+        "2026-11-17T04:30:00Z adjustment 8.80 17.70",
+        "2026-11-19T04:30:00Z adjustment -5.90 11.80",
       ])
   }
 

@@ -28,7 +28,7 @@ extension English {
       case .companion: "a companion's full fare"
       }
     case .rideCount(let reason, let count):
-      "\(count) \(reason.rawValue)" + (reason == .transfer && count != 1 ? "s" : "")
+      "\(count) \(reason.rawValue)" + ((reason == .transfer || reason == .companion) && count != 1 ? "s" : "")
     case .spentSoFar: "spent"
     case .fareStandardAgain(let new, let old): "Back to the standard fare: \(new) (was \(old))."
     case .kindSet(let new, let old): "Kind set to \(new) (was \(old))."

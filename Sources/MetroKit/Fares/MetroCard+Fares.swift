@@ -92,11 +92,14 @@ extension MetroCard {
   }
 
   /// Where the card stands under its express cap at `time`, when that cap
-  /// applies: the card has one and an express ride opened a period that is
-  /// still running. `nil` otherwise.
+  /// applies: the card has one and express rides paid toward its period,
+  /// which is still running. (The express cap counts local rides too, so
+  /// the period is open after any paid ride; it has express rides in it
+  /// when it holds more than the local cap's period.) `nil` otherwise.
   public func expressCapStanding(at time: Date, in timeZone: LocalTimeZone) -> CapStanding? {
     guard let cap = rules(at: time, in: timeZone).cap(in: .express),
-      let progress = fareState.express.flatMap({ $0.contains(time) ? $0 : nil })
+      let progress = fareState.express.flatMap({ $0.contains(time) ? $0 : nil }),
+      progress.paid > fareState.local.flatMap({ $0.contains(time) ? $0.paid : nil }) ?? .zero
     else { return nil }
     return CapStanding(
       paid: progress.paid, limit: cap.limit, periodStart: progress.start, periodEnd: progress.end,

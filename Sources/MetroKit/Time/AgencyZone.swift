@@ -114,9 +114,12 @@ extension AgencyFormat {
     }
   }
 
-  /// The zone a file imported into `card` is read in: the card's (its
-  /// agency's, or a custom card's own), or, for a custom card without one,
-  /// the file's agency's. Never the machine's: the same file gives the same
-  /// instants, and so the same ids, on every machine.
-  package func zone(for card: MetroCard) -> LocalTimeZone { card.zone?.timeZone ?? zone.timeZone }
+  /// The zone a file imported into `card` is read in: the file's agency's,
+  /// whose clocks wrote its local times (a TfL statement imported into a
+  /// contactless card, whose kind is New York's, is still London's), or a
+  /// custom card's own zone when it has one. Never the machine's: the same
+  /// file gives the same instants, and so the same ids, on every machine.
+  package func zone(for card: MetroCard) -> LocalTimeZone {
+    card.kind == .custom ? (card.zone?.timeZone ?? zone.timeZone) : zone.timeZone
+  }
 }

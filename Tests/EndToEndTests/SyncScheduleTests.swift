@@ -41,7 +41,7 @@ struct SyncScheduleTests {
     "unison: schedules the script found failing stay fixed",
     .enabled(if: SyncTools.unison != nil, "unison is not installed (.ci/run installs it with apt-get)"))
   func unisonFoundSchedules() throws {
-    for seed: UInt64 in [9_512_757_069_418_022_984] {
+    for seed: UInt64 in [9_512_757_069_418_022_984, 11_197_579_467_846_669_533, 17_159_150_027_010_260_036] {
       try SyncSchedule(seed: seed, synchroniser: .unison).run()
     }
   }

@@ -91,6 +91,9 @@ extension SyncSchedule {
         description: "\(me.id): the view holds rows of the export, so the import should record "
           + "\(importing.count): \(result)")
     }
+    // A capped card may take a ride the balance does not cover (the cap
+    // makes it free): what it recorded goes into the model.
+    if capped { expectRecord = after > before }
     guard expectRecord else { return }
     let (at, seq, clock, charge) = try lastRecord(of: me, from: before)
     // The record's logical clock is above every record the device held.

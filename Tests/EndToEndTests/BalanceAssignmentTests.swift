@@ -8,45 +8,9 @@ import Testing
 /// store; logs are copied between the stores as a synchroniser would.
 @Suite("Setting the balance is an assignment")
 struct BalanceAssignmentTests {
-  /// Two devices, `dev-a` and `dev-b`, under a temporary directory.
-  final class Pair {
-    let root: String
-    let a: SyncDevice
-    let b: SyncDevice
-
-    init() throws {
-      root = try makeTemporaryDirectory(prefix: "metrobuddy-assign")
-      a = try SyncDevice(index: 0, id: "dev-a", under: root)
-      b = try SyncDevice(index: 1, id: "dev-b", under: root)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: root) }
-
-    /// Runs a command that must succeed, returning its output.
-    @discardableResult
-    func run(_ device: SyncDevice, _ arguments: String...) throws -> String {
-      let result = try device.metrobuddy(arguments)
-      guard result.status == 0 else {
-        throw EndToEndSetupError(description: "\(device.id) \(arguments.joined(separator: " ")): \(result)")
-      }
-      return result.stdout
-    }
-
-    /// Copies `origin`'s whole log from its own store into `target`'s.
-    func carry(_ origin: SyncDevice, to target: SyncDevice) throws {
-      try target.deliverLog(of: origin.id, origin.log(of: origin.id), like: origin.logPath(of: origin.id))
-    }
-
-    /// Each device gets the other's log.
-    func exchange() throws {
-      try carry(a, to: b)
-      try carry(b, to: a)
-    }
-  }
-
   @Test("two new devices that each start with 'balance 20' end at 20 minus their rides, not 40")
   func twoNewDevicesStartAtTwenty() throws {
-    let pair = try Pair()
+    let pair = try DevicePair(prefix: "metrobuddy-assign")
     try pair.run(pair.a, "balance", "20", "--at", "2026-11-20T08:00Z")
     try pair.run(pair.a, "swipe", "--at", "2026-11-20T09:00Z")
     try pair.run(pair.b, "balance", "20", "--at", "2026-11-20T08:30Z")
@@ -69,7 +33,7 @@ struct BalanceAssignmentTests {
   }
 
   /// A card both devices know, with $10.00 reloaded at 07:00.
-  func sharedCard(_ pair: Pair) throws {
+  func sharedCard(_ pair: DevicePair) throws {
     try pair.run(pair.a, "card", "add", "metro", "--kind", "custom", "--fare", "2.00")
     try pair.run(pair.a, "--card", "metro", "reload", "10", "--at", "2026-11-20T07:00Z")
     try pair.carry(pair.a, to: pair.b)
@@ -77,7 +41,7 @@ struct BalanceAssignmentTests {
 
   @Test("two devices that set the balance apart converge to the later assignment plus what came after it")
   func apartConvergeOnTheLater() throws {
-    let pair = try Pair()
+    let pair = try DevicePair(prefix: "metrobuddy-assign")
     try sharedCard(pair)
     try pair.run(pair.a, "--card", "metro", "balance", "15", "--at", "2026-11-20T08:00Z")
     try pair.run(pair.a, "--card", "metro", "swipe", "--at", "2026-11-20T12:00Z")
@@ -104,7 +68,7 @@ struct BalanceAssignmentTests {
   }
 
   /// `count` reloads of $0.25 from 10:00, one a minute, as CSV rows.
-  func reloadRows(_ count: Int, in pair: Pair) throws -> String {
+  func reloadRows(_ count: Int, in pair: DevicePair) throws -> String {
     var csv = "timestamp,type,amount\n"
     for minute in 0..<count { csv += "2026-11-20T10:\(String(format: "%02d", minute)):00Z,reload,0.25\n" }
     let path = pair.root + "/rows-\(count).csv"
@@ -116,7 +80,7 @@ struct BalanceAssignmentTests {
     "an assignment that arrives after later updates takes them in, from the fold's latest updates or the history",
     arguments: [5, 40])
   func anAssignmentArrivingLate(updatesAfter count: Int) throws {
-    let pair = try Pair()
+    let pair = try DevicePair(prefix: "metrobuddy-assign")
     try sharedCard(pair)
     // dev-b folds its own later updates first (40 is more than the fold keeps).
     try pair.run(pair.b, "--card", "metro", "import", try reloadRows(count, in: pair))
@@ -140,7 +104,7 @@ struct BalanceAssignmentTests {
 
   @Test("undoing an assignment gives back the balance before it, as the merged order stands")
   func undoAnAssignment() throws {
-    let pair = try Pair()
+    let pair = try DevicePair(prefix: "metrobuddy-assign")
     try sharedCard(pair)
     try pair.run(pair.a, "--card", "metro", "balance", "30")
     // dev-b, apart, rides before dev-a's undo reaches it.

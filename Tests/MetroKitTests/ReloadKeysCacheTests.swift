@@ -23,7 +23,11 @@ struct ReloadKeysCacheTests {
   }
 
   static func readsKeys(_ files: ForwardingFileSystem<Watch>) -> Bool {
-    files.events.contains { $0.operation == "open" && $0.path.hasSuffix("/" + FoldCache.reloadKeysFileName) }
+    reads(FoldCache.reloadKeysFileName, files)
+  }
+
+  static func reads(_ name: String, _ files: ForwardingFileSystem<Watch>) -> Bool {
+    files.events.contains { $0.operation == "open" && $0.path.hasSuffix("/" + name) }
   }
 
   @Test("balance, swipe and a plain reload never open the keys; a keyed reload, history and a key arriving do")
@@ -91,6 +95,65 @@ struct ReloadKeysCacheTests {
       let again = try store.apply([.balance(.reload(.usd("10.00"), key: "once"))], toCardNamed: nil)
       #expect(again.alreadyAppliedKeys == ["once"])
       #expect(try store.currentCard().balance == .usd("10.00"))
+    }
+  }
+
+  @Test("history says which imported rows count without reading the single copies of every row; folding one reads them")
+  func historyLeavesSingleCopiesUnread() throws {
+    try withFastTemporaryDirectory { parent in
+      // 60 rows of one export: the laptop imports them all; the phone,
+      // apart, the last 10 (the same ids), and its log reaches the laptop.
+      let rows = (0..<60).map { (row: Int) -> ImportedUpdate in
+        let id = UUID(uuidString: "00000000-0000-4000-8000-" + String(String(1_000_000_000_000 + row).dropFirst()))
+        let moment = storeNow.addingTimeInterval(Double(60 * row - 86_400))
+        let amount: Money = row == 0 ? .usd("200.00") : Money(minorUnits: -300)
+        return ImportedUpdate(id: id, type: row == 0 ? .reload : .swipe, amount: amount, timestamp: moment, line: row + 2)
+      }
+      // The card first, and both devices have it.
+      let (laptop, _) = Self.store(parent)
+      try laptop.apply([.balance(.reload(.usd("1.00")))], toCardNamed: nil)
+      let away = parent + "/phone"
+      try FileManager.default.createDirectory(atPath: away + "/metrobuddy/devices", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: parent + "/metrobuddy/devices/laptop", toPath: away + "/metrobuddy/devices/laptop")
+      #expect(try laptop.importUpdates(rows, to: laptop.currentCard()).imported == 60)
+      let (phone, _) = Self.store(away, "phone")
+      // The import's write saved its fold (it folded every log again,
+      // watching the rows' times, without the cache).
+      let laptopCache = try #require(laptop.cacheFor(device: "laptop"))
+      #expect(laptopCache.load()?.logs["laptop"]?.sequence == 2)
+      #expect(try phone.importUpdates(Array(rows.suffix(10)), to: phone.currentCard()).imported == 10)
+      try FileManager.default.copyItem(
+        atPath: away + "/metrobuddy/devices/phone", toPath: parent + "/metrobuddy/devices/phone")
+      // Folding the phone's copies reads every watched id, and counts each row once.
+      let (folding, foldingFiles) = Self.store(parent)
+      let expected = Money(minorUnits: 20_100 - 300 * 59)
+      #expect(try folding.currentCard().balance == expected)
+      #expect(Self.reads(FoldCache.watchedFileName, foldingFiles))
+      #expect(FileManager.default.fileExists(atPath: laptopCache.folder + "/" + FoldCache.watchedFileName))
+
+      for limit in [nil, 5] {
+        let (reader, files) = Self.store(parent)
+        let history = try reader.history(HistoryQuery(limit: limit))
+        #expect(history.count == limit ?? 71)
+        #expect(history.first?.balance == expected)
+        // The phone's 10 copies are the duplicates (the laptop's come
+        // first in the merged order), and only those.
+        if limit == nil {
+          #expect(history.filter(\.isDuplicate).count == 10)
+          #expect(history.last?.balance == .usd("200.00"))
+        }
+        #expect(Self.readsKeys(files), "history (limit \(limit ?? 0)) did not read which copies count")
+        #expect(
+          !Self.reads(FoldCache.watchedFileName, files),
+          "history (limit \(limit ?? 0)) read the single copies of every imported row")
+      }
+      // The same rows imported again: folding them reads every id, and
+      // nothing is recorded twice.
+      let (again, againFiles) = Self.store(parent)
+      #expect(try again.importUpdates(rows, to: again.currentCard()).imported == 0)
+      #expect(Self.reads(FoldCache.watchedFileName, againFiles))
+      #expect(try again.currentCard().balance == expected)
     }
   }
 }

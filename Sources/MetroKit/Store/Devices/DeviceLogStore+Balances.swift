@@ -14,8 +14,8 @@ extension DeviceLogStore {
   func bringBalancesUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.fold.cards.filter { !$0.balanceIsCurrent }.map(\.id)
     guard !stale.isEmpty else { return false }
-    if !view.fold.reloadKeysLoaded {
-      guard view.cache?.loadReloadKeys(into: &view.fold) == true else { return false }
+    if !view.fold.countingKeysLoaded {
+      guard view.cache?.loadCountingKeys(into: &view.fold) == true else { return false }
     }
     for id in stale {
       let (balance, assignment) = try MergedHistory(store: self, view: view, cardID: id).workedOutBalance()

@@ -29,7 +29,7 @@ extension DeviceLogStore {
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].fold.id
@@ -77,24 +77,24 @@ extension DeviceLogStore {
   }
 
   public func allCardHistories() throws(MetroError) -> [CardHistory] {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     var result: [CardHistory] = []
     for index in view.live.indices { result.append(try history(index, in: view)) }
     return result
   }
 
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     return try history(try index(named: name, in: view), in: view)
   }
 
   public func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     return try stream(try index(named: name, in: view), in: view)
   }
 
   public func historyStreams() throws(MetroError) -> [CardHistoryStream] {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     var result: [CardHistoryStream] = []
     for index in view.live.indices { result.append(try stream(index, in: view)) }
     return result
@@ -103,7 +103,7 @@ extension DeviceLogStore {
   /// Newest first (as `history` lists it), the latest updates the fold
   /// keeps when they are the whole history, without reading a log.
   public func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream {
-    let view = try readView(reloadKeys: true)
+    let view = try readView(counting: true)
     let index = try index(of: card, in: view)
     let entry = view.live[index].fold
     if let latest = latestUpdates(of: entry.id, in: view, matching: HistoryQuery()) {

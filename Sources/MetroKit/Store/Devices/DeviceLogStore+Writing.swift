@@ -218,7 +218,9 @@ extension DeviceLogStore {
     // work out again that cannot be now is left marked, for the next read.
     _ = try? bringFareStandingsUpToDate(&view)
     _ = try? bringBalancesUpToDate(&view)
-    if let cache = view.device == device ? view.cache : cacheFor(device: device) {
+    // (A fold of every log again, above, read without the cache: it is
+    // saved all the same.)
+    if let cache = (view.device == device ? view.cache : nil) ?? cacheFor(device: device) {
       view.device = device
       view.cache = cache
       view.cacheVersion = cache.save(view.fold)

@@ -160,10 +160,14 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   /// Reads the view: the cache (if any), then whatever each log has past it.
   ///
-  /// `reloadKeys`: load every card's reload keys too (history, and writes
-  /// that take a key or undo); otherwise they are loaded only if a keyed
-  /// reload or an undo of one is among what is new (or a watched update:
-  /// ``StoreFold/watches(_:cardID:)``).
+  /// `reloadKeys`: load every card's reload keys and watched ids too
+  /// (writes that take a key, undo or import); otherwise they are loaded
+  /// only if a keyed reload or an undo of one is among what is new (or a
+  /// watched update: ``StoreFold/watches(_:cardID:)``).
+  ///
+  /// `counting`: load what saying which updates count needs (history):
+  /// the keys and the watched ids of more than one copy, not the single
+  /// copies of every imported row (``FoldCache/loadCountingKeys(into:)``).
   ///
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
@@ -173,8 +177,8 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// reads only what is new since it last looked, as a writer does. A
   /// write's reads leave the saving to the write.
   func readView(
-    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, savesCache: Bool = true,
-    spans: [String: ClosedRange<Int64>] = [:]
+    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, counting: Bool = false,
+    savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -206,9 +210,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
-    // A balance to work out again walks the history, which needs the keys.
-    let needsKeys = reloadKeys || fold.cards.contains { !$0.balanceIsCurrent }
-    if !restart, needsKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
+    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
+      restart = true
+    }
+    // A balance to work out again walks the history, which needs to know
+    // which updates count.
+    let needsCounting = counting || fold.cards.contains { !$0.balanceIsCurrent }
+    if !restart, needsCounting, !(cache?.loadCountingKeys(into: &fold) ?? fold.countingKeysLoaded) {
       restart = true
     }
     if restart {

@@ -18,19 +18,27 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 8: rides held to their cap in the merged order, and each card's
-  /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
+  /// 9: a card's watched ids with one copy saved apart from the keys
+  /// (``watchedFileName``). 8: rides held to their cap in the merged
+  /// order, and each card's latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 8
+  static let version = 9
   static let fileName = "fold.json"
-  /// Every card's keyed reloads that count and its watched update ids, in
-  /// a file of their own: read only when a keyed reload, an undo or a
-  /// watched update is folded or decided, or history asks.
+  /// Every card's keyed reloads that count and its watched update ids that
+  /// reached the store more than once, in a file of their own: read only
+  /// when a keyed reload, an undo or a watched update is folded or
+  /// decided, or history asks which updates count.
   static let reloadKeysFileName = "reload-keys.json"
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
+  /// Every card's watched update ids that reached the store once (all the
+  /// rows of its imports, so it grows with history): read only when a
+  /// watched update is folded or decided. History does not need them: a
+  /// single copy always counts.
+  static let watchedFileName = "watched-ids.json"
+  static let watchedFormatName = "metrobuddy-watched-ids"
   /// The longest cache file read (16 MiB): a longer one is not this
   /// build's (a fold holds each card and its latest updates), and is
   /// folded again from the logs rather than read.
@@ -92,48 +100,6 @@ struct FoldCache {
     var size: Int64
   }
 
-  /// Loads the reload keys that go with `fold` (the generation it names);
-  /// `false` when they are not there as saved with it (a save killed
-  /// between the two files, a file removed): then fold the logs again.
-  func loadReloadKeys(into fold: inout StoreFold) -> Bool {
-    if fold.reloadKeysLoaded { return true }
-    guard fold.reloadKeysGeneration != 0 else {
-      fold.reloadKeysLoaded = true
-      return true
-    }
-    guard
-      let file = try? readBoundedFile(
-        folder + "/" + Self.reloadKeysFileName, fileSystem: fileSystem, maximum: Self.maximumReloadKeysSize),
-      file.isWhole, case let bytes = file.bytes, let document = try? JSONParser.parse(bytes[...]),
-      (try? verifySeal(bytes, path: "", line: nil)) != nil,
-      case .string(Self.reloadKeysFormatName)? = document["format"],
-      case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"],
-      case .string(String(fold.reloadKeysGeneration, radix: 16))? = document["generation"],
-      case .array(let cards)? = document["cards"]
-    else { return false }
-    var loaded = fold
-    do {
-      for value in cards {
-        guard case .string(let id)? = value["id"], let position = loaded.index(ofCard: id),
-          case .array(let reloads)? = value["reloads"]
-        else { return false }
-        for reload in reloads {
-          guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
-            case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3],
-            case .bool(let undone) = parts[4]
-          else { return false }
-          loaded.cards[position].reloads[key] = CountedReload(
-            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), isUndone: undone)
-        }
-        if let copies = value["copies"] { loaded.cards[position].copies = try Self.decodeCopies(copies) }
-      }
-    } catch { return false }
-    loaded.reloadKeysLoaded = true
-    loaded.reloadKeysChanged = false
-    fold = loaded
-    return true
-  }
-
   /// Saves the fold; a failure only means the next command reads more.
   ///
   /// The cache is derived data: it is never `fsync`ed (a crash may leave an
@@ -168,22 +134,24 @@ struct FoldCache {
       let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty }
       fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
       if !keyed.isEmpty {
-        guard
-          replace(Self.reloadKeysFileName, with: encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration))
-            != nil
-        else { return nil }
+        // The single copies first, then the keys that name them.
+        let (keys, singles) = encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration)
+        if let singles { guard replace(Self.watchedFileName, with: singles) != nil else { return nil } }
+        guard replace(Self.reloadKeysFileName, with: keys) != nil else { return nil }
       }
     } else {
       // What a save killed while writing the keys left; the fold's own
       // temporary file is replaced below.
-      try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + Self.reloadKeysFileName)
+      for name in [Self.watchedFileName, Self.reloadKeysFileName] {
+        try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + name)
+      }
     }
     return replace(Self.fileName, with: encoded(fold))
   }
 
   /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without
   /// `fsync`; `nil` when any step failed (the old file is then intact).
-  private func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
+  func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
     let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
     guard
       let descriptor = try? fileSystem.open(
@@ -224,34 +192,6 @@ struct FoldCache {
       clock = Int(number)
     }
     return EventOrder(time: date, device: device, sequence: Int(sequence), index: Int(index), clock: clock)
-  }
-
-  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> [UInt8] {
-    let entries = cards.map { entry -> JSONValue in
-      .object(
-        [
-          ("id", .string(entry.id)),
-          (
-            "reloads",
-            .array(
-              entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
-                .array([
-                  .string(key), Self.order(reload.order), .string(reload.id.uuidString),
-                  .integer(reload.amount.minorUnits), .bool(reload.isUndone),
-                ])
-              })
-          ),
-        ] + (entry.copies.isEmpty ? [] : [("copies", Self.encodeCopies(entry.copies))]))
-    }
-    var bytes: [UInt8] = []
-    JSONWriter.write(
-      .object([
-        ("format", .string(Self.reloadKeysFormatName)), ("version", .integer(Int64(Self.version))),
-        ("store", .string(store)), ("generation", .string(String(generation, radix: 16))), ("cards", .array(entries)),
-      ]), to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
   }
 
   func encoded(_ fold: StoreFold) -> [UInt8] {
@@ -376,6 +316,7 @@ struct FoldCache {
     }
     fold.reloadKeysGeneration = keys
     fold.reloadKeysLoaded = false
+    fold.countingKeysLoaded = false
     fold.standingBasis = try string(document["standingBasis"])
     guard case .array(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
       case .array(let names)? = document["deviceNames"]

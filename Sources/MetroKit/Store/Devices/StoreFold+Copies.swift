@@ -110,7 +110,9 @@ extension StoreFold {
   }
 
   /// Whether a watched update or an undo of one counts, as the merge
-  /// stands: `nil` when the update is not watched.
+  /// stands: `nil` when the update is not watched, or reached the store
+  /// once (then it counts; with only ``countingKeysLoaded``, such ids are
+  /// not in memory).
   func countsWatched(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool? {
     guard update.key == nil, let position = index(ofCard: cardID) else { return nil }
     let copies = cards[position].copies

@@ -114,10 +114,15 @@ struct StoreFold: Equatable, Sendable {
   var defaultCard: (id: String, order: EventOrder)?
   /// Device names, last writer wins.
   var deviceNames: [String: (name: String, order: EventOrder)] = [:]
-  /// Whether every card's `reloads` is here. A fold from the cache leaves
-  /// them in a file of their own (they grow with the number of keys) until
-  /// a keyed reload or an undo is folded or decided, or history asks.
+  /// Whether every card's `reloads` and watched ids (`copies`) are here. A
+  /// fold from the cache leaves them in files of their own (they grow with
+  /// the number of keys and of imported rows) until a keyed reload, an undo
+  /// or a watched update is folded or decided.
   var reloadKeysLoaded = true
+  /// Whether what saying which updates count needs is here: the reload
+  /// keys and the watched ids with more than one copy (all of it when
+  /// ``reloadKeysLoaded``). A watched id with one copy always counts.
+  var countingKeysLoaded = true
   /// Which saved reload keys go with this fold (0: none saved).
   var reloadKeysGeneration: UInt64 = 0
   /// Whether a keyed reload or its undo, or a watched update, was folded
@@ -405,9 +410,10 @@ struct StoreFold: Equatable, Sendable {
   }
 
   /// Whether an update `device` recorded counts in the balance, as the
-  /// merge stands (the reload keys and watched ids must be loaded).
+  /// merge stands (the reload keys and the watched ids of more than one
+  /// copy must be loaded: ``countingKeysLoaded``).
   func counts(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool {
-    assert(reloadKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
+    assert(countingKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
     if let watched = countsWatched(update, cardID: cardID, device: device, sequence: sequence) { return watched }
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]

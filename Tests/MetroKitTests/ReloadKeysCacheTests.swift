@@ -107,7 +107,8 @@ struct ReloadKeysCacheTests {
         let id = UUID(uuidString: "00000000-0000-4000-8000-" + String(String(1_000_000_000_000 + row).dropFirst()))
         let moment = storeNow.addingTimeInterval(Double(60 * row - 86_400))
         let amount: Money = row == 0 ? .usd("200.00") : Money(minorUnits: -300)
-        return ImportedUpdate(id: id, type: row == 0 ? .reload : .swipe, amount: amount, timestamp: moment, line: row + 2)
+        return ImportedUpdate(
+          id: id, type: row == 0 ? .reload : .swipe, amount: amount, timestamp: moment, line: row + 2)
       }
       // The card first, and both devices have it.
       let (laptop, _) = Self.store(parent)

@@ -224,6 +224,49 @@ struct DecideUnderLockTests {
     }
   }
 
+  @Test("a write or a read that only adds newer updates appends them to the cache's unread latest updates, undecoded")
+  func newerUpdatesAppendToTheUnreadLatest() throws {
+    try withTemporaryDirectory { parent in
+      try ReadOnceTests.laptopWrites(parent, 40)
+      /// The latest 32 from this device's cache, and as a fold of the logs alone gives them.
+      func agree(_ why: String) throws {
+        let (cached, _) = ReadOnceTests.store(parent, "laptop")
+        let fromCache = try cached.balanceUpdates(for: try cached.currentCard(), matching: HistoryQuery(limit: 32))
+        let fresh = DeviceLogStore(
+          directory: parent + "/metrobuddy",
+          identity: DeviceIdentity(override: "laptop", file: parent + "/id-of-reader", defaultName: "laptop"),
+          cacheDirectory: parent + "/fresh-cache-" + String(fromCache.count), clock: .constant(storeNow),
+          timeZone: .utc)
+        let fromLogs = try fresh.balanceUpdates(for: try fresh.currentCard(), matching: HistoryQuery(limit: 32))
+        #expect(fromCache.count == 32, "\(why)")
+        #expect(fromCache.map(\.snapshot) == fromLogs.map(\.snapshot), "\(why)")
+      }
+      // Each write a new process: it folds its record on top of the
+      // latest updates it never decoded, and the save appends to them.
+      for number in 1...5 {
+        let (writer, _) = ReadOnceTests.store(parent, "laptop")
+        try writer.apply([.balance(number % 2 == 1 ? .swipe(count: 2) : .reload(.usd("7.00")))], toCardNamed: nil)
+        #expect(try writer.readView().fold.unreadLatest != nil, "write \(number) decoded the latest updates")
+        try agree("after write \(number)")
+      }
+      // Another device's newer rides, folded by a read: appended too.
+      let phone = DeviceLogStore(
+        directory: parent + "/metrobuddy",
+        identity: DeviceIdentity(override: "phone", file: parent + "/id-of-phone", defaultName: "phone"),
+        cacheDirectory: parent + "/cache", clock: .constant(storeNow.addingTimeInterval(60)), timeZone: .utc)
+      try phone.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let (reader, _) = ReadOnceTests.store(parent, "laptop")
+      #expect(try reader.readView().fold.unreadLatest != nil, "the read decoded the latest updates")
+      try agree("after the phone's ride")
+      // A ride placed before the newest: the latest updates are decoded, and
+      // it takes its place among them.
+      let (backdated, _) = ReadOnceTests.store(parent, "laptop")
+      try backdated.apply([.balance(.swipe(count: 1), at: storeNow.addingTimeInterval(-30))], toCardNamed: nil)
+      #expect(try backdated.readView().fold.unreadLatest == nil)
+      try agree("after a backdated ride")
+    }
+  }
+
   @Test("latest updates the cache cannot read are taken from the logs, by a read and by a write")
   func unreadableLatestUpdatesComeFromTheLogs() throws {
     try withTemporaryDirectory { parent in

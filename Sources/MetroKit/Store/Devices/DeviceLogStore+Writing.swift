@@ -91,9 +91,15 @@ extension DeviceLogStore {
     if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
       try refuse(problem, device: device)
     }
-    if !view.fold.loadLatest() {
+    let appends =
+      decision.more == nil
+      && view.fold.appendsToUnreadLatest(
+        LogRecord(sequence: position.sequence + 1, recordedAt: .distantPast, changes: decision.changes),
+        device: device)
+    if !appends, !view.fold.loadLatest() {
       // The record is folded below, on top of the latest updates the cache
-      // left unread; unreadable, they come from the logs.
+      // left unread (appended to them when it only adds newer updates);
+      // unreadable, they come from the logs.
       view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
       decision.changes = []
       decision = try decide(view)

@@ -384,8 +384,11 @@ public final class DeviceLogStore: MetroCardDataStore {
         if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
           keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
         }
-        // The first record folded needs the latest updates the cache left unread.
-        if !latestMissing { latestMissing = !fold.loadLatest() }
+        // The first record folded needs the latest updates the cache left
+        // unread, unless it only appends newer updates to them.
+        if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
+          latestMissing = !fold.loadLatest()
+        }
         if !keysMissing, !latestMissing, !missing { fold.apply(record, device: folder, timeZone: timeZone) }
       }
       if keysMissing || latestMissing || missing || fold.needsRefold { return .restart }

@@ -258,8 +258,14 @@ struct FoldCache {
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     if let unread = fold.unreadLatest {
-      // Never decoded since it was loaded: nothing in it changed.
-      bytes += unread
+      if fold.pendingLatest.isEmpty {
+        // Never decoded since it was loaded: nothing in it changed.
+        bytes += unread
+      } else {
+        // Updates appended since: a line no load takes when it cannot be
+        // spliced (then the logs give the latest updates).
+        bytes += Self.spliced(unread, appending: fold.pendingLatest, cards: fold.cards) ?? Array("{}".utf8)
+      }
     } else {
       let start = bytes.count
       let cards = fold.cards.map { entry -> JSONValue in
@@ -402,18 +408,5 @@ struct FoldCache {
       }
     }
     return fold
-  }
-}
-
-extension StoreFold {
-  /// Decodes every card's latest updates when the cache left them unread;
-  /// `false` when they cannot be read (then fold the logs again).
-  mutating func loadLatest() -> Bool {
-    guard let unread = unreadLatest else { return true }
-    var loaded = self
-    loaded.unreadLatest = nil
-    guard (try? FoldCache.decodeLatest(unread, into: &loaded)) != nil else { return false }
-    self = loaded
-    return true
   }
 }

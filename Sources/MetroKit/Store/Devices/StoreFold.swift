@@ -143,6 +143,10 @@ struct StoreFold: Equatable, Sendable {
   /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
   /// that never needed them writes these bytes back as they were.
   var unreadLatest: [UInt8]?
+  /// Updates folded on top of ``unreadLatest``, each after every update its
+  /// card had (``appendsToUnreadLatest(_:device:)``): appended to them when
+  /// they are saved or decoded.
+  var pendingLatest: [PendingLatest] = []
   /// The largest logical clock of every record folded: this device's next
   /// record carries one more (``LogRecord/clock``).
   var maxClock = 0
@@ -286,7 +290,15 @@ struct StoreFold: Equatable, Sendable {
 
   /// Keeps `update` among the card's latest when it is one of them; in any
   /// order of arrival the same ``FoldCard/latestKept`` stay.
-  private mutating func keepIfLatest(_ update: BalanceUpdate, order: EventOrder, at position: Int) {
+  mutating func keepIfLatest(_ update: BalanceUpdate, order: EventOrder, at position: Int) {
+    if unreadLatest != nil {
+      // Only a record that appends is folded on top of unread ones.
+      var placed = PlacedUpdate(order: order, update: update)
+      placed.update.balance = .zero
+      placed.update.isDuplicate = false
+      appendUnread(placed, at: position)
+      return
+    }
     // Read in place (no copy of the array is held while it changes).
     if cards[position].latest.count == FoldCard.latestKept, let oldest = cards[position].latest.first,
       order < oldest.order

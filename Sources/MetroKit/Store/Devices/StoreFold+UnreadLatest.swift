@@ -127,11 +127,6 @@ struct JSONSkipper {
   let bytes: [UInt8]
   var at: Int
 
-  init(bytes: [UInt8], at: Int) {
-    self.bytes = bytes
-    self.at = at
-  }
-
   /// Steps over `byte` when it is next.
   mutating func take(_ byte: UInt8) -> Bool {
     guard at < bytes.count, bytes[at] == byte else { return false }

@@ -397,11 +397,17 @@ struct StoreFold: Equatable, Sendable {
     with update: BalanceUpdate, order: EventOrder, of entry: inout FoldCard, timeZone: LocalTimeZone
   ) -> Money {
     var amount = entry.pricedAmount(of: update)
+    // The latest ride's place is kept whether or not the standing is
+    // current: a standing worked out again from every ride stands for the
+    // rides up to it, and a ride that arrives later but sits before it must
+    // mark the standing again.
+    let newest = entry.newestRide
+    if update.type == .swipe, newest.map({ $0 < order }) ?? true { entry.newestRide = order }
     guard entry.fareStateIsCurrent else { return amount }
     if update.type == .undo {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
     } else if let ride = RecordedRide(update) {
-      if let newest = entry.newestRide, order < newest {
+      if let newest, order < newest {
         entry.fareStateIsCurrent = false
       } else if let latest = entry.card.fareState.latestRide, ride.time < latest {
         // Rides a cached standing of an older build saw, without their order.
@@ -417,7 +423,6 @@ struct StoreFold: Equatable, Sendable {
           entry.card.fareState, with: stands, rules: rules, timeZone: entry.card.rulesZone(timeZone))
       }
     }
-    if update.type == .swipe, entry.newestRide.map({ $0 < order }) ?? true { entry.newestRide = order }
     return amount
   }
 

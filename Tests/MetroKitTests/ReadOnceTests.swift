@@ -267,6 +267,48 @@ struct DecideUnderLockTests {
     }
   }
 
+  @Test("a log as it was when read to its end is not opened again; one written since, or changed in place, is")
+  func unchangedLogsAreNotOpened() throws {
+    try withTemporaryDirectory { parent in
+      try ReadOnceTests.laptopWrites(parent, 5)
+      let phone = DeviceLogStore(
+        directory: parent + "/metrobuddy",
+        identity: DeviceIdentity(override: "phone", file: parent + "/id-of-phone", defaultName: "phone"),
+        cacheDirectory: parent + "/phone-cache", clock: .constant(storeNow), timeZone: .utc)
+      try phone.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      // The laptop's first read after the phone's ride reads the phone's log
+      // to its end; the laptop's own log it wrote and stamped.
+      let (first, firstFiles) = ReadOnceTests.store(parent, "laptop")
+      let balance = try first.currentCard().balance
+      #expect(ReadOnceTests.calls(firstFiles, "open", "/laptop/log.jsonl") == 0)
+      #expect(ReadOnceTests.calls(firstFiles, "open", "/phone/log.jsonl") == 1)
+      // Nothing new: neither log is opened, only looked at.
+      let (again, againFiles) = ReadOnceTests.store(parent, "laptop")
+      #expect(try again.currentCard().balance == balance)
+      #expect(ReadOnceTests.calls(againFiles, "open", "log.jsonl") == 0)
+      #expect(ReadOnceTests.calls(againFiles, "stat", "log.jsonl") == 2)
+      // The phone rides again: only its log is read.
+      try phone.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let (next, nextFiles) = ReadOnceTests.store(parent, "laptop")
+      #expect(try next.currentCard().balance < balance)
+      #expect(ReadOnceTests.calls(nextFiles, "open", "/phone/log.jsonl") == 1)
+      #expect(ReadOnceTests.calls(nextFiles, "open", "/laptop/log.jsonl") == 0)
+      // A byte of the laptop's last record changed in place (same file, same
+      // size): its time of change says so, and the read finds the damage.
+      let path = parent + "/metrobuddy/devices/laptop/log.jsonl"
+      var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))
+      let last = try #require(bytes.dropLast().lastIndex(of: UInt8(ascii: "\n"))) + 1
+      let digit = try #require(bytes[last...].firstIndex { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "8") })
+      bytes[digit] += 1
+      let handle = try #require(FileHandle(forWritingAtPath: path))
+      try handle.seek(toOffset: UInt64(digit))
+      try handle.write(contentsOf: [bytes[digit]])
+      try handle.close()
+      let (damaged, _) = ReadOnceTests.store(parent, "laptop")
+      #expect(throws: MetroError.self) { try damaged.currentCard() }
+    }
+  }
+
   @Test("latest updates the cache cannot read are taken from the logs, by a read and by a write")
   func unreadableLatestUpdatesComeFromTheLogs() throws {
     try withTemporaryDirectory { parent in

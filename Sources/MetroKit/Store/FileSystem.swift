@@ -46,6 +46,8 @@ public struct FileStatus: Sendable, Equatable {
   public var group: UInt32 = 0
   /// Whether it is a symbolic link (from ``FileSystem/status(atPath:)``, which does not follow one).
   public var isSymbolicLink = false
+  /// When its contents last changed, in nanoseconds since 1970.
+  public var modified: Int64 = 0
 
   /// Whether both describe the same file (not merely equal contents).
   public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
@@ -236,7 +238,8 @@ extension FileStatus {
       size: Int64(info.st_size), permissions: UInt32(info.st_mode & 0o7777),
       isRegularFile: type == S_IFREG, isDirectory: type == S_IFDIR, device: UInt64(info.st_dev),
       inode: UInt64(info.st_ino), owner: UInt32(info.st_uid), group: UInt32(info.st_gid),
-      isSymbolicLink: type == S_IFLNK)
+      isSymbolicLink: type == S_IFLNK,
+      modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
   }
 }
 

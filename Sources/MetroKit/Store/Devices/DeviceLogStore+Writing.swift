@@ -152,7 +152,7 @@ extension DeviceLogStore {
       folded.apply(change, order: record.order(device: device, index: index), timeZone: timeZone)
     }
     var seal: UInt32 = 0
-    try append(to: logPath, at: position.offset, device: device) { write throws(MetroError) in
+    let stamp = try append(to: logPath, at: position.offset, device: device) { write throws(MetroError) in
       var bytes = header
       var recordStart = bytes.count
       var crc: UInt32 = 0xFFFF_FFFF
@@ -202,7 +202,7 @@ extension DeviceLogStore {
     view.fold.noteClock(record.clock)
     view.fold.logs[device] = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
-      lastRecordedAt: record.recordedAt, lastClock: record.clock)
+      lastRecordedAt: record.recordedAt, lastClock: record.clock, stamp: stamp.flatMap { $0.size == end ? $0 : nil })
     for (id, state) in decision.fareStates {
       // A standing the record left to work out again (a ride out of order,
       // an undo, new rules) is worked out below with the rides' charges as
@@ -318,10 +318,13 @@ extension DeviceLogStore {
   /// device) is cut off first; on failure the log is cut back to `offset`.
   /// The log's header is checked first (one short read): a write never
   /// builds on a header someone changed, which no catch-up reads again.
+  ///
+  /// - Returns: The log's stamp after the commit (``LogStamp``), when it
+  ///   can be had: the next read need not open the log while it holds.
   private func append(
     to path: String, at offset: Int64, device: String,
     _ produce: (_ write: ([UInt8]) throws(MetroError) -> Void) throws(MetroError) -> Void
-  ) throws(MetroError) {
+  ) throws(MetroError) -> LogStamp? {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(
@@ -368,6 +371,8 @@ extension DeviceLogStore {
           throw MetroError.savedDurabilityUnconfirmed(path: folder, errno: error.errno)
         }
       }
+      // After the commit point: no stamp only means the next read opens it.
+      return (try? fileSystem.status(descriptor, path: path)).map(LogStamp.init)
     } catch let error as MetroError {
       throw error
     } catch {

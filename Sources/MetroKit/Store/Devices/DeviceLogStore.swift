@@ -373,6 +373,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     for folder in folders where folder != skipping {
       let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
       let start = fold.logs[folder] ?? .start
+      // A log just as it was when it was read to its end (the same file,
+      // size and time of change) has nothing new: one `lstat`, not a read.
+      if let stamp = start.stamp, let status = (try? fileSystem.status(atPath: scanner.path)) ?? nil,
+        stamp.stillDescribes(status)
+      {
+        continue
+      }
       var keysMissing = false
       var latestMissing = false
       // A converted log's records are folded against every old update

@@ -19,7 +19,7 @@ struct FoldCache {
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
   /// 9: a card's watched ids with one copy saved apart from the keys
-  /// (``watchedFileName``). 8: rides held to their cap in the merged
+  /// (``watchedFileName``); each log's stamp (``LogStamp``). 8: rides held to their cap in the merged
   /// order, and each card's latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
@@ -179,6 +179,19 @@ struct FoldCache {
   /// A cache file this build does not read.
   struct Unreadable: Error {}
 
+  /// A log's stamp as ``encoded(_:)`` writes it: `[device, inode, size, modified]`, or null.
+  static func stamp(_ value: JSONValue?) throws -> LogStamp? {
+    guard case .array(let parts)? = value else {
+      guard value == .null else { throw Unreadable() }
+      return nil
+    }
+    guard parts.count == 4, case .integer(let device) = parts[0], case .integer(let inode) = parts[1],
+      case .integer(let size) = parts[2], case .integer(let modified) = parts[3]
+    else { throw Unreadable() }
+    return LogStamp(
+      device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified)
+  }
+
   static func order(_ value: JSONValue?) throws -> EventOrder {
     guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, case .string(let time) = parts[0],
       let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
@@ -203,6 +216,15 @@ struct FoldCache {
         ("lastSeal", .integer(Int64(position.lastSeal))),
         ("lastRecordedAt", .string(position.lastRecordedAt.map(Timestamp.iso8601))),
         ("lastClock", position.lastClock.map { .integer(Int64($0)) } ?? .null),
+        (
+          "stamp",
+          position.stamp.map {
+            .array([
+              .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
+              .integer($0.modified),
+            ])
+          } ?? .null
+        ),
       ])
     }
     let cards = fold.cards.map { entry -> JSONValue in
@@ -341,7 +363,7 @@ struct FoldCache {
         lastLineStart: try integer(log["lastLineStart"]),
         lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
         lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)),
-        lastClock: lastClock == .null ? nil : try clock(lastClock))
+        lastClock: lastClock == .null ? nil : try clock(lastClock), stamp: try Self.stamp(log["stamp"]))
     }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)

@@ -18,8 +18,41 @@ struct LogPosition: Equatable, Sendable {
   var lastRecordedAt: Date?
   /// The logical clock of the last record read; `nil` when it has none.
   var lastClock: Int? = nil
+  /// The log as it was when it was read to its end (`offset` is its
+  /// size): while it is still so, nothing was added or changed, and a read
+  /// need not open it (``LogStamp/stillDescribes(_:)``).
+  var stamp: LogStamp? = nil
 
   static let start = LogPosition()
+}
+
+/// What says a log was not touched since it was read: its identity, size
+/// and time of change. A file written to, truncated or put in its place
+/// differs in one of them.
+struct LogStamp: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+  var size: Int64
+  var modified: Int64
+
+  init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+    size = status.size
+    modified = status.modified
+  }
+
+  init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+  }
+
+  /// Whether `status` is of the same file, as it was.
+  func stillDescribes(_ status: FileStatus) -> Bool {
+    status.isRegularFile && !status.isSymbolicLink && LogStamp(status) == self
+  }
 }
 
 /// The one reader of a device's log: it owns every check of its lines (the
@@ -100,10 +133,12 @@ struct LogScanner {
     }
     defer { try? fileSystem.close(descriptor, path: path) }
     let size: Int64
+    let stamp: LogStamp
     do {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
       size = status.size
+      stamp = LogStamp(status)
     } catch let error as MetroError {
       throw error
     } catch {
@@ -184,6 +219,9 @@ struct LogScanner {
       }
       guard try window.extend(keepingFrom: lineStart) else { break }
     }
+    // Read to its end: while it stays as it is, there is nothing more. (A
+    // line still arriving leaves the stamp it had, which no longer holds.)
+    if current.offset == size { current.stamp = stamp }
     return .read(current, fileSize: size)
   }
 

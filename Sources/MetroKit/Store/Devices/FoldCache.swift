@@ -18,13 +18,14 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 8: rides held to their cap in the merged order, and each card's
+  /// 9: the ride tally counts bus and express trips apart, for the
+  /// forecast's mix of modes. 8: rides held to their cap in the merged order, and each card's
   /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 8
+  static let version = 9
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
   /// a file of their own: read only when a keyed reload, an undo or a

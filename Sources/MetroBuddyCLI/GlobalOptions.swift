@@ -12,20 +12,20 @@ struct GlobalOptions {
   static let store = Option<String?>.text(
     "store", valueName: "dir",
     help:
-      "The store directory. (env: METROBUDDY_STORE; default: $XDG_DATA_HOME/metrobuddy or ~/.local/share/metrobuddy)")
+      .core(.globalStore))
   /// `--card NAME`.
   static let card = Option<String?>.text(
-    "card", valueName: "name", help: "The card to act on. (env: METROBUDDY_CARD; default: the default card)")
+    "card", valueName: "name", help: .core(.globalCard))
   /// `--json`.
-  static let jsonFlag = Flag("json", help: "Print machine-readable JSON on stdout.")
+  static let jsonFlag = Flag("json", help: .core(.globalJson))
   /// `-q`, `--quiet`.
-  static let quietFlag = Flag("quiet", short: "q", help: "Print nothing on success; errors still go to stderr.")
+  static let quietFlag = Flag("quiet", short: "q", help: .core(.globalQuiet))
   /// `--no-color`.
-  static let noColorFlag = Flag("no-color", help: "Never colour the output (also: NO_COLOR, TERM=dumb).")
+  static let noColorFlag = Flag("no-color", help: .core(.globalNoColor))
   /// `-h`, `--help`.
-  static let helpFlag = Flag("help", short: "h", help: "Show help information.")
+  static let helpFlag = Flag("help", short: "h", help: .core(.globalHelp))
   /// `--version`.
-  static let versionFlag = Flag("version", help: "Show the version.")
+  static let versionFlag = Flag("version", help: .core(.globalVersion))
 
   /// The global options' definitions, for the parser and the documentation.
   static let specs: [OptionSpec] = [

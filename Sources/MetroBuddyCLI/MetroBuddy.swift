@@ -48,12 +48,8 @@ package enum MetroBuddy {
   /// The root command's own definition, without the commands below it.
   static let rootCommand = CommandSpec(
     name: "metrobuddy",
-    abstract: "Track the balance of a transit card from the command line.",
-    discussion: """
-      Record a ride at the turnstile with 'metrobuddy swipe', check the balance from the
-      shell or a prompt, and reload from cron. Money is exact; every change is saved
-      durably before metrobuddy exits.
-      """,
+    abstract: .core(.rootAbstract),
+    discussion: .core(.rootDiscussion),
     examples: [
       "metrobuddy                      # the card at a glance",
       "metrobuddy swipe                # record a ride",

@@ -121,7 +121,7 @@ struct DocumentationTests {
       let spec = try #require(Self.spec(at: path))
       let end = lines[(index + 1)...].firstIndex { $0.hasPrefix(".SS ") || $0.hasPrefix(".SH ") } ?? lines.endIndex
       let section = lines[index..<end].map(Self.plain)
-      #expect(section.contains(spec.abstract), "abstract of \(path)")
+      #expect(section.contains(spec.abstract.english), "abstract of \(path)")
       for option in spec.options {
         #expect(
           section.contains { $0.hasPrefix("--\(option.name)") || $0.contains(", --\(option.name)") },
@@ -199,8 +199,8 @@ struct DocumentationTests {
     var root = MetroBuddy.root
     root.subcommands.append(
       CommandSpec(
-        name: "tap-in", abstract: "A command that does not exist.",
-        options: [OptionSpec(name: "gate", valueName: "n", help: "The gate.")]))
+        name: "tap-in", abstract: .core(.swipeAbstract),
+        options: [OptionSpec(name: "gate", valueName: "n", help: .core(.swipeCount))]))
     let script = shell.script(for: CompletionModel(root: root, globalOptions: GlobalOptions.specs))
     #expect(script.contains("tap-in"))
     #expect(script.contains(shell == .fish ? "-l gate" : "--gate"))

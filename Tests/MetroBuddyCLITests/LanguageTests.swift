@@ -292,10 +292,10 @@ struct LanguageTests {
 
   // MARK: - Help
 
-  /// Every abstract, discussion and help string of the command tree.
-  static func definitionStrings() -> [String] {
-    var strings: [String] = []
-    func add(_ text: String) { if !text.isEmpty, !strings.contains(text) { strings.append(text) } }
+  /// Every key the command tree uses: abstracts, discussions, argument and option help.
+  static func usedHelpKeys() -> [HelpKey] {
+    var keys: [HelpKey] = []
+    func add(_ key: HelpKey?) { if let key, !keys.contains(key) { keys.append(key) } }
     func walk(_ command: CommandSpec) {
       add(command.abstract)
       add(command.discussion)
@@ -305,21 +305,30 @@ struct LanguageTests {
     }
     walk(MetroBuddy.root)
     for option in GlobalOptions.specs { add(option.help) }
-    return strings
+    return keys
   }
 
-  static let definitionTables: [(String, [String: String])] = [
-    ("Spanish", SpanishDefinitions.strings), ("Italian", ItalianDefinitions.strings),
+  /// The English of every help string the command tree shows.
+  static func definitionStrings() -> [String] { usedHelpKeys().map(\.english) }
+
+  static let translations: [(String, @Sendable (HelpKey) -> String)] = [
+    ("Spanish", { Spanish.help($0) }), ("Italian", { Italian.help($0) }),
   ]
 
-  @Test func everyDefinitionIsTranslated() {
-    let strings = Self.definitionStrings()
-    #expect(strings.count > 60)
-    for (language, table) in Self.definitionTables {
-      for english in strings {
-        let translation = table[english]
-        #expect(translation != nil, "\(language) lacks: \(english)")
-        #expect(translation != english, "\(language) leaves it in English: \(english)")
+  /// Each language has a text for every key: the compiler proves that (each
+  /// language's `help` is an exhaustive `switch`). What it cannot prove: that
+  /// every key is shown somewhere (a key no command uses is a string nobody
+  /// reads), and that no translation is left in English.
+  @Test func everyHelpKeyIsUsedAndTranslated() {
+    let used = Self.usedHelpKeys()
+    #expect(used.count > 60)
+    let unused = HelpKey.allCases.filter { !used.contains($0) }
+    #expect(unused.isEmpty, "keys no command shows: \(unused)")
+    #expect(Set(HelpKey.allCases.map(\.english)).count == HelpKey.allCases.count, "two keys say the same")
+    for (language, translate) in Self.translations {
+      for key in HelpKey.allCases {
+        #expect(translate(key) != key.english, "\(language) leaves it in English: \(key)")
+        #expect(!translate(key).isEmpty, "\(language): \(key)")
       }
     }
   }
@@ -327,16 +336,16 @@ struct LanguageTests {
   /// Discussions keep their manual line breaks under 86 characters; one-line
   /// help stays on one line (help wraps it).
   @Test func translatedDefinitionsKeepTheirShape() {
-    var discussions: Set<String> = []
+    var discussions: Set<HelpKey> = []
     func walk(_ command: CommandSpec) {
-      discussions.insert(command.discussion)
+      if let discussion = command.discussion { discussions.insert(discussion) }
       command.subcommands.forEach(walk)
     }
     walk(MetroBuddy.root)
-    for (language, table) in Self.definitionTables {
-      for english in Self.definitionStrings() {
-        guard let translation = table[english] else { continue }
-        if discussions.contains(english) {
+    for (language, translate) in Self.translations {
+      for key in HelpKey.allCases {
+        let translation = translate(key)
+        if discussions.contains(key) {
           for line in translation.split(separator: "\n") {
             #expect(line.count <= 85, "\(language): \(line)")
           }
@@ -355,16 +364,14 @@ struct LanguageTests {
     func tokens(_ text: String) -> [String] {
       text.matches(of: pattern).map { String(text[$0.range]) }.filter { !dateLetters.contains($0) }.sorted()
     }
-    for (language, table) in Self.definitionTables {
-      for english in Self.definitionStrings() {
-        guard let translation = table[english] else { continue }
-        for token in Set(tokens(english)) {
+    for (language, translate) in Self.translations {
+      for key in HelpKey.allCases {
+        let translation = translate(key)
+        for token in Set(tokens(key.english)) {
           #expect(translation.contains(token), "\(language) drops \(token): \(translation)")
         }
       }
     }
-    #expect(Spanish.text(.definition("Not a definition.")) == "Not a definition.")
-    #expect(Italian.text(.definition("Not a definition.")) == "Not a definition.")
   }
 
   static let helpPaths: [[String]] =
@@ -579,7 +586,7 @@ struct LanguageTests {
     .helpExamples, .helpDefaultCommand, .helpDefaultValue("v"), .helpShowHelp,
     .helpSeeCommandHelp(command: "c", placeholder: .command),
     .helpSeeCommandHelp(command: "c", placeholder: .subcommand),
-    .usageLine, .usageSeeHelp("c"), .errorPrefix, .definition("Create a card."), .placeholder("amount"),
+    .usageLine, .usageSeeHelp("c"), .errorPrefix, .definition(.cards(.addAbstract)), .placeholder("amount"),
     .noFare(mode: .express, date: "d", reduced: true), .noFare(mode: .subway, date: "d", reduced: false),
     .notStoredValue, .kindRefused(.customHasNoStandardFare, balance: nil), .kindRefused(.customNeedsFare, balance: nil),
     .kindRefused(.rulesOnlyForCustom(.metrocard), balance: nil),

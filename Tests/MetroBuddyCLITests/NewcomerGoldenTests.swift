@@ -121,6 +121,11 @@ struct NewcomerGoldenTests {
     #expect(!cli.run("show").stdout.contains("express"))
     cli.run("swipe", "--mode", "express", "--no-transfer")
     cli.run("swipe", "--mode", "express", "--no-transfer")
+    // The forecast prices the rider's mix, 2 express in every 3 trips, a trip
+    // every 8 hours: $49.50 more reaches the express cap ($67.00, after which
+    // every ride is free) on the ninth trip, the next period's trips cost $27.75
+    // and the sixth of them, Mon 30 Nov 05:15 UTC, cannot be paid. Priced all at
+    // the subway fare, as before, it lasted until Mon 7 Dec.
     #expect(
       cli.run("show")
         == Invocation(
@@ -129,7 +134,7 @@ struct NewcomerGoldenTests {
             27 rides left
             This week: $3.00 of $35.00; rides are free after that until Sat 28 Nov 13:15.
             This week, express: $17.50 of $67.00; express rides are free after that until Sat 28 Nov 13:15.
-            At your pace, 21 rides a week, the balance lasts until Mon 7 Dec.
+            At your pace, 21 rides a week, the balance lasts until Mon 30 Nov.
 
             Kind        omny-card
             Mode        subway

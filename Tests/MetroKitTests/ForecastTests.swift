@@ -7,7 +7,7 @@ import Testing
 /// A rider in New York (UTC-5 in November and December) whose rides go
 /// through `CardRules`, as a store records them, so the card's pace and cap
 /// standing are the real fold of its rides.
-private struct Commuter {
+struct Commuter {
   var card: MetroCard
   var history = InMemoryHistory()
   let timeZone = LocalTimeZone.fixed(secondsEastOfUTC: -5 * 3600)

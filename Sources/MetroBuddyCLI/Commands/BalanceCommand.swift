@@ -5,15 +5,9 @@ import MetroKit
 /// it and say what the difference from the recorded balance means.
 struct BalanceCommand: Command {
   static let spec = CommandSpec(
-    name: "balance", abstract: "Print the balance, or set it to AMOUNT.",
-    discussion: """
-      Setting the balance records an adjustment in the history: the new balance minus the old.
-      Set it to what a card reader shows, and metrobuddy says how far the history was off:
-      less than recorded is about so many rides at the card's full fare not recorded;
-      more is a reload not recorded, or rides recorded that were not taken.
-      --note keeps a few words with the adjustment, shown by 'metrobuddy history'.
-      """,
-    arguments: [ArgumentSpec(name: "amount", help: "The new balance, such as 25 or 5.25.", isOptional: true)],
+    name: "balance", abstract: .core(.balanceAbstract),
+    discussion: .core(.balanceDiscussion),
+    arguments: [ArgumentSpec(name: "amount", help: .core(.balanceAmountArgument), isOptional: true)],
     options: [at.spec, note.spec],
     examples: [
       "metrobuddy balance", "metrobuddy balance 5.25", "metrobuddy balance 12.40 --note 'reader at 14 St'",
@@ -23,7 +17,7 @@ struct BalanceCommand: Command {
   static let at = SharedOptions.at
   /// `--note TEXT`: checked by ``BalanceUpdate/noteProblem(_:)`` when parsed.
   static let note = Option<String?>.text(
-    "note", valueName: "text", help: "Keep this note with the adjustment (at most 200 characters).")
+    "note", valueName: "text", help: .core(.balanceNote))
 
   var typed: AmountText?
   var amount: Money?

@@ -2,7 +2,7 @@ import MetroKit
 
 /// `card add|use|rename|remove`: manage cards.
 enum CardCommand: CommandNode {
-  static let spec = CommandSpec(name: "card", abstract: "Add, choose, rename, merge or remove cards.")
+  static let spec = CommandSpec(name: "card", abstract: .cards(.cardAbstract))
   static var subcommands: [any CommandNode.Type] {
     [AddCardCommand.self, UseCardCommand.self, RenameCardCommand.self, MergeCardCommand.self, RemoveCardCommand.self]
   }
@@ -27,14 +27,9 @@ enum CardCommand: CommandNode {
 /// [--fare AMOUNT] [--balance AMOUNT]` and a custom card's rules.
 struct AddCardCommand: Command {
   static let spec = CommandSpec(
-    name: "add", abstract: "Create a card.",
-    discussion: """
-      An omny-card holds money and stops charging once the week's cap is paid;
-      contactless (a phone or bank card) holds none and counts what rides cost;
-      a metrocard holds money and pays every ride; a custom card takes its fare,
-      cap and transfers from the options marked 'Custom'.
-      """,
-    arguments: [ArgumentSpec(name: "name", help: "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit.")],
+    name: "add", abstract: .cards(.addAbstract),
+    discussion: .cards(.addDiscussion),
+    arguments: [ArgumentSpec(name: "name", help: .cards(.addNameArgument))],
     options: [
       FareOptions.kind.spec, FareOptions.reduced.spec, FareOptions.currency.spec, FareOptions.mode.spec,
       FareOptions.fare.spec, balance.spec,
@@ -46,7 +41,7 @@ struct AddCardCommand: Command {
     ])
 
   /// `--balance AMOUNT`, by default nothing.
-  static let balance = Option<String?>.text("balance", valueName: "amount", help: "The money on the card (default: 0).")
+  static let balance = Option<String?>.text("balance", valueName: "amount", help: .cards(.addBalance))
 
   var name: String
   var settings: CardSettings
@@ -79,8 +74,8 @@ struct AddCardCommand: Command {
 /// `card use NAME`.
 struct UseCardCommand: Command {
   static let spec = CommandSpec(
-    name: "use", abstract: "Make NAME the default card.",
-    arguments: [ArgumentSpec(name: "name", help: "The card to act on when --card is not given.")])
+    name: "use", abstract: .cards(.useAbstract),
+    arguments: [ArgumentSpec(name: "name", help: .cards(.useNameArgument))])
 
   var name: String
 
@@ -97,9 +92,10 @@ struct UseCardCommand: Command {
 /// `card rename OLD NEW`.
 struct RenameCardCommand: Command {
   static let spec = CommandSpec(
-    name: "rename", abstract: "Rename a card; its history stays with it.",
+    name: "rename", abstract: .cards(.renameAbstract),
     arguments: [
-      ArgumentSpec(name: "old", help: "The card's name now."), ArgumentSpec(name: "new", help: "Its new name."),
+      ArgumentSpec(name: "old", help: .cards(.renameOldArgument)),
+      ArgumentSpec(name: "new", help: .cards(.renameNewArgument)),
     ])
 
   var old: String
@@ -120,16 +116,11 @@ struct RenameCardCommand: Command {
 /// `card merge KEEP OTHER`.
 struct MergeCardCommand: Command {
   static let spec = CommandSpec(
-    name: "merge", abstract: "Move a card's whole history into another card.",
-    discussion: """
-      The other card's rides, reloads and opening balance become the kept
-      card's, on every device, and the other card is gone. Two cards made
-      apart on two devices with one name are shown as NAME and NAME~2: merge
-      them with 'metrobuddy card merge NAME NAME~2'.
-      """,
+    name: "merge", abstract: .cards(.mergeAbstract),
+    discussion: .cards(.mergeDiscussion),
     arguments: [
-      ArgumentSpec(name: "keep", help: "The card that stays."),
-      ArgumentSpec(name: "other", help: "The card whose history moves into it."),
+      ArgumentSpec(name: "keep", help: .cards(.mergeKeepArgument)),
+      ArgumentSpec(name: "other", help: .cards(.mergeOtherArgument)),
     ],
     examples: ["metrobuddy card merge work work~2"])
 
@@ -153,17 +144,13 @@ struct MergeCardCommand: Command {
 /// `card remove NAME --force`.
 struct RemoveCardCommand: Command {
   static let spec = CommandSpec(
-    name: "remove", abstract: "Remove a card: no command shows it or its history again.",
-    discussion: """
-      This cannot be undone, so it needs --force. The default card cannot be removed.
-      The card's history is not erased: it stays in the store's append-only device logs
-      (and in every copy and backup of them), unread by any command.
-      """,
-    arguments: [ArgumentSpec(name: "name", help: "The card to remove.")],
+    name: "remove", abstract: .cards(.removeAbstract),
+    discussion: .cards(.removeDiscussion),
+    arguments: [ArgumentSpec(name: "name", help: .cards(.removeNameArgument))],
     options: [force.spec])
 
   /// `--force`.
-  static let force = Flag("force", help: "Confirm that the card should be removed.")
+  static let force = Flag("force", help: .cards(.removeForce))
 
   var name: String
 

@@ -2,7 +2,7 @@ import MetroKit
 
 /// `cards`: list the cards, marking the default.
 struct CardsCommand: Command {
-  static let spec = CommandSpec(name: "cards", abstract: "List the cards, marking the default with '*'.")
+  static let spec = CommandSpec(name: "cards", abstract: .cards(.cardsAbstract))
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])

@@ -4,33 +4,28 @@ import MetroKit
 /// silent when every card is fine, one line per problem otherwise; for cron.
 struct CheckCommand: Command {
   static let spec = CommandSpec(
-    name: "check", abstract: "Say which cards need attention; silent when all is well (for cron).",
-    discussion: """
-      Checks every card (or the one named by --card). Prints one line per problem on
-      stdout and exits 1; prints nothing and exits 0 when all is well, so cron mails
-      only when something needs doing. Without options, a card needs attention when it
-      cannot pay a ride or has expired.
-      """,
+    name: "check", abstract: .insights(.checkAbstract),
+    discussion: .insights(.checkDiscussion),
     options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec, runsOutWithin.spec],
     examples: ["metrobuddy check --min-rides 4 --expires-within 14", "metrobuddy check --runs-out-within 7"])
 
   /// `--min-rides N`.
   static let minimumRides = Option<Int>.wholeNumber(
-    "min-rides", help: "Warn when fewer than N rides are left.", in: 0...100_000, default: 1, shownDefault: "1"
+    "min-rides", help: .insights(.checkMinRides), in: 0...100_000, default: 1, shownDefault: "1"
   ) { .wholeNumber($0) }
   /// `--min-balance AMOUNT`.
   static let minimumBalance = Option<Money?>.optionalAmount(
-    "min-balance", help: "Warn when the balance is below AMOUNT.", positive: false)
+    "min-balance", help: .insights(.checkMinBalance), positive: false)
   /// `--expires-within DAYS`.
   static let expiresWithin = Option<Int>.wholeNumber(
     "expires-within", valueName: "days",
-    help: "Warn when the card expires within DAYS days (0: today). Expired cards are always reported.",
+    help: .insights(.checkExpiresWithin),
     in: 0...36_500, default: 0
   ) { .wholeNumber($0) }.optional
   /// `--runs-out-within DAYS`.
   static let runsOutWithin = Option<Int>.wholeNumber(
     "runs-out-within", valueName: "days",
-    help: "Warn when, at your pace (rides in the last 28 days), the balance runs out within DAYS days (0: today).",
+    help: .insights(.checkRunsOutWithin),
     in: 0...3_650, default: 0
   ) { .wholeNumber($0) }.optional
 

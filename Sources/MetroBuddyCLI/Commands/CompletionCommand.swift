@@ -8,13 +8,9 @@ import MetroKit
 /// one a line, never creates a file, and prints nothing at all on an error.
 struct CompletionCommand: Command {
   static let spec = CommandSpec(
-    name: "completion", abstract: "Print a completion script for bash, zsh or fish.",
-    discussion: """
-      The script completes commands, options, the values of --type and --format, and
-      card names, which it reads from the store when you press Tab. 'Scripts/install.sh'
-      installs all three; to load one by hand, see the examples.
-      """,
-    arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish.")],
+    name: "completion", abstract: .core(.completionAbstract),
+    discussion: .core(.completionDiscussion),
+    arguments: [ArgumentSpec(name: "shell", help: .core(.completionShellArgument))],
     examples: [
       "metrobuddy completion bash \\",
       "    > ~/.local/share/bash-completion/completions/metrobuddy",

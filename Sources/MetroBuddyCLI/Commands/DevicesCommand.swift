@@ -5,15 +5,8 @@ import MetroKit
 /// this device has read.
 struct DevicesCommand: Command {
   static let spec = CommandSpec(
-    name: "devices", abstract: "List the devices that wrote to the store.",
-    discussion: """
-      Each device writes only its own log, devices/<id>/log.jsonl; a file synchroniser
-      carries the logs and every device merges them. '*' marks this device. Shows how
-      much of each log this device has read. A device's name is its host name, or
-      METROBUDDY_DEVICE_NAME: recorded with its first change, and with the next
-      one whenever it differs. A retired device is listed with the device that
-      retired it, also once its log is gone.
-      """,
+    name: "devices", abstract: .store(.devicesAbstract),
+    discussion: .store(.devicesDiscussion),
     examples: [
       "metrobuddy devices", "metrobuddy devices --json", "metrobuddy devices continue-as-new",
       "metrobuddy devices retire old-laptop",
@@ -76,15 +69,8 @@ struct DevicesCommand: Command {
 /// change starts a log of its own; the old id's log stays in the store.
 struct ContinueAsNewCommand: Command {
   static let spec = CommandSpec(
-    name: "continue-as-new", abstract: "Continue as a new device, keeping every record in the store.",
-    discussion: """
-      The way on when this device's own log lost records it wrote (a backup restored
-      over the store, a synchroniser that carried a deletion or kept another copy, the
-      same device id on two machines): changes are refused until then. This device
-      takes a new id, kept in $XDG_STATE_HOME/metrobuddy/device, and its next change
-      starts a new log. Nothing in the store changes: the log of the old id stays,
-      read as another device's, so every record still in it counts.
-      """,
+    name: "continue-as-new", abstract: .store(.continueAsNewAbstract),
+    discussion: .store(.continueAsNewDiscussion),
     examples: ["metrobuddy devices continue-as-new"])
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {

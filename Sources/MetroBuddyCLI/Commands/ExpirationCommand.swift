@@ -3,9 +3,9 @@ import MetroKit
 /// `expiration [DATE]` / `expiration --clear`: print, set or clear the expiration date.
 struct ExpirationCommand: Command {
   static let spec = CommandSpec(
-    name: "expiration", abstract: "Print, set or clear the card's expiration date.",
-    discussion: "The card can be used through its expiration date; from the next day, swipes are refused.",
-    arguments: [ArgumentSpec(name: "date", help: "The last day the card works, as YYYY-MM-DD.", isOptional: true)],
+    name: "expiration", abstract: .cards(.expirationAbstract),
+    discussion: .cards(.expirationDiscussion),
+    arguments: [ArgumentSpec(name: "date", help: .cards(.expirationDateArgument), isOptional: true)],
     options: [clear.spec],
     examples: ["metrobuddy expiration 2030-03-20", "metrobuddy expiration --clear"])
 
@@ -17,7 +17,7 @@ struct ExpirationCommand: Command {
   var action: Action = .show
 
   /// `--clear`.
-  static let clear = Flag("clear", help: "Remove the expiration date.")
+  static let clear = Flag("clear", help: .cards(.expirationClear))
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     let text = try Self.optionalArgument(parsed)

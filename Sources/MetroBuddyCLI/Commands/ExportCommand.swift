@@ -3,23 +3,17 @@ import MetroKit
 /// `export [--format json|csv] [--all]`: a card's history, or every card's, on stdout.
 struct ExportCommand: Command {
   static let spec = CommandSpec(
-    name: "export", abstract: "Write a card and its history to stdout, oldest update first.",
-    discussion: """
-      CSV has the header timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
-      (RFC 4180; text that a spreadsheet would run as a formula is prefixed with '), and
-      importing it gives the history the JSON export gives. JSON is the card object of
-      --json with its "updates" and the card's settings. Importing an export again changes
-      nothing.
-      """,
+    name: "export", abstract: .store(.exportAbstract),
+    discussion: .store(.exportDiscussion),
     options: [format.spec, all.spec],
     examples: ["metrobuddy export --format csv > rides.csv", "metrobuddy export --all > backup.json"])
 
   enum Format: String, CaseIterable, Sendable { case json, csv }
   /// `--format json|csv`.
   static let format = Option<Format>.oneOf(
-    "format", valueName: "format", help: "json or csv.", default: .json, problem: { .format($0) })
+    "format", valueName: "format", help: .store(.exportFormat), default: .json, problem: { .format($0) })
   /// `--all`.
-  static let all = Flag("all", help: "Every card (JSON only): an array of card objects.")
+  static let all = Flag("all", help: .store(.exportAll))
 
   var format: Format
   var all: Bool

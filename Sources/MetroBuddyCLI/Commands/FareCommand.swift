@@ -4,20 +4,16 @@ import MetroKit
 /// from, set one by hand, or go back to the standard fares.
 struct FareCommand: Command {
   static let spec = CommandSpec(
-    name: "fare", abstract: "Print the fare in force and where it comes from, or set it to AMOUNT.",
-    discussion: """
-      A fare set by hand applies from now on, in place of the standard fare; rides
-      already recorded keep what they were charged. --standard goes back to the
-      standard fares.
-      """,
+    name: "fare", abstract: .fares(.fareAbstract),
+    discussion: .fares(.fareDiscussion),
     arguments: [
-      ArgumentSpec(name: "amount", help: "The new fare, more than zero, such as 3 or 2.90.", isOptional: true)
+      ArgumentSpec(name: "amount", help: .fares(.fareAmountArgument), isOptional: true)
     ],
     options: [standard.spec],
     examples: ["metrobuddy fare", "metrobuddy fare 2.50", "metrobuddy fare --standard"])
 
   /// `--standard`.
-  static let standard = Flag("standard", help: "Go back to the standard fares.")
+  static let standard = Flag("standard", help: .fares(.fareStandard))
 
   var amount: AmountText?
   var resolved: Money?

@@ -2,6 +2,6 @@
 /// before any command runs, so it is a node of the tree and not a ``Command``.
 enum HelpCommand: CommandNode {
   static let spec = CommandSpec(
-    name: "help", abstract: "Show help for a command (the same as --help).",
-    arguments: [ArgumentSpec(name: "command", help: "The command, such as 'swipe' or 'card add'.", isOptional: true)])
+    name: "help", abstract: .core(.helpAbstract),
+    arguments: [ArgumentSpec(name: "command", help: .core(.helpCommandArgument), isOptional: true)])
 }

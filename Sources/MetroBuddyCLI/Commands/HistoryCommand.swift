@@ -3,12 +3,8 @@ import MetroKit
 /// `history [--limit N] [--type TYPE]... [--since DATE] [--until DATE]`.
 struct HistoryCommand: Command {
   static let spec = CommandSpec(
-    name: "history", abstract: "List balance updates, newest first.",
-    discussion: """
-      Dates are local calendar days; --since and --until are both inclusive.
-      The last column shows a reload's key, the update an undo takes back, and
-      the note kept with 'metrobuddy balance AMOUNT --note TEXT'.
-      """,
+    name: "history", abstract: .core(.historyAbstract),
+    discussion: .core(.historyDiscussion),
     options: [
       limit.spec,
       type.spec,
@@ -18,17 +14,17 @@ struct HistoryCommand: Command {
 
   /// `--limit N`: 1 or more; `0` is refused rather than printing nothing.
   static let limit = Option<Int>.wholeNumber(
-    "limit", help: "Show at most N updates.", in: 1...Int.max, default: 0, problem: { .positiveWholeNumber($0) }
+    "limit", help: .core(.historyLimit), in: 1...Int.max, default: 0, problem: { .positiveWholeNumber($0) }
   ).optional
   /// `--type TYPE`, repeatable.
   static let type = Option<BalanceUpdate.Kind>.oneOf(
-    "type", valueName: "type", help: "Only this type: swipe, reload, adjustment or undo. Repeatable.",
+    "type", valueName: "type", help: .core(.historyType),
     default: .swipe, problem: { .historyType($0) }
   ).repeating
   /// `--since DATE`.
-  static let since = Option<CalendarDate?>.day("since", help: "Only updates on or after this day (YYYY-MM-DD).")
+  static let since = Option<CalendarDate?>.day("since", help: .core(.historySince))
   /// `--until DATE`.
-  static let until = Option<CalendarDate?>.day("until", help: "Only updates on or before this day (YYYY-MM-DD).")
+  static let until = Option<CalendarDate?>.day("until", help: .core(.historyUntil))
 
   var query = HistoryQuery()
 

@@ -7,21 +7,9 @@ import MetroKit
 /// `import FILE [--format json|csv|tfl|omny]`: append updates to a card, all or nothing.
 struct ImportCommand: Command {
   static let spec = CommandSpec(
-    name: "import", abstract: "Append updates from a CSV or JSON file to the card, all or nothing.",
-    discussion: """
-      CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
-      amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
-      optional, and a balance column is ignored: balances are recomputed. An update whose
-      id the card already has is skipped, so importing an export again changes nothing. A
-      bad row is refused with exit 65, naming its line and column; nothing is written. A
-      backup of every card (export --all) restores every card, creating the missing ones,
-      all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
-      Oyster journey history, contactless statement or daily charges, and --format omny
-      OMNY's trip history (or a zip of it): the charges come from the file, and every ride
-      the fare rules would charge differently is listed. A .csv without --format is read
-      in the format its header names.
-      """,
-    arguments: [ArgumentSpec(name: "file", help: "The file to read, or - for standard input.")],
+    name: "import", abstract: .store(.importAbstract),
+    discussion: .store(.importDiscussion),
+    arguments: [ArgumentSpec(name: "file", help: .store(.importFileArgument))],
     options: [format.spec],
     examples: [
       "metrobuddy import rides.csv", "metrobuddy import backup.json", "metrobuddy --card work import backup.json",
@@ -41,7 +29,7 @@ struct ImportCommand: Command {
   static let format = Option<Format>.oneOf(
     "format", valueName: "format",
     help:
-      "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header.",
+      .store(.importFormat),
     default: .json, problem: { .importFormat($0) }
   ).optional
 

@@ -4,14 +4,10 @@ import MetroKit
 /// card's kind, or change it.
 struct KindCommand: Command {
   static let spec = CommandSpec(
-    name: "kind", abstract: "Print the card's kind, or change it to KIND.",
-    discussion: """
-      A card becomes contactless, or stops being contactless, only at a zero balance.
-      A custom card needs a fare set by hand first ('metrobuddy fare <amount>').
-      Rides already recorded keep what they were charged.
-      """,
+    name: "kind", abstract: .fares(.kindAbstract),
+    discussion: .fares(.kindDiscussion),
     arguments: [
-      ArgumentSpec(name: "kind", help: "omny-card, contactless, metrocard, custom or london-payg.", isOptional: true)
+      ArgumentSpec(name: "kind", help: .fares(.kindKindArgument), isOptional: true)
     ],
     options: [FareOptions.reduced.spec, FareOptions.full.spec] + FareOptions.customSpecs + [FareOptions.zones.spec],
     examples: [
@@ -21,7 +17,7 @@ struct KindCommand: Command {
 
   /// `<kind>`, read as `--kind` is.
   static let kindArgument = Option<CardKind>.word(
-    "kind", valueName: "kind", help: "", default: .omnyCard
+    "kind", valueName: "kind", help: nil, default: .omnyCard
   ) { .kind($0, suggestion: $1) }
 
   var kind: CardKind?

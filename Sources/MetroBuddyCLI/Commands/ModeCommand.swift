@@ -3,13 +3,13 @@ import MetroKit
 /// `mode [MODE]`: print the mode a ride takes when `swipe` does not say, or set it.
 struct ModeCommand: Command {
   static let spec = CommandSpec(
-    name: "mode", abstract: "Print how a ride is taken when swipe does not say, or set it to MODE.",
-    arguments: [ArgumentSpec(name: "mode", help: "subway, bus or express.", isOptional: true)],
+    name: "mode", abstract: .fares(.modeAbstract),
+    arguments: [ArgumentSpec(name: "mode", help: .fares(.modeModeArgument), isOptional: true)],
     examples: ["metrobuddy mode", "metrobuddy mode bus"])
 
   /// `<mode>`, read as `--mode` is.
   static let modeArgument = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: "", default: .subway
+    "mode", valueName: "mode", help: nil, default: .subway
   ) { .mode($0, suggestion: $1) }
 
   var mode: TravelMode?

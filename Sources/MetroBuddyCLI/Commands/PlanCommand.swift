@@ -5,28 +5,19 @@ import MetroKit
 /// the goal and renders.
 struct PlanCommand: Command {
   static let spec = CommandSpec(
-    name: "plan", abstract: "Say how much to load to pay for N more rides, or to last until a day.",
-    discussion: """
-      With --rides N, the amount that pays for N more rides; with --until DATE, the
-      amount that lasts through that day at your pace (your rides in the last 28 days,
-      or since the card's first ride when that is more recent; a free transfer is part
-      of the ride before it). Rides are priced as the readers would charge them, the
-      fare of each day and the 7-day cap included, and spread at your pace (10 rides a
-      week when the card has no rides yet). A MetroCard amount is rounded up to a
-      multiple of 5 cents, as its machines take; the plan says when it rounds.
-      Nothing is loaded: run 'metrobuddy reload AMOUNT' when you have.
-      """,
+    name: "plan", abstract: .insights(.planAbstract),
+    discussion: .insights(.planDiscussion),
     options: [rides.spec, until.spec],
     examples: ["metrobuddy plan --rides 20", "metrobuddy plan --until 2026-12-31 --json"])
 
   /// `--rides N`.
   static let rides = Option<Int>.wholeNumber(
-    "rides", help: "Pay for N more rides (1 to 10000).", in: 1...10_000, default: 1,
+    "rides", help: .insights(.planRides), in: 1...10_000, default: 1,
     problem: { .positiveWholeNumber($0) }
   ).optional
   /// `--until DATE`.
   static let until = Option<CalendarDate?>.day(
-    "until", help: "Last through this day at your pace (YYYY-MM-DD; today or later).")
+    "until", help: .insights(.planUntil))
 
   /// How far ahead `--until` may reach: ten years, the forecast's horizon.
   static let furthestDays = Forecast.horizonDays

@@ -4,12 +4,9 @@ import MetroKit
 /// `reload AMOUNT [--at TIME] [--key KEY]`: add money, once per key.
 struct ReloadCommand: Command {
   static let spec = CommandSpec(
-    name: "reload", abstract: "Add money to the card.",
-    discussion: """
-      With --key, a second reload with the same key on the same card changes nothing,
-      says so, and exits 0, so a cron job can retry safely.
-      """,
-    arguments: [ArgumentSpec(name: "amount", help: "The money to add, such as 20 or 2.75 (at most 100000.00).")],
+    name: "reload", abstract: .core(.reloadAbstract),
+    discussion: .core(.reloadDiscussion),
+    arguments: [ArgumentSpec(name: "amount", help: .core(.reloadAmountArgument))],
     options: [at.spec, key.spec],
     examples: ["metrobuddy reload 20", "metrobuddy reload 33 --key \"monthly-$(date +%Y-%m)\""])
 
@@ -17,7 +14,7 @@ struct ReloadCommand: Command {
   static let at = SharedOptions.at
   /// `--key KEY`: text the store accepts (checked by ``CardRules/validateText(_:field:)``).
   static let key = Option<String?>(
-    "key", valueName: "key", help: "Apply this reload once per card, such as monthly-2026-11.", default: nil
+    "key", valueName: "key", help: .core(.reloadKey), default: nil
   ) { text, _ throws(OptionValueError) in
     do { try CardRules.validateText(text, field: .reloadKey) } catch {
       throw OptionValueError(problem: .text(maximum: CardRules.maximumTextLength))

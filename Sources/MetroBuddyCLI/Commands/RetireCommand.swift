@@ -5,16 +5,9 @@ import MetroKit
 /// records, after which that device's log may be deleted everywhere.
 struct RetireCommand: Command {
   static let spec = CommandSpec(
-    name: "retire", abstract: "Carry the records of another device into this one, so that its log can go.",
-    discussion: """
-      Logs only grow. For a device no longer in use (a laptop given away, a phone
-      replaced), this device records one change that carries every record of that
-      device's log, each counted where it stood, so that nothing any device shows
-      changes. Once that change has reached every device, devices/<ID>/ can be
-      deleted on each of them. Refused for this device, for an id no log has, and
-      for a log that lost records this device had read.
-      """,
-    arguments: [ArgumentSpec(name: "id", help: "The device to retire, as 'metrobuddy devices' lists it.")],
+    name: "retire", abstract: .store(.retireAbstract),
+    discussion: .store(.retireDiscussion),
+    arguments: [ArgumentSpec(name: "id", help: .store(.retireIdArgument))],
     examples: ["metrobuddy devices retire old-laptop"])
 
   let device: String

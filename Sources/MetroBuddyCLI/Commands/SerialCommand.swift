@@ -3,8 +3,8 @@ import MetroKit
 /// `serial [NUMBER]` / `serial --clear`: print, set or clear the serial number.
 struct SerialCommand: Command {
   static let spec = CommandSpec(
-    name: "serial", abstract: "Print, set or clear the card's serial number.",
-    arguments: [ArgumentSpec(name: "number", help: "The number printed on the card.", isOptional: true)],
+    name: "serial", abstract: .cards(.serialAbstract),
+    arguments: [ArgumentSpec(name: "number", help: .cards(.serialNumberArgument), isOptional: true)],
     options: [clear.spec],
     examples: ["metrobuddy serial 0123456789", "metrobuddy serial --clear"])
 
@@ -14,7 +14,7 @@ struct SerialCommand: Command {
     case clear
   }
   /// `--clear`.
-  static let clear = Flag("clear", help: "Remove the serial number.")
+  static let clear = Flag("clear", help: .cards(.serialClear))
 
   var action: Action = .show
 

@@ -3,19 +3,14 @@ import MetroKit
 /// `show [--format TEMPLATE]`: the card at a glance, or a prompt segment. The default command.
 struct ShowCommand: Command {
   static let spec = CommandSpec(
-    name: "show", abstract: "Show the card at a glance: balance, rides left, fare, expiration, serial number.",
-    discussion: """
-      This is what 'metrobuddy' runs with no command. It never changes the store.
-      With --format, prints one line for a shell prompt or a status bar instead; the
-      placeholders are {name}, {balance}, {fare}, {ridesLeft}, {expirationDate},
-      {daysToExpiration} and {serialNumber} (empty when unset); '{{' and '}}' are braces.
-      """,
+    name: "show", abstract: .core(.showAbstract),
+    discussion: .core(.showDiscussion),
     options: [format.spec],
     examples: ["metrobuddy show --format '{balance} · {ridesLeft} rides'"])
 
   /// `--format TEMPLATE`: a prompt template, checked when parsed.
   static let format = Option<PromptTemplate?>(
-    "format", valueName: "template", help: "Print TEMPLATE filled in, such as '{balance} ({ridesLeft})'.", default: nil
+    "format", valueName: "template", help: .core(.showFormat), default: nil
   ) { text, _ throws(OptionValueError) in
     do throws(PromptTemplate.Failure) { return try PromptTemplate(text) } catch {
       throw OptionValueError(problem: .template(error.problem))

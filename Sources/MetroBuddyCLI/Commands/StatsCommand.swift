@@ -5,34 +5,21 @@ import MetroKit
 /// chart of what was spent. The arithmetic is ``RideStats`` in MetroKit.
 struct StatsCommand: Command {
   static let spec = CommandSpec(
-    name: "stats", abstract: "Show rides, spending, reloads and what the cap saved, per week or month.",
-    discussion: """
-      Periods are local calendar weeks, Monday to Sunday, or calendar months, always
-      whole: --json gives each one's first and last day as start and end, both
-      inclusive. Without --since: the 8 periods ending with today's (or with --until's).
-      With --since: every period from the one --since falls in to the one --until falls
-      in (default: today), even when the dates fall mid-period. Empty periods are listed.
-      A ride is a swipe that was not undone: paid (the fare or the rest of the cap), capped
-      (free under the cap) or a transfer. Spent is what rides charged; loaded is what
-      reloads added, not counting undone ones or a keyed reload another device recorded
-      first (always zero for a contactless card); adjustments are neither. Saved is what
-      the cap saved: the full fare minus the charge of capped and partial rides.
-      The bar shows spent: block characters on a colour terminal, '#' otherwise (pipes,
-      --no-color, NO_COLOR, TERM=dumb). Width: the terminal's, else COLUMNS, else 80.
-      """,
+    name: "stats", abstract: .insights(.statsAbstract),
+    discussion: .insights(.statsDiscussion),
     options: [by.spec, since.spec, until.spec],
     examples: ["metrobuddy stats", "metrobuddy stats --by month --since 2026-01-01", "metrobuddy stats --json"])
 
   /// `--by week|month`, read as text so that a wrong value names both choices.
   static let by = Option<String?>(
-    "by", valueName: "period", help: "week or month.", default: nil, shownDefault: StatsPeriodKind.week.rawValue
+    "by", valueName: "period", help: .insights(.statsBy), default: nil, shownDefault: StatsPeriodKind.week.rawValue
   ) { text, _ throws(OptionValueError) in text }
   /// `--since DATE`.
   static let since = Option<CalendarDate?>.day(
-    "since", help: "Start with the period this day falls in (YYYY-MM-DD).")
+    "since", help: .insights(.statsSince))
   /// `--until DATE`.
   static let until = Option<CalendarDate?>.day(
-    "until", help: "End with the period this day falls in (YYYY-MM-DD; default: today).")
+    "until", help: .insights(.statsUntil))
 
   /// How many periods show without `--since`.
   static let defaultPeriodCount = 8

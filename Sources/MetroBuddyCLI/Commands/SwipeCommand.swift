@@ -5,13 +5,8 @@ import MetroKit
 /// rides, each priced by the card's fare rules.
 struct SwipeCommand: Command {
   static let spec = CommandSpec(
-    name: "swipe", abstract: "Record a ride, charging what the reader would charge.",
-    discussion: """
-      A ride is priced by the fares in force at its time: free once the cap is paid,
-      free or the difference within a transfer window. All or nothing: if the
-      balance cannot pay every ride, or the card has expired, nothing is recorded and
-      metrobuddy exits with status 1.
-      """,
+    name: "swipe", abstract: .core(.swipeAbstract),
+    discussion: .core(.swipeDiscussion),
     options: [count.spec, at.spec, mode.spec, noTransfer.spec],
     examples: [
       "metrobuddy swipe", "metrobuddy swipe --mode bus", "metrobuddy swipe --count 2 --at 2026-11-20T08:15",
@@ -19,7 +14,7 @@ struct SwipeCommand: Command {
 
   /// `--count N`: how many rides, 1 to ``CardRules/maximumSwipeCount``.
   static let count = Option<Int>.wholeNumber(
-    "count", help: "How many rides to record (1 to \(CardRules.maximumSwipeCount)).",
+    "count", help: .core(.swipeCount),
     in: 1...CardRules.maximumSwipeCount, default: 1, shownDefault: "1"
   ) { .count($0, maximum: CardRules.maximumSwipeCount) }
   /// `--at TIME`.
@@ -27,7 +22,7 @@ struct SwipeCommand: Command {
   /// `--mode MODE`.
   static let mode = FareOptions.rideMode
   /// `--no-transfer`.
-  static let noTransfer = Flag("no-transfer", help: "Charge a full fare even where the ride would be a transfer.")
+  static let noTransfer = Flag("no-transfer", help: .core(.swipeNoTransfer))
 
   var count: Int
   var at: Date?

@@ -3,8 +3,8 @@ import MetroKit
 /// `undo`: reverse the latest balance update not yet undone.
 struct UndoCommand: Command {
   static let spec = CommandSpec(
-    name: "undo", abstract: "Reverse the latest balance update that is not an undo and not already undone.",
-    discussion: "Records an 'undo' update; the history keeps both. With nothing to undo, exits with status 1.")
+    name: "undo", abstract: .core(.undoAbstract),
+    discussion: .core(.undoDiscussion))
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])

@@ -3,21 +3,12 @@ import MetroKit
 /// `verify`: check the store's invariants and report each problem.
 struct VerifyCommand: Command {
   static let spec = CommandSpec(
-    name: "verify", abstract: "Check the store's files and report each problem with its file and line.",
-    discussion: """
-      Reads every file of the store without changing anything: each line of each device
-      log decodes and its checksum matches, each log's sequence has no gaps and its clocks
-      only go up, and balances follow from the amounts; a conflict copy a synchroniser
-      left is reported, never read. Exits 0 when the store is sound, 65 when not.
-      With --fares, checks instead each card's recorded charges against the fare rules,
-      each ride priced from the rides recorded before it, and lists every ride the rules
-      would have charged differently (exit 0): how an imported trip history tests the
-      rules.
-      """,
+    name: "verify", abstract: .store(.verifyAbstract),
+    discussion: .store(.verifyDiscussion),
     options: [fares.spec], examples: ["metrobuddy verify", "metrobuddy --card omny verify --fares"])
 
   /// `--fares`.
-  static let fares = Flag("fares", help: "Check the recorded charges against the fare rules instead.")
+  static let fares = Flag("fares", help: .store(.verifyFares))
 
   var fares: Bool
 

@@ -68,7 +68,8 @@ struct CompletionModel: Sendable {
     func visit(_ spec: CommandSpec, path: [String]) {
       commands.append(
         Command(
-          path: path, abstract: spec.abstract, subcommands: spec.subcommands.map { ($0.name, $0.abstract) },
+          path: path, abstract: spec.abstract.english,
+          subcommands: spec.subcommands.map { ($0.name, $0.abstract.english) },
           options: spec.options.map { Self.option($0, path: path) },
           arguments: spec.arguments.map { CompletionHints.values(for: $0, in: path) }))
       for sub in spec.subcommands { visit(sub, path: path + [sub.name]) }
@@ -86,7 +87,7 @@ struct CompletionModel: Sendable {
   private static func option(_ spec: OptionSpec, path: [String]?) -> Option {
     Option(
       long: "--" + spec.name, short: spec.short.map { "-" + String($0) }, takesValue: !spec.isFlag,
-      values: spec.isFlag ? .none : CompletionHints.values(for: spec, in: path), help: spec.help)
+      values: spec.isFlag ? .none : CompletionHints.values(for: spec, in: path), help: spec.help.english)
   }
 }
 

@@ -25,13 +25,13 @@ enum ManPage {
     page.request("nh")
 
     page.section("NAME")
-    page.text(program + " - " + lowercasedFirst(root.abstract.trimmingSuffix(".")))
+    page.text(program + " - " + lowercasedFirst(root.abstract.english.trimmingSuffix(".")))
 
     page.section("SYNOPSIS")
     page.raw("\\fB\(program)\\fR [\\fIoptions\\fR] [\\fIcommand\\fR] [\\fIarguments\\fR]")
 
     page.section("DESCRIPTION")
-    page.paragraphs(root.discussion)
+    page.paragraphs(root.discussion.english)
     page.paragraph()
     page.text(
       "Without a command, \(program) runs show. Global options (see OPTIONS) go before or after the command. "
@@ -44,14 +44,14 @@ enum ManPage {
       page.subsection(path.joined(separator: " "))
       page.raw(usage(chain))
       page.paragraph()
-      page.text(command.abstract)
-      if !command.discussion.isEmpty {
+      page.text(command.abstract.english)
+      if let discussion = command.discussion {
         page.paragraph()
-        page.paragraphs(command.discussion)
+        page.paragraphs(discussion.english)
       }
       for argument in command.arguments {
         page.item("\\fI<\(RoffText.escaped(argument.name))>\\fR")
-        page.text(argument.help)
+        page.text(argument.help.english)
       }
       for option in command.options { describe(option, on: &page) }
       if !command.examples.isEmpty {
@@ -118,7 +118,7 @@ enum ManPage {
 
   private static func describe(_ option: OptionSpec, on page: inout RoffText) {
     page.item(optionLabel(option, short: true))
-    page.text(option.help + (option.defaultValue.map { " (default: \($0))" } ?? ""))
+    page.text(option.help.english + (option.defaultValue.map { " (default: \($0))" } ?? ""))
   }
 
   private static func lowercasedFirst(_ text: String) -> String {

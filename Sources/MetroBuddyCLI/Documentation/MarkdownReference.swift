@@ -23,11 +23,11 @@ enum MarkdownReference {
       "<!-- Generated from the command definitions by MarkdownReference.render() in MetroBuddyCLI; do not edit. "
         + "Regenerate with Scripts/generate-docs.sh. -->",
       "",
-      "\(escaped(root.abstract)) This is the reference of \(program) \(version), generated from the same "
+      "\(escaped(root.abstract.english)) This is the reference of \(program) \(version), generated from the same "
         + "definitions as `--help`, the man page and the completions.",
       "", code(help.usage([])), "",
     ]
-    lines += paragraphs(root.discussion)
+    lines += paragraphs(root.discussion.english)
     lines += [
       "Without a command, \(program) runs `show`. Global options (below) go before or after the command. "
         + "Human text goes to standard output and diagnostics to standard error; with `--json`, standard "
@@ -35,10 +35,12 @@ enum MarkdownReference {
       "", "## Commands", "",
     ]
     func document(_ command: CommandSpec, path: [String]) {
-      lines += ["### \(path.joined(separator: " "))", "", code(help.usage(path)), "", escaped(command.abstract), ""]
-      lines += paragraphs(command.discussion)
+      lines += [
+        "### \(path.joined(separator: " "))", "", code(help.usage(path)), "", escaped(command.abstract.english), "",
+      ]
+      lines += paragraphs(command.discussion.english)
       for argument in command.arguments {
-        lines.append("- `<\(argument.name)>`: \(escaped(argument.help))")
+        lines.append("- `<\(argument.name)>`: \(escaped(argument.help.english))")
       }
       for option in command.options { lines.append(item(option)) }
       if !command.arguments.isEmpty || !command.options.isEmpty { lines.append("") }
@@ -76,7 +78,7 @@ enum MarkdownReference {
     if let letter = option.short { label = "`-\(letter)`, " + label }
     let repeats = option.repeats ? " (may be repeated)" : ""
     let value = option.defaultValue.map { " (default: \(escaped($0)))" } ?? ""
-    return "- \(label)\(repeats): \(escaped(option.help))\(value)"
+    return "- \(label)\(repeats): \(escaped(option.help.english))\(value)"
   }
 
   /// A line of code in backticks, with any backtick in it doubled around.

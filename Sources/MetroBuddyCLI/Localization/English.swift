@@ -302,7 +302,7 @@ enum English {
     case .usageLine: "Usage:"
     case .usageSeeHelp(let command): "See '\(command) --help' for more information."
     case .errorPrefix: "Error:"
-    case .definition(let text): text
+    case .definition(let key): help(key)
     case .placeholder(let word): word
     }
   }

@@ -345,7 +345,7 @@ enum Italian {
     case .usageLine: "Uso:"
     case .usageSeeHelp(let command): "Vedi '\(command) --help' per maggiori informazioni."
     case .errorPrefix: "Errore:"
-    case .definition(let text): ItalianDefinitions.strings[text] ?? text
+    case .definition(let key): help(key)
     case .placeholder(let word): placeholders[word] ?? word
     }
   }

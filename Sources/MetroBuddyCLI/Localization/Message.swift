@@ -215,8 +215,8 @@ enum Message: Equatable {
   case usageLine
   case usageSeeHelp(String)
   case errorPrefix
-  /// A string from the command definitions, translated by the help catalogue.
-  case definition(String)
+  /// A string of the command definitions, by its key.
+  case definition(HelpKey)
   /// A placeholder's word, as in `<amount>`: `amount` in English, `importe` in Spanish.
   case placeholder(String)
 }

@@ -341,7 +341,7 @@ enum Spanish {
     case .usageLine: "Uso:"
     case .usageSeeHelp(let command): "Consulte '\(command) --help' para más información."
     case .errorPrefix: "Error:"
-    case .definition(let text): SpanishDefinitions.strings[text] ?? text
+    case .definition(let key): help(key)
     case .placeholder(let word): placeholders[word] ?? word
     }
   }

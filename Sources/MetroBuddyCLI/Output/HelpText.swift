@@ -105,10 +105,10 @@ struct HelpText {
     let chain = commands(along: path)
     let command = chain.last ?? root
     let say = self.text
-    func define(_ string: String) -> String { say(.definition(string)) }
+    func define(_ key: HelpKey?) -> String { key.map { say(.definition($0)) } ?? "" }
     var text = hanging(say(.helpOverview), define(command.abstract).split(separator: " ").map(String.init))
     text += "\n\n"
-    if !command.discussion.isEmpty { text += reflowed(define(command.discussion)) + "\n\n" }
+    if let discussion = command.discussion { text += reflowed(define(discussion)) + "\n\n" }
     text += hanging(say(.helpUsage), usageParts(path)) + "\n\n"
     if !command.arguments.isEmpty {
       text += say(.helpArguments) + "\n" + rows(command.arguments.map { (slot($0.name), define($0.help)) }) + "\n"

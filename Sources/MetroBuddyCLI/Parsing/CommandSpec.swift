@@ -2,8 +2,10 @@
 /// parser, `--help` and usage lines are all generated from these values.
 struct CommandSpec: Sendable {
   var name: String
-  var abstract: String
-  var discussion: String = ""
+  /// What the command does, in one sentence.
+  var abstract: HelpKey
+  /// More about it, in paragraphs; `nil` for none.
+  var discussion: HelpKey? = nil
   var arguments: [ArgumentSpec] = []
   var options: [OptionSpec] = []
   var subcommands: [CommandSpec] = []
@@ -19,7 +21,7 @@ struct CommandSpec: Sendable {
 struct ArgumentSpec: Sendable {
   /// As shown in usage: `amount` is printed `<amount>`.
   var name: String
-  var help: String
+  var help: HelpKey
   var isOptional: Bool = false
 }
 
@@ -30,7 +32,8 @@ struct OptionSpec: Sendable {
   var short: Character? = nil
   /// The value's name for an option; `nil` for a flag.
   var valueName: String? = nil
-  var help: String
+  /// `nil` for an option never shown: one that reads an argument as an option would.
+  var help: HelpKey?
   var repeats: Bool = false
   var defaultValue: String? = nil
 

@@ -7,22 +7,22 @@ enum FareOptions {
   /// `--kind KIND`.
   static let kind = Option<CardKind>.word(
     "kind", valueName: "kind",
-    help: "omny-card (the default), contactless, metrocard, custom or london-payg: decides the fare rules.",
+    help: .fares(.fareOptionKind),
     default: .omnyCard
   ) { .kind($0, suggestion: $1) }
   /// `--mode MODE`, for `card add`: the card's default mode.
   static let mode = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: "How a ride is taken unless swipe says: subway, bus or express.",
+    "mode", valueName: "mode", help: .fares(.fareOptionCardMode),
     default: .subway
   ) { .mode($0, suggestion: $1) }
   /// `--mode MODE`, for `swipe`: this ride's mode instead of the card's.
   static let rideMode = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: "How this ride is taken: subway, bus or express (default: the card's mode).",
+    "mode", valueName: "mode", help: .fares(.fareOptionRideMode),
     default: .subway
   ) { .mode($0, suggestion: $1) }.optional
   /// `--currency CODE`: any ISO 4217 code.
   static let currency = Option<Currency>(
-    "currency", valueName: "code", help: "The ISO 4217 code of the card's money, such as USD, EUR or JPY.",
+    "currency", valueName: "code", help: .fares(.fareOptionCurrency),
     default: .usd, shownDefault: "USD"
   ) { text, _ throws(OptionValueError) in
     guard let currency = Currency(code: text) else {
@@ -34,20 +34,20 @@ enum FareOptions {
     return currency
   }
   /// `--reduced`.
-  static let reduced = Flag("reduced", help: "Pay reduced fares (65+, disability, Fair Fares): half the fare and cap.")
+  static let reduced = Flag("reduced", help: .fares(.fareOptionReduced))
   /// `--full`, for `kind`.
-  static let full = Flag("full", help: "Pay full fares again.")
+  static let full = Flag("full", help: .fares(.fareOptionFull))
   /// `--fare AMOUNT`, in the card's currency.
   static let fare = Option<String?>.text(
     "fare", valueName: "amount",
-    help: "A fare set by hand for every ride (needed for custom; default: the standard fares).")
+    help: .fares(.fareOptionFare))
   /// `--cap AMOUNT`: a custom card's cap on local rides.
   static let cap = Option<String?>.text(
-    "cap", valueName: "amount", help: "Custom: rides are free once this much is paid in a cap period.")
+    "cap", valueName: "amount", help: .fares(.fareOptionCap))
   /// `--cap-period PERIOD`.
   static let capPeriod = Option<CapPeriod?>(
     "cap-period", valueName: "period",
-    help: "Custom: the cap's period: Nd (N days from the first paid ride), day, week or month (default: 7d).",
+    help: .fares(.fareOptionCapPeriod),
     default: nil
   ) { text, _ throws(OptionValueError) in
     switch text {
@@ -64,32 +64,31 @@ enum FareOptions {
   }
   /// `--express-fare AMOUNT`.
   static let expressFare = Option<String?>.text(
-    "express-fare", valueName: "amount", help: "Custom: the fare of an express ride (default: no express rides).")
+    "express-fare", valueName: "amount", help: .fares(.fareOptionExpressFare))
   /// `--express-cap AMOUNT`.
   static let expressCap = Option<String?>.text(
-    "express-cap", valueName: "amount", help: "Custom: the cap on express rides, in the same period as --cap.")
+    "express-cap", valueName: "amount", help: .fares(.fareOptionExpressCap))
   /// `--transfer-window MINUTES`.
   static let transferWindow = Option<Int>.wholeNumber(
     "transfer-window", valueName: "minutes",
-    help: "Custom: rides this many minutes after a paid ride are transfers (default: none).",
+    help: .fares(.fareOptionTransferWindow),
     in: 1...1440, default: 0
   ) { .transferWindow($0) }.optional
   /// `--transfers N`.
   static let transfers = Option<Int>.wholeNumber(
-    "transfers", help: "Custom: how many transfers one paid ride gives (default: 1 with --transfer-window).",
+    "transfers", help: .fares(.fareOptionTransfers),
     in: 1...99, default: 1
   ) { .transfers($0) }.optional
 
   /// `--zone ZONE`: the zone a custom card's rules read.
   static let zone = Option<String?>.text(
     "zone", valueName: "zone",
-    help: "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's).")
+    help: .fares(.fareOptionZone))
 
   /// `--zones RANGE`: a London card's zones, which decide its caps.
   static let zones = Option<LondonZones?>(
     "zones", valueName: "zones",
-    help: "London: the zones of a london-payg card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
-      + "Tube fares are not built in: give one with --fare.",
+    help: .fares(.fareOptionZones),
     default: nil
   ) { text, _ throws(OptionValueError) in
     do throws(LondonZones.Problem) {
@@ -151,7 +150,7 @@ extension Option {
   /// One of the cases of `Value` by its raw value; a wrong word is refused
   /// with the closest right one as a suggestion.
   static func word(
-    _ name: String, valueName: String, help: String, default defaultValue: Value,
+    _ name: String, valueName: String, help: HelpKey?, default defaultValue: Value,
     problem: @escaping @Sendable (String, String?) -> ValueProblem
   ) -> Option<Value> where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     oneOf(name, valueName: valueName, help: help, default: defaultValue) { text in

@@ -21,7 +21,7 @@ struct Option<Value: Sendable>: Sendable {
 
   /// An option whose help shows `shownDefault` (when not `nil`) as its default.
   init(
-    _ name: String, valueName: String, help: String, default defaultValue: Value, shownDefault: String? = nil,
+    _ name: String, valueName: String, help: HelpKey?, default defaultValue: Value, shownDefault: String? = nil,
     parse: @escaping @Sendable (String, LocalTimeZone) throws(OptionValueError) -> Value
   ) {
     spec = OptionSpec(name: name, valueName: valueName, help: help, defaultValue: shownDefault)
@@ -33,7 +33,7 @@ struct Option<Value: Sendable>: Sendable {
 extension Option {
   /// A whole number in `range`; `problem` says what is wrong with a bad one.
   static func wholeNumber(
-    _ name: String, valueName: String = "n", help: String, in range: ClosedRange<Int>, default defaultValue: Value,
+    _ name: String, valueName: String = "n", help: HelpKey?, in range: ClosedRange<Int>, default defaultValue: Value,
     shownDefault: String? = nil, problem: @escaping @Sendable (String) -> ValueProblem
   ) -> Option<Value> where Value == Int {
     Option(name, valueName: valueName, help: help, default: defaultValue, shownDefault: shownDefault) {
@@ -48,7 +48,7 @@ extension Option {
   /// An amount of money, parsed strictly; `positive` refuses zero. The help
   /// shows the default in the stored form (`3.00`).
   static func amount(
-    _ name: String, help: String, default defaultValue: Money, positive: Bool
+    _ name: String, help: HelpKey?, default defaultValue: Money, positive: Bool
   ) -> Option<Money> where Value == Money {
     Option(name, valueName: "amount", help: help, default: defaultValue, shownDefault: defaultValue.plainString()) {
       text, _ throws(OptionValueError) in try Self.money(text, positive: positive)
@@ -56,7 +56,7 @@ extension Option {
   }
 
   /// An optional amount of money, with no default.
-  static func optionalAmount(_ name: String, help: String, positive: Bool) -> Option<Money?>
+  static func optionalAmount(_ name: String, help: HelpKey?, positive: Bool) -> Option<Money?>
   where Value == Money? {
     Option(name, valueName: "amount", help: help, default: nil) { text, _ throws(OptionValueError) in
       try Option<Money>.money(text, positive: positive)
@@ -65,7 +65,7 @@ extension Option {
 
   /// One of the cases of `Value` by its raw value (`json`, `csv`); help shows the default's.
   static func oneOf(
-    _ name: String, valueName: String, help: String, default defaultValue: Value,
+    _ name: String, valueName: String, help: HelpKey?, default defaultValue: Value,
     problem: @escaping @Sendable (String) -> ValueProblem
   ) -> Option<Value> where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     Option(name, valueName: valueName, help: help, default: defaultValue, shownDefault: defaultValue.rawValue) {
@@ -85,7 +85,7 @@ extension Option {
   }
 
   /// `--at TIME`: a date, or a date and time, local unless it names its offset.
-  static func time(help: String) -> Option<Date?> where Value == Date? {
+  static func time(help: HelpKey?) -> Option<Date?> where Value == Date? {
     Option("at", valueName: "time", help: help, default: nil) { text, timeZone throws(OptionValueError) in
       guard let date = Timestamp.parse(text, in: timeZone) else { throw OptionValueError(problem: .notATime(text)) }
       return date
@@ -93,12 +93,12 @@ extension Option {
   }
 
   /// Text taken as given (its command checks it, with its own message).
-  static func text(_ name: String, valueName: String, help: String) -> Option<String?> where Value == String? {
+  static func text(_ name: String, valueName: String, help: HelpKey?) -> Option<String?> where Value == String? {
     Option(name, valueName: valueName, help: help, default: nil) { text, _ throws(OptionValueError) in text }
   }
 
   /// A calendar day, `YYYY-MM-DD`.
-  static func day(_ name: String, help: String) -> Option<CalendarDate?> where Value == CalendarDate? {
+  static func day(_ name: String, help: HelpKey?) -> Option<CalendarDate?> where Value == CalendarDate? {
     Option(name, valueName: "date", help: help, default: nil) { text, _ throws(OptionValueError) in
       guard let date = CalendarDate(iso: text) else { throw OptionValueError(problem: .notADate(text)) }
       return date
@@ -133,7 +133,7 @@ struct Flag: Sendable {
   var spec: OptionSpec
 
   /// A flag named `--name`, with an optional `-x` short form.
-  init(_ name: String, short: Character? = nil, help: String) {
+  init(_ name: String, short: Character? = nil, help: HelpKey) {
     spec = OptionSpec(name: name, short: short, help: help)
   }
 }
@@ -171,5 +171,5 @@ extension ParsedCommand {
 enum SharedOptions {
   /// `--at TIME`, for `swipe`, `reload` and `balance`.
   static let at = Option<Date?>.time(
-    help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], local time unless it ends in Z or ±HH:MM.")
+    help: .core(.sharedAt))
 }

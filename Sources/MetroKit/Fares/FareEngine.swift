@@ -96,7 +96,7 @@ public enum FareEngine {
     } else if state.month.map({ ($0.year, $0.month) < (day.year, day.month) }) ?? true {
       state.month = MonthSpend(year: day.year, month: day.month, spent: ride.charge)
     }
-    if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day) }
+    if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day, mode: ride.mode) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
     return state
   }

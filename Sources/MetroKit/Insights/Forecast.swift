@@ -34,7 +34,8 @@ public struct Forecast: Sendable, Hashable {
 
 extension MetroCard {
   /// The forecast at `now`: trips at the pace of ``FareState/tally`` from
-  /// now on, each priced by ``FutureRides``, until one costs more than what
+  /// now on, in the modes the rider rode in the pace's window (``RideMix``),
+  /// each priced by ``FutureRides``, until one costs more than what
   /// is left. A week never costs more than its cap, because the trips are
   /// priced by the cap's rules.
   ///
@@ -48,7 +49,7 @@ extension MetroCard {
     guard kind.holdsValue else { return Forecast(pace: pace, runsOutOn: nil) }
     let horizon = now.addingTimeInterval(Double(Forecast.horizonDays) * 86_400)
     var left = balance.minorUnits
-    var trips = FutureRides(self, pace: pace, from: now, in: timeZone)
+    var trips = FutureRides(self, pace: pace, mix: RideMix(fareState.tally, today: today), from: now, in: timeZone)
     if let beyond = lastsBeyondWithoutPricing(pace: pace, now: now, horizon: horizon, in: timeZone) {
       // The first trip says whether there is a fare to pay at all.
       guard trips.next() != nil else { return Forecast(pace: pace, runsOutOn: nil) }

@@ -9,9 +9,10 @@ public enum RefillGoal: Sendable, Hashable {
 }
 
 /// How much to load so the card pays for what the rider plans, and how it
-/// was worked out: the trips, at the rider's pace (or an assumed one), each
-/// priced by the card's rules (``FutureRides``), less the balance, rounded
-/// up to what a machine accepts for the card's kind.
+/// was worked out: the trips, at the rider's pace (or an assumed one) and
+/// in the modes the rider rides (``RideMix``; the card's mode without a
+/// pace), each priced by the card's rules (``FutureRides``), less the
+/// balance, rounded up to what a machine accepts for the card's kind.
 public struct RefillPlan: Sendable, Hashable {
   /// The amount to load; zero when the balance already pays.
   public var amount: Money
@@ -75,10 +76,12 @@ extension MetroCard {
     var cost: Int64 = 0
     var full: Int64 = 0
     var planned = 0
-    var future = FutureRides(self, pace: pace, from: now, in: timeZone)
+    // At the modes the rider rode in the pace's window; with no pace yet, at the card's mode.
+    let mix = known == nil ? nil : RideMix(fareState.tally, today: today)
+    var future = FutureRides(self, pace: pace, mix: mix, from: now, in: timeZone)
     while planned < min(count, RefillPlan.mostTrips) {
       guard let trip = future.next() else {
-        throw .noFare(mode: mode, on: today, kind: kind, reduced: isReduced)
+        throw .noFare(mode: future.mode, on: today, kind: kind, reduced: isReduced)
       }
       if let end, trip.time >= end { break }
       let (sum, overflow) = cost.addingReportingOverflow(trip.charge.charge.minorUnits)

@@ -18,12 +18,18 @@ public struct RidePace: Sendable, Hashable {
 
   /// The card's pace on `today`, or `nil` when it made no trip in the window.
   public init?(_ tally: RideTally, today: CalendarDate) {
-    guard let first = tally.firstDay, first <= today else { return nil }
-    let windowStart = today.daysSinceEpoch - RideTally.window + 1
-    let start = max(windowStart, first.daysSinceEpoch)
-    let trips = tally.trips(from: CalendarDate(daysSinceEpoch: start), through: today)
+    guard let start = Self.windowStart(tally, today: today) else { return nil }
+    let trips = tally.trips(from: start, through: today)
     guard trips > 0 else { return nil }
-    self.init(trips: trips, days: today.daysSinceEpoch - start + 1)
+    self.init(trips: trips, days: today.daysSinceEpoch - start.daysSinceEpoch + 1)
+  }
+
+  /// The first day of the pace's window on `today`: 27 days before it, or
+  /// the card's first trip's day when that is more recent; `nil` before the
+  /// first trip.
+  static func windowStart(_ tally: RideTally, today: CalendarDate) -> CalendarDate? {
+    guard let first = tally.firstDay, first <= today else { return nil }
+    return CalendarDate(daysSinceEpoch: max(today.daysSinceEpoch - RideTally.window + 1, first.daysSinceEpoch))
   }
 
   /// Trips a week in tenths, rounded half up: `140` for 14, `105` for 10.5.

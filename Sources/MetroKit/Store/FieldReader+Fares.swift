@@ -47,6 +47,15 @@ extension MetroCard {
       custom = .object(members + [("zone", Self.zoneMember(zone))])
     }
     let state = fareState
+    // [day, trips, of them by local bus, of them by express bus]
+    let tallyTrips: [JSONValue] = state.tally.trips.sorted { $0.key < $1.key }.map { day, trips in
+      let bus = Int64(state.tally.busTrips[day] ?? 0)
+      let express = Int64(state.tally.expressTrips[day] ?? 0)
+      return .array([
+        .string(CalendarDate(daysSinceEpoch: day).description), .integer(Int64(trips)), .integer(bus),
+        .integer(express),
+      ])
+    }
     let standing: JSONValue = .object(
       [
         ("local", progress(state.local)), ("express", progress(state.express)),
@@ -78,10 +87,7 @@ extension MetroCard {
               ("first", .string(state.tally.firstDay?.description)),
               (
                 "trips",
-                .array(
-                  state.tally.trips.sorted { $0.key < $1.key }.map {
-                    .array([.string(CalendarDate(daysSinceEpoch: $0.key).description), .integer(Int64($0.value))])
-                  })
+                .array(tallyTrips)
               ),
             ])
           ),
@@ -234,14 +240,31 @@ extension FieldReader {
     }
     guard case .array(let trips) = try tally.value("trips") else { throw tally.damaged(.fieldNotArray(field: "trips")) }
     var counts: [Int: Int] = [:]
+    var bus: [Int: Int] = [:]
+    var express: [Int: Int] = [:]
+    var byMode = true
     for trip in trips {
-      guard case .array(let pair) = trip, pair.count == 2, case .string(let text) = pair[0],
-        let day = CalendarDate(iso: text), case .integer(let count) = pair[1], count > 0, count <= Int64(Int32.max)
-      else { throw tally.damaged(.fieldNotKnown(field: "trips", text: JSONWriter.string(trip, style: .compact))) }
+      func damaged() -> MetroError {
+        tally.damaged(.fieldNotKnown(field: "trips", text: JSONWriter.string(trip, style: .compact)))
+      }
+      guard case .array(let entry) = trip, entry.count == 2 || entry.count == 4, case .string(let text) = entry[0],
+        let day = CalendarDate(iso: text), case .integer(let count) = entry[1], count > 0, count <= Int64(Int32.max)
+      else { throw damaged() }
       counts[day.daysSinceEpoch] = Int(count)
+      // [day, trips] was written before the modes were counted (fold cache 8,
+      // format 3): the standing is worked out again on the next write.
+      guard entry.count == 4 else {
+        byMode = false
+        continue
+      }
+      guard case .integer(let buses) = entry[2], case .integer(let expresses) = entry[3], buses >= 0, expresses >= 0,
+        buses <= count, expresses <= count - buses
+      else { throw damaged() }
+      if buses > 0 { bus[day.daysSinceEpoch] = Int(buses) }
+      if expresses > 0 { express[day.daysSinceEpoch] = Int(expresses) }
     }
-    state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts)
+    state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts, busTrips: bus, expressTrips: express)
     card.fareState = state
-    return true
+    return byMode
   }
 }

@@ -19,8 +19,10 @@ struct FoldCache {
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
   /// 9: a card's watched ids with one copy saved apart from the keys
-  /// (``watchedFileName``); each log's stamp (``LogStamp``). 8: rides held to their cap in the merged
-  /// order, and each card's latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
+  /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
+  /// tally counts bus and express trips apart, for the forecast's mix of
+  /// modes. 8: rides held to their cap in the merged order, and each card's
+  /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted

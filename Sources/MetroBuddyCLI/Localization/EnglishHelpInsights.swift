@@ -1,0 +1,54 @@
+extension English {
+  /// The English help of plan, check and stats (`HelpKey.Insights`).
+  static func help(_ key: HelpKey.Insights) -> String {
+    switch key {
+    case .checkAbstract: "Say which cards need attention; silent when all is well (for cron)."
+    case .checkDiscussion:
+      """
+      Checks every card (or the one named by --card). Prints one line per problem on
+      stdout and exits 1; prints nothing and exits 0 when all is well, so cron mails
+      only when something needs doing. Without options, a card needs attention when it
+      cannot pay a ride or has expired.
+      """
+    case .checkMinRides: "Warn when fewer than N rides are left."
+    case .checkMinBalance: "Warn when the balance is below AMOUNT."
+    case .checkExpiresWithin:
+      "Warn when the card expires within DAYS days (0: today). Expired cards are always reported."
+    case .checkRunsOutWithin:
+      "Warn when, at your pace (rides in the last 28 days), the balance runs out within DAYS days (0: today)."
+    case .planAbstract: "Say how much to load to pay for N more rides, or to last until a day."
+    case .planDiscussion:
+      """
+      With --rides N, the amount that pays for N more rides; with --until DATE, the
+      amount that lasts through that day at your pace (your rides in the last 28 days,
+      or since the card's first ride when that is more recent; a free transfer is part
+      of the ride before it). Rides are priced as the readers would charge them, the
+      fare of each day and the 7-day cap included, and spread at your pace (10 rides a
+      week when the card has no rides yet). A MetroCard amount is rounded up to a
+      multiple of 5 cents, as its machines take; the plan says when it rounds.
+      Nothing is loaded: run 'metrobuddy reload AMOUNT' when you have.
+      """
+    case .planRides: "Pay for N more rides (1 to 10000)."
+    case .planUntil: "Last through this day at your pace (YYYY-MM-DD; today or later)."
+    case .statsAbstract: "Show rides, spending, reloads and what the cap saved, per week or month."
+    case .statsDiscussion:
+      """
+      Periods are local calendar weeks, Monday to Sunday, or calendar months, always
+      whole: --json gives each one's first and last day as start and end, both
+      inclusive. Without --since: the 8 periods ending with today's (or with --until's).
+      With --since: every period from the one --since falls in to the one --until falls
+      in (default: today), even when the dates fall mid-period. Empty periods are listed.
+      A ride is a swipe that was not undone: paid (the fare or the rest of the cap), capped
+      (free under the cap) or a transfer. Spent is what rides charged; loaded is what
+      reloads added, not counting undone ones or a keyed reload another device recorded
+      first (always zero for a contactless card); adjustments are neither. Saved is what
+      the cap saved: the full fare minus the charge of capped and partial rides.
+      The bar shows spent: block characters on a colour terminal, '#' otherwise (pipes,
+      --no-color, NO_COLOR, TERM=dumb). Width: the terminal's, else COLUMNS, else 80.
+      """
+    case .statsBy: "week or month."
+    case .statsSince: "Start with the period this day falls in (YYYY-MM-DD)."
+    case .statsUntil: "End with the period this day falls in (YYYY-MM-DD; default: today)."
+    }
+  }
+}

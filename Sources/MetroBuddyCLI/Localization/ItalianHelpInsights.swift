@@ -1,0 +1,60 @@
+extension Italian {
+  /// L'aiuto in italiano di plan, check e stats (`HelpKey.Insights`).
+  static func help(_ key: HelpKey.Insights) -> String {
+    switch key {
+    case .checkAbstract: "Indica quali carte richiedono attenzione; silenzioso se va tutto bene (per cron)."
+    case .checkDiscussion:
+      """
+      Controlla tutte le carte (o quella indicata con --card). Stampa una riga per
+      problema su stdout e termina con 1; se va tutto bene non stampa nulla e termina con
+      0, così cron invia una mail solo quando c'è qualcosa da fare. Senza opzioni, una
+      carta richiede attenzione quando non può pagare una corsa o è scaduta.
+      """
+    case .checkMinRides: "Avvisa quando restano meno di N corse."
+    case .checkMinBalance: "Avvisa quando il credito è inferiore ad AMOUNT."
+    case .checkExpiresWithin:
+      "Avvisa quando la carta scade entro DAYS giorni (0: oggi). Le carte scadute sono sempre segnalate."
+    case .checkRunsOutWithin:
+      "Avvisa quando, al suo ritmo (corse degli ultimi 28 giorni), il credito finisce entro DAYS giorni (0: oggi)."
+    case .planAbstract: "Dice quanto ricaricare per pagare altre N corse, o per durare fino a un giorno."
+    case .planDiscussion:
+      """
+      Con --rides N, l'importo che paga altre N corse; con --until DATE, l'importo che
+      dura fino a quel giorno al suo ritmo (le sue corse degli ultimi 28 giorni, o dalla
+      prima corsa della carta se è più recente; un trasbordo gratuito fa parte della corsa
+      prima). Le corse sono addebitate come farebbero i lettori, con la tariffa di ogni
+      giorno e il tetto di 7 giorni, distribuite al suo ritmo (10 corse a settimana se la
+      carta non ha ancora corse). Un importo MetroCard è arrotondato per eccesso a un
+      multiplo di 5 centesimi, come accettano le sue macchine; il piano lo dice quando
+      arrotonda. Non viene ricaricato nulla: esegua 'metrobuddy reload AMOUNT' dopo
+      averlo fatto.
+      """
+    case .planRides: "Paga altre N corse (da 1 a 10000)."
+    case .planUntil: "Dura fino a questo giorno al suo ritmo (AAAA-MM-GG; oggi o più tardi)."
+    case .statsAbstract:
+      "Mostra le corse, la spesa, le ricariche e quanto ha fatto risparmiare il tetto, per settimana o per mese."
+    case .statsDiscussion:
+      """
+      I periodi sono settimane di calendario locali, da lunedì a domenica, o mesi di
+      calendario, sempre interi: --json dà il primo e l'ultimo giorno di ciascuno come
+      start ed end, entrambi inclusi. Senza --since: gli 8 periodi che finiscono con quello
+      di oggi (o con quello di --until). Con --since: tutti i periodi da quello che
+      contiene --since a quello che contiene --until (predefinito: oggi), anche quando le
+      date cadono a metà periodo. Anche i periodi vuoti sono elencati.
+      Una corsa è uno swipe non annullato: pagata (la tariffa o il resto del tetto),
+      coperta dal tetto (gratuita) o un trasbordo. Spesi è quanto hanno addebitato le
+      corse; caricati, quanto hanno aggiunto le ricariche, senza quelle annullate né una
+      ricarica con chiave che un altro dispositivo ha registrato prima (sempre zero per una
+      carta contactless); le rettifiche non sono né l'una né l'altra cosa. Risparmiati è
+      quanto ha fatto risparmiare il tetto: la tariffa intera meno l'addebito delle corse
+      coperte dal tetto e parziali.
+      La barra mostra la spesa: caratteri a blocchi su un terminale a colori, '#'
+      altrimenti (pipe, --no-color, NO_COLOR, TERM=dumb). Larghezza: quella del terminale,
+      altrimenti COLUMNS, altrimenti 80.
+      """
+    case .statsBy: "week (settimana) o month (mese)."
+    case .statsSince: "Comincia dal periodo che contiene questo giorno (AAAA-MM-GG)."
+    case .statsUntil: "Finisce con il periodo che contiene questo giorno (AAAA-MM-GG; predefinito: oggi)."
+    }
+  }
+}

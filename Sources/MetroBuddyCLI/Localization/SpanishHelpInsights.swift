@@ -1,0 +1,57 @@
+extension Spanish {
+  /// La ayuda en español de plan, check y stats (`HelpKey.Insights`).
+  static func help(_ key: HelpKey.Insights) -> String {
+    switch key {
+    case .checkAbstract: "Indica qué tarjetas requieren atención; no dice nada si todo está bien (para cron)."
+    case .checkDiscussion:
+      """
+      Revisa todas las tarjetas (o la indicada con --card). Imprime una línea por problema
+      en stdout y termina con 1; si todo está bien, no imprime nada y termina con 0, así
+      cron solo envía correo cuando hay algo que hacer. Sin opciones, una tarjeta requiere
+      atención cuando no puede pagar un viaje o ha vencido.
+      """
+    case .checkMinRides: "Avisa cuando quedan menos de N viajes."
+    case .checkMinBalance: "Avisa cuando el saldo es inferior a AMOUNT."
+    case .checkExpiresWithin:
+      "Avisa cuando la tarjeta vence en DAYS días o menos (0: hoy). Las tarjetas vencidas se notifican siempre."
+    case .checkRunsOutWithin:
+      "Avisa cuando, a su ritmo (viajes de los últimos 28 días), el saldo se acaba en DAYS días o menos (0: hoy)."
+    case .planAbstract: "Indica cuánto cargar para pagar N viajes más, o para que dure hasta un día."
+    case .planDiscussion:
+      """
+      Con --rides N, el importe que paga N viajes más; con --until DATE, el importe
+      que dura hasta ese día a su ritmo (sus viajes de los últimos 28 días, o desde el
+      primer viaje de la tarjeta si es más reciente; un transbordo gratis es parte del
+      viaje anterior). Los viajes se cobran como lo harían los lectores, con la tarifa de
+      cada día y el tope de 7 días, repartidos a su ritmo (10 viajes por semana si la
+      tarjeta aún no tiene viajes). Un importe de MetroCard se redondea hacia arriba a un
+      múltiplo de 5 centavos, como aceptan sus máquinas; el plan lo dice cuando redondea.
+      No se carga nada: ejecute 'metrobuddy reload AMOUNT' cuando lo haya hecho.
+      """
+    case .planRides: "Paga N viajes más (de 1 a 10000)."
+    case .planUntil: "Dura hasta este día a su ritmo (AAAA-MM-DD; hoy o más tarde)."
+    case .statsAbstract: "Muestra los viajes, el gasto, las recargas y lo que ahorró el tope, por semana o por mes."
+    case .statsDiscussion:
+      """
+      Los periodos son semanas naturales en hora local, de lunes a domingo, o meses
+      naturales, siempre completos: --json da el primer y el último día de cada uno como
+      start y end, ambos incluidos. Sin --since: los 8 periodos que terminan con el de hoy
+      (o con el de --until). Con --since: todos los periodos desde el que contiene --since
+      hasta el que contiene --until (por defecto: hoy), aunque las fechas caigan a mitad de
+      periodo. Los periodos vacíos también se listan.
+      Un viaje es un swipe que no se deshizo: pagado (la tarifa o el resto del tope), con
+      tope (gratis por el tope) o un transbordo. Gastado es lo que cobraron los viajes;
+      cargado, lo que sumaron las recargas, sin contar las deshechas ni una recarga con
+      clave que otro dispositivo registró antes (siempre cero en una tarjeta contactless);
+      los ajustes no son ni lo uno ni lo otro. Ahorrado es lo que ahorró el tope: la tarifa
+      completa menos lo cobrado en los viajes con tope y parciales.
+      La barra muestra lo gastado: caracteres de bloque en un terminal con color, '#' si no
+      (tuberías, --no-color, NO_COLOR, TERM=dumb). Ancho: el del terminal, si no COLUMNS,
+      si no 80.
+      """
+    case .statsBy: "week (semana) o month (mes)."
+    case .statsSince: "Empieza por el periodo que contiene este día (AAAA-MM-DD)."
+    case .statsUntil: "Termina con el periodo que contiene este día (AAAA-MM-DD; por defecto: hoy)."
+    }
+  }
+}

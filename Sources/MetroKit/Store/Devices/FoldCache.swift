@@ -18,13 +18,14 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 8: rides held to their cap in the merged order, and each card's
+  /// 9: a reload key's undo is the first undo of any copy with the key
+  /// (its place and id, in the reload keys file). 8: rides held to their cap in the merged order, and each card's
   /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 8
+  static let version = 9
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
   /// a file of their own: read only when a keyed reload, an undo or a
@@ -120,10 +121,10 @@ struct FoldCache {
         for reload in reloads {
           guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
             case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3],
-            case .bool(let undone) = parts[4]
+            case let undone = parts[4]
           else { return false }
           loaded.cards[position].reloads[key] = CountedReload(
-            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), isUndone: undone)
+            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), undo: try Self.keyUndo(undone))
         }
         if let copies = value["copies"] { loaded.cards[position].copies = try Self.decodeCopies(copies) }
       }
@@ -237,7 +238,7 @@ struct FoldCache {
               entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
                 .array([
                   .string(key), Self.order(reload.order), .string(reload.id.uuidString),
-                  .integer(reload.amount.minorUnits), .bool(reload.isUndone),
+                  .integer(reload.amount.minorUnits), Self.keyUndo(reload.undo),
                 ])
               })
           ),
@@ -282,7 +283,7 @@ struct FoldCache {
             .object(
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
-        ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry)
+        ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.overrunMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -416,6 +417,7 @@ struct FoldCache {
       entry.fareStateIsCurrent = current
       try Self.decodeAssignments(value, into: &entry)
       try Self.decodeRepricing(value, into: &entry)
+      try Self.decodeOverruns(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

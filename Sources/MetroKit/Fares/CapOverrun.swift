@@ -61,6 +61,11 @@ extension MetroCard {
     guard !found.isEmpty else { return }
     for overrun in found {
       capOverruns.removeAll { $0.slot == overrun.slot && $0.start == overrun.start }
+      // One period counted by two caps (New York's express cap counts every
+      // ride): the cap it is further over says it, once.
+      let same = { (kept: CapOverrun) in kept.start == overrun.start && kept.end == overrun.end }
+      if capOverruns.contains(where: { same($0) && $0.over >= overrun.over }) { continue }
+      capOverruns.removeAll(where: same)
       capOverruns.append(overrun)
     }
     capOverruns.sort { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }

@@ -11,8 +11,8 @@ struct CapOverrunGoldenTests {
   /// The OMNY week with its 12th paid ride charged $3.00 instead of $2.00:
   /// the week that opened on Mon 2 Nov at 08:14 (New York) cost $36.00
   /// against its $35.00 cap. A ride on 9 Nov opened the next week since.
-  func overchargedWeek() throws -> CLIHarness {
-    let cli = CLIHarness()
+  func overchargedWeek(now: Date = CLIHarness.now) throws -> CLIHarness {
+    let cli = CLIHarness(now: now)
     cli.run("reload", "100")
     let text = try String(contentsOfFile: AgencyImportGoldenTests.fixtures + "/omny-week.csv", encoding: .utf8)
       .replacingOccurrences(of: "04:15 PM,14 St-Union Sq,$2.00", with: "04:15 PM,14 St-Union Sq,$3.00")
@@ -70,6 +70,18 @@ struct CapOverrunGoldenTests {
     #expect(json.status == 0)
     #expect(json.stdout.contains(#""sound": true"#), "\(json.stdout)")
     #expect(json.stdout.contains(#""over": "1.00""#), "\(json.stdout)")
+  }
+
+  /// 30 days after the week ended (Mon 9 Nov 13:14 UTC), `check` stops
+  /// asking; `verify` still notes it.
+  @Test func checkStopsAskingThirtyDaysAfterThePeriod() throws {
+    let day = 86_400.0
+    let ended = Date(timeIntervalSince1970: 1_794_230_040)  // 2026-11-09T13:14:00Z
+    let last = try overchargedWeek(now: ended.addingTimeInterval(30 * day - 60))
+    #expect(last.run("check").stdout == Self.english)
+    let after = try overchargedWeek(now: ended.addingTimeInterval(30 * day))
+    #expect(after.run("check") == Invocation(stdout: "", stderr: "", status: 0))
+    #expect(after.run("verify").stdout.hasPrefix("note: Card 'default': That week (Mon 2 Nov 08:14 "))
   }
 
   @Test func aWeekWithinItsCapSaysNothing() throws {

@@ -101,9 +101,9 @@ struct CheckCommand: Command {
         lines.append("\(card.name): \(text)")
         problems.append(machineProblem(kind, card, today: context.today, context: context))
       }
-      // A period the agency's imported charges took over its cap: from the standing, no history.
+      // A period imported charges took over its cap, lately: kept by the fold, no history.
       let zone = card.rulesZone(context.moment.timeZone)
-      for overrun in card.capOverruns {
+      for overrun in card.capOverrunsToReport(at: context.moment.now) {
         let period = card.period(of: overrun, in: context.moment.timeZone) ?? .rolling(days: 7)
         lines.append("\(card.name): " + CapOverrunText.sentence(overrun, period, card.currency, zone, context))
         problems.append(

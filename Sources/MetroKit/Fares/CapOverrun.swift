@@ -71,6 +71,18 @@ extension MetroCard {
     capOverruns.sort { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }
   }
 
+  /// How many days after a period over its cap ended `check` still reports
+  /// it: long enough to import, look and claim; then it stops asking (a
+  /// charge the agency keeps cannot be put right here), and `verify` still
+  /// notes it.
+  public static let overrunReportDays = 30
+
+  /// The periods over their cap that `check` reports at `now`: those still
+  /// running or ended within ``overrunReportDays`` days.
+  public func capOverrunsToReport(at now: Date) -> [CapOverrun] {
+    capOverruns.filter { now.timeIntervalSince($0.end) < Double(Self.overrunReportDays) * 86_400 }
+  }
+
   /// How long the period of `overrun` lasts, by the card's rules at its
   /// start (`timeZone` is the machine's); `nil` when the card no longer has that cap.
   public func period(of overrun: CapOverrun, in timeZone: LocalTimeZone) -> CapPeriod? {

@@ -616,6 +616,7 @@ struct LanguageTests {
     .stats(.periodHeading(.week)), .stats(.periodHeading(.month)), .stats(.ridesHeading), .stats(.spentHeading),
     .stats(.loadedHeading), .stats(.savedHeading), .stats(.total), .stats(.month(year: 2026, month: 11)),
     .stats(.unknownPeriodKind("t")), .stats(.sinceAfterUntil(since: "s", until: "u")),
+    .fares(.capOverrun(period: .rolling(days: 7), paid: "p", limit: "l", over: "o", from: "f", until: "u")),
   ]
 
   /// The name of a case, such as `ridesLeft`.

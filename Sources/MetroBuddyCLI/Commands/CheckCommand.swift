@@ -96,6 +96,16 @@ struct CheckCommand: Command {
         lines.append("\(card.name): \(text)")
         problems.append(machineProblem(kind, card, today: context.today, context: context))
       }
+      // A period imported charges took over its cap, lately: kept by the fold, no history.
+      let zone = card.rulesZone(context.moment.timeZone)
+      for overrun in card.capOverrunsToReport(at: context.moment.now) {
+        let period = card.period(of: overrun, in: context.moment.timeZone) ?? .rolling(days: 7)
+        lines.append("\(card.name): " + CapOverrunText.sentence(overrun, period, card.currency, zone, context))
+        problems.append(
+          .object(
+            [("card", .string(card.name)), ("problem", .string("over-cap"))]
+              + CapOverrunText.members(overrun, card.currency)))
+      }
     }
     // A log that lost records (this device's own, or another device's):
     // the cards above may be missing what it held.

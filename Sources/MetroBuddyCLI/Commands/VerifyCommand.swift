@@ -43,10 +43,14 @@ struct VerifyCommand: Command {
       ("updates", .integer(Int64(report.updates))),
       ("problems", .array(report.problems.map(findingJSON))),
       ("notes", .array(report.notes.map(findingJSON))),
+      ("capOverruns", .array(report.capOverruns.map { CapOverrunText.json($0, context) })),
     ])
     var text = ""
     for problem in report.problems { text += finding(problem) + "\n" }
     for note in report.notes { text += context.text(.verifyNote) + ": " + finding(note) + "\n" }
+    for found in report.capOverruns {
+      text += context.text(.verifyNote) + ": " + CapOverrunText.line(found, context) + "\n"
+    }
     if !report.exists {
       text += context.text(.verifyNoStore(directory: report.directory)) + "\n"
     } else if report.isSound {

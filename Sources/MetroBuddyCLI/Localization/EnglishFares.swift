@@ -64,6 +64,10 @@ extension English {
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), express: \(paid) of \(limit); express rides are free " + (free ? "" : "after that ")
         + "until \(until)."
+    case .capOverrun(let period, let paid, let limit, let over, let from, let until):
+      "\(periodThen(period)) (\(from) to \(until)) was charged \(paid), \(over) over its cap of \(limit): "
+        + "charges imported from the agency stay as charged; look for rides imported twice, "
+        + "or ask the agency for the difference."
     }
   }
 

@@ -54,4 +54,7 @@ enum FareMessage: Equatable {
   /// Where the card stands under its express cap, when an express ride
   /// opened a period that is still running.
   case expressCapStanding(period: CapPeriod, paid: String, limit: String, free: Bool, until: String)
+  /// `check` and `verify`: a cap period charged more than its cap, from
+  /// `from` to `until` in the agency's zone, by `over`.
+  case capOverrun(period: CapPeriod, paid: String, limit: String, over: String, from: String, until: String)
 }

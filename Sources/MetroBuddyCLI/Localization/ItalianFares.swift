@@ -83,6 +83,10 @@ extension Italian {
       }
     case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
       "\(periodThen(period)) (dal \(from) al \(until)): \(paid) di \(limit)" + (free ? ", tetto raggiunto." : ".")
+    case .capOverrun(let period, let paid, let limit, let over, let from, let until):
+      "\(periodThen(period)) (dal \(from) al \(until)) sono stati addebitati \(paid), \(over) oltre il tetto di "
+        + "\(limit): gli addebiti importati dall'agenzia restano come addebitati; cerchi corse importate due volte "
+        + "o chieda la differenza all'agenzia."
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), express: \(paid) di \(limit); le corse express sono gratuite "
         + (free ? "" : "oltre quella cifra ") + "fino a \(until)."

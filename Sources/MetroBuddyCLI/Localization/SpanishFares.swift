@@ -83,6 +83,10 @@ extension Spanish {
       }
     case .capStandingThen(let period, let paid, let limit, let free, let from, let until):
       "\(periodThen(period)) (del \(from) al \(until)): \(paid) de \(limit)" + (free ? ", tope alcanzado." : ".")
+    case .capOverrun(let period, let paid, let limit, let over, let from, let until):
+      "\(periodThen(period)) (del \(from) al \(until)) se cobraron \(paid), \(over) más que su tope de \(limit): "
+        + "los cargos importados de la agencia quedan como se cobraron; busque viajes importados dos veces "
+        + "o pida la diferencia a la agencia."
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), exprés: \(paid) de \(limit); los viajes exprés son gratis "
         + (free ? "" : "a partir de ahí ") + "hasta el \(until)."

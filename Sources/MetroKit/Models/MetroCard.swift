@@ -29,6 +29,10 @@ public struct MetroCard: Sendable, Equatable {
   public var expirationDate: CalendarDate?
   /// The number printed on the card, if known.
   public var serialNumber: String?
+  /// The cap periods charged more than their cap, oldest first, as the
+  /// store worked them out with the standing (``CapOverrun``); empty in a
+  /// store that does not keep them.
+  public var capOverruns: [CapOverrun] = []
 
   /// Creates a card snapshot.
   public init(

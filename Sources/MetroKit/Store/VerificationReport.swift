@@ -30,6 +30,12 @@ public struct VerificationReport: Sendable, Equatable {
   /// torn line that the next write removes.
   public var notes: [Finding]
 
+  /// Cap periods charged more than their cap (by charges imported from an
+  /// agency, which are never re-priced): a warning about the data, not
+  /// damage; the store stays sound. Looked for only in a store with no
+  /// problems.
+  public var capOverruns: [CardCapOverrun] = []
+
   /// The revision of `state.json` that was checked.
   public var revision = 0
 

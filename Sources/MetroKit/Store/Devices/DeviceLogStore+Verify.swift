@@ -129,6 +129,7 @@ extension DeviceLogStore: StoreVerifying {
     if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
     report.cards = fold.liveCards().count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
+    if report.problems.isEmpty { report.capOverruns = try capOverruns(of: fold, legacy: legacy) }
     return report
   }
 

@@ -303,6 +303,8 @@ public final class DeviceLogStore: MetroCardDataStore {
       let (state, changed) = FareEngine.holding(
         rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].card.fareState = state
+      view.fold.cards[position].card.capOverruns = FareEngine.overruns(
+        of: rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].fareStateIsCurrent = true
       if changed != entry.repriced {
         // The balance follows the rides' new charges: worked out from the

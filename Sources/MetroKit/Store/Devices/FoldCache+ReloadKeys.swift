@@ -79,11 +79,10 @@ extension FoldCache {
         else { return nil }
         for reload in reloads {
           guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
-            case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3],
-            case .bool(let undone) = parts[4]
+            case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3]
           else { return nil }
           fold.cards[position].reloads[key] = CountedReload(
-            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), isUndone: undone)
+            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), undo: try Self.keyUndo(parts[4]))
         }
         if let copies = value["copies"] {
           let decoded = try Self.decodeCopies(copies)
@@ -138,7 +137,7 @@ extension FoldCache {
               entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
                 .array([
                   .string(key), Self.order(reload.order), .string(reload.id.uuidString),
-                  .integer(reload.amount.minorUnits), .bool(reload.isUndone),
+                  .integer(reload.amount.minorUnits), Self.keyUndo(reload.undo),
                 ])
               })
           ),

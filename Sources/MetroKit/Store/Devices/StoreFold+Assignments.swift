@@ -153,7 +153,8 @@ extension StoreFold {
   /// `device`: whose log holds it.
   func step(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> BalanceStep {
     if Self.isAssignment(update) { return .assignment }
-    return counts(update, cardID: cardID, device: device, sequence: sequence) ? .add(update.amount) : .duplicate
+    guard counts(update, cardID: cardID, device: device, sequence: sequence) else { return .duplicate }
+    return .add(keyUndoAmount(update, cardID: cardID) ?? update.amount)
   }
 
   /// Whether `update` sets the balance (an assignment, or the undo of one).

@@ -86,10 +86,13 @@ extension StoreFold {
         cards[to].reloads[key] = counted
         continue
       }
-      // The same key on both cards: the first in the merged order counts.
-      let dropped = counted.order < kept.order ? kept : counted
-      if !dropped.isUndone { cards[to].card.balance.minorUnits -= dropped.amount.minorUnits }
-      if counted.order < kept.order { cards[to].reloads[key] = counted }
+      // The same key on both cards: the first in the merged order counts,
+      // undone by the first undo of either.
+      var merged = counted.order < kept.order ? counted : kept
+      merged.undo = [counted.undo, kept.undo].compactMap { $0 }.min { $0.order < $1.order }
+      cards[to].card.balance.minorUnits +=
+        merged.standingAmount.minorUnits - counted.standingAmount.minorUnits - kept.standingAmount.minorUnits
+      cards[to].reloads[key] = merged
     }
     if !source.reloads.isEmpty { reloadKeysChanged = true }
     let latest = (cards[to].latest + source.latest).sorted { $0.order < $1.order }

@@ -34,8 +34,23 @@ struct CountedReload: Equatable, Sendable {
   var order: EventOrder
   var id: UUID
   var amount: Money
-  /// Whether an undo took it back (the undo then counts too).
-  var isUndone: Bool
+  /// The undo that took the key's reload back: the first in the merged
+  /// order of the undos of any copy with the key (two devices apart each
+  /// record the reload; undoing either copy takes the key back, whichever
+  /// copy counts). Any other undo with the key is a duplicate.
+  var undo: KeyUndo?
+
+  /// Whether an undo took the key's reload back (that undo then counts too).
+  var isUndone: Bool { undo != nil }
+
+  /// What the key adds to the balance: its amount unless undone.
+  var standingAmount: Money { isUndone ? .zero : amount }
+}
+
+/// The undo that takes a reload key back: its place in the merged order and its id.
+struct KeyUndo: Equatable, Sendable {
+  var order: EventOrder
+  var id: UUID
 }
 
 /// An update of a card with its place in the merged order.
@@ -370,19 +385,24 @@ struct StoreFold: Equatable, Sendable {
     if update.type == .reload, let key = update.key {
       if let counted = entry.reloads[key] {
         guard order < counted.order else { return }
-        // An earlier reload with the key arrived: it counts instead.
-        if !counted.isUndone { entry.add(-counted.amount, at: counted.order) }
+        // An earlier reload with the key arrived: it counts instead, undone
+        // when the key was.
+        entry.reloads[key] = CountedReload(order: order, id: update.id, amount: update.amount, undo: counted.undo)
+        if counted.isUndone {
+          // Nothing changes unless an assignment falls between the copies.
+          if entry.hasAssignments { entry.balanceIsCurrent = false }
+        } else {
+          entry.add(-counted.amount, at: counted.order)
+          entry.add(update.amount, at: order)
+        }
+        return
       }
-      entry.reloads[key] = CountedReload(order: order, id: update.id, amount: update.amount, isUndone: false)
+      entry.reloads[key] = CountedReload(order: order, id: update.id, amount: update.amount, undo: nil)
       entry.add(update.amount, at: order)
       return
     }
     if update.type == .undo, let key = update.key {
-      // The undo of a keyed reload counts only while that reload does.
-      guard var counted = entry.reloads[key], counted.id == update.undoes, !counted.isUndone else { return }
-      counted.isUndone = true
-      entry.reloads[key] = counted
-      entry.add(update.amount, at: order)
+      foldKeyUndo(update, key: key, order: order, into: &entry)
       return
     }
     entry.add(moveFareState(with: update, order: order, of: &entry, timeZone: timeZone), at: order)
@@ -421,6 +441,7 @@ struct StoreFold: Equatable, Sendable {
         }
         entry.card.fareState = FareEngine.advance(
           entry.card.fareState, with: stands, rules: rules, timeZone: entry.card.rulesZone(timeZone))
+        noteOverruns(of: &entry, timeZone: timeZone)
       }
     }
     return amount
@@ -435,7 +456,7 @@ struct StoreFold: Equatable, Sendable {
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]
     else { return true }
-    return update.type == .reload ? counted.id == update.id : counted.id == update.undoes && counted.isUndone
+    return update.type == .reload ? counted.id == update.id : counted.undo?.id == update.id
   }
 
   // MARK: - Cards as the rider sees them

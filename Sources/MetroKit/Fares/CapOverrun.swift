@@ -1,0 +1,120 @@
+import FoundationEssentials
+
+/// A cap period charged more than its cap: held rides never take one over,
+/// so only charges that are facts (imported from an agency's export, or
+/// recorded before rides had reasons) can, alone or with the rides
+/// metrobuddy priced. Imported charges are never re-priced, so the rider is
+/// told instead (`check`, `verify`).
+public struct CapOverrun: Sendable, Hashable {
+  /// Which cap of the card's rules.
+  public var slot: CapSlot
+  /// When the period began.
+  public var start: Date
+  /// When it ends (exclusive).
+  public var end: Date
+  /// What was charged toward the cap in the period.
+  public var paid: Money
+  /// The cap.
+  public var limit: Money
+
+  /// How much more than the cap the period was charged.
+  public var over: Money { Money(minorUnits: paid.minorUnits - limit.minorUnits) }
+}
+
+extension FareEngine {
+  /// The periods `state` keeps (the latest of each cap) that were charged
+  /// more than their cap, by the rules at each period's start.
+  public static func overruns(in state: FareState, rules: (Date) -> FareRules) -> [CapOverrun] {
+    CapSlot.allCases.compactMap { slot in
+      guard let progress = state[slot], let cap = rules(progress.start).cap(in: slot), progress.paid > cap.limit
+      else { return nil }
+      return CapOverrun(slot: slot, start: progress.start, end: progress.end, paid: progress.paid, limit: cap.limit)
+    }
+  }
+
+  /// Every period of `rides` (in time order) charged more than its cap,
+  /// oldest first: the rides walked as ``holding(_:rules:timeZone:)``
+  /// walks them, each period as it stands after its last ride.
+  public static func overruns(
+    of rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> [CapOverrun] {
+    var state = FareState()
+    var card = MetroCard(name: "")
+    for ride in rides {
+      let rulesNow = rules(ride.time)
+      state = advance(state, with: held(ride, rules: rulesNow, state: state), rules: rulesNow, timeZone: timeZone)
+      card.noteOverruns(overruns(in: state, rules: rules))
+    }
+    return card.capOverruns
+  }
+}
+
+extension CapSlot {
+  /// The order overruns of one start are listed in.
+  var sortKey: Int { CapSlot.allCases.firstIndex(of: self) ?? 0 }
+}
+
+extension MetroCard {
+  /// Keeps `found` (periods over their cap as the standing now has them)
+  /// among ``capOverruns``: a period already kept is replaced, a new one added.
+  mutating func noteOverruns(_ found: [CapOverrun]) {
+    guard !found.isEmpty else { return }
+    for overrun in found {
+      capOverruns.removeAll { $0.slot == overrun.slot && $0.start == overrun.start }
+      // One period counted by two caps (New York's express cap counts every
+      // ride): the cap it is further over says it, once.
+      let same = { (kept: CapOverrun) in kept.start == overrun.start && kept.end == overrun.end }
+      if capOverruns.contains(where: { same($0) && $0.over >= overrun.over }) { continue }
+      capOverruns.removeAll(where: same)
+      capOverruns.append(overrun)
+    }
+    capOverruns.sort { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }
+  }
+
+  /// How many days after a period over its cap ended `check` still reports
+  /// it: long enough to import, look and claim; then it stops asking (a
+  /// charge the agency keeps cannot be put right here), and `verify` still
+  /// notes it.
+  public static let overrunReportDays = 30
+
+  /// The periods over their cap that `check` reports at `now`: those still
+  /// running or ended within ``overrunReportDays`` days.
+  public func capOverrunsToReport(at now: Date) -> [CapOverrun] {
+    capOverruns.filter { now.timeIntervalSince($0.end) < Double(Self.overrunReportDays) * 86_400 }
+  }
+
+  /// How long the period of `overrun` lasts, by the card's rules at its
+  /// start (`timeZone` is the machine's); `nil` when the card no longer has that cap.
+  public func period(of overrun: CapOverrun, in timeZone: LocalTimeZone) -> CapPeriod? {
+    rules(at: overrun.start, in: timeZone).cap(in: overrun.slot)?.period
+  }
+}
+
+extension FoldCache {
+  /// A card's periods over their cap, as the cache keeps them (format 9).
+  static func overrunMembers(of entry: FoldCard) -> [(String, JSONValue)] {
+    let overruns = entry.card.capOverruns.map { overrun -> JSONValue in
+      .array([
+        .integer(Int64(overrun.slot.sortKey)), .string(Timestamp.iso8601(overrun.start)),
+        .string(Timestamp.iso8601(overrun.end)), .integer(overrun.paid.minorUnits), .integer(overrun.limit.minorUnits),
+      ])
+    }
+    return [("capOverruns", .array(overruns))]
+  }
+
+  /// Reads back what ``overrunMembers(of:)`` wrote.
+  static func decodeOverruns(_ value: JSONValue, into entry: inout FoldCard) throws {
+    guard case .array(let overruns)? = value["capOverruns"] else { throw Unreadable() }
+    entry.card.capOverruns = try overruns.map { item in
+      guard case .array(let parts) = item, parts.count == 5, case .integer(let slot) = parts[0],
+        CapSlot.allCases.indices.contains(Int(slot)), case .string(let start) = parts[1],
+        let startTime = Timestamp.parseISO8601UTC(start), case .string(let end) = parts[2],
+        let endTime = Timestamp.parseISO8601UTC(end), case .integer(let paid) = parts[3],
+        case .integer(let limit) = parts[4]
+      else { throw Unreadable() }
+      return CapOverrun(
+        slot: CapSlot.allCases[Int(slot)], start: startTime, end: endTime, paid: Money(minorUnits: paid),
+        limit: Money(minorUnits: limit))
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+extension DeviceLogStore {
+  /// Every period of every live card charged more than its cap, from the
+  /// cards' whole ride histories in the merged order (`verify` walks; the
+  /// hot path never does). `fold` is every log folded from the start.
+  func capOverruns(of fold: StoreFold, legacy: LegacyStore?) throws(MetroError) -> [CardCapOverrun] {
+    let view = View(fold: fold, device: nil, legacy: legacy)
+    var found: [CardCapOverrun] = []
+    for (entry, name) in fold.liveCards() {
+      let rides = try DeviceHistory(store: self, view: view, card: entry).ridesInTimeOrder()
+      let card = entry.card
+      let overruns = FareEngine.overruns(
+        of: rides, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: card.rulesZone(timeZone))
+      found += overruns.map {
+        CardCapOverrun(
+          card: name, currency: card.currency, timeZone: card.rulesZone(timeZone),
+          period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
+      }
+    }
+    return found
+  }
+}
+
+/// A card's cap period charged more than its cap, as `verify` reports it.
+public struct CardCapOverrun: Sendable, Equatable {
+  /// The card, by the name it is shown by.
+  public var card: String
+  /// Its currency.
+  public var currency: Currency
+  /// The zone its rules read (the agency's): the period's dates are read in it.
+  public var timeZone: LocalTimeZone
+  /// How long its cap's periods last.
+  public var period: CapPeriod
+  /// The period.
+  public var overrun: CapOverrun
+}
+
+extension StoreFold {
+  /// Keeps the periods of a card's standing that its latest ride, folded in
+  /// order, left over their cap (no history: four slots at most).
+  static func noteOverruns(of entry: inout FoldCard, timeZone: LocalTimeZone) {
+    let card = entry.card
+    entry.card.noteOverruns(FareEngine.overruns(in: card.fareState) { card.rules(at: $0, in: timeZone) })
+  }
+}

@@ -93,6 +93,10 @@ struct FoldCard: Equatable, Sendable {
   /// The latest ride folded, in the merged order: a ride before it (by
   /// time, then device, record and place) comes out of order.
   var newestRide: EventOrder?
+  /// The standing of the rides up to a place and the latest rides after
+  /// it, for a ride out of order that comes after the place; `nil` when
+  /// the standing must be worked out from the history to have one again.
+  var checkpoint: FareCheckpoint? = FareCheckpoint()
 
   /// How many of a card's latest updates the fold keeps.
   static let latestKept = 32
@@ -385,6 +389,8 @@ struct StoreFold: Equatable, Sendable {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
     } else if let ride = RecordedRide(update) {
       if let newest = entry.newestRide, order < newest {
+        // After the checkpoint: folded from it (a ride ahead, a day late).
+        if let late = entry.foldLate(ride, at: order, timeZone: timeZone) { return late }
         entry.fareStateIsCurrent = false
       } else if let latest = entry.card.fareState.latestRide, ride.time < latest {
         // Rides a cached standing of an older build saw, without their order.
@@ -398,6 +404,7 @@ struct StoreFold: Equatable, Sendable {
         }
         entry.card.fareState = FareEngine.advance(
           entry.card.fareState, with: stands, rules: rules, timeZone: entry.card.rulesZone(timeZone))
+        entry.keepInTail(ride, at: order, timeZone: timeZone)
       }
     }
     if update.type == .swipe, entry.newestRide.map({ $0 < order }) ?? true { entry.newestRide = order }

@@ -3,7 +3,7 @@ import MetroKit
 import MetroTesting
 
 /// Opens the store the way the reliability and scenario tests need, reading
-/// three switches from the environment; only the `metrobuddy-testing`
+/// its switches from the environment; only the `metrobuddy-testing`
 /// executable and the test targets link this, never the shipped binary.
 ///
 /// - `METROBUDDY_SCENARIO=NAME`: an in-memory store and a fixed clock from
@@ -14,6 +14,8 @@ import MetroTesting
 ///   control run that shows the concurrency test detects lost updates.
 /// - `METROBUDDY_TEST_CLOCK_OFFSET=SECONDS`: the system clock moved by that
 ///   many seconds (negative: slow), for a device whose clock is wrong.
+/// - `METROBUDDY_TEST_LOG_READS=FILE`: each read of a device's log appends
+///   `BYTES PATH` to FILE (``LogReadRecorder``), to count what a command reads.
 package struct TestHookStoreOpener: StoreOpening {
   /// Creates the opener.
   package init() {}
@@ -43,6 +45,9 @@ package struct TestHookStoreOpener: StoreOpening {
         throw .invalidSetting("METROBUDDY_TEST_FAULTS is not a fault plan: '\(plan)'.")
       }
       fileSystem = FaultInjectingFileSystem(fileSystem, rules: rules)
+    }
+    if let file = environment.value("METROBUDDY_TEST_LOG_READS") {
+      fileSystem = ForwardingFileSystem(fileSystem, hooks: LogReadRecorder(path: file, fileSystem: LiveFileSystem()))
     }
     let store = DeviceLogStore(
       directory: directory, identity: request.deviceIdentity, cacheDirectory: request.cacheDirectory,

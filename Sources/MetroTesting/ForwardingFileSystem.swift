@@ -52,6 +52,8 @@ public protocol FileSystemHooks: Sendable {
   func before(_ call: FileSystemCall) -> FileSystemAction
   /// Runs after `call` returned or threw `error`.
   func after(_ call: FileSystemCall, error: SystemCallError?)
+  /// Runs after a `read` call returned `count` bytes.
+  func didRead(_ call: FileSystemCall, count: Int)
 }
 
 extension FileSystemHooks {
@@ -59,6 +61,8 @@ extension FileSystemHooks {
   public func before(_ call: FileSystemCall) -> FileSystemAction { .proceed }
   /// Does nothing.
   public func after(_ call: FileSystemCall, error: SystemCallError?) {}
+  /// Does nothing.
+  public func didRead(_ call: FileSystemCall, count: Int) {}
 }
 
 /// A ``FileSystem`` that passes every call to another, numbering the calls of
@@ -123,9 +127,11 @@ public final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
   }
 
   public func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
-    try forward("read", path) { _ throws(SystemCallError) in
+    let bytes = try forward("read", path) { _ throws(SystemCallError) in
       try base.read(descriptor, path: path, offset: offset, count: count)
     }
+    hooks.didRead(FileSystemCall(operation: "read", path: path, number: callCounts["read"] ?? 0), count: bytes.count)
+    return bytes
   }
 
   public func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {

@@ -10,6 +10,11 @@ public struct InMemoryHistory: CardHistoryLookup {
   /// command (transaction); missing entries make an update its own command.
   public var transactions: [Int]
 
+  /// When set, the history keeps all but its latest `rides` rides in a
+  /// standing worked out under `rules`, as the file store keeps a card's
+  /// checkpoint (``ridesAfterStanding()``); `nil`: it keeps none.
+  public var keptStanding: (rides: Int, rules: @Sendable (Date) -> FareRules)?
+
   /// Creates a history.
   public init(updates: [BalanceUpdate] = [], transactions: [Int] = []) {
     self.updates = updates
@@ -37,6 +42,14 @@ public struct InMemoryHistory: CardHistoryLookup {
     return updates.enumerated().compactMap { item in
       undone.contains(item.element.id) ? nil : RecordedRide(item.element).map { (item.offset, $0) }
     }.sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+  }
+
+  public func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
+    guard let keptStanding else { return nil }
+    let rides = try ridesInTimeOrder()
+    let kept = Array(rides.suffix(keptStanding.rides))
+    let (standing, changed) = FareEngine.holding(rides.dropLast(kept.count), rules: keptStanding.rules, timeZone: .utc)
+    return changed.isEmpty ? RidesAfterStanding(standing: standing, rides: kept) : nil
   }
 
   public func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {

@@ -74,9 +74,23 @@ struct FarePropertyTests {
   /// period, counted from its first paid ride, ever costs more than its cap.
   @Test(arguments: 0..<40)
   func theEngineChargesWhatThePlainModelCharges(seed: Int) throws {
+    try chargesWhatThePlainModelCharges(seed: seed, keptRides: nil)
+  }
+
+  /// The same weeks, with the history keeping all but its latest rides in
+  /// a standing (as the file store's checkpoint): a backdated ride among
+  /// or after the kept rides is priced from them, and costs the same.
+  @Test(arguments: 0..<16)
+  func ridesAfterAStandingChargeWhatThePlainModelCharges(seed: Int) throws {
+    try chargesWhatThePlainModelCharges(seed: seed, keptRides: [0, 2, 6, 15][seed % 4])
+  }
+
+  func chargesWhatThePlainModelCharges(seed: Int, keptRides: Int?) throws {
     var generator = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
     var card = MetroCard(name: "default", balance: .usd("5000.00"))
     var history = InMemoryHistory()
+    let rulesCard = card
+    if let keptRides { history.keptStanding = (keptRides, { rulesCard.rules(at: $0, in: .utc) }) }
     let ids = SequentialIDs()
     let start = Int64(instant("2026-02-02T05:00:00Z").timeIntervalSince1970)
     var clock = start

@@ -23,12 +23,14 @@ extension FareEngine {
     return held
   }
 
-  /// The standing after `rides` (in the merged order) and the charge of
-  /// each ride that ``held(_:rules:state:)`` changed, by id.
+  /// The standing after `rides` (in the merged order), taken after the
+  /// rides `start` stands for, and the charge of each ride that
+  /// ``held(_:rules:state:)`` changed, by id.
   public static func holding(
-    _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+    _ rides: some Sequence<RecordedRide>, from start: FareState = FareState(), rules: (Date) -> FareRules,
+    timeZone: LocalTimeZone
   ) -> (state: FareState, changed: [UUID: Money]) {
-    var state = FareState()
+    var state = start
     var changed: [UUID: Money] = [:]
     for ride in rides {
       let rules = rules(ride.time)

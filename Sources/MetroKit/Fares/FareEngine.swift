@@ -112,11 +112,34 @@ public enum FareEngine {
   public static func backdatedState(
     at time: Date, mode: TravelMode, rides: [RecordedRide], rules: (Date) -> FareRules, timeZone: LocalTimeZone
   ) -> FareState {
-    var state = fold(rides.lazy.filter { $0.time <= time }, rules: rules, timeZone: timeZone)
+    backdatedState(at: time, mode: mode, after: RidesAfterStanding(rides: rides), rules: rules, timeZone: timeZone)!
+  }
+
+  /// The same standing, from the rides after a standing
+  /// (``RidesAfterStanding``) instead of every ride: `nil` when it cannot
+  /// be told from them (`time` is before a ride the standing holds, or the
+  /// cap's period at `time` began among those rides and is not the one
+  /// the standing has open).
+  public static func backdatedState(
+    at time: Date, mode: TravelMode, after later: RidesAfterStanding, rules: (Date) -> FareRules,
+    timeZone: LocalTimeZone
+  ) -> FareState? {
+    let settled = later.standing.latestRide
+    if let settled, time < settled { return nil }
+    var state = fold(
+      later.rides.lazy.filter { $0.time <= time }, from: later.standing, rules: rules, timeZone: timeZone)
     for rule in rules(time).caps(for: mode) {
       let progress = state[rule.slot].flatMap { $0.contains(time) ? $0 : nil }
       let window = progress.map { ($0.start, $0.end) } ?? rule.cap.period.period(openedAt: time, in: timeZone)
-      let paid = rides.reduce(Int64(0)) {
+      // What the rides the standing holds paid in the period: what its own
+      // period of the slot says when it is this one, nothing when the
+      // period begins after every one of them.
+      var paid = Int64(0)
+      if let settled, window.0 <= settled {
+        guard let kept = later.standing[rule.slot], kept.start == window.0 else { return nil }
+        paid = kept.paid.minorUnits
+      }
+      paid = later.rides.reduce(paid) {
         !rule.modes.contains($1.mode) || $1.reason == .companion || $1.time < window.0 || $1.time >= window.1
           ? $0 : $0 + $1.charge.minorUnits
       }
@@ -127,10 +150,12 @@ public enum FareEngine {
   }
 
   /// The standing after `rides`, which must be in time order, each held to
-  /// its cap (``held(_:rules:state:)``).
+  /// its cap (``held(_:rules:state:)``), taken after the rides `start`
+  /// stands for.
   public static func fold(
-    _ rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+    _ rides: some Sequence<RecordedRide>, from start: FareState = FareState(), rules: (Date) -> FareRules,
+    timeZone: LocalTimeZone
   ) -> FareState {
-    holding(rides, rules: rules, timeZone: timeZone).state
+    holding(rides, from: start, rules: rules, timeZone: timeZone).state
   }
 }

@@ -18,11 +18,17 @@ package protocol CardHistoryLookup {
   /// the same second in the order they were recorded). Read only when a
   /// ride is backdated or undone, never for a ride at the latest time.
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide]
+  /// The card's latest rides and the standing before them, when the store
+  /// keeps them: a ride backdated among or after them is priced from them
+  /// instead of ``ridesInTimeOrder()``. `nil` when the store has none.
+  func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding?
 }
 
 extension CardHistoryLookup {
   /// By default a store does not say what it recorded for a key.
   package func recordedReload(key: String) throws(MetroError) -> RecordedReload? { nil }
+  /// By default a store keeps no standing apart from its rides.
+  package func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? { nil }
 }
 
 /// A keyed reload as history recorded it, for the note a repeated reload gives.
@@ -150,6 +156,10 @@ package enum CardRules {
     // Set when the card's fare state must be worked out again from its
     // rides: a ride before its latest ride, or an undone ride.
     var refold = false
+    // The rides after the standing the store keeps, when a backdated ride
+    // was priced from them; set aside by anything that needs every ride.
+    var later: RidesAfterStanding?
+    var needsEveryRide = false
     var undoneRides: Set<UUID> = []
     // Set for the one ride a card that may go below zero cannot cover.
     var mayGoBelowZero = false
@@ -167,6 +177,7 @@ package enum CardRules {
       case .kind(let kind, let reduced, let rules):
         try change(&working, to: kind, reduced: reduced, rules: rules)
         refold = true
+        needsEveryRide = true
       case .mode(let mode):
         working.mode = mode
       case .serialNumber(let serial):
@@ -178,6 +189,7 @@ package enum CardRules {
         guard working.kind == .londonPayg else { throw .kindRefused(.zonesOnlyForLondon(working.kind)) }
         working.londonZones = zones
         refold = true
+        needsEveryRide = true
       case .balance(let change, let at):
         let timestamp = try recordableTime(at, now: now)
         // Rules read the card's zone; `timeZone` is the machine's.
@@ -212,14 +224,25 @@ package enum CardRules {
           let backdated = working.fareState.latestRide.map { timestamp < $0 } ?? false
           var state = working.fareState
           if backdated {
-            // Priced by the rides before it in time: read the card's rides.
-            let rides = stableSortedByTime(
-              (try history.ridesInTimeOrder() + recorded.compactMap(RecordedRide.init)).filter {
-                !undoneRides.contains($0.id)
-              })
-            state = FareEngine.backdatedState(
-              at: timestamp, mode: mode, rides: rides, rules: { working.rules(at: $0, in: timeZone) },
-              timeZone: zone)
+            // Priced by the rides before it in time: from the latest rides
+            // the store keeps when they tell, else from the card's rides.
+            let rules = { working.rules(at: $0, in: timeZone) }
+            let pending = recorded.compactMap(RecordedRide.init)
+            if later == nil, !needsEveryRide, undoneRides.isEmpty { later = try history.ridesAfterStanding() }
+            if !needsEveryRide, undoneRides.isEmpty, var kept = later {
+              kept.rides = stableSortedByTime(kept.rides + pending)
+              let fromKept = FareEngine.backdatedState(
+                at: timestamp, mode: mode, after: kept, rules: rules, timeZone: zone)
+              if let fromKept { state = fromKept } else { later = nil }
+            } else {
+              later = nil
+            }
+            if later == nil {
+              let rides = stableSortedByTime(
+                (try history.ridesInTimeOrder() + pending).filter { !undoneRides.contains($0.id) })
+              state = FareEngine.backdatedState(at: timestamp, mode: mode, rides: rides, rules: rules, timeZone: zone)
+              needsEveryRide = true
+            }
             refold = true
           }
           var charges: [RideCharge] = []
@@ -311,19 +334,28 @@ package enum CardRules {
             if target.type == .swipe {
               undoneRides.insert(target.id)
               refold = true
+              needsEveryRide = true
             }
           }
         }
       }
     }
     if refold {
-      // The standing follows every ride not undone, in time order, with its recorded charge.
+      // The standing follows every ride not undone, in time order, with its
+      // recorded charge: from the store's standing and the rides after it
+      // when only backdated rides came among them.
       let pending = recorded.compactMap(RecordedRide.init)
-      var rides = try history.ridesInTimeOrder() + pending
-      rides.removeAll { undoneRides.contains($0.id) }
-      rides = stableSortedByTime(rides)
-      working.fareState = FareEngine.fold(
-        rides, rules: { working.rules(at: $0, in: timeZone) }, timeZone: working.rulesZone(timeZone))
+      let rules = { working.rules(at: $0, in: timeZone) }
+      if !needsEveryRide, let later {
+        working.fareState = FareEngine.fold(
+          stableSortedByTime(later.rides + pending), from: later.standing, rules: rules,
+          timeZone: working.rulesZone(timeZone))
+      } else {
+        var rides = try history.ridesInTimeOrder() + pending
+        rides.removeAll { undoneRides.contains($0.id) }
+        rides = stableSortedByTime(rides)
+        working.fareState = FareEngine.fold(rides, rules: rules, timeZone: working.rulesZone(timeZone))
+      }
     }
     card = working
     return Decision(

@@ -69,6 +69,7 @@ enum MetroBuddyProcess {
   /// The variables only `metrobuddy-testing` reads; the shipped binary has no such code.
   static let testHookVariables: Set = [
     "METROBUDDY_SCENARIO", "METROBUDDY_TEST_FAULTS", "METROBUDDY_TEST_NO_LOCK", "METROBUDDY_TEST_CLOCK_OFFSET",
+    "METROBUDDY_TEST_LOG_READS",
   ]
 
   /// The binary for a run with `environment`: `metrobuddy-testing` when it

@@ -13,19 +13,6 @@ extension DeviceLogStore {
     return result
   }
 
-  /// Every update of one card from every log (as far as `view` has read
-  /// them), oldest first in the merged order, as recorded: no balance after
-  /// each, no duplicate marked (which needs the reload keys), no ride
-  /// re-priced.
-  func mergedUpdates(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
-    var result: [BalanceUpdate] = []
-    try MergedHistory(store: self, view: view, cardID: cardID).walk(balances: false, priced: false) { update in
-      result.append(update)
-      return true
-    }
-    return result
-  }
-
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
@@ -181,12 +168,39 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
-    let updates = try store.mergedUpdates(of: card.id, in: view)
-    let undone = Set(updates.compactMap(\.undoes))
+    try ridesInMergedOrder().map(\.ride)
+  }
+
+  func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
+    card.fareStateIsCurrent ? card.checkpoint?.later : nil
+  }
+
+  /// Every ride of the card that is not undone, in the merged order (which
+  /// is time order), each with its place when the index knows its record.
+  /// The place's `index` only orders the record's own updates: it counts
+  /// them in the walk, which is their order in the record.
+  func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
+    var updates: [(update: BalanceUpdate, order: EventOrder?)] = []
+    let history = MergedHistory(store: store, view: view, cardID: card.id)
+    var walkedInRecord: [String: Int] = [:]
+    try history.walk(balances: false, priced: false) { update in
+      let order = history.walkedSequence.map { sequence in
+        let index = walkedInRecord["\(sequence) \(history.walkedDevice)", default: 0]
+        walkedInRecord["\(sequence) \(history.walkedDevice)"] = index + 1
+        return EventOrder(time: update.timestamp, device: history.walkedDevice, sequence: sequence, index: index)
+      }
+      updates.append((update, order))
+      return true
+    }
+    let undone = Set(updates.compactMap(\.update.undoes))
     // An update that reached the store twice (the same import on two
     // devices) is one ride: the first copy in the merged order.
     var seen = Set<UUID>()
-    let once = updates.filter { !undone.contains($0.id) && seen.insert($0.id).inserted }
-    return CardRules.stableSortedByTime(once.compactMap(RecordedRide.init))
+    let once = updates.filter { !undone.contains($0.update.id) && seen.insert($0.update.id).inserted }
+    let rides = once.compactMap { item in RecordedRide(item.update).map { (ride: $0, order: item.order) } }
+    // The merged order is by time; sorted again in case a log gave otherwise.
+    var sorted = rides.enumerated().map { $0 }
+    sorted.sort { ($0.element.ride.time, $0.offset) < ($1.element.ride.time, $1.offset) }
+    return sorted.map(\.element)
   }
 }

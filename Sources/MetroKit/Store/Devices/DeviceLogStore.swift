@@ -297,15 +297,18 @@ public final class DeviceLogStore: MetroCardDataStore {
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
       let entry = view.fold.cards[position]
-      let rides = try DeviceHistory(store: self, view: view, card: entry).ridesInTimeOrder()
+      let placed = try DeviceHistory(store: self, view: view, card: entry).ridesInMergedOrder()
       // Every ride this program priced is held to its cap in the merged
       // order; the rides whose charge that changes, and only those, are kept.
+      let rules = { entry.card.rules(at: $0, in: self.timeZone) }
       let (state, changed) = FareEngine.holding(
-        rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: entry.card.rulesZone(timeZone))
+        placed.lazy.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].card.fareState = state
       view.fold.cards[position].card.capOverruns = FareEngine.overruns(
-        of: rides, rules: { entry.card.rules(at: $0, in: self.timeZone) }, timeZone: entry.card.rulesZone(timeZone))
+        of: placed.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].fareStateIsCurrent = true
+      view.fold.cards[position].checkpoint = FareCheckpoint.split(
+        placed, rules: rules, timeZone: entry.card.rulesZone(timeZone))
       if changed != entry.repriced {
         // The balance follows the rides' new charges: worked out from the
         // history, which places each against the assignments.

@@ -22,7 +22,8 @@ struct FoldCache {
   /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
-  /// (its place and id, in the reload keys file). 8: rides held to their cap in the merged order, and each card's
+  /// (its place and id, in the reload keys file); each card's cap periods
+  /// over their cap and its fare checkpoint (``FareCheckpoint``). 8: rides held to their cap in the merged order, and each card's
   /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
@@ -248,6 +249,7 @@ struct FoldCache {
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
         ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.overrunMembers(of: entry)
+          + Self.checkpointMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -389,6 +391,7 @@ struct FoldCache {
       try Self.decodeAssignments(value, into: &entry)
       try Self.decodeRepricing(value, into: &entry)
       try Self.decodeOverruns(value, into: &entry)
+      try Self.decodeCheckpoint(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

@@ -108,6 +108,10 @@ struct FoldCard: Equatable, Sendable {
   /// The latest ride folded, in the merged order: a ride before it (by
   /// time, then device, record and place) comes out of order.
   var newestRide: EventOrder?
+  /// The standing of the rides up to a place and the latest rides after
+  /// it, for a ride out of order that comes after the place; `nil` when
+  /// the standing must be worked out from the history to have one again.
+  var checkpoint: FareCheckpoint? = FareCheckpoint()
 
   /// How many of a card's latest updates the fold keeps.
   static let latestKept = 32
@@ -428,6 +432,11 @@ struct StoreFold: Equatable, Sendable {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
     } else if let ride = RecordedRide(update) {
       if let newest, order < newest {
+        // After the checkpoint: folded from it (a ride ahead, a day late).
+        if let late = entry.foldLate(ride, at: order, timeZone: timeZone) {
+          noteOverruns(of: &entry, timeZone: timeZone)
+          return late
+        }
         entry.fareStateIsCurrent = false
       } else if let latest = entry.card.fareState.latestRide, ride.time < latest {
         // Rides a cached standing of an older build saw, without their order.
@@ -442,6 +451,7 @@ struct StoreFold: Equatable, Sendable {
         entry.card.fareState = FareEngine.advance(
           entry.card.fareState, with: stands, rules: rules, timeZone: entry.card.rulesZone(timeZone))
         noteOverruns(of: &entry, timeZone: timeZone)
+        entry.keepInTail(ride, at: order, timeZone: timeZone)
       }
     }
     return amount

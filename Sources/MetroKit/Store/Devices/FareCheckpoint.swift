@@ -1,0 +1,183 @@
+import FoundationEssentials
+
+/// One ride after a card's ``FareCheckpoint``: as recorded, with its place
+/// in the merged order.
+struct TailRide: Equatable, Sendable {
+  /// Where it sits in the merged order.
+  var order: EventOrder
+  /// The ride with the charge it was recorded with.
+  var ride: RecordedRide
+}
+
+/// A card's fare standing kept in two parts: the standing of every ride up
+/// to a place in the merged order, and the card's latest rides after it as
+/// recorded (at most ``keptRides``, and every ride ahead of the rest: a
+/// clock that ran fast records a ride ahead, and every later ride comes
+/// before it). A ride that arrives after the place, even before rides
+/// already folded (a swipe after a ride a year ahead, `swipe --at` a day
+/// back, another device's rides of the last days), is priced and folded
+/// from the standing and these rides alone: no history is read. The card's
+/// standing is always the standing here with these rides held to their
+/// caps after it (``FareEngine/holding(_:from:rules:timeZone:)``), so where
+/// the place lies changes what is read, never what anything costs.
+struct FareCheckpoint: Equatable, Sendable {
+  /// The standing after every ride up to ``order``.
+  var standing = FareState()
+  /// The place of the latest ride ``standing`` holds; `nil` before any.
+  var order: EventOrder?
+  /// The rides after ``order``, in the merged order.
+  var rides: [TailRide] = []
+  /// Whether a ride ``standing`` holds was held below what it was recorded
+  /// with: its period's recorded charges are then not its paid amount, and
+  /// a backdated ride in it is priced from the card's whole history.
+  var heldBefore = false
+
+  /// How many of a card's latest rides are kept after the standing: a
+  /// rider's weeks, a few hundred bytes each in the fold cache.
+  static let keptRides = 256
+
+  /// The rides of ``rides`` and the standing they start from, for the rules.
+  var later: RidesAfterStanding? {
+    heldBefore ? nil : RidesAfterStanding(standing: standing, rides: rides.map(\.ride))
+  }
+
+  /// Moves the oldest rides into the standing until at most ``keptRides``
+  /// are left, each held as the merged order holds it.
+  mutating func settle(rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+    let excess = rides.count - Self.keptRides
+    guard excess > 0 else { return }
+    for tail in rides[..<excess] {
+      let rules = rules(tail.ride.time)
+      let stands = FareEngine.held(tail.ride, rules: rules, state: standing)
+      if stands.charge != tail.ride.charge { heldBefore = true }
+      standing = FareEngine.advance(standing, with: stands, rules: rules, timeZone: timeZone)
+      order = tail.order
+    }
+    rides.removeFirst(excess)
+  }
+
+  /// The checkpoint of a card whose rides, in the merged order, are
+  /// `rides`: every ride kept after the standing when each has a known
+  /// place, else none (the standing holds them all).
+  static func split(
+    _ rides: [(ride: RecordedRide, order: EventOrder?)], rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> FareCheckpoint {
+    let kept = rides.suffix(keptRides)
+    let placed = kept.allSatisfy { $0.order != nil }
+    let settled = placed ? rides.dropLast(kept.count) : rides[...]
+    let (standing, changed) = FareEngine.holding(settled.lazy.map(\.ride), rules: rules, timeZone: timeZone)
+    var checkpoint = FareCheckpoint(standing: standing, order: nil, heldBefore: !changed.isEmpty)
+    // A standing without its place takes every ride: the next ride out of
+    // order reads the history again.
+    checkpoint.order = settled.last.map { $0.order ?? maximumOrder }
+    if placed { checkpoint.rides = kept.map { TailRide(order: $0.order!, ride: $0.ride) } }
+    return checkpoint
+  }
+
+  /// A place after every place a log can give.
+  static let maximumOrder = EventOrder(
+    time: .distantFuture, device: String(repeating: "~", count: 4), sequence: .max, index: .max, clock: .max)
+}
+
+extension FoldCard {
+  /// Keeps `ride`, folded after every ride so far (`order`), after the checkpoint.
+  mutating func keepInTail(_ ride: RecordedRide, at order: EventOrder, timeZone: LocalTimeZone) {
+    guard checkpoint != nil else { return }
+    checkpoint!.rides.append(TailRide(order: order, ride: ride))
+    let card = card
+    checkpoint!.settle(rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+  }
+
+  /// Folds `ride`, which comes before rides already folded, from the
+  /// checkpoint: the rides after it are held again in the merged order, and
+  /// each whose charge that changes moves the balance by the difference.
+  ///
+  /// - Returns: What the ride adds to the balance; `nil` when it comes
+  ///   before the checkpoint (the standing is then worked out from the
+  ///   history).
+  mutating func foldLate(_ ride: RecordedRide, at order: EventOrder, timeZone: LocalTimeZone) -> Money? {
+    guard var checkpoint, checkpoint.order.map({ $0 < order }) ?? true else { return nil }
+    let place = checkpoint.rides.firstIndex { order < $0.order } ?? checkpoint.rides.count
+    checkpoint.rides.insert(TailRide(order: order, ride: ride), at: place)
+    let zone = card.rulesZone(timeZone)
+    var state = checkpoint.standing
+    var amount = Money.zero
+    for tail in checkpoint.rides {
+      let rules = card.rules(at: tail.ride.time, in: timeZone)
+      let stands = FareEngine.held(tail.ride, rules: rules, state: state)
+      let before = repriced[tail.ride.id] ?? tail.ride.charge
+      repriced[tail.ride.id] = stands.charge == tail.ride.charge ? nil : stands.charge
+      if tail.order == order {
+        amount = Money(minorUnits: -stands.charge.minorUnits)
+      } else if stands.charge != before {
+        add(Money(minorUnits: before.minorUnits - stands.charge.minorUnits), at: tail.order)
+      }
+      state = FareEngine.advance(state, with: stands, rules: rules, timeZone: zone)
+    }
+    card.fareState = state
+    let card = card
+    checkpoint.settle(rules: { card.rules(at: $0, in: timeZone) }, timeZone: zone)
+    self.checkpoint = checkpoint
+    return amount
+  }
+}
+
+extension FoldCache {
+  /// A card's checkpoint as the cache keeps it (format 9): the standing as
+  /// a card's `fareState`, its place, and the rides after it.
+  static func checkpointMembers(of entry: FoldCard) -> [(String, JSONValue)] {
+    guard let checkpoint = entry.checkpoint else { return [("checkpoint", .null)] }
+    var card = entry.card
+    card.fareState = checkpoint.standing
+    let rides = checkpoint.rides.map { tail -> JSONValue in
+      let ride = tail.ride
+      return .array([
+        order(tail.order), .string(ride.id.uuidString), .string(ride.mode.rawValue), .integer(ride.fare.minorUnits),
+        .integer(ride.charge.minorUnits), .string(ride.reason.rawValue), .bool(ride.isFact),
+      ])
+    }
+    return [
+      (
+        "checkpoint",
+        .object([
+          ("standing", .object(card.fareMembers())), ("order", checkpoint.order.map(order) ?? .null),
+          ("heldBefore", .bool(checkpoint.heldBefore)), ("rides", .array(rides)),
+        ])
+      )
+    ]
+  }
+
+  /// Reads back what ``checkpointMembers(of:)`` wrote, after the card.
+  static func decodeCheckpoint(_ value: JSONValue, into entry: inout FoldCard) throws {
+    switch value["checkpoint"] {
+    case .null?:
+      entry.checkpoint = nil
+      return
+    case nil: throw Unreadable()
+    default: break
+    }
+    guard case .object(let standing)? = value["checkpoint"]?["standing"],
+      case .bool(let heldBefore)? = value["checkpoint"]?["heldBefore"],
+      case .array(let rides)? = value["checkpoint"]?["rides"], let place = value["checkpoint"]?["order"]
+    else { throw Unreadable() }
+    var card = entry.card
+    guard (try? FieldReader(object: .object(standing), path: "", line: nil, card: nil).readFares(into: &card)) == true
+    else { throw Unreadable() }
+    var checkpoint = FareCheckpoint(standing: card.fareState, order: nil, heldBefore: heldBefore)
+    if place != .null { checkpoint.order = try order(place) }
+    for value in rides {
+      guard case .array(let parts) = value, parts.count == 7, case .string(let id) = parts[1],
+        let id = UUID(uuidString: id), case .string(let mode) = parts[2], let mode = TravelMode(rawValue: mode),
+        case .integer(let fare) = parts[3], case .integer(let charge) = parts[4], charge >= 0,
+        case .string(let reason) = parts[5], let reason = RideReason(rawValue: reason), case .bool(let fact) = parts[6]
+      else { throw Unreadable() }
+      let order = try order(parts[0])
+      var ride = RecordedRide(
+        id: id, time: order.time, mode: mode, fare: Money(minorUnits: fare), charge: Money(minorUnits: charge),
+        reason: reason)
+      ride.isFact = fact
+      checkpoint.rides.append(TailRide(order: order, ride: ride))
+    }
+    entry.checkpoint = checkpoint
+  }
+}

@@ -64,6 +64,19 @@ extension English {
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), express: \(paid) of \(limit); express rides are free " + (free ? "" : "after that ")
         + "until \(until)."
+    case .reloadOverBalance(let limit, let canLoad):
+      "RELOAD LIMIT: this card holds at most \(limit); "
+        + (canLoad.map { "at most \($0) more can be loaded now." } ?? "nothing more can be loaded now.")
+        + "\nNothing was recorded."
+    case .reloadOverWindow(let limit, let hours, let canLoad, let until):
+      "RELOAD LIMIT: at most \(limit) can be loaded onto this card in \(hours) hours; "
+        + (canLoad.map { "at most \($0) more can be loaded" } ?? "nothing more can be loaded")
+        + (until.map { " until \($0)." } ?? " now.") + "\nNothing was recorded."
+    case .reducedExpressUnknown(let date):
+      "The reduced express bus fare on \(date) is not known (no MTA source we have gives it), "
+        + "so a reduced-fare card cannot price an express ride; nothing was recorded.\n"
+        + "Record what the reader took by setting the balance it shows: "
+        + "'metrobuddy balance <amount> --note \"reduced express\"'."
     }
   }
 

@@ -180,6 +180,8 @@ final class DeviceHistory: CardHistoryLookup {
     return search.targets
   }
 
+  func recentLoads() throws(MetroError) -> RecentLoads { card.recentLoads }
+
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
     let updates = try store.mergedUpdates(of: card.id, in: view)
     let undone = Set(updates.compactMap(\.undoes))

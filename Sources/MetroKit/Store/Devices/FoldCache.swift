@@ -18,13 +18,13 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 8: rides held to their cap in the merged order, and each card's
+  /// 9: each card's recent reloads, for the reload limits. 8: rides held to their cap in the merged order, and each card's
   /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 8
+  static let version = 9
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
   /// a file of their own: read only when a keyed reload, an undo or a
@@ -282,7 +282,7 @@ struct FoldCache {
             .object(
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
-        ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry)
+        ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.recentLoadMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -416,6 +416,7 @@ struct FoldCache {
       entry.fareStateIsCurrent = current
       try Self.decodeAssignments(value, into: &entry)
       try Self.decodeRepricing(value, into: &entry)
+      try Self.decodeRecentLoads(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

@@ -189,7 +189,7 @@ package enum MetroBuddy {
       return result.exitCode.rawValue
     } catch {
       sayStoreWarnings(context, to: &errors)
-      let report = ErrorReport(error, text)
+      let report = ErrorReport(error, text, timeZone: environment.timeZone)
       self.report(report, text: text, width: environment.outputColumns, to: &errors)
       return report.exitCode.rawValue
     }

@@ -58,6 +58,17 @@ public struct InMemoryHistory: CardHistoryLookup {
       skipping: undone)
   }
 
+  public func recentLoads() throws(MetroError) -> RecentLoads {
+    // The reloads that count: the first of each key.
+    var loads = RecentLoads()
+    var keys = Set<String>()
+    for update in updates {
+      if update.type == .reload, let key = update.key, !keys.insert(key).inserted { continue }
+      loads.follow(update)
+    }
+    return loads
+  }
+
   public func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
     guard let reload = updates.last(where: { $0.type == .reload && $0.key == key }) else { return nil }
     return RecordedReload(amount: reload.amount, isUndone: updates.contains { $0.undoes == reload.id })

@@ -18,6 +18,8 @@ struct ConcurrencyTests {
     // The store exists first (a write that records no update), so this test
     // measures lost updates; racing on a fresh store is a later test.
     try #require(sandbox.metrobuddy("fare", "3").status == 0)
+    // A custom card: an OMNY card holds at most $315.00.
+    try #require(sandbox.metrobuddy("kind", "custom").status == 0)
 
     let race = try ReloadRace.run(sandbox: sandbox, writers: writers, reloads: reloads)
     SoakSettings.report(
@@ -43,6 +45,8 @@ struct ConcurrencyTests {
     let reloads = SoakSettings.integer("METROBUDDY_SOAK_RELOADS", default: 100)
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("fare", "3").status == 0)
+    // A custom card: an OMNY card holds at most $315.00.
+    try #require(sandbox.metrobuddy("kind", "custom").status == 0)
 
     let race = try ReloadRace.run(
       sandbox: sandbox, writers: writers, reloads: reloads, environment: ["METROBUDDY_TEST_NO_LOCK": "1"])

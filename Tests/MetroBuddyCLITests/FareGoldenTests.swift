@@ -174,7 +174,8 @@ struct FareGoldenTests {
         == "Swiped 1 ride for $4.25 (transfer: the difference). Balance: $22.75, 7 rides left.\n")
   }
 
-  /// A reduced-fare card pays $1.50 and has no express fare.
+  /// A reduced-fare card pays $1.50 and has no express fare: no MTA source
+  /// gives the reduced express fare, so the ride is refused (64) saying so.
   @Test func reducedFare() {
     let cli = CLIHarness()
     #expect(
@@ -191,10 +192,10 @@ struct FareGoldenTests {
         == Invocation(
           stdout: "",
           stderr: """
-            This card has no reduced express fare on 2026-11-21; nothing was recorded.
-            Swipe with '--mode subway' or '--mode bus', or give a custom card an express fare with 'metrobuddy kind custom --express-fare <amount>'.
+            The reduced express bus fare on 2026-11-21 is not known (no MTA source we have gives it), so a reduced-fare card cannot price an express ride; nothing was recorded.
+            Record what the reader took by setting the balance it shows: 'metrobuddy balance <amount> --note "reduced express"'.
 
-            """, status: 1))
+            """, status: 64))
     #expect(cli.storeFiles() == before)
   }
 

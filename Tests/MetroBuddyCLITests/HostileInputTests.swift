@@ -51,6 +51,8 @@ struct HostileInputTests {
   @Test("the largest amount is accepted, so the refusal above it is the limit and not the form")
   func largestAmountIsAccepted() {
     let harness = CLIHarness()
+    // A MetroCard: an OMNY card holds at most $315.00.
+    #expect(harness.run("kind", "metrocard").status == 0)
     #expect(harness.run("reload", "100000.00").status == 0)
     #expect(harness.run("fare", "100000").status == 0)
   }

@@ -201,6 +201,8 @@ struct LanguageTests {
   @Test func moneyAndDatesInConfirmationsAndLists() {
     let nbsp = "\u{00A0}"
     let es = CLIHarness()
+    // A MetroCard: an OMNY card holds at most $315.00.
+    es.run("kind", "metrocard")
     #expect(
       es.run(["reload", "1234.5"], variables: Self.spanish).stdout
         == "Recarga de 1.234,50\(nbsp)US$ registrada. Saldo: 1.234,50\(nbsp)US$, quedan 411 viajes.\n")
@@ -606,6 +608,10 @@ struct LanguageTests {
     .fares(.monthSpend("m")), .fares(.rideWhy(.transfer, free: true)), .fares(.rideCount(.capped, 2)),
     .fares(.spentSoFar), .fares(.fareStandardAgain(new: "n", old: "o")), .fares(.kindSet(new: "n", old: "o")),
     .fares(.modeSet(new: .bus, old: .subway, fare: "f")), .fares(.metroCardRefillsEnded),
+    .fares(.reloadOverBalance(limit: "l", canLoad: "c")), .fares(.reloadOverBalance(limit: "l", canLoad: nil)),
+    .fares(.reloadOverWindow(limit: "l", hours: 72, canLoad: "c", until: "u")),
+    .fares(.reloadOverWindow(limit: "l", hours: 72, canLoad: nil, until: nil)),
+    .fares(.reducedExpressUnknown(date: "d")),
     .forecast(.lastsUntil(tenths: 140, day: "d")), .forecast(.runsOutToday(tenths: 105)),
     .forecast(.lastsBeyond(tenths: 10, day: "d")), .forecast(.checkRunsOut(tenths: 140, days: 3, day: "d")),
     .forecast(.planLoad(amount: "a")), .forecast(.planNothing(balance: "b")),

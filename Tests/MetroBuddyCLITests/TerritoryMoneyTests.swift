@@ -31,6 +31,8 @@ struct TerritoryMoneyTests {
   @Test func mexicanSpanishConfirmationsAndRefusals() {
     let mexico = ["LC_ALL": "es_MX.UTF-8", "LANG": "es_ES.UTF-8"]
     let cli = CLIHarness()
+    // A MetroCard: an OMNY card holds at most $315.00.
+    cli.run("kind", "metrocard")
     #expect(
       cli.run(["reload", "1234.5"], variables: mexico).stdout
         == "Recarga de $1,234.50 registrada. Saldo: $1,234.50, quedan 411 viajes.\n")

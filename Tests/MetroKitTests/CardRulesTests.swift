@@ -136,6 +136,8 @@ struct CardRulesTests {
     rules.expectRefusal(
       [.balance(.reload(.zero))],
       .invalidAmount("0.00", reason: .reloadNotPositive))
+    // A MetroCard: an OMNY card holds at most $315.00 (ReloadLimitTests).
+    rules.card.kind = .metrocard
     rules.card.balance = Money(minorUnits: Money.maximumBalance.minorUnits - 100)
     rules.expectRefusal([.balance(.reload(.usd("1.01")))], .balanceOutOfRange)
     try rules.apply([.balance(.reload(.usd("1.00")))])

@@ -334,7 +334,11 @@ struct DataStoreContractTests {
         ([.serialNumber("")], .invalidText(field: .serialNumber, value: "")),
         ([.balance(.reload(.usd("1.00"), key: "a\tb"))], .invalidText(field: .reloadKey, value: "a\tb")),
         ([.balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),
-        ([.balance(.reload(.maximumBalance))], .balanceOutOfRange),
+        (
+          [.balance(.reload(.maximumBalance))],
+          .reloadLimit(
+            ReloadLimitRefusal(limit: .balance(.usd("315.00")), canLoad: .usd("131.00"), until: nil), currency: .usd)
+        ),
         ([.serialNumber("9"), .balance(.adjustment(to: Money(minorUnits: -1)))], .balanceOutOfRange),
       ]
       for (updates, expected) in refusals {

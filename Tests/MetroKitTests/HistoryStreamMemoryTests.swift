@@ -25,7 +25,8 @@ struct HistoryStreamMemoryTests {
     }
     let laptop = store("laptop")
     // A swipe of 1000 is the rider's fare and 999 companions' full fares.
-    _ = try laptop.apply([.balance(.reload(.usd("9500.00")))], toCardNamed: nil)
+    // A MetroCard: an OMNY card holds at most $315.00.
+    _ = try laptop.apply([.kind(.metrocard), .balance(.reload(.usd("9500.00")))], toCardNamed: nil)
     for _ in 0..<3 { _ = try laptop.apply([.balance(.swipe(count: 1000))], toCardNamed: nil) }
     let phone = store("phone")
     _ = try phone.apply([.balance(.swipe(count: 1), at: storeNow.addingTimeInterval(-86_400))], toCardNamed: nil)

@@ -90,6 +90,13 @@ struct ReferenceModelTests {
         for (charge, reason) in charges { record(.swipe, -charge, fare: fare, reason: reason) }
       case .reload(let amount, let key):
         if let key, card.history.contains(where: { $0.key == key }) { return .ok }
+        // omny.info: the card holds at most $315 and takes at most $136 in
+        // 72 hours; every step happens at the same time, so every reload
+        // not undone counts.
+        let undone = Set(card.history.compactMap(\.undoes))
+        let loaded = card.history.indices.filter { card.history[$0].type == .reload && !undone.contains($0) }
+          .reduce(Int64(0)) { $0 + card.history[$1].amount }
+        if card.balance + amount.minorUnits > 31_500 || loaded + amount.minorUnits > 13_600 { return .invalid }
         record(.reload, amount.minorUnits, key: key)
       case .adjustment(let target, _):
         if target.minorUnits != card.balance { record(.adjustment, target.minorUnits - card.balance) }

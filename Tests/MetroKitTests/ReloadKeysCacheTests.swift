@@ -34,6 +34,8 @@ struct ReloadKeysCacheTests {
   func keysAreReadOnlyWhenAsked() throws {
     try withFastTemporaryDirectory { parent in
       let (setup, _) = Self.store(parent)
+      // A MetroCard: an OMNY card takes at most $136.00 in 72 hours.
+      try setup.apply([.kind(.metrocard)], toCardNamed: nil)
       for month in 1...40 { try setup.apply([.balance(.reload(.usd("10.00"), key: "m-\(month)"))], toCardNamed: nil) }
       #expect(
         FileManager.default.fileExists(

@@ -24,8 +24,9 @@ struct WriteLimitTests {
       let devices = ["laptop", "phone", "tablet", "desk", "watch", "car"]
       for device in devices {
         try FileManager.default.createDirectory(atPath: parent + "/" + device, withIntermediateDirectories: false)
+        // A MetroCard: an OMNY card holds at most $315.00.
         _ = try Self.store(device, in: parent + "/" + device).apply(
-          [.balance(.reload(.maximumBalance))], toCardNamed: nil)
+          [.kind(.metrocard), .balance(.reload(.maximumBalance))], toCardNamed: nil)
       }
       // Then a synchroniser brings their logs together.
       try FileManager.default.createDirectory(

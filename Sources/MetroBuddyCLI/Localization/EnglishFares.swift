@@ -68,6 +68,19 @@ extension English {
       "\(periodThen(period)) (\(from) to \(until)) was charged \(paid), \(over) over its cap of \(limit): "
         + "charges imported from the agency stay as charged; look for rides imported twice, "
         + "or ask the agency for the difference."
+    case .reloadOverBalance(let limit, let canLoad):
+      "RELOAD LIMIT: this card holds at most \(limit); "
+        + (canLoad.map { "at most \($0) more can be loaded now." } ?? "nothing more can be loaded now.")
+        + "\nNothing was recorded."
+    case .reloadOverWindow(let limit, let hours, let canLoad, let until):
+      "RELOAD LIMIT: at most \(limit) can be loaded onto this card in \(hours) hours; "
+        + (canLoad.map { "at most \($0) more can be loaded" } ?? "nothing more can be loaded")
+        + (until.map { " until \($0)." } ?? " now.") + "\nNothing was recorded."
+    case .reducedExpressUnknown(let date):
+      "The reduced express bus fare on \(date) is not known (no MTA source we have gives it), "
+        + "so a reduced-fare card cannot price an express ride; nothing was recorded.\n"
+        + "Record what the reader took by setting the balance it shows: "
+        + "'metrobuddy balance <amount> --note \"reduced express\"'."
     }
   }
 

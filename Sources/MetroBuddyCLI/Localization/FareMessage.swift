@@ -57,4 +57,12 @@ enum FareMessage: Equatable {
   /// `check` and `verify`: a cap period charged more than its cap, from
   /// `from` to `until` in the agency's zone, by `over`.
   case capOverrun(period: CapPeriod, paid: String, limit: String, over: String, from: String, until: String)
+  /// A reload refused because the card would hold more than `limit`;
+  /// `canLoad` is what may still be loaded now, `nil` when nothing may.
+  case reloadOverBalance(limit: String, canLoad: String?)
+  /// A reload refused because more than `limit` would be loaded in `hours`
+  /// hours; `canLoad` as above, until `until` (`nil`: not known).
+  case reloadOverWindow(limit: String, hours: Int, canLoad: String?, until: String?)
+  /// An express ride on a reduced-fare card on `date`: the fare is not known.
+  case reducedExpressUnknown(date: String)
 }

@@ -90,6 +90,19 @@ extension Italian {
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), express: \(paid) di \(limit); le corse express sono gratuite "
         + (free ? "" : "oltre quella cifra ") + "fino a \(until)."
+    case .reloadOverBalance(let limit, let canLoad):
+      "LIMITE DI RICARICA: questa carta contiene al massimo \(limit); "
+        + (canLoad.map { "ora si possono caricare al massimo altri \($0)." } ?? "ora non si può caricare altro.")
+        + "\nNon è stato registrato nulla."
+    case .reloadOverWindow(let limit, let hours, let canLoad, let until):
+      "LIMITE DI RICARICA: su questa carta si possono caricare al massimo \(limit) in \(hours) ore; "
+        + (canLoad.map { "si possono caricare al massimo altri \($0)" } ?? "non si può caricare altro")
+        + (until.map { " fino a \($0)." } ?? " ora.") + "\nNon è stato registrato nulla."
+    case .reducedExpressUnknown(let date):
+      "La tariffa ridotta dell'autobus express del \(date) non è nota (nessuna fonte dell'MTA che abbiamo la indica), "
+        + "quindi una carta a tariffa ridotta non può calcolare una corsa express; non è stato registrato nulla.\n"
+        + "Registra quanto ha preso il lettore impostando il saldo che mostra: "
+        + "'metrobuddy balance \(slot("amount")) --note \"express ridotto\"'."
     }
   }
 

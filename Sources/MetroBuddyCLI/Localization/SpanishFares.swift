@@ -90,6 +90,19 @@ extension Spanish {
     case .expressCapStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)), exprés: \(paid) de \(limit); los viajes exprés son gratis "
         + (free ? "" : "a partir de ahí ") + "hasta el \(until)."
+    case .reloadOverBalance(let limit, let canLoad):
+      "LÍMITE DE RECARGA: esta tarjeta admite como máximo \(limit); "
+        + (canLoad.map { "ahora se puede cargar como máximo \($0) más." } ?? "ahora no se puede cargar nada más.")
+        + "\nNo se registró nada."
+    case .reloadOverWindow(let limit, let hours, let canLoad, let until):
+      "LÍMITE DE RECARGA: en esta tarjeta se puede cargar como máximo \(limit) en \(hours) horas; "
+        + (canLoad.map { "se puede cargar como máximo \($0) más" } ?? "no se puede cargar nada más")
+        + (until.map { " hasta el \($0)." } ?? " ahora.") + "\nNo se registró nada."
+    case .reducedExpressUnknown(let date):
+      "No se conoce la tarifa reducida del autobús exprés del \(date) (ninguna fuente de la MTA que tengamos la da), "
+        + "así que una tarjeta de tarifa reducida no puede cobrar un viaje exprés; no se registró nada.\n"
+        + "Registre lo que cobró el lector fijando el saldo que muestra: "
+        + "'metrobuddy balance \(slot("amount")) --note \"exprés reducido\"'."
     }
   }
 

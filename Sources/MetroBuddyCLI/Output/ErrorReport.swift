@@ -29,7 +29,8 @@ struct ErrorReport: Equatable {
       message: text(.errorPrefix) + " " + text(.archive(path: error.path, problem: error.problem)), exitCode: exitCode)
   }
 
-  init(_ error: MetroError, _ text: Localizer) {
+  /// The report of `error`; a time in it is shown in `timeZone`, the machine's.
+  init(_ error: MetroError, _ text: Localizer, timeZone: LocalTimeZone = .utc) {
     func money(_ amount: Money, _ currency: Currency) -> String { text.money(amount, currency) }
     func failure(_ message: Message, _ code: ExitCode) -> ErrorReport {
       ErrorReport(message: text(.errorPrefix) + " " + text(message), exitCode: code)
@@ -42,10 +43,25 @@ struct ErrorReport: Equatable {
         : text(
           .insufficientFareForRides(count: count, total: money(needed, currency), balance: money(balance, currency)))
       self.init(message: refusal + "\n" + text(.insufficientFareHint), exitCode: .refused)
+    case .noFare(.express, let date, _, true):
+      // No source gives the reduced express fare: the rider records it by hand.
+      self.init(message: text(.reducedExpressUnknown(date: text.date(date))), exitCode: .usage)
     case .noFare(let mode, let date, _, let reduced):
       self.init(message: text(.noFare(mode: mode, date: text.date(date), reduced: reduced)), exitCode: .refused)
     case .notStoredValue:
       self = failure(.notStoredValue, .usage)
+    case .reloadLimit(let refusal, let currency):
+      let canLoad = refusal.canLoad > .zero ? money(refusal.canLoad, currency) : nil
+      switch refusal.limit {
+      case .balance(let limit):
+        self.init(
+          message: text(.reloadOverBalance(limit: money(limit, currency), canLoad: canLoad)), exitCode: .usage)
+      case .loaded(let limit, let hours):
+        let until = refusal.until.map { text.weekdayTime($0, in: timeZone) }
+        self.init(
+          message: text(.reloadOverWindow(limit: money(limit, currency), hours: hours, canLoad: canLoad, until: until)),
+          exitCode: .usage)
+      }
     case .kindRefused(let refusal):
       var balance: String?
       if case .balanceNotZero(let amount, let currency, _) = refusal { balance = money(amount, currency) }

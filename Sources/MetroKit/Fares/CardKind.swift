@@ -22,4 +22,9 @@ public enum CardKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// zero, and then refuses rides until money is added (the OMNY card, and
   /// an Oyster card on London pay as you go).
   public var goesBelowZeroOnce: Bool { self == .omnyCard || self == .londonPayg }
+
+  /// How much the card may hold and take in a window of time: the OMNY
+  /// card's $315.00 and $136.00 in 72 hours (``ReloadLimits/omnyCard``);
+  /// `nil` for kinds whose limits are not known here.
+  public var reloadLimits: ReloadLimits? { self == .omnyCard ? .omnyCard : nil }
 }

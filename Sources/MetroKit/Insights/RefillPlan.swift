@@ -42,7 +42,7 @@ public struct RefillPlan: Sendable, Hashable {
   /// Machines that load MetroCards take amounts in steps of five cents.
   public static let metroCardStep: Int64 = 5
   /// The most an OMNY card holds: $315.00.
-  public static let omnyCardLimit = Money(minorUnits: 31_500)
+  public static let omnyCardLimit = ReloadLimits.omnyCard.maximumBalance
 }
 
 extension MetroCard {

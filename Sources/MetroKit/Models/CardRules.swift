@@ -22,6 +22,9 @@ package protocol CardHistoryLookup {
   /// keeps them: a ride backdated among or after them is priced from them
   /// instead of ``ridesInTimeOrder()``. `nil` when the store has none.
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding?
+  /// The card's recent reloads that count, as the fold keeps them, for the
+  /// reload limits; read without reading history.
+  func recentLoads() throws(MetroError) -> RecentLoads
 }
 
 extension CardHistoryLookup {
@@ -163,6 +166,8 @@ package enum CardRules {
     var undoneRides: Set<UUID> = []
     // Set for the one ride a card that may go below zero cannot cover.
     var mayGoBelowZero = false
+    // The card's recent reloads, read at the first reload that needs them.
+    var recentLoads: RecentLoads?
     for update in updates {
       switch update {
       case .fare(let fare):
@@ -302,7 +307,17 @@ package enum CardRules {
               continue
             }
           }
+          if let limits = working.reloadLimits {
+            // The OMNY card's limits, checked against the reloads this device has seen.
+            if recentLoads == nil { recentLoads = try history.recentLoads() }
+            if let refusal = limits.refusal(
+              of: amount, at: timestamp, balance: working.balance, recent: recentLoads ?? RecentLoads())
+            {
+              throw .reloadLimit(refusal, currency: working.currency)
+            }
+          }
           try record(.reload, amount, key: key)
+          if let last = recorded.last { recentLoads?.follow(last) }
           if working.kind == .metrocard, zone.calendarDate(of: timestamp) > StandardFares.lastMetroCardRefill,
             !notes.contains(.metroCardRefillsEnded)
           {
@@ -331,6 +346,7 @@ package enum CardRules {
             // the balance before it.
             try record(
               .undo, -target.amount, undoes: target.id, assigned: target.type == .adjustment ? target.assigned : nil)
+            if let last = recorded.last { recentLoads?.follow(last) }
             if target.type == .swipe {
               undoneRides.insert(target.id)
               refold = true

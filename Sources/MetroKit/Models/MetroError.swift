@@ -24,6 +24,9 @@ public enum MetroError: Error, Sendable, Equatable {
   case nothingToUndo
   /// A plan needs the rider's pace, and the card made no trip in the last 28 days.
   case noPace
+  /// A reload the card's ``ReloadLimits`` refuse (an OMNY card past $315.00
+  /// held, or past $136.00 loaded in 72 hours); nothing was recorded.
+  case reloadLimit(ReloadLimitRefusal, currency: Currency)
 
   // MARK: - Invalid requests
 

@@ -167,6 +167,8 @@ final class DeviceHistory: CardHistoryLookup {
     return search.targets
   }
 
+  func recentLoads() throws(MetroError) -> RecentLoads { card.recentLoads }
+
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
     try ridesInMergedOrder().map(\.ride)
   }

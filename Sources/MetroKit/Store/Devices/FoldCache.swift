@@ -23,7 +23,8 @@ struct FoldCache {
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
   /// (its place and id, in the reload keys file); each card's cap periods
-  /// over their cap and its fare checkpoint (``FareCheckpoint``). 8: rides held to their cap in the merged order, and each card's
+  /// over their cap, its fare checkpoint (``FareCheckpoint``) and its
+  /// recent reloads, for the reload limits. 8: rides held to their cap in the merged order, and each card's
   /// latest ride's place. 7: attribute writes order by logical clock, and the fold keeps the
   /// largest clock and each log's last one; what fare standings were worked
   /// out under; card merges; balance assignments; the times imported
@@ -249,7 +250,7 @@ struct FoldCache {
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
         ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.overrunMembers(of: entry)
-          + Self.checkpointMembers(of: entry)
+          + Self.checkpointMembers(of: entry) + Self.recentLoadMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -392,6 +393,7 @@ struct FoldCache {
       try Self.decodeRepricing(value, into: &entry)
       try Self.decodeOverruns(value, into: &entry)
       try Self.decodeCheckpoint(value, into: &entry)
+      try Self.decodeRecentLoads(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

@@ -95,6 +95,9 @@ struct FoldCard: Equatable, Sendable {
   var undoneAssignments: Set<UUID> = []
   /// The latest update folded, in the merged order.
   var newestUpdate: EventOrder?
+  /// The reloads that count of the last 144 hours before the newest one,
+  /// for the reload limits (``ReloadLimits``): a reload reads no history.
+  var recentLoads = RecentLoads()
   /// Whether `card.balance` follows the merged order: `false` once an
   /// assignment, or the undo of one, arrived that the fold cannot place
   /// without the card's history (the store works it out again).
@@ -297,11 +300,13 @@ struct StoreFold: Equatable, Sendable {
       let updateOrder = EventOrder(
         time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
       if update.key != nil, update.type == .reload || update.type == .undo { reloadKeysChanged = true }
+      let countedBefore = update.key.flatMap { cards[position].reloads[$0]?.id }
       if watches(update, cardID: cards[position].id) {
         foldWatched(update, order: updateOrder, at: position, timeZone: timeZone)
       } else {
         foldUnwatched(update, order: updateOrder, at: position, timeZone: timeZone)
       }
+      cards[position].followLoads(update, countedBefore: countedBefore)
       keepIfLatest(update, order: updateOrder, at: position)
       cards[position].noteNewest(updateOrder)
     }

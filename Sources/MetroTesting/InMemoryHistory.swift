@@ -13,7 +13,20 @@ public struct InMemoryHistory: CardHistoryLookup {
   /// When set, the history keeps all but its latest `rides` rides in a
   /// standing worked out under `rules`, as the file store keeps a card's
   /// checkpoint (``ridesAfterStanding()``); `nil`: it keeps none.
-  public var keptStanding: (rides: Int, rules: @Sendable (Date) -> FareRules)?
+  public var keptStanding: KeptStanding?
+
+  /// How many of the latest rides a history keeps after its standing, and
+  /// the rules the standing was worked out under.
+  public struct KeptStanding: Sendable {
+    public var rides: Int
+    public var rules: @Sendable (Date) -> FareRules
+
+    /// Keeps the latest `rides` rides after a standing worked out under `rules`.
+    public init(rides: Int, rules: @escaping @Sendable (Date) -> FareRules) {
+      self.rides = rides
+      self.rules = rules
+    }
+  }
 
   /// Creates a history.
   public init(updates: [BalanceUpdate] = [], transactions: [Int] = []) {
@@ -45,10 +58,10 @@ public struct InMemoryHistory: CardHistoryLookup {
   }
 
   public func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
-    guard let keptStanding else { return nil }
+    guard let count = keptStanding?.rides, let rules = keptStanding?.rules else { return nil }
     let rides = try ridesInTimeOrder()
-    let kept = Array(rides.suffix(keptStanding.rides))
-    let (standing, changed) = FareEngine.holding(rides.dropLast(kept.count), rules: keptStanding.rules, timeZone: .utc)
+    let kept = Array(rides.suffix(count))
+    let (standing, changed) = FareEngine.holding(rides.dropLast(kept.count), rules: rules, timeZone: .utc)
     return changed.isEmpty ? RidesAfterStanding(standing: standing, rides: kept) : nil
   }
 

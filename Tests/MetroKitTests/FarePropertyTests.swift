@@ -90,7 +90,7 @@ struct FarePropertyTests {
     var card = MetroCard(name: "default", balance: .usd("5000.00"))
     var history = InMemoryHistory()
     let rulesCard = card
-    if let keptRides { history.keptStanding = (keptRides, { rulesCard.rules(at: $0, in: .utc) }) }
+    if let keptRides { history.keptStanding = .init(rides: keptRides, rules: { rulesCard.rules(at: $0, in: .utc) }) }
     let ids = SequentialIDs()
     let start = Int64(instant("2026-02-02T05:00:00Z").timeIntervalSince1970)
     var clock = start

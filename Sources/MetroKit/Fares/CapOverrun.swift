@@ -69,7 +69,13 @@ extension MetroCard {
       capOverruns.append(overrun)
     }
     capOverruns.sort { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }
+    // The card keeps the latest few, which `check` reports (in the fold
+    // cache, read by every command): `verify` finds every one from the rides.
+    if capOverruns.count > Self.overrunsKept { capOverruns.removeFirst(capOverruns.count - Self.overrunsKept) }
   }
+
+  /// How many of its latest periods over a cap a card keeps.
+  static let overrunsKept = 16
 
   /// How many days after a period over its cap ended `check` still reports
   /// it: long enough to import, look and claim; then it stops asking (a

@@ -136,7 +136,11 @@ public struct RecentLoads: Sendable, Hashable {
   public mutating func add(_ load: Load) {
     newest = max(newest ?? load.second, load.second)
     if !loads.contains(where: { $0.id == load.id }) {
-      let slot = loads.firstIndex { (load.second, load.id.uuidString) < ($0.second, $0.id.uuidString) } ?? loads.count
+      // Ties by id's text, worked out only for a tie (it is not cheap).
+      let slot =
+        loads.firstIndex {
+          load.second < $0.second || (load.second == $0.second && load.id.uuidString < $0.id.uuidString)
+        } ?? loads.count
       loads.insert(load, at: slot)
     }
     let cutoff = (newest ?? load.second) - Self.keptSeconds

@@ -304,8 +304,9 @@ public final class DeviceLogStore: MetroCardDataStore {
       let (state, changed) = FareEngine.holding(
         placed.lazy.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
       view.fold.cards[position].card.fareState = state
-      view.fold.cards[position].card.capOverruns = FareEngine.overruns(
-        of: placed.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
+      view.fold.cards[position].card.capOverruns = Array(
+        FareEngine.overruns(of: placed.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
+          .suffix(MetroCard.overrunsKept))
       view.fold.cards[position].fareStateIsCurrent = true
       view.fold.cards[position].checkpoint = FareCheckpoint.split(
         placed, rules: rules, timeZone: entry.card.rulesZone(timeZone))

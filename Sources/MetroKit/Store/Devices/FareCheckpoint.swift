@@ -34,7 +34,7 @@ struct FareCheckpoint: Equatable, Sendable {
 
   /// How many of a card's latest rides are kept after the standing: a
   /// rider's weeks, a few hundred bytes each in the fold cache.
-  static let keptRides = 256
+  static let keptRides = 32
 
   /// The rides of ``rides`` and the standing they start from, for the rules.
   var later: RidesAfterStanding? {
@@ -167,7 +167,7 @@ extension FoldCache {
     if place != .null { checkpoint.order = try order(place) }
     for value in rides {
       guard case .array(let parts) = value, parts.count == 7, case .string(let id) = parts[1],
-        let id = UUID(uuidString: id), case .string(let mode) = parts[2], let mode = TravelMode(rawValue: mode),
+        let id = UUID(canonical: id), case .string(let mode) = parts[2], let mode = TravelMode(rawValue: mode),
         case .integer(let fare) = parts[3], case .integer(let charge) = parts[4], charge >= 0,
         case .string(let reason) = parts[5], let reason = RideReason(rawValue: reason), case .bool(let fact) = parts[6]
       else { throw Unreadable() }

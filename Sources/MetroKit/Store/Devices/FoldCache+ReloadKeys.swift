@@ -79,10 +79,11 @@ extension FoldCache {
         else { return nil }
         for reload in reloads {
           guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
-            case .string(let uuid) = parts[2], let id = UUID(uuidString: uuid), case .integer(let amount) = parts[3]
+            case .string(let uuid) = parts[2], let id = UUID(canonical: uuid), case .integer(let amount) = parts[3]
           else { return nil }
           fold.cards[position].reloads[key] = CountedReload(
-            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), undo: try Self.keyUndo(parts[4]))
+            order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), undo: try Self.keyUndo(parts[4])
+          )
         }
         if let copies = value["copies"] {
           let decoded = try Self.decodeCopies(copies)
@@ -187,7 +188,7 @@ extension FoldCache {
     var copies: [UUID: WatchedUpdate] = [:]
     for entry in entries {
       guard case .array(let parts) = entry, parts.count == 2, case .string(let text) = parts[0],
-        let id = UUID(uuidString: text), case .array(let list) = parts[1], !list.isEmpty
+        let id = UUID(canonical: text), case .array(let list) = parts[1], !list.isEmpty
       else { throw Unreadable() }
       var watched = WatchedUpdate()
       for item in list {

@@ -186,13 +186,13 @@ extension FoldCache {
     guard case .array(let undone)? = value["undoneAssignments"], case .bool(let current)? = value["balanceIsCurrent"]
     else { throw Unreadable() }
     for id in undone {
-      guard case .string(let text) = id, let uuid = UUID(uuidString: text) else { throw Unreadable() }
+      guard case .string(let text) = id, let uuid = UUID(canonical: text) else { throw Unreadable() }
       entry.undoneAssignments.insert(uuid)
     }
     entry.balanceIsCurrent = current
     if let newest = value["newestUpdate"], newest != .null { entry.newestUpdate = try order(newest) }
     if case .array(let parts)? = value["assignment"] {
-      guard parts.count == 3, case .string(let text) = parts[1], let id = UUID(uuidString: text),
+      guard parts.count == 3, case .string(let text) = parts[1], let id = UUID(canonical: text),
         case .integer(let balance) = parts[2]
       else { throw Unreadable() }
       entry.assignment = StandingAssignment(order: try order(parts[0]), id: id, balance: Money(minorUnits: balance))

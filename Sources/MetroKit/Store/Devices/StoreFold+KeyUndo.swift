@@ -43,7 +43,7 @@ extension FoldCache {
   static func keyUndo(_ value: JSONValue) throws -> KeyUndo? {
     if value == .null { return nil }
     guard case .array(let parts) = value, parts.count == 2, case .string(let text) = parts[1],
-      let id = UUID(uuidString: text)
+      let id = UUID(canonical: text)
     else { throw Unreadable() }
     return KeyUndo(order: try order(parts[0]), id: id)
   }

@@ -34,7 +34,7 @@ extension FoldCache {
     var loads: [RecentLoads.Load] = []
     for item in items {
       guard case .array(let parts) = item, parts.count == 3, case .string(let text) = parts[0],
-        let id = UUID(uuidString: text), case .integer(let second) = parts[1], case .integer(let amount) = parts[2]
+        let id = UUID(canonical: text), case .integer(let second) = parts[1], case .integer(let amount) = parts[2]
       else { throw Unreadable() }
       loads.append(RecentLoads.Load(id: id, second: second, amount: Money(minorUnits: amount)))
     }

@@ -50,7 +50,7 @@ extension FoldCache {
     guard case .array(let repriced)? = value["repriced"] else { throw Unreadable() }
     for pair in repriced {
       guard case .array(let parts) = pair, parts.count == 2, case .string(let text) = parts[0],
-        let id = UUID(uuidString: text), case .integer(let charge) = parts[1], charge >= 0
+        let id = UUID(canonical: text), case .integer(let charge) = parts[1], charge >= 0
       else { throw Unreadable() }
       entry.repriced[id] = Money(minorUnits: charge)
     }

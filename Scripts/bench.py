@@ -158,6 +158,18 @@ def median_pairs(first, second, runs, env):
     return statistics.median(a), statistics.median(b), statistics.median(ratios), measure(first, env)[1]
 
 
+def custom_card(program, store, env):
+    """Makes the store's default card a custom card at $3.00 with no cap, before anything else.
+
+    The generic histories hold far more than an OMNY card may ($315.00, and
+    at most $136.00 loaded in 72 hours: issue 21), so their reloads would be
+    refused; a custom card has no such limit. The commuter stays an OMNY card."""
+    for arguments in (["fare", "3.00"], ["kind", "custom"]):
+        _, _, status = run([program, "--store", store, *arguments], env)
+        if status != 0:
+            sys.exit(f"{' '.join(arguments)} on {store} failed with exit {status}")
+
+
 def many_devices(binary, work, env, large, devices, runs, mb):
     """`show` and `swipe` with many device logs against one device (the goal: within 1.5x).
 
@@ -172,12 +184,14 @@ def many_devices(binary, work, env, large, devices, runs, mb):
             sys.exit(f"{' '.join(arguments)} as {device} failed with exit {status}")
 
     spread = os.path.join(work, f"spread-{devices}")
+    few, one = os.path.join(work, f"few-{devices}"), os.path.join(work, "few-1")
+    for store in (spread, few, one):
+        custom_card(binary, store, {**env, "METROBUDDY_DEVICE": "d0"})
     for device in range(devices):
         csv = os.path.join(work, f"share-{device}.csv")
         make_csv(csv, large, share=(device, devices))
         build(spread, f"d{device}", "import", csv)
         os.remove(csv)
-    few, one = os.path.join(work, f"few-{devices}"), os.path.join(work, "few-1")
     for device in range(devices):
         for arguments in (["reload", "50"], ["swipe"], ["swipe"]):
             build(few, f"d{device}", *arguments)
@@ -236,6 +250,7 @@ def main():
             csv = os.path.join(work, f"history-{size}.csv")
             make_csv(csv, size)
             store = os.path.join(work, f"store-{size}")
+            custom_card(binary, store, env)
             seconds, _, status = run([binary, "--store", store, "import", csv], env)
             if status != 0:
                 sys.exit(f"import of {size} updates failed with exit {status}")
@@ -269,6 +284,7 @@ def main():
             baseline = os.path.abspath(options.baseline)
             base_store = os.path.join(work, f"baseline-{large}")
             csv = os.path.join(work, f"history-{large}.csv")
+            custom_card(baseline, base_store, env)
             _, _, status = run([baseline, "--store", base_store, "import", csv], env)
             if status != 0:
                 sys.exit(f"the baseline's import of {large} updates failed with exit {status}")
@@ -283,6 +299,7 @@ def main():
         # device (each imports its own history into its own log); commands run
         # as the first device, against the single-device store of the same size.
         three = os.path.join(work, f"three-{large}")
+        custom_card(binary, three, {**env, "METROBUDDY_DEVICE": "d1"})
         for device in ("d1", "d2", "d3"):
             csv = os.path.join(work, f"third-{device}.csv")
             make_csv(csv, max(1, large // 3))
@@ -324,6 +341,11 @@ def main():
             _, _, status = run([binary, "--store", store, "import", csv], env)
             if status != 0:
                 sys.exit(f"import of the commuter's {size} updates failed with exit {status}")
+            # An OMNY card holds at most $315.00: the history's balance set
+            # within it, so that `reload 1` is a reload, not a refusal.
+            _, _, status = run([binary, "--store", store, "balance", "100"], env)
+            if status != 0:
+                sys.exit(f"balance 100 on the commuter's {size} updates failed with exit {status}")
             commuters[size] = store
         print()
         print("A commuter (OMNY card, two rides a day, charged by the dated rules and the 7-day cap):")

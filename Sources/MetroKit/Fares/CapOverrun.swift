@@ -38,14 +38,51 @@ extension FareEngine {
   public static func overruns(
     of rides: some Sequence<RecordedRide>, rules: (Date) -> FareRules, timeZone: LocalTimeZone
   ) -> [CapOverrun] {
-    var state = FareState()
-    var card = MetroCard(name: "")
-    for ride in rides {
-      let rulesNow = rules(ride.time)
-      state = advance(state, with: held(ride, rules: rulesNow, state: state), rules: rulesNow, timeZone: timeZone)
-      card.noteOverruns(overruns(in: state, rules: rules))
+    var search = OverrunSearch()
+    for ride in rides { search.add(ride, rules: rules, timeZone: timeZone) }
+    return search.found
+  }
+}
+
+/// Finds the periods over their cap of rides given one at a time, in time
+/// order, holding only the standing and the periods found: `verify` feeds
+/// it a whole history as it walks the logs.
+public struct OverrunSearch: Sendable {
+  private var state = FareState()
+  /// Per cap, its latest period while it is over its cap.
+  private var open: [CapSlot: CapOverrun] = [:]
+  private var closed: [CapOverrun] = []
+
+  public init() {}
+
+  /// Walks `ride` as ``FareEngine/holding(_:rules:timeZone:)`` walks it.
+  public mutating func add(_ ride: RecordedRide, rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+    let rulesNow = rules(ride.time)
+    state = FareEngine.advance(
+      state, with: FareEngine.held(ride, rules: rulesNow, state: state), rules: rulesNow, timeZone: timeZone)
+    for slot in CapSlot.allCases {
+      // A period that another began after is over, as it stood last.
+      if let kept = open[slot], state[slot]?.start != kept.start {
+        closed.append(kept)
+        open[slot] = nil
+      }
     }
-    return card.capOverruns
+    for overrun in FareEngine.overruns(in: state, rules: rules) { open[overrun.slot] = overrun }
+  }
+
+  /// Every period found, oldest first; a period counted by two caps (New
+  /// York's express cap counts every ride) once, by the cap it is further over.
+  public var found: [CapOverrun] {
+    let all = closed + CapSlot.allCases.compactMap { open[$0] }
+    var best: [CapOverrun] = []
+    for overrun in all.sorted(by: { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }) {
+      if let index = best.firstIndex(where: { $0.start == overrun.start && $0.end == overrun.end }) {
+        if overrun.over > best[index].over { best[index] = overrun }
+      } else {
+        best.append(overrun)
+      }
+    }
+    return best
   }
 }
 
@@ -74,7 +111,8 @@ extension MetroCard {
     if capOverruns.count > Self.overrunsKept { capOverruns.removeFirst(capOverruns.count - Self.overrunsKept) }
   }
 
-  /// How many of its latest periods over a cap a card keeps.
+  /// How many of its latest periods over a cap a card keeps (`check`
+  /// reports 30 days back; ``OverrunSearch`` finds every one).
   static let overrunsKept = 16
 
   /// How many days after a period over its cap ended `check` still reports

@@ -8,11 +8,13 @@ extension DeviceLogStore {
     let view = View(fold: fold, device: nil, legacy: legacy)
     var found: [CardCapOverrun] = []
     for (entry, name) in fold.liveCards() {
-      let rides = try DeviceHistory(store: self, view: view, card: entry).ridesInTimeOrder()
       let card = entry.card
-      let overruns = FareEngine.overruns(
-        of: rides, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: card.rulesZone(timeZone))
-      found += overruns.map {
+      let zone = card.rulesZone(timeZone)
+      var search = OverrunSearch()
+      try DeviceHistory(store: self, view: view, card: entry).forEachRideInMergedOrder { ride in
+        search.add(ride, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: zone)
+      }
+      found += search.found.map {
         CardCapOverrun(
           card: name, currency: card.currency, timeZone: card.rulesZone(timeZone),
           period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)

@@ -181,6 +181,26 @@ final class DeviceHistory: CardHistoryLookup {
   /// is time order), each with its place when the index knows its record.
   /// The place's `index` only orders the record's own updates: it counts
   /// them in the walk, which is their order in the record.
+  /// Every ride of the card that is not undone, each once, in the merged
+  /// order, one at a time: what ``ridesInMergedOrder()`` gives, holding only
+  /// the ids of undone updates and of rides seen (`verify`'s walk).
+  func forEachRideInMergedOrder(_ body: (RecordedRide) -> Void) throws(MetroError) {
+    let history = MergedHistory(store: store, view: view, cardID: card.id)
+    var undone = Set<UUID>()
+    try history.walk(balances: false, priced: false) { update in
+      if let target = update.undoes { undone.insert(target) }
+      return true
+    }
+    var seen = Set<UUID>()
+    try history.walk(balances: false, priced: false) { update in
+      guard !undone.contains(update.id), seen.insert(update.id).inserted, let ride = RecordedRide(update) else {
+        return true
+      }
+      body(ride)
+      return true
+    }
+  }
+
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
     var updates: [(update: BalanceUpdate, order: EventOrder?)] = []
     let history = MergedHistory(store: store, view: view, cardID: card.id)

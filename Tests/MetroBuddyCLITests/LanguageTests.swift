@@ -335,6 +335,24 @@ struct LanguageTests {
     }
   }
 
+  /// Every placeholder a command shows (`--at <time>`, `<amount>`) has its
+  /// word in each language: a word added or renamed in English without
+  /// them would show in English in a Spanish or Italian synopsis.
+  @Test func everyPlaceholderIsTranslated() {
+    var words: Set<String> = []
+    func walk(_ command: CommandSpec) {
+      for argument in command.arguments { words.insert(argument.name) }
+      for option in command.options { if let name = option.valueName { words.insert(name) } }
+      command.subcommands.forEach(walk)
+    }
+    walk(MetroBuddy.root)
+    #expect(words.contains("amount") && words.count > 20)
+    for word in words.sorted() {
+      #expect(Spanish.placeholders[word] != nil, "Spanish has no word for <\(word)>")
+      #expect(Italian.placeholders[word] != nil, "Italian has no word for <\(word)>")
+    }
+  }
+
   /// Discussions keep their manual line breaks under 86 characters; one-line
   /// help stays on one line (help wraps it).
   @Test func translatedDefinitionsKeepTheirShape() {

@@ -357,6 +357,7 @@ enum Italian {
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
     "period": "periodo", "minutes": "minuti", "text": "testo",
+    "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra",
   ]
 
   /// `<amount>` as `<importo>`.

@@ -1,17 +1,6 @@
 import MetroKit
 
-extension English {
-  /// The English of a help string.
-  static func help(_ key: HelpKey) -> String {
-    switch key {
-    case .core(let key): help(key)
-    case .cards(let key): help(key)
-    case .fares(let key): help(key)
-    case .store(let key): help(key)
-    case .insights(let key): help(key)
-    }
-  }
-
+extension English: HelpTexts {
   /// The English help of the root, the global options, show, swipe, reload, balance, undo,
   /// history, help and completion (`HelpKey.Core`).
   static func help(_ key: HelpKey.Core) -> String {

@@ -180,3 +180,26 @@ extension HelpKey? {
   /// The key's English; empty for none.
   var english: String { self?.english ?? "" }
 }
+
+/// A language's help texts: one exhaustive `switch` for each group of
+/// commands, so that a key without its text does not build.
+protocol HelpTexts {
+  static func help(_ key: HelpKey.Core) -> String
+  static func help(_ key: HelpKey.Cards) -> String
+  static func help(_ key: HelpKey.Fares) -> String
+  static func help(_ key: HelpKey.Store) -> String
+  static func help(_ key: HelpKey.Insights) -> String
+}
+
+extension HelpTexts {
+  /// The text of any help key in this language.
+  static func help(_ key: HelpKey) -> String {
+    switch key {
+    case .core(let key): help(key)
+    case .cards(let key): help(key)
+    case .fares(let key): help(key)
+    case .store(let key): help(key)
+    case .insights(let key): help(key)
+    }
+  }
+}

@@ -1,17 +1,6 @@
 import MetroKit
 
-extension Italian {
-  /// L'italiano di un testo di aiuto.
-  static func help(_ key: HelpKey) -> String {
-    switch key {
-    case .core(let key): help(key)
-    case .cards(let key): help(key)
-    case .fares(let key): help(key)
-    case .store(let key): help(key)
-    case .insights(let key): help(key)
-    }
-  }
-
+extension Italian: HelpTexts {
   /// L'aiuto in italiano della radice, delle opzioni globali, di show, swipe, reload, balance, undo,
   /// history, help e completion (`HelpKey.Core`).
   static func help(_ key: HelpKey.Core) -> String {

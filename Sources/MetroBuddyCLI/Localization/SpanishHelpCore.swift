@@ -1,17 +1,6 @@
 import MetroKit
 
-extension Spanish {
-  /// El español de un texto de ayuda.
-  static func help(_ key: HelpKey) -> String {
-    switch key {
-    case .core(let key): help(key)
-    case .cards(let key): help(key)
-    case .fares(let key): help(key)
-    case .store(let key): help(key)
-    case .insights(let key): help(key)
-    }
-  }
-
+extension Spanish: HelpTexts {
   /// La ayuda en español de la raíz, las opciones globales, show, swipe, reload, balance, undo,
   /// history, help y completion (`HelpKey.Core`).
   static func help(_ key: HelpKey.Core) -> String {

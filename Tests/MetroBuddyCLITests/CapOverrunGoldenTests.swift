@@ -91,4 +91,34 @@ struct CapOverrunGoldenTests {
     #expect(cli.run("check") == Invocation(stdout: "", stderr: "", status: 0))
     #expect(!cli.run("verify").stdout.contains("note:"))
   }
+
+  /// One week charged over both of New York's caps: 12 subway rides at
+  /// $3.00 ($36.00, $1.00 over the $35.00 local cap) and 5 express rides at
+  /// $7.25, which the express cap counts with the subway rides ($72.25,
+  /// $5.25 over $67.00). Both periods began with the first ride: one week,
+  /// said once, by the cap it is further over, by `check` (the fold's notes)
+  /// and `verify` (its search of the rides) alike.
+  @Test func aWeekOverBothCapsIsSaidOnceByTheCapItIsFurtherOver() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "100")
+    var csv = "timestamp,type,amount,fare,mode,reason\n"
+    let start = Date(timeIntervalSince1970: 1_794_142_800)  // 2026-11-08T13:00:00Z, 08:00 in New York
+    for ride in 0..<17 {
+      let time = Timestamp.iso8601(start.addingTimeInterval(Double(ride) * 8 * 3600))
+      csv += ride < 12 ? "\(time),swipe,-3.00,3.00,subway,paid\n" : "\(time),swipe,-7.25,7.25,express,paid\n"
+    }
+    let path = cli.directory + "/week.csv"
+    try csv.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(cli.run("import", path).status == 0)
+    let said =
+      "That week (Sun 8 Nov 08:00 to Sun 15 Nov 08:00) was charged $72.25, $5.25 over its cap of $67.00: "
+      + "charges imported from the agency stay as charged; look for rides imported twice, or ask the agency for "
+      + "the difference.\n"
+    #expect(cli.run("check") == Invocation(stdout: "default: " + said, stderr: "", status: 1))
+    #expect(
+      cli.run("verify")
+        == Invocation(
+          stdout: "note: Card 'default': " + said + "The store \(cli.directory)/store is sound: 1 card, 18 updates.\n",
+          stderr: "", status: 0))
+  }
 }

@@ -99,4 +99,28 @@ struct HistoryStreamMemoryTests {
       #expect(gauge.decoded <= 320, "decoded \(gauge.decoded) changes")
     }
   }
+
+  /// One device's reload and three records of 1,000 rides each, in time
+  /// order: `verify` decodes each change once (its one read checks the
+  /// records and finds the periods over a cap), and holds a few at a time.
+  /// Walking the rides again in the merged order would decode 3,000 more.
+  @Test("verify decodes each change of a log once")
+  func verifyDecodesEachChangeOnce() throws {
+    try withFastTemporaryDirectory { parent in
+      let store = DeviceLogStore(
+        directory: parent + "/metrobuddy",
+        identity: DeviceIdentity(override: "laptop", file: parent + "/device-laptop", defaultName: "laptop"),
+        cacheDirectory: parent + "/cache", clock: .constant(storeNow), timeZone: .utc,
+        makeID: SequentialIDs(startingAt: 1).make)
+      _ = try store.apply([.kind(.metrocard), .balance(.reload(.usd("9500.00")))], toCardNamed: nil)
+      for _ in 0..<3 { _ = try store.apply([.balance(.swipe(count: 1000))], toCardNamed: nil) }
+      let gauge = HeldChangesGauge()
+      let report = try LogScanner.$heldChanges.withValue(gauge) {
+        try LogScanner.$longLineLimit.withValue(4096) { try store.verify() }
+      }
+      #expect(report.isSound && report.updates == 3001)
+      #expect(gauge.decoded >= 3001 && gauge.decoded < 3001 + 10, "decoded \(gauge.decoded) changes")
+      #expect(gauge.most > 0 && gauge.most <= 4, "held \(gauge.most) changes at once")
+    }
+  }
 }

@@ -71,18 +71,32 @@ public struct OverrunSearch: Sendable {
   }
 
   /// Every period found, oldest first; a period counted by two caps (New
-  /// York's express cap counts every ride) once, by the cap it is further over.
+  /// York's express cap counts every ride) once, by the cap it is further
+  /// over (`keepOnce(_:)`, the rule the fold's notes follow too).
   public var found: [CapOverrun] {
-    let all = closed + CapSlot.allCases.compactMap { open[$0] }
-    var best: [CapOverrun] = []
-    for overrun in all.sorted(by: { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }) {
-      if let index = best.firstIndex(where: { $0.start == overrun.start && $0.end == overrun.end }) {
-        if overrun.over > best[index].over { best[index] = overrun }
-      } else {
-        best.append(overrun)
-      }
+    var kept: [CapOverrun] = []
+    for overrun in closed + CapSlot.allCases.compactMap({ open[$0] }) { kept.keepOnce(overrun) }
+    return kept
+  }
+}
+
+extension Array where Element == CapOverrun {
+  /// Keeps `overrun` among these periods over their cap, oldest first, by
+  /// the one rule `verify`'s walk and the fold's notes share: the same cap's
+  /// period as it stood before is replaced; a period counted by two caps
+  /// (New York's express cap counts every ride) is said once, by the cap it
+  /// is further over, on a tie the cap listed first (``CapSlot/allCases``):
+  /// whatever order the periods come in, the same stay.
+  mutating func keepOnce(_ overrun: CapOverrun) {
+    removeAll { $0.slot == overrun.slot && $0.start == overrun.start }
+    let same = { (kept: CapOverrun) in kept.start == overrun.start && kept.end == overrun.end }
+    let says = { (kept: CapOverrun) in
+      (kept.over.minorUnits, -kept.slot.sortKey) > (overrun.over.minorUnits, -overrun.slot.sortKey)
     }
-    return best
+    if contains(where: { same($0) && says($0) }) { return }
+    removeAll(where: same)
+    let place = firstIndex { ($0.start, $0.slot.sortKey) > (overrun.start, overrun.slot.sortKey) } ?? endIndex
+    insert(overrun, at: place)
   }
 }
 
@@ -96,16 +110,8 @@ extension MetroCard {
   /// among ``capOverruns``: a period already kept is replaced, a new one added.
   mutating func noteOverruns(_ found: [CapOverrun]) {
     guard !found.isEmpty else { return }
-    for overrun in found {
-      capOverruns.removeAll { $0.slot == overrun.slot && $0.start == overrun.start }
-      // One period counted by two caps (New York's express cap counts every
-      // ride): the cap it is further over says it, once.
-      let same = { (kept: CapOverrun) in kept.start == overrun.start && kept.end == overrun.end }
-      if capOverruns.contains(where: { same($0) && $0.over >= overrun.over }) { continue }
-      capOverruns.removeAll(where: same)
-      capOverruns.append(overrun)
-    }
-    capOverruns.sort { ($0.start, $0.slot.sortKey) < ($1.start, $1.slot.sortKey) }
+    // One period counted by two caps: said once, as `verify` says it.
+    for overrun in found { capOverruns.keepOnce(overrun) }
     // The card keeps the latest few, which `check` reports (in the fold
     // cache, read by every command): `verify` finds every one from the rides.
     if capOverruns.count > Self.overrunsKept { capOverruns.removeFirst(capOverruns.count - Self.overrunsKept) }

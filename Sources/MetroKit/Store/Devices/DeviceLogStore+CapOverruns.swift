@@ -3,18 +3,26 @@ import FoundationEssentials
 extension DeviceLogStore {
   /// Every period of every live card charged more than its cap, from the
   /// cards' whole ride histories in the merged order (`verify` walks; the
-  /// hot path never does). `fold` is every log folded from the start.
-  func capOverruns(of fold: StoreFold, legacy: LegacyStore?) throws(MetroError) -> [CardCapOverrun] {
+  /// hot path never does). `fold` is every log folded from the start;
+  /// `streamed` gives a card's periods when `verify`'s read found them
+  /// (``StreamedOverruns``), `nil` when its rides are to be walked here.
+  func capOverruns(
+    of fold: StoreFold, legacy: LegacyStore?, streamed: (FoldCard) -> [CapOverrun]? = { _ in nil }
+  ) throws(MetroError) -> [CardCapOverrun] {
     let view = View(fold: fold, device: nil, legacy: legacy)
     var found: [CardCapOverrun] = []
     for (entry, name) in fold.liveCards() {
       let card = entry.card
       let zone = card.rulesZone(timeZone)
-      var search = OverrunSearch()
-      try DeviceHistory(store: self, view: view, card: entry).forEachRideInMergedOrder { ride in
-        search.add(ride, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: zone)
+      var overruns = streamed(entry)
+      if overruns == nil {
+        var search = OverrunSearch()
+        try DeviceHistory(store: self, view: view, card: entry).forEachRideInMergedOrder { ride in
+          search.add(ride, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: zone)
+        }
+        overruns = search.found
       }
-      found += search.found.map {
+      found += (overruns ?? []).map {
         CardCapOverrun(
           card: name, currency: card.currency, timeZone: card.rulesZone(timeZone),
           period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)

@@ -49,6 +49,10 @@ extension DeviceLogStore: StoreVerifying {
 
   /// Reads every log whole through the scanner and reports damage, conflict
   /// copies (never read as data) and entries of others that it leaves alone.
+  /// The read folds what the report says (cards, logs, retires, merges), not
+  /// what the updates add up to, and finds each card's periods over their
+  /// cap as it goes when it meets the rides in the merged order
+  /// (``StreamedOverruns``): one pass over the logs, each change decoded once.
   public func verify() throws(MetroError) -> VerificationReport {
     var report = VerificationReport(
       directory: directory, exists: (try? fileSystem.status(atPath: directory)) != nil, cards: 0, updates: 0,
@@ -65,7 +69,9 @@ extension DeviceLogStore: StoreVerifying {
     let known = knownBeforeVerify()
     var positions: [String: LogPosition] = [:]
     var damaged: Set<String> = []
-    for folder in try deviceFolders() where folder != legacy?.folder {
+    var streamed = StreamedOverruns(timeZone: timeZone)
+    let folders = try deviceFolders()
+    for folder in folders where folder != legacy?.folder {
       let path = layout.logPath(folder)
       do {
         // A record on a long line (an import) is folded one change at a time.
@@ -79,11 +85,14 @@ extension DeviceLogStore: StoreVerifying {
             for (index, change) in record.changes.enumerated() {
               let order = record.order(device: folder, index: index)
               // Each update once: a retire's copy and its own log count as one.
-              if case .update(_, let update)? = fold.counted(change, at: order) {
+              if case .update(let card, let update)? = fold.counted(change, at: order) {
                 updates += 1
                 checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
+                fold.verifyFold(update, of: card, change: change, order: order)
+                streamed.take(update, of: fold.root(of: card), from: folder, fold: fold)
+              } else {
+                fold.apply(change, order: order, timeZone: timeZone)
               }
-              fold.apply(change, order: order, timeZone: timeZone)
             }
             // A converted log's copy of an old update another one brought is not one more.
             report.updates +=
@@ -91,20 +100,24 @@ extension DeviceLogStore: StoreVerifying {
           case .long(let long):
             // Counted only once the whole record has decoded, as a short one.
             var staged = fold
+            var stagedSearch = streamed
             var updates = 0
             staged.noteClock(long.clock)
             let copies = staged.oldUpdates?.count ?? 0
             try long.forEachChange { index, change, _ in
               let order = long.order(index: index)
-              let counted = staged.counted(change, at: order)
-              staged.apply(change, order: order, timeZone: timeZone)
-              if case .update(_, let update)? = counted {
+              if case .update(let card, let update)? = staged.counted(change, at: order) {
                 updates += 1
                 checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
+                staged.verifyFold(update, of: card, change: change, order: order)
+                stagedSearch.take(update, of: staged.root(of: card), from: folder, fold: staged)
+              } else {
+                staged.apply(change, order: order, timeZone: timeZone)
               }
             }
             if folder.hasPrefix(StoreLayout.upgradePrefix) { updates = (staged.oldUpdates?.count ?? 0) - copies }
             fold = staged
+            streamed = stagedSearch
             report.updates += updates
           }
         }
@@ -129,7 +142,11 @@ extension DeviceLogStore: StoreVerifying {
     if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
     report.cards = fold.liveCards().count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
-    if report.problems.isEmpty { report.capOverruns = try capOverruns(of: fold, legacy: legacy) }
+    if report.problems.isEmpty {
+      report.capOverruns = try capOverruns(of: fold, legacy: legacy) { entry in
+        streamed.found(for: entry, in: fold, folders: folders, legacy: legacy)
+      }
+    }
     return report
   }
 
@@ -160,5 +177,20 @@ extension DeviceLogStore {
     guard update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)
     else { return }
     report.problems.append(.init(path: path, line: line, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
+  }
+}
+
+extension StoreFold {
+  /// What `verify`'s read folds of an update that counts (`change` as read,
+  /// at `order`): the card it belongs to, and a converted log's copy of an
+  /// old update known as one (``admitsOldUpdate(_:order:)``). Not the
+  /// balance, the fare standing or the ids that may come twice: the report
+  /// says none of them, and at a million imported updates their ids alone
+  /// are hundreds of megabytes.
+  mutating func verifyFold(_ update: BalanceUpdate, of card: String, change: LogChange, order: EventOrder) {
+    var placed = order
+    if case .carried(let origin, _) = change { placed = origin.order }
+    guard admitsOldUpdate(update, order: placed) else { return }
+    _ = cardIndex(root(of: card))
   }
 }

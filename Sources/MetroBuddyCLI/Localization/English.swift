@@ -80,6 +80,8 @@ enum English {
     case .noDevicesYet: "No device has written to this store yet."
     case .historyDuplicate: "duplicate: counted once"
     case .historyRepriced(let from): "re-priced from \(from): the cap was reached"
+    case .historyTransferFound(let from): "re-priced from \(from): a transfer, with every device's rides"
+    case .historyTransferLost(let from): "re-priced from \(from): no transfer left, with every device's rides"
     case .belowZero(let owed):
       "Below zero: devices that were apart recorded more than the card held. Reload at least \(owed) to cover it."
     case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."

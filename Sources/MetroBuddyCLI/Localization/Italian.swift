@@ -98,6 +98,9 @@ enum Italian {
     case .noDevicesYet: "Nessun dispositivo ha ancora scritto in questo archivio."
     case .historyDuplicate: "duplicato: conta una volta"
     case .historyRepriced(let from): "ricalcolato da \(from): raggiunto il tetto"
+    case .historyTransferFound(let from): "ricalcolato da \(from): un trasbordo, con le corse di tutti i dispositivi"
+    case .historyTransferLost(let from):
+      "ricalcolato da \(from): nessun trasbordo, con le corse di tutti i dispositivi"
     case .belowZero(let owed):
       "Sotto zero: dispositivi separati hanno registrato più di quanto avesse la carta. Ricarica almeno \(owed) per coprirlo."
     case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."

@@ -68,6 +68,10 @@ enum Message: Equatable {
   case historyDuplicate
   /// A ride the merged history held to its cap: what it was recorded with.
   case historyRepriced(from: String)
+  /// A ride the merged history made a transfer: what it was recorded with.
+  case historyTransferFound(from: String)
+  /// A transfer the merged history charged: what it was recorded with.
+  case historyTransferLost(from: String)
   case belowZero(String)
 
   // MARK: - check

@@ -97,6 +97,10 @@ enum Spanish {
     case .noDevicesYet: "Ningún dispositivo ha escrito todavía en este almacén."
     case .historyDuplicate: "duplicado: cuenta una vez"
     case .historyRepriced(let from): "recalculado desde \(from): se alcanzó el tope"
+    case .historyTransferFound(let from):
+      "recalculado desde \(from): un transbordo, con los viajes de todos los dispositivos"
+    case .historyTransferLost(let from):
+      "recalculado desde \(from): sin transbordo, con los viajes de todos los dispositivos"
     case .belowZero(let owed):
       "Bajo cero: dispositivos separados registraron más de lo que tenía la tarjeta. Recargue al menos \(owed) para cubrirlo."
     case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."

@@ -66,7 +66,13 @@ struct HistoryCells {
     if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + text(.historyDuplicate) + ")" }
     if let from = update.repricedFrom {
       let recorded = text.money(from, card.currency)
-      note += (note.isEmpty ? "" : " ") + "(" + text(.historyRepriced(from: recorded)) + ")"
+      let why: Message =
+        switch update.repricedBecause {
+        case .transferFound?: .historyTransferFound(from: recorded)
+        case .transferLost?: .historyTransferLost(from: recorded)
+        case .cap?, nil: .historyRepriced(from: recorded)
+        }
+      note += (note.isEmpty ? "" : " ") + "(" + text(why) + ")"
     }
     if let words = update.note { note += (note.isEmpty ? "" : " ") + text(.historyNote(words)) }
     return note

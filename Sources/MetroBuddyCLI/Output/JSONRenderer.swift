@@ -105,8 +105,9 @@ enum JSONRenderer {
     if let note = update.note { members.append(("note", .string(note))) }
     // A keyed reload another device recorded first (or the undo of one) adds nothing.
     if update.isDuplicate { members.append(("duplicate", .bool(true))) }
-    // A ride the merged history held to its cap: the charge it was recorded with.
+    // A ride the merged history re-priced: the charge it was recorded with, and why.
     if let from = update.repricedFrom { members.append(("repricedFrom", .string(from.plainString(in: currency)))) }
+    if let why = update.repricedBecause { members.append(("repricedBecause", .string(why.rawValue))) }
     return .object(members)
   }
 

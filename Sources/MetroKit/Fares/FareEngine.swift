@@ -82,10 +82,12 @@ public enum FareEngine {
     switch ride.reason {
     case .transfer:
       state.lastPaid?.transfersLeft -= 1
+      state.lastPaid?.takenBy = ride.device
     case .paid, .partial:
       if rules.transfer?.starts(ride.mode) ?? true {
         state.lastPaid = PaidRide(
-          time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0)
+          time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0,
+          device: ride.device)
       }
     case .capped, .companion:
       break

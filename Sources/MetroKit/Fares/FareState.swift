@@ -30,13 +30,21 @@ public struct PaidRide: Sendable, Hashable {
   public var fare: Money
   /// How many transfers it still gives.
   public var transfersLeft: Int
+  /// The device that recorded it, when the rides walked say (``RecordedRide/device``).
+  public var device: String?
+  /// The device whose ride took its latest transfer, when one did and the rides walked say.
+  public var takenBy: String?
 
   /// Creates a paid ride.
-  public init(time: Date, mode: TravelMode, fare: Money, transfersLeft: Int) {
+  public init(
+    time: Date, mode: TravelMode, fare: Money, transfersLeft: Int, device: String? = nil, takenBy: String? = nil
+  ) {
     self.time = time
     self.mode = mode
     self.fare = fare
     self.transfersLeft = transfersLeft
+    self.device = device
+    self.takenBy = takenBy
   }
 }
 
@@ -57,6 +65,13 @@ public struct RecordedRide: Sendable, Hashable {
   /// Whether its charge is a fact (an import said so, or it was recorded
   /// before rides had reasons): never held to a cap.
   public var isFact = false
+  /// Whether the rider declined a transfer (`swipe --no-transfer`): the
+  /// merged order never makes it one.
+  public var declinedTransfer = false
+  /// The device that recorded it, when the store's logs say (`nil` in a
+  /// history of one device kept in memory): the merged order finds or
+  /// loses a transfer only between rides of different devices.
+  public var device: String?
 
   /// Creates a recorded ride.
   public init(id: UUID, time: Date, mode: TravelMode, fare: Money, charge: Money, reason: RideReason) {
@@ -82,6 +97,7 @@ public struct RecordedRide: Sendable, Hashable {
     // An imported charge is the agency's; a ride recorded before rides had
     // reasons was charged its fare, with no cap to hold it to.
     isFact = update.isImported || update.reason == nil
+    declinedTransfer = update.noTransfer
   }
 }
 

@@ -55,6 +55,12 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
   /// with; `amount` and `reason` then say what it costs as the merge stands.
   /// For the undo of such a ride: the same. `nil` for every other update.
   public var repricedFrom: Money?
+  /// Why the merged history re-priced it, when ``repricedFrom`` is set.
+  public var repricedBecause: Repricing?
+
+  /// For a ride: whether the rider declined a transfer (`swipe
+  /// --no-transfer`), so that the merged order never makes it one.
+  public var noTransfer = false
 
   /// Whether an import recorded it (an agency's row, a backup's or a CSV
   /// file's update): its charge is a fact, never held to a cap, and with
@@ -89,7 +95,21 @@ public struct BalanceUpdate: Sendable, Equatable, Codable, Identifiable {
     a.id == b.id && a.type == b.type && a.amount == b.amount && a.balance == b.balance && a.timestamp == b.timestamp
       && a.key == b.key && a.undoes == b.undoes && a.fare == b.fare && a.mode == b.mode && a.reason == b.reason
       && a.note == b.note && a.isDuplicate == b.isDuplicate && a.repricedFrom == b.repricedFrom
+      && a.repricedBecause == b.repricedBecause && a.noTransfer == b.noTransfer
   }
+}
+
+/// Why the merged order of every device's rides charges a ride otherwise
+/// than it was recorded (``BalanceUpdate/repricedFrom``).
+public enum Repricing: String, Sendable, Equatable, Codable {
+  /// Its cap's period had less left than the ride was charged: lowered.
+  case cap
+  /// The latest paid ride gives it a transfer: lowered to the transfer's charge.
+  case transferFound = "transfer-found"
+  /// It was recorded as a transfer that the merged order does not give
+  /// (another ride took it first, or its paid ride is not there): raised
+  /// to its fare, then held to its cap.
+  case transferLost = "transfer-lost"
 }
 
 // MARK: - Notes

@@ -282,7 +282,11 @@ package enum CardRules {
             }
             mayGoBelowZero = true
           }
-          for charge in charges { try record(.swipe, -charge.charge, ride: charge) }
+          for charge in charges {
+            try record(.swipe, -charge.charge, ride: charge)
+            // The rider's own tap records the refusal; a companion's never takes a transfer.
+            if noTransfer, charge.reason != .companion { recorded[recorded.count - 1].noTransfer = true }
+          }
           mayGoBelowZero = false
           if !backdated { working.fareState = state }
           // The first cap that counts the ride: the one `show` reports for it.

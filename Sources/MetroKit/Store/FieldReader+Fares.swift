@@ -65,11 +65,15 @@ extension MetroCard {
         } + [
           (
             "lastPaid",
-            state.lastPaid.map {
-              .object([
-                ("time", time($0.time)), ("mode", .string($0.mode.rawValue)), ("fare", money($0.fare)),
-                ("transfersLeft", .integer(Int64($0.transfersLeft))),
-              ])
+            state.lastPaid.map { paid -> JSONValue in
+              let devices = [("device", paid.device), ("takenBy", paid.takenBy)].compactMap { member in
+                member.1.map { (member.0, JSONValue.string($0)) }
+              }
+              return .object(
+                [
+                  ("time", time(paid.time)), ("mode", .string(paid.mode.rawValue)), ("fare", money(paid.fare)),
+                  ("transfersLeft", .integer(Int64(paid.transfersLeft))),
+                ] + devices)
             } ?? .null
           ),
           ("latestRide", time(state.latestRide)),
@@ -215,10 +219,11 @@ extension FieldReader {
     if standing.object["localWeekly"] != nil { state.localWeekly = try progress("localWeekly") }
     if standing.object["expressWeekly"] != nil { state.expressWeekly = try progress("expressWeekly") }
     if let last = try standing.optionalObject("lastPaid") {
-      try last.allowOnly(["time", "mode", "fare", "transfersLeft"])
+      try last.allowOnly(["time", "mode", "fare", "transfersLeft", "device", "takenBy"])
       state.lastPaid = PaidRide(
         time: try last.time("time"), mode: try last.known("mode", as: TravelMode.self),
-        fare: try last.money("fare", currency: currency), transfersLeft: try last.integer("transfersLeft"))
+        fare: try last.money("fare", currency: currency), transfersLeft: try last.integer("transfersLeft"),
+        device: try last.optionalString("device"), takenBy: try last.optionalString("takenBy"))
     }
     state.latestRide = try standing.optionalTime("latestRide")
     if let month = try standing.optionalObject("month") {

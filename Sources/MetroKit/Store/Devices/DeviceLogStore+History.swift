@@ -193,16 +193,17 @@ final class DeviceHistory: CardHistoryLookup {
     }
     var seen = Set<UUID>()
     try history.walk(balances: false, priced: false) { update in
-      guard !undone.contains(update.id), seen.insert(update.id).inserted, let ride = RecordedRide(update) else {
+      guard !undone.contains(update.id), seen.insert(update.id).inserted, var ride = RecordedRide(update) else {
         return true
       }
+      ride.device = history.walkedDevice
       body(ride)
       return true
     }
   }
 
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
-    var updates: [(update: BalanceUpdate, order: EventOrder?)] = []
+    var updates: [(update: BalanceUpdate, order: EventOrder?, device: String)] = []
     let history = MergedHistory(store: store, view: view, cardID: card.id)
     var walkedInRecord: [String: Int] = [:]
     try history.walk(balances: false, priced: false) { update in
@@ -211,7 +212,7 @@ final class DeviceHistory: CardHistoryLookup {
         walkedInRecord["\(sequence) \(history.walkedDevice)"] = index + 1
         return EventOrder(time: update.timestamp, device: history.walkedDevice, sequence: sequence, index: index)
       }
-      updates.append((update, order))
+      updates.append((update, order, history.walkedDevice))
       return true
     }
     let undone = Set(updates.compactMap(\.update.undoes))
@@ -219,7 +220,11 @@ final class DeviceHistory: CardHistoryLookup {
     // devices) is one ride: the first copy in the merged order.
     var seen = Set<UUID>()
     let once = updates.filter { !undone.contains($0.update.id) && seen.insert($0.update.id).inserted }
-    let rides = once.compactMap { item in RecordedRide(item.update).map { (ride: $0, order: item.order) } }
+    let rides = once.compactMap { item -> (ride: RecordedRide, order: EventOrder?)? in
+      guard var ride = RecordedRide(item.update) else { return nil }
+      ride.device = item.device
+      return (ride, item.order)
+    }
     // The merged order is by time; sorted again in case a log gave otherwise.
     var sorted = rides.enumerated().map { $0 }
     sorted.sort { ($0.element.ride.time, $0.offset) < ($1.element.ride.time, $1.offset) }

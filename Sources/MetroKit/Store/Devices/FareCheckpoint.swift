@@ -105,8 +105,8 @@ extension FoldCard {
     for tail in checkpoint.rides {
       let rules = card.rules(at: tail.ride.time, in: timeZone)
       let stands = FareEngine.held(tail.ride, rules: rules, state: state)
-      let before = repriced[tail.ride.id] ?? tail.ride.charge
-      repriced[tail.ride.id] = stands.charge == tail.ride.charge ? nil : stands.charge
+      let before = repriced[tail.ride.id]?.charge ?? tail.ride.charge
+      repriced[tail.ride.id] = stands.charge == tail.ride.charge ? nil : HeldCharge(stands)
       if tail.order == order {
         amount = Money(minorUnits: -stands.charge.minorUnits)
       } else if stands.charge != before {
@@ -123,7 +123,7 @@ extension FoldCard {
 }
 
 extension FoldCache {
-  /// A card's checkpoint as the cache keeps it (format 9): the standing as
+  /// A card's checkpoint as the cache keeps it (format 10: each ride with whether a transfer was declined): the standing as
   /// a card's `fareState`, its place, and the rides after it.
   static func checkpointMembers(of entry: FoldCard) -> [(String, JSONValue)] {
     guard let checkpoint = entry.checkpoint else { return [("checkpoint", .null)] }
@@ -134,6 +134,7 @@ extension FoldCache {
       return .array([
         order(tail.order), .string(ride.id.uuidString), .string(ride.mode.rawValue), .integer(ride.fare.minorUnits),
         .integer(ride.charge.minorUnits), .string(ride.reason.rawValue), .bool(ride.isFact),
+        .bool(ride.declinedTransfer),
       ])
     }
     return [
@@ -166,16 +167,19 @@ extension FoldCache {
     var checkpoint = FareCheckpoint(standing: card.fareState, order: nil, heldBefore: heldBefore)
     if place != .null { checkpoint.order = try order(place) }
     for value in rides {
-      guard case .array(let parts) = value, parts.count == 7, case .string(let id) = parts[1],
+      guard case .array(let parts) = value, parts.count == 8, case .string(let id) = parts[1],
         let id = UUID(canonical: id), case .string(let mode) = parts[2], let mode = TravelMode(rawValue: mode),
         case .integer(let fare) = parts[3], case .integer(let charge) = parts[4], charge >= 0,
-        case .string(let reason) = parts[5], let reason = RideReason(rawValue: reason), case .bool(let fact) = parts[6]
+        case .string(let reason) = parts[5], let reason = RideReason(rawValue: reason), case .bool(let fact) = parts[6],
+        case .bool(let declined) = parts[7]
       else { throw Unreadable() }
       let order = try order(parts[0])
       var ride = RecordedRide(
         id: id, time: order.time, mode: mode, fare: Money(minorUnits: fare), charge: Money(minorUnits: charge),
         reason: reason)
       ride.isFact = fact
+      ride.declinedTransfer = declined
+      ride.device = order.device
       checkpoint.rides.append(TailRide(order: order, ride: ride))
     }
     entry.checkpoint = checkpoint

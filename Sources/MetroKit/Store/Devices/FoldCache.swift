@@ -18,7 +18,9 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 9: a card's watched ids with one copy saved apart from the keys
+  /// 10: a re-priced ride keeps its reason as well as its charge (a
+  /// transfer found or lost in the merged order), and each ride after the
+  /// fare checkpoint whether the rider declined a transfer. 9: a card's watched ids with one copy saved apart from the keys
   /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
@@ -30,7 +32,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 9
+  static let version = 10
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids that
   /// reached the store more than once, in a file of their own: read only

@@ -179,6 +179,7 @@ extension LogChange {
     if let note = update.note { members.append(("note", .string(note))) }
     if let assigned = update.assigned { members.append(("assigned", .integer(assigned.minorUnits))) }
     if update.isImported { members.append(("imported", .bool(true))) }
+    if update.noTransfer { members.append(("noTransfer", .bool(true))) }
     return members
   }
 
@@ -281,7 +282,7 @@ extension LogChange {
     case "update":
       try reader.allowOnly([
         "type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
-        "assigned", "imported",
+        "assigned", "imported", "noTransfer",
       ])
       return .update(cardID: id, try reader.loggedUpdate())
     default:
@@ -377,11 +378,19 @@ extension FieldReader {
     if let imported = object["imported"], imported != .bool(true) {
       throw damaged(.fieldNotBoolean(field: "imported"))
     }
+    // Written only when true (a ride swiped with `--no-transfer`); `false` reads as its absence.
+    var noTransfer = false
+    if let declined = object["noTransfer"] {
+      guard case .bool(let value) = declined else { throw damaged(.fieldNotBoolean(field: "noTransfer")) }
+      if value, type != .swipe { throw damaged(.rideFieldsOnNonRide) }
+      noTransfer = value
+    }
     var update = BalanceUpdate(
       id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
       timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
       mode: mode, reason: reason, note: try note(), assigned: assigned)
     update.isImported = object["imported"] != nil
+    update.noTransfer = noTransfer
     return update
   }
 }

@@ -1,27 +1,39 @@
 import FoundationEssentials
 
 extension FoldCard {
-  /// `update` as the merged order prices it: a ride held to its cap
-  /// (``repriced``) costs its held charge, and the undo of one gives that
+  /// `update` as the merged order prices it: a ride it re-priced
+  /// (``repriced``: held to its cap, a transfer found or lost) costs its
+  /// held charge with its held reason, and the undo of one gives that
   /// back; each keeps what it was recorded with in
-  /// ``BalanceUpdate/repricedFrom``. Every other update is as recorded.
+  /// ``BalanceUpdate/repricedFrom`` and why in
+  /// ``BalanceUpdate/repricedBecause``. Every other update is as recorded.
   func priced(_ update: BalanceUpdate) -> BalanceUpdate {
     guard !repriced.isEmpty else { return update }
     var priced = update
     switch update.type {
     case .swipe:
-      guard let charge = repriced[update.id] else { return update }
-      priced.repricedFrom = Money(minorUnits: -update.amount.minorUnits)
-      priced.amount = Money(minorUnits: -charge.minorUnits)
-      priced.reason = charge == .zero ? .capped : .partial
+      guard let held = repriced[update.id] else { return update }
+      let recorded = Money(minorUnits: -update.amount.minorUnits)
+      priced.repricedFrom = recorded
+      priced.repricedBecause = Self.repricing(from: recorded, to: held)
+      priced.amount = Money(minorUnits: -held.charge.minorUnits)
+      priced.reason = held.reason
     case .undo:
-      guard let target = update.undoes, let charge = repriced[target] else { return update }
+      guard let target = update.undoes, let held = repriced[target] else { return update }
       priced.repricedFrom = update.amount
-      priced.amount = charge
+      priced.repricedBecause = Self.repricing(from: update.amount, to: held)
+      priced.amount = held.charge
     case .reload, .adjustment:
       return update
     }
     return priced
+  }
+
+  /// Why a ride recorded at `recorded` costs `held`: a transfer found, a
+  /// transfer lost (the only change that raises a charge), else its cap.
+  static func repricing(from recorded: Money, to held: HeldCharge) -> Repricing {
+    if held.reason == .transfer { return .transferFound }
+    return held.charge > recorded ? .transferLost : .cap
   }
 
   /// What `update` adds to the balance as the merged order prices it.
@@ -37,10 +49,11 @@ extension StoreFold {
 }
 
 extension FoldCache {
-  /// A card's re-priced rides and its latest ride's place, as the cache keeps them (format 8).
+  /// A card's re-priced rides and its latest ride's place, as the cache
+  /// keeps them (format 10: each ride's id, charge and reason).
   static func repricingMembers(of entry: FoldCard) -> [(String, JSONValue)] {
-    let repriced = entry.repriced.sorted { $0.key.uuidString < $1.key.uuidString }.map { id, charge -> JSONValue in
-      .array([.string(id.uuidString), .integer(charge.minorUnits)])
+    let repriced = entry.repriced.sorted { $0.key.uuidString < $1.key.uuidString }.map { id, held -> JSONValue in
+      .array([.string(id.uuidString), .integer(held.charge.minorUnits), .string(held.reason.rawValue)])
     }
     return [("repriced", .array(repriced)), ("newestRide", entry.newestRide.map(order) ?? .null)]
   }
@@ -48,11 +61,12 @@ extension FoldCache {
   /// Reads back what ``repricingMembers(of:)`` wrote.
   static func decodeRepricing(_ value: JSONValue, into entry: inout FoldCard) throws {
     guard case .array(let repriced)? = value["repriced"] else { throw Unreadable() }
-    for pair in repriced {
-      guard case .array(let parts) = pair, parts.count == 2, case .string(let text) = parts[0],
-        let id = UUID(canonical: text), case .integer(let charge) = parts[1], charge >= 0
+    for triple in repriced {
+      guard case .array(let parts) = triple, parts.count == 3, case .string(let text) = parts[0],
+        let id = UUID(canonical: text), case .integer(let charge) = parts[1], charge >= 0,
+        case .string(let reason) = parts[2], let reason = RideReason(rawValue: reason)
       else { throw Unreadable() }
-      entry.repriced[id] = Money(minorUnits: charge)
+      entry.repriced[id] = HeldCharge(charge: Money(minorUnits: charge), reason: reason)
     }
     switch value["newestRide"] {
     case .null?: entry.newestRide = nil

@@ -103,11 +103,12 @@ struct FoldCard: Equatable, Sendable {
   /// without the card's history (the store works it out again).
   var balanceIsCurrent = true
 
-  /// The rides the merged order holds below what they were recorded with
-  /// (``FareEngine/held(_:rules:state:)``): each one's charge as the merge
-  /// stands, by id. Empty unless devices apart rode one cap's period past
-  /// its cap; worked out again with the standing.
-  var repriced: [UUID: Money] = [:]
+  /// The rides the merged order charges otherwise than they were recorded
+  /// (``FareEngine/held(_:rules:state:)``: held to the cap, a transfer
+  /// found or lost): each one's charge and reason as the merge stands, by
+  /// id. Empty unless devices apart rode one cap's period past its cap or
+  /// one transfer window; worked out again with the standing.
+  var repriced: [UUID: HeldCharge] = [:]
   /// The latest ride folded, in the merged order: a ride before it (by
   /// time, then device, record and place) comes out of order.
   var newestRide: EventOrder?
@@ -435,7 +436,8 @@ struct StoreFold: Equatable, Sendable {
     guard entry.fareStateIsCurrent else { return amount }
     if update.type == .undo {
       if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
-    } else if let ride = RecordedRide(update) {
+    } else if var ride = RecordedRide(update) {
+      ride.device = order.device
       if let newest, order < newest {
         // After the checkpoint: folded from it (a ride ahead, a day late).
         if let late = entry.foldLate(ride, at: order, timeZone: timeZone) {
@@ -450,7 +452,7 @@ struct StoreFold: Equatable, Sendable {
         let rules = entry.card.rules(at: ride.time, in: timeZone)
         let stands = FareEngine.held(ride, rules: rules, state: entry.card.fareState)
         if stands.charge != ride.charge {
-          entry.repriced[ride.id] = stands.charge
+          entry.repriced[ride.id] = HeldCharge(stands)
           amount = -stands.charge
         }
         entry.card.fareState = FareEngine.advance(

@@ -18,7 +18,9 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 9: a card's watched ids with one copy saved apart from the keys
+  /// 10: each card's fare checkpoint and recent reloads on a third line
+  /// of their own (``faresFormatName``), which a read that folds nothing
+  /// leaves undecoded. 9: a card's watched ids with one copy saved apart from the keys
   /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
@@ -30,7 +32,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 9
+  static let version = 10
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids that
   /// reached the store more than once, in a file of their own: read only
@@ -58,9 +60,12 @@ struct FoldCache {
   /// The cached fold (`nil` when there is none usable) and which save of
   /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
-  /// The file holds two sealed lines: the fold, then every card's latest
+  /// The file holds three sealed lines: the fold, then every card's latest
   /// updates (most of its bytes), which stay undecoded in
-  /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
+  /// ``StoreFold/unreadLatest`` until a record is folded or history asks,
+  /// then every card's fare checkpoint and recent reloads, which stay
+  /// undecoded in ``StoreFold/unreadFares`` until a record is folded or a
+  /// write asks.
   ///
   /// The version is the file's even when its fold is not usable (another
   /// version's, damaged, too long): a reader may then replace it, where
@@ -76,17 +81,20 @@ struct FoldCache {
 
   /// The fold a cache file holds, its latest updates left undecoded.
   func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
-    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), bytes.last == UInt8(ascii: "\n"),
-      newline + 1 < bytes.count - 1
+    let newline = UInt8(ascii: "\n")
+    guard let first = bytes.firstIndex(of: newline), bytes.last == newline,
+      let second = bytes[(first + 1)...].firstIndex(of: newline), first + 1 < second,
+      second + 1 < bytes.count - 1
     else { throw Unreadable() }
-    let core = bytes[..<newline]
+    let core = bytes[..<first]
     let document = try JSONParser.parse(core)
     try verifySeal(core, path: "", line: nil)
     guard case .string(Self.formatName)? = document["format"],
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"]
     else { throw Unreadable() }
     var fold = try Self.decode(document)
-    fold.unreadLatest = Array(bytes[(newline + 1)..<(bytes.count - 1)])
+    fold.unreadLatest = Array(bytes[(first + 1)..<second])
+    fold.unreadFares = Array(bytes[(second + 1)..<(bytes.count - 1)])
     return fold
   }
 
@@ -250,7 +258,6 @@ struct FoldCache {
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
         ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.overrunMembers(of: entry)
-          + Self.checkpointMembers(of: entry) + Self.recentLoadMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -306,6 +313,8 @@ struct FoldCache {
       Checksum.seal(&bytes, from: start)
     }
     bytes.append(UInt8(ascii: "\n"))
+    bytes += Self.encodedFares(fold)
+    bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
 
@@ -332,7 +341,8 @@ struct FoldCache {
   }
 
   /// The fold of a cache document, without its reload keys
-  /// (``loadReloadKeys(into:)``) and its latest updates (``StoreFold/loadLatest()``).
+  /// (``loadReloadKeys(into:)``), its latest updates (``StoreFold/loadLatest()``)
+  /// and its cards' fare checkpoints and recent reloads (``StoreFold/loadFares()``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {
@@ -392,8 +402,6 @@ struct FoldCache {
       try Self.decodeAssignments(value, into: &entry)
       try Self.decodeRepricing(value, into: &entry)
       try Self.decodeOverruns(value, into: &entry)
-      try Self.decodeCheckpoint(value, into: &entry)
-      try Self.decodeRecentLoads(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

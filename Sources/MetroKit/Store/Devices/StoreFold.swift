@@ -165,6 +165,13 @@ struct StoreFold: Equatable, Sendable {
   /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
   /// that never needed them writes these bytes back as they were.
   var unreadLatest: [UInt8]?
+  /// Every card's fare checkpoint and recent reloads as the cache saved
+  /// them (the third line of its file), not yet decoded: only a write, a
+  /// fold of a record or a standing worked out again needs them. While
+  /// this is set, each card's ``FoldCard/checkpoint`` and
+  /// ``FoldCard/recentLoads`` are empty and nothing may change them;
+  /// ``loadFares()`` fills them, and a save writes these bytes back.
+  var unreadFares: [UInt8]?
   /// Updates folded on top of ``unreadLatest``, each after every update its
   /// card had (``appendsToUnreadLatest(_:device:)``): appended to them when
   /// they are saved or decoded.
@@ -243,6 +250,7 @@ struct StoreFold: Equatable, Sendable {
   /// copy instead; a carried change counts unless its own log, or another
   /// copy, was folded first.
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
+    assert(unreadFares == nil)
     switch change {
     case .carried(let origin, let carried):
       guard !isFolded(origin.device, sequence: origin.sequence) else { return }

@@ -99,7 +99,8 @@ struct StoreFoldTests {
       let decodedLoaded = decoded.loadLatest()
       #expect(decodedLoaded)
       // And the checkpoints and recent reloads, until a write or a fold asks.
-      #expect(decoded.unreadFares != nil && decoded.cards.allSatisfy { $0.checkpoint?.rides.isEmpty ?? true })
+      #expect(decoded.unreadLoads != nil && decoded.unreadCheckpoints != nil)
+      #expect(decoded.cards.allSatisfy { ($0.checkpoint?.rides.isEmpty ?? true) && $0.recentLoads.loads.isEmpty })
       let faresLoaded = decoded.loadFares()
       #expect(faresLoaded)
       #expect(decoded == fold)

@@ -5,8 +5,9 @@ import Testing
 @testable import MetroKit
 
 /// A read that only shows a card (a prompt's `show`, `balance`) decodes no
-/// card's fare checkpoint and recent reloads: the cache keeps them on a
-/// line of their own, written back as it was, and the next write reads them.
+/// card's recent reloads and fare checkpoint, and a reload no checkpoint:
+/// the cache keeps each on a line of its own, written back as it was until
+/// something changes it, and the next write that needs it reads it.
 @Suite("Fare checkpoints a read that only shows leaves undecoded")
 struct UnreadFaresTests {
   /// The cache file of `parent/cache`, wherever its folder is named.
@@ -30,7 +31,7 @@ struct UnreadFaresTests {
       try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
       let path = try Self.cacheFile(parent)
       let before = try #require(fileBytes(path))
-      #expect(Self.lines(before).count == 4, "three sealed lines, each ending in a newline")
+      #expect(Self.lines(before).count == 5, "four sealed lines, each ending in a newline")
       // The log's time of change moves (a synchroniser copied it again):
       // the read folds nothing, but saves the log's new stamp.
       let log = parent + "/metrobuddy/devices/laptop/log.jsonl"
@@ -38,10 +39,12 @@ struct UnreadFaresTests {
       #expect(utimensat(AT_FDCWD, log, &times, 0) == 0)
       let (reader, _) = ReadOnceTests.store(parent, "laptop")
       #expect(try reader.currentCard().snapshot.balance == .usd("97.00"))
-      #expect(try reader.readView(fares: false).fold.unreadFares != nil, "show decoded the checkpoints")
+      let shown = try reader.readView(fares: .none).fold
+      #expect(shown.unreadLoads != nil && shown.unreadCheckpoints != nil, "show decoded the fare lines")
       let after = try #require(fileBytes(path))
       #expect(after != before, "the read saved the log's new stamp")
-      #expect(Self.lines(after)[2] == Self.lines(before)[2], "the checkpoints were not written back as they were")
+      #expect(Self.lines(after)[2] == Self.lines(before)[2], "the recent reloads were not written back as they were")
+      #expect(Self.lines(after)[3] == Self.lines(before)[3], "the checkpoints were not written back as they were")
       // A write reads them: $100.00 loaded a moment ago leaves $36.00 of
       // the $136.00 that may be loaded in 72 hours.
       let (writer, _) = ReadOnceTests.store(parent, "laptop")
@@ -50,8 +53,25 @@ struct UnreadFaresTests {
       }
       #expect(try #require(fileBytes(path)) == after, "a refusal changed the cache")
       try writer.apply([.balance(.reload(.usd("36.00")))], toCardNamed: nil)
-      #expect(try writer.readView(fares: false).fold.unreadFares == nil, "a write left the checkpoints undecoded")
-      #expect(try writer.currentCard().snapshot.balance == .usd("133.00"))
+      // The reload decoded the recent reloads, not the checkpoints, which
+      // its save wrote back as they were.
+      let reloaded = try #require(fileBytes(path))
+      #expect(Self.lines(reloaded)[2] != Self.lines(after)[2], "the reload's save left the recent reloads as they were")
+      #expect(Self.lines(reloaded)[3] == Self.lines(after)[3], "the reload changed the checkpoints")
+      let (nextReader, _) = ReadOnceTests.store(parent, "laptop")
+      #expect(try nextReader.currentCard().snapshot.balance == .usd("133.00"))
+      // A ride reads and changes the checkpoint: one more ride in it.
+      let (rider, _) = ReadOnceTests.store(parent, "laptop")
+      try rider.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let ridden = try #require(fileBytes(path))
+      #expect(Self.lines(ridden)[3] != Self.lines(reloaded)[3], "the ride's save left the checkpoints as they were")
+      let cache = FoldCache(
+        fileSystem: LiveFileSystem(), folder: String(path.dropLast(FoldCache.fileName.count + 1)),
+        store: parent + "/metrobuddy")
+      var fold = try #require(cache.load())
+      let faresLoaded = fold.loadFares()
+      #expect(faresLoaded)
+      #expect(fold.cards.first?.checkpoint?.rides.count == 2)
     }
   }
 }

@@ -168,7 +168,7 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func recentLoads() throws(MetroError) -> RecentLoads {
-    assert(view.fold.unreadFares == nil)
+    assert(view.fold.unreadLoads == nil)
     return card.recentLoads
   }
 
@@ -177,7 +177,7 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
-    assert(view.fold.unreadFares == nil)
+    assert(view.fold.unreadCheckpoints == nil)
     return card.fareStateIsCurrent ? card.checkpoint?.later : nil
   }
 

@@ -172,10 +172,10 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
   ///
-  /// `fares`: decode every card's fare checkpoint and recent reloads from
-  /// the cache (what deciding a write reads). A read that only shows
-  /// (`fares: false`) leaves them undecoded unless it folds a record or
-  /// works a standing out again (``StoreFold/unreadFares``).
+  /// `fares`: which of every card's recent reloads and fare checkpoint to
+  /// decode from the cache (what deciding the command reads). What is left
+  /// undecoded stays so unless a record that changes it is folded or a
+  /// standing is worked out again (``StoreFold/loadFares(touchedBy:)``).
   ///
   /// `savesCache`: a read that folded anything new saves the cache (unless
   /// another process saved it meanwhile), so that a device that only reads
@@ -183,7 +183,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// write's reads leave the saving to the write.
   func readView(
     device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, counting: Bool = false,
-    fares: Bool = true, savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
+    fares: FaresToDecode = .all, savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -215,7 +215,8 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
-    if !restart, fares || fold.cards.contains(where: { !$0.fareStateIsCurrent }), !fold.loadFares() {
+    // (A standing worked out again loads the checkpoints it needs.)
+    if !restart, fares != .none, !fold.loadFares(checkpoints: fares == .all) {
       restart = true
     }
     if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
@@ -301,7 +302,14 @@ public final class DeviceLogStore: MetroCardDataStore {
   func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
     guard !stale.isEmpty else { return false }
-    assert(view.fold.unreadFares == nil)
+    if !view.fold.loadCheckpoints() {
+      // Checkpoints the cache left unread, unreadable: every card's is
+      // worked out again from its rides.
+      view.fold.unreadCheckpoints = nil
+      for index in view.fold.cards.indices { view.fold.cards[index].fareStateIsCurrent = false }
+      view.refresh()
+      return try bringFareStandingsUpToDate(&view)
+    }
     var repriced = false
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
@@ -412,8 +420,8 @@ public final class DeviceLogStore: MetroCardDataStore {
         if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
           latestMissing = !fold.loadLatest()
         }
-        // Every record may change a checkpoint or the recent reloads.
-        if !faresMissing { faresMissing = !fold.loadFares() }
+        // What the record changes of the recent reloads and checkpoints.
+        if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
         if !keysMissing, !latestMissing, !faresMissing, !missing {
           fold.apply(record, device: folder, timeZone: timeZone)
         }
@@ -490,20 +498,20 @@ public final class DeviceLogStore: MetroCardDataStore {
   // MARK: - Reading
 
   // What a card shows needs no fare checkpoint and no recent reloads
-  // (`fares: false`): a prompt's `show` decodes neither.
+  // (`fares: .none`): a prompt's `show` decodes neither.
 
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView(fares: false)
+    let view = try readView(fares: .none)
     return reference(try index(named: nil, in: view), in: view)
   }
 
   public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView(fares: false)
+    let view = try readView(fares: .none)
     return reference(try index(named: name, in: view), in: view)
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
-    let view = try readView(fares: false)
+    let view = try readView(fares: .none)
     return view.live.indices.map { reference($0, in: view) }
   }
 }

@@ -18,9 +18,10 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 10: each card's fare checkpoint and recent reloads on a third line
-  /// of their own (``faresFormatName``), which a read that folds nothing
-  /// leaves undecoded. 9: a card's watched ids with one copy saved apart from the keys
+  /// 10: each card's recent reloads and its fare checkpoint on a third
+  /// and a fourth line of their own (``loadsFormatName``,
+  /// ``checkpointsFormatName``), which a read that folds nothing leaves
+  /// undecoded, and a reload leaves the checkpoints undecoded. 9: a card's watched ids with one copy saved apart from the keys
   /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
@@ -60,12 +61,13 @@ struct FoldCache {
   /// The cached fold (`nil` when there is none usable) and which save of
   /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
-  /// The file holds three sealed lines: the fold, then every card's latest
+  /// The file holds four sealed lines: the fold, then every card's latest
   /// updates (most of its bytes), which stay undecoded in
   /// ``StoreFold/unreadLatest`` until a record is folded or history asks,
-  /// then every card's fare checkpoint and recent reloads, which stay
-  /// undecoded in ``StoreFold/unreadFares`` until a record is folded or a
-  /// write asks.
+  /// then every card's recent reloads and every card's fare checkpoint,
+  /// which stay undecoded (``StoreFold/unreadLoads``,
+  /// ``StoreFold/unreadCheckpoints``) until a record that changes them is
+  /// folded or a write asks.
   ///
   /// The version is the file's even when its fold is not usable (another
   /// version's, damaged, too long): a reader may then replace it, where
@@ -83,8 +85,9 @@ struct FoldCache {
   func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
     let newline = UInt8(ascii: "\n")
     guard let first = bytes.firstIndex(of: newline), bytes.last == newline,
-      let second = bytes[(first + 1)...].firstIndex(of: newline), first + 1 < second,
-      second + 1 < bytes.count - 1
+      let second = bytes[(first + 1)...].firstIndex(of: newline),
+      let third = bytes[(second + 1)...].firstIndex(of: newline), first + 1 < second, second + 1 < third,
+      third + 1 < bytes.count - 1
     else { throw Unreadable() }
     let core = bytes[..<first]
     let document = try JSONParser.parse(core)
@@ -94,7 +97,8 @@ struct FoldCache {
     else { throw Unreadable() }
     var fold = try Self.decode(document)
     fold.unreadLatest = Array(bytes[(first + 1)..<second])
-    fold.unreadFares = Array(bytes[(second + 1)..<(bytes.count - 1)])
+    fold.unreadLoads = Array(bytes[(second + 1)..<third])
+    fold.unreadCheckpoints = Array(bytes[(third + 1)..<(bytes.count - 1)])
     return fold
   }
 
@@ -314,7 +318,6 @@ struct FoldCache {
     }
     bytes.append(UInt8(ascii: "\n"))
     bytes += Self.encodedFares(fold)
-    bytes.append(UInt8(ascii: "\n"))
     return bytes
   }
 
@@ -342,7 +345,7 @@ struct FoldCache {
 
   /// The fold of a cache document, without its reload keys
   /// (``loadReloadKeys(into:)``), its latest updates (``StoreFold/loadLatest()``)
-  /// and its cards' fare checkpoints and recent reloads (``StoreFold/loadFares()``).
+  /// and its cards' recent reloads and fare checkpoints (``StoreFold/loadFares(checkpoints:)``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {

@@ -87,7 +87,8 @@ extension FoldCache {
   /// A sealed line of `format` holding each card's `members`, by id.
   private static func line(faresFormat format: String, _ members: [[(String, JSONValue)]]) -> [UInt8] {
     var bytes: [UInt8] = []
-    JSONWriter.write(.object([("format", .string(format)), ("cards", .array(members.map { .object($0) }))]), to: &bytes)
+    let cards = JSONValue.array(members.map { .object($0) })
+    JSONWriter.write(.object([("format", .string(format)), ("cards", cards)]), to: &bytes)
     Checksum.seal(&bytes)
     return bytes
   }

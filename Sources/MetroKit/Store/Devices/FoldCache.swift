@@ -18,7 +18,7 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 10: each card's recent reloads and its fare checkpoint on a third
+  /// 10: times as whole seconds, each log's place as an array; each card's recent reloads and its fare checkpoint on a third
   /// and a fourth line of their own (``loadsFormatName``,
   /// ``checkpointsFormatName``), which a read that folds nothing leaves
   /// undecoded, and a reload leaves the checkpoints undecoded. 9: a card's watched ids with one copy saved apart from the keys
@@ -188,13 +188,25 @@ struct FoldCache {
   static func order(_ order: EventOrder) -> JSONValue {
     .array(
       [
-        .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
+        .integer(Self.seconds(order.time)), .string(order.device), .integer(Int64(order.sequence)),
         .integer(Int64(order.index)),
       ] + (order.clock == 0 ? [] : [.integer(Int64(order.clock))]))
   }
 
   /// A cache file this build does not read.
   struct Unreadable: Error {}
+
+  /// A time as the cache writes it: whole seconds since 1970, as a log's
+  /// times are (the cache reads no text for them).
+  static func seconds(_ time: Date) -> Int64 { Int64(time.timeIntervalSince1970.rounded(.down)) }
+
+  /// Reads back what ``seconds(_:)`` wrote: a time a log can hold.
+  static func time(_ value: JSONValue?) throws -> Date {
+    guard case .integer(let seconds)? = value else { throw Unreadable() }
+    let date = Date(timeIntervalSince1970: Double(seconds))
+    guard Timestamp.isRecordable(date) else { throw Unreadable() }
+    return date
+  }
 
   /// A log's stamp as ``encoded(_:)`` writes it: `[device, inode, size, modified]`, or null.
   static func stamp(_ value: JSONValue?) throws -> LogStamp? {
@@ -210,8 +222,8 @@ struct FoldCache {
   }
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
-    guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, case .string(let time) = parts[0],
-      let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
+    guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, let date = try? time(parts[0]),
+      case .string(let device) = parts[1],
       case .integer(let sequence) = parts[2], case .integer(let index) = parts[3]
     else { throw Unreadable() }
     var clock = 0
@@ -226,22 +238,21 @@ struct FoldCache {
 
   func encoded(_ fold: StoreFold) -> [UInt8] {
     let order: (EventOrder) -> JSONValue = Self.order
+    // Each log as `[device, offset, sequence, lastLineStart, lastSeal,
+    // lastRecordedAt, lastClock, stamp]`: an array, not an object, as a
+    // store may have a hundred of them and every command reads them all.
     let logs = fold.logs.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
-      .object([
-        ("device", .string(device)), ("offset", .integer(position.offset)),
-        ("sequence", .integer(Int64(position.sequence))), ("lastLineStart", .integer(position.lastLineStart)),
-        ("lastSeal", .integer(Int64(position.lastSeal))),
-        ("lastRecordedAt", .string(position.lastRecordedAt.map(Timestamp.iso8601))),
-        ("lastClock", position.lastClock.map { .integer(Int64($0)) } ?? .null),
-        (
-          "stamp",
-          position.stamp.map {
-            .array([
-              .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
-              .integer($0.modified),
-            ])
-          } ?? .null
-        ),
+      .array([
+        .string(device), .integer(position.offset), .integer(Int64(position.sequence)),
+        .integer(position.lastLineStart), .integer(Int64(position.lastSeal)),
+        position.lastRecordedAt.map { .integer(Self.seconds($0)) } ?? .null,
+        position.lastClock.map { .integer(Int64($0)) } ?? .null,
+        position.stamp.map {
+          .array([
+            .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
+            .integer($0.modified),
+          ])
+        } ?? .null,
       ])
     }
     let cards = fold.cards.map { entry -> JSONValue in
@@ -375,14 +386,12 @@ struct FoldCache {
     }
     fold.maxClock = try clock(document["clock"])
     for log in logs {
-      let at = log["lastRecordedAt"]
-      let lastClock = log["lastClock"]
-      fold.logs[try string(log["device"])] = LogPosition(
-        offset: try integer(log["offset"]), sequence: Int(try integer(log["sequence"])),
-        lastLineStart: try integer(log["lastLineStart"]),
-        lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
-        lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)),
-        lastClock: lastClock == .null ? nil : try clock(lastClock), stamp: try Self.stamp(log["stamp"]))
+      guard case .array(let parts) = log, parts.count == 8 else { throw Unreadable() }
+      fold.logs[try string(parts[0])] = LogPosition(
+        offset: try integer(parts[1]), sequence: Int(try integer(parts[2])), lastLineStart: try integer(parts[3]),
+        lastSeal: UInt32(truncatingIfNeeded: try integer(parts[4])),
+        lastRecordedAt: parts[5] == .null ? nil : try Self.time(parts[5]),
+        lastClock: parts[6] == .null ? nil : try clock(parts[6]), stamp: try Self.stamp(parts[7]))
     }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)

@@ -39,8 +39,8 @@ extension StoreFold {
 extension FoldCache {
   /// A card's re-priced rides and its latest ride's place, as the cache keeps them (format 8).
   static func repricingMembers(of entry: FoldCard) -> [(String, JSONValue)] {
-    let repriced = entry.repriced.sorted { $0.key.uuidString < $1.key.uuidString }.map { id, charge -> JSONValue in
-      .array([.string(id.uuidString), .integer(charge.minorUnits)])
+    let repriced = entry.repriced.sorted { $0.key.sortsBefore($1.key) }.map { id, charge -> JSONValue in
+      .array([.string(id.canonicalString), .integer(charge.minorUnits)])
     }
     return [("repriced", .array(repriced)), ("newestRide", entry.newestRide.map(order) ?? .null)]
   }

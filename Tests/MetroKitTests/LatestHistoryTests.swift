@@ -158,7 +158,7 @@ struct LatestHistoryTests {
     let bytes = cache.encoded(fold)
     var decoded = try cache.decodeFile(bytes)
     #expect(decoded.cards[0].latest.isEmpty)
-    let decodedLoaded = decoded.loadLatest()
+    let decodedLoaded = decoded.loadLatest() && decoded.loadFares()
     #expect(decodedLoaded)
     #expect(decoded.cards[0].latest == fold.cards[0].latest)
     #expect(decoded == fold)

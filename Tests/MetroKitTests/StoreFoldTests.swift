@@ -98,6 +98,11 @@ struct StoreFoldTests {
       #expect(decoded.unreadLatest != nil && decoded.cards.allSatisfy { $0.latest.isEmpty })
       let decodedLoaded = decoded.loadLatest()
       #expect(decodedLoaded)
+      // And the checkpoints and recent reloads, until a write or a fold asks.
+      #expect(decoded.unreadLoads != nil && decoded.unreadCheckpoints != nil)
+      #expect(decoded.cards.allSatisfy { ($0.checkpoint?.rides.isEmpty ?? true) && $0.recentLoads.loads.isEmpty })
+      let faresLoaded = decoded.loadFares()
+      #expect(faresLoaded)
       #expect(decoded == fold)
       #expect(decoded.liveCards()[0].fold.card.fareState.tally == tally)
     }
@@ -124,7 +129,7 @@ struct StoreFoldTests {
       // The keys it names, put back, are used.
       try Data(keys).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.reloadKeysFileName))
       #expect(cache.loadReloadKeys(into: &old))
-      let oldLoaded = old.loadLatest()
+      let oldLoaded = old.loadLatest() && old.loadFares()
       #expect(oldLoaded)
       #expect(old == fold)
     }

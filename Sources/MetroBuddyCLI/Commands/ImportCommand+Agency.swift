@@ -115,7 +115,7 @@ extension ImportCommand {
     .array(
       differences.map {
         .object([
-          ("id", .string($0.ride.id.uuidString)), ("timestamp", .string(Timestamp.iso8601($0.ride.time))),
+          ("id", .string($0.ride.id.canonicalString)), ("timestamp", .string(Timestamp.iso8601($0.ride.time))),
           ("mode", .string($0.ride.mode.rawValue)), ("charged", .string($0.ride.charge.plainString(in: currency))),
           ("reason", .string($0.ride.reason.rawValue)),
           ("expected", .string($0.expected.charge.plainString(in: currency))),

@@ -61,7 +61,7 @@ struct HistoryCells {
     var note = ""
     if let key = update.key, update.type != .undo { note = text(.historyKey(key)) }
     if let undone = update.undoes {
-      note = text(.historyUndoes(String(undone.uuidString.prefix(8).lowercased())))
+      note = text(.historyUndoes(String(undone.canonicalString.prefix(8).lowercased())))
     }
     if update.isDuplicate { note += (note.isEmpty ? "" : " ") + "(" + text(.historyDuplicate) + ")" }
     if let from = update.repricedFrom {

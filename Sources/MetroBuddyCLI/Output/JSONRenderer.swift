@@ -89,7 +89,7 @@ enum JSONRenderer {
   static func update(_ update: BalanceUpdate, of card: MetroCard) -> JSONValue {
     let currency = card.currency
     var members: [(String, JSONValue)] = [
-      ("id", .string(update.id.uuidString)),
+      ("id", .string(update.id.canonicalString)),
       ("type", .string(update.type.rawValue)),
       ("amount", .string(CardText.shown(update.amount, for: card).plainString(in: currency))),
       ("balance", .string(CardText.shown(update.balance, for: card).plainString(in: currency))),
@@ -101,7 +101,7 @@ enum JSONRenderer {
       members.append(("reason", .string(ride.reason.rawValue)))
     }
     if let key = update.key, update.type != .undo { members.append(("key", .string(key))) }
-    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let undoes = update.undoes { members.append(("undoes", .string(undoes.canonicalString))) }
     if let note = update.note { members.append(("note", .string(note))) }
     // A keyed reload another device recorded first (or the undo of one) adds nothing.
     if update.isDuplicate { members.append(("duplicate", .bool(true))) }

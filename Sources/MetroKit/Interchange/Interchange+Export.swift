@@ -11,14 +11,14 @@ extension Interchange {
   /// The members of ``updateObject(_:currency:)``; a journal line writes the same after its sequence.
   static func updateMembers(_ update: BalanceUpdate, currency: Currency) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
-      ("id", .string(update.id.uuidString)),
+      ("id", .string(update.id.canonicalString)),
       ("type", .string(update.type.rawValue)),
       ("amount", .string(update.amount.plainString(in: currency))),
       ("balance", .string(update.balance.plainString(in: currency))),
       ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
     ]
     if let key = update.key { members.append(("key", .string(key))) }
-    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let undoes = update.undoes { members.append(("undoes", .string(undoes.canonicalString))) }
     if let fare = update.fare { members.append(("fare", .string(fare.plainString(in: currency)))) }
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }

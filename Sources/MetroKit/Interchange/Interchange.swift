@@ -26,7 +26,7 @@ package enum Interchange {
     CSV.row([
       .text(Timestamp.iso8601(update.timestamp)), .text(update.type.rawValue),
       .number(update.amount.plainString(in: currency)), .number(update.balance.plainString(in: currency)),
-      .text(update.id.uuidString), .text(update.key ?? ""), .text(update.undoes?.uuidString ?? ""),
+      .text(update.id.canonicalString), .text(update.key ?? ""), .text(update.undoes?.canonicalString ?? ""),
       .number(update.fare?.plainString(in: currency) ?? ""), .text(update.mode?.rawValue ?? ""),
       .text(update.reason?.rawValue ?? ""), .text(update.note ?? ""),
     ])

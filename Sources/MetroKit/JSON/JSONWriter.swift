@@ -78,8 +78,24 @@ package enum JSONWriter {
   private static let emptyArray = Array("[]".utf8)
   private static let emptyObject = Array("{}".utf8)
 
+  /// Whether `byte` is written as an escape.
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
   private static func writeString(_ text: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings (ids, times, names) need no escape: copied whole.
+    let copied = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+      guard !utf8.contains(where: needsEscape) else { return false }
+      out.append(contentsOf: utf8)
+      return true
+    }
+    if copied == true {
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

@@ -43,3 +43,38 @@ extension UUID {
     self.init(uuid: parsed)
   }
 }
+
+extension UUID {
+  /// Upper-case hex digits, by value.
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  /// The canonical form `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX`, upper case:
+  /// the text `uuidString` gives, without the `snprintf` that makes that
+  /// one cost a hundred times more (every id a write, a history or an
+  /// export encodes).
+  package var canonicalString: String {
+    withUnsafeBytes(of: uuid) { bytes in
+      String(unsafeUninitializedCapacity: 36) { text in
+        var at = 0
+        for (index, byte) in bytes.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            text[at] = UInt8(ascii: "-")
+            at += 1
+          }
+          text[at] = Self.hexDigits[Int(byte >> 4)]
+          text[at + 1] = Self.hexDigits[Int(byte & 0x0F)]
+          at += 2
+        }
+        return at
+      }
+    }
+  }
+
+  /// Whether this id's canonical text sorts before `other`'s: the order of
+  /// their bytes, read without making either text.
+  func sortsBefore(_ other: UUID) -> Bool {
+    withUnsafeBytes(of: uuid) { mine in
+      withUnsafeBytes(of: other.uuid) { theirs in mine.lexicographicallyPrecedes(theirs) }
+    }
+  }
+}

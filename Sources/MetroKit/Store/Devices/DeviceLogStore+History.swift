@@ -167,14 +167,18 @@ final class DeviceHistory: CardHistoryLookup {
     return search.targets
   }
 
-  func recentLoads() throws(MetroError) -> RecentLoads { card.recentLoads }
+  func recentLoads() throws(MetroError) -> RecentLoads {
+    assert(view.fold.unreadLoads == nil)
+    return card.recentLoads
+  }
 
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
     try ridesInMergedOrder().map(\.ride)
   }
 
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
-    card.fareStateIsCurrent ? card.checkpoint?.later : nil
+    assert(view.fold.unreadCheckpoints == nil)
+    return card.fareStateIsCurrent ? card.checkpoint?.later : nil
   }
 
   /// Every ride of the card that is not undone, in the merged order (which

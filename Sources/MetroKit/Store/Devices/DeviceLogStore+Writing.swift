@@ -31,13 +31,15 @@ extension DeviceLogStore {
   ///
   /// `reloadKeys`: whether deciding may look at reload keys (a keyed reload,
   /// an undo, an import); a write that does not leaves them unread.
+  /// `fares`: what deciding reads of the cards' recent reloads and fare
+  /// checkpoints (a reload reads no checkpoint).
   func write<Result>(
-    reloadKeys: Bool = true, _ decide: (View) throws(MetroError) -> Decision<Result>
+    reloadKeys: Bool = true, fares: FaresToDecode = .all, _ decide: (View) throws(MetroError) -> Decision<Result>
   ) throws(MetroError) -> Result {
     // A refusal (a swipe on an empty card) or a change that changes nothing
     // leaves no directory, no device id and no file in the store behind:
     // decide against the view as it is before taking anything.
-    var view = try readView(reloadKeys: reloadKeys, savesCache: false)
+    var view = try readView(reloadKeys: reloadKeys, fares: fares, savesCache: false)
     // A device whose own log lost what it wrote writes nothing more to it
     // (the refusal says so; no warning besides).
     if let problem = view.ownLogProblem, let device = view.device { try refuse(problem, device: device) }
@@ -71,7 +73,7 @@ extension DeviceLogStore {
     // store at the path of one that is gone.
     let markFile = self.markFile(device: device)
     let mark = newStore ? nil : try markFile?.load()
-    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, ownMarked: mark != nil) {
+    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, fares: fares, ownMarked: mark != nil) {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.
       decision.changes = []
@@ -83,7 +85,7 @@ extension DeviceLogStore {
         || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
     {
       // The record would fold a key: decide again with every key there.
-      view = try readView(device: device, reloadKeys: true, savesCache: false)
+      view = try readView(device: device, reloadKeys: true, fares: fares, savesCache: false)
       decision.changes = []
       decision = try decide(view)
     }
@@ -100,6 +102,14 @@ extension DeviceLogStore {
       // The record is folded below, on top of the latest updates the cache
       // left unread (appended to them when it only adds newer updates);
       // unreadable, they come from the logs.
+      view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
+      decision.changes = []
+      decision = try decide(view)
+      if decision.isEmpty { return try decision.result(view) }
+    }
+    if !view.fold.loadFares(touchedBy: decision.changes) {
+      // What the record changes of the recent reloads and checkpoints the
+      // cache left unread, unreadable: from the logs.
       view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
       decision.changes = []
       decision = try decide(view)
@@ -259,9 +269,9 @@ extension DeviceLogStore {
   /// on the view stands); `false` when the view changed and must be decided
   /// again. A log that changed before what the view read, or an upgrade
   /// just done, reads the whole view again.
-  private func catchUpUnderLock(_ view: inout View, device: String, reloadKeys: Bool, ownMarked: Bool)
-    throws(MetroError) -> Bool
-  {
+  private func catchUpUnderLock(
+    _ view: inout View, device: String, reloadKeys: Bool, fares: FaresToDecode, ownMarked: Bool
+  ) throws(MetroError) -> Bool {
     // A view read before this device had an id (its first write) read every
     // log as another device's: its positions hold as well.
     if view.legacy == nil, view.device == nil || view.device == device {
@@ -271,7 +281,7 @@ extension DeviceLogStore {
         // From now on this device's own cache, not the one it kept as a
         // reader: it takes the reload keys with it.
         if !view.fold.reloadKeysLoaded, !(readFrom?.loadReloadKeys(into: &view.fold) ?? false) {
-          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+          view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
           return false
         }
         view.fold.reloadKeysChanged = true
@@ -290,14 +300,14 @@ extension DeviceLogStore {
         try bringBalancesUpToDate(&view)
         // A balance not worked out (the keys it needs unreadable): read again.
         guard view.fold.cards.allSatisfy(\.balanceIsCurrent) else {
-          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+          view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
           return false
         }
         try bringFareStandingsUpToDate(&view)
         return false
       }
     }
-    view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+    view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
     return false
   }
 

@@ -172,13 +172,18 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
   ///
+  /// `fares`: which of every card's recent reloads and fare checkpoint to
+  /// decode from the cache (what deciding the command reads). What is left
+  /// undecoded stays so unless a record that changes it is folded or a
+  /// standing is worked out again (``StoreFold/loadFares(touchedBy:)``).
+  ///
   /// `savesCache`: a read that folded anything new saves the cache (unless
   /// another process saved it meanwhile), so that a device that only reads
   /// reads only what is new since it last looked, as a writer does. A
   /// write's reads leave the saving to the write.
   func readView(
     device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, counting: Bool = false,
-    savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
+    fares: FaresToDecode = .all, savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -210,6 +215,10 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
+    // (A standing worked out again loads the checkpoints it needs.)
+    if !restart, fares != .none, !fold.loadFares(checkpoints: fares == .all) {
+      restart = true
+    }
     if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
@@ -293,6 +302,14 @@ public final class DeviceLogStore: MetroCardDataStore {
   func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
     guard !stale.isEmpty else { return false }
+    if !view.fold.loadCheckpoints() {
+      // Checkpoints the cache left unread, unreadable: every card's is
+      // worked out again from its rides.
+      view.fold.unreadCheckpoints = nil
+      for index in view.fold.cards.indices { view.fold.cards[index].fareStateIsCurrent = false }
+      view.refresh()
+      return try bringFareStandingsUpToDate(&view)
+    }
     var repriced = false
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
@@ -388,6 +405,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       }
       var keysMissing = false
       var latestMissing = false
+      var faresMissing = false
       // A converted log's records are folded against every old update
       // folded before, which a fold from the cache does not hold.
       let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
@@ -402,9 +420,13 @@ public final class DeviceLogStore: MetroCardDataStore {
         if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
           latestMissing = !fold.loadLatest()
         }
-        if !keysMissing, !latestMissing, !missing { fold.apply(record, device: folder, timeZone: timeZone) }
+        // What the record changes of the recent reloads and checkpoints.
+        if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
+        if !keysMissing, !latestMissing, !faresMissing, !missing {
+          fold.apply(record, device: folder, timeZone: timeZone)
+        }
       }
-      if keysMissing || latestMissing || missing || fold.needsRefold { return .restart }
+      if keysMissing || latestMissing || faresMissing || missing || fold.needsRefold { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:
@@ -475,18 +497,21 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   // MARK: - Reading
 
+  // What a card shows needs no fare checkpoint and no recent reloads
+  // (`fares: .none`): a prompt's `show` decodes neither.
+
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView()
+    let view = try readView(fares: .none)
     return reference(try index(named: nil, in: view), in: view)
   }
 
   public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView()
+    let view = try readView(fares: .none)
     return reference(try index(named: name, in: view), in: view)
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
-    let view = try readView()
+    let view = try readView(fares: .none)
     return view.live.indices.map { reference($0, in: view) }
   }
 }

@@ -132,7 +132,8 @@ extension FoldCache {
     let rides = checkpoint.rides.map { tail -> JSONValue in
       let ride = tail.ride
       return .array([
-        order(tail.order), .string(ride.id.uuidString), .string(ride.mode.rawValue), .integer(ride.fare.minorUnits),
+        order(tail.order), .string(ride.id.canonicalString), .string(ride.mode.rawValue),
+        .integer(ride.fare.minorUnits),
         .integer(ride.charge.minorUnits), .string(ride.reason.rawValue), .bool(ride.isFact),
         .bool(ride.declinedTransfer),
       ])

@@ -137,7 +137,7 @@ extension FoldCache {
             .array(
               entry.reloads.sorted { $0.key < $1.key }.map { key, reload in
                 .array([
-                  .string(key), Self.order(reload.order), .string(reload.id.uuidString),
+                  .string(key), Self.order(reload.order), .string(reload.id.canonicalString),
                   .integer(reload.amount.minorUnits), Self.keyUndo(reload.undo),
                 ])
               })
@@ -169,9 +169,9 @@ extension FoldCache {
   /// order, amount, and its undo's amount or null.
   static func encodeCopies(_ copies: [UUID: WatchedUpdate]) -> JSONValue {
     .array(
-      copies.sorted { $0.key.uuidString < $1.key.uuidString }.map { id, watched in
+      copies.sorted { $0.key.sortsBefore($1.key) }.map { id, watched in
         .array([
-          .string(id.uuidString),
+          .string(id.canonicalString),
           .array(
             watched.copies.map { copy in
               .array([

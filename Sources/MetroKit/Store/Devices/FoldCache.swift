@@ -18,9 +18,14 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 10: a re-priced ride keeps its reason as well as its charge (a
-  /// transfer found or lost in the merged order), and each ride after the
-  /// fare checkpoint whether the rider declined a transfer. 9: a card's watched ids with one copy saved apart from the keys
+  /// 10: times as whole seconds, each log's place as an array; each
+  /// card's recent reloads and its fare checkpoint on a third and a fourth
+  /// line of their own (``loadsFormatName``, ``checkpointsFormatName``),
+  /// which a read that folds nothing leaves undecoded, and a reload leaves
+  /// the checkpoints undecoded; a re-priced ride keeps its reason as well
+  /// as its charge (a transfer found or lost in the merged order), and
+  /// each ride after the fare checkpoint whether the rider declined a
+  /// transfer. 9: a card's watched ids with one copy saved apart from the keys
   /// (``watchedFileName``); each log's stamp (``LogStamp``); the ride
   /// tally counts bus and express trips apart, for the forecast's mix of
   /// modes; a reload key's undo is the first undo of any copy with the key
@@ -60,9 +65,13 @@ struct FoldCache {
   /// The cached fold (`nil` when there is none usable) and which save of
   /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
-  /// The file holds two sealed lines: the fold, then every card's latest
+  /// The file holds four sealed lines: the fold, then every card's latest
   /// updates (most of its bytes), which stay undecoded in
-  /// ``StoreFold/unreadLatest`` until a record is folded or history asks.
+  /// ``StoreFold/unreadLatest`` until a record is folded or history asks,
+  /// then every card's recent reloads and every card's fare checkpoint,
+  /// which stay undecoded (``StoreFold/unreadLoads``,
+  /// ``StoreFold/unreadCheckpoints``) until a record that changes them is
+  /// folded or a write asks.
   ///
   /// The version is the file's even when its fold is not usable (another
   /// version's, damaged, too long): a reader may then replace it, where
@@ -78,17 +87,22 @@ struct FoldCache {
 
   /// The fold a cache file holds, its latest updates left undecoded.
   func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
-    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), bytes.last == UInt8(ascii: "\n"),
-      newline + 1 < bytes.count - 1
+    let newline = UInt8(ascii: "\n")
+    guard let first = bytes.firstIndex(of: newline), bytes.last == newline,
+      let second = bytes[(first + 1)...].firstIndex(of: newline),
+      let third = bytes[(second + 1)...].firstIndex(of: newline), first + 1 < second, second + 1 < third,
+      third + 1 < bytes.count - 1
     else { throw Unreadable() }
-    let core = bytes[..<newline]
+    let core = bytes[..<first]
     let document = try JSONParser.parse(core)
     try verifySeal(core, path: "", line: nil)
     guard case .string(Self.formatName)? = document["format"],
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"]
     else { throw Unreadable() }
     var fold = try Self.decode(document)
-    fold.unreadLatest = Array(bytes[(newline + 1)..<(bytes.count - 1)])
+    fold.unreadLatest = Array(bytes[(first + 1)..<second])
+    fold.unreadLoads = Array(bytes[(second + 1)..<third])
+    fold.unreadCheckpoints = Array(bytes[(third + 1)..<(bytes.count - 1)])
     return fold
   }
 
@@ -178,13 +192,25 @@ struct FoldCache {
   static func order(_ order: EventOrder) -> JSONValue {
     .array(
       [
-        .string(Timestamp.iso8601(order.time)), .string(order.device), .integer(Int64(order.sequence)),
+        .integer(Self.seconds(order.time)), .string(order.device), .integer(Int64(order.sequence)),
         .integer(Int64(order.index)),
       ] + (order.clock == 0 ? [] : [.integer(Int64(order.clock))]))
   }
 
   /// A cache file this build does not read.
   struct Unreadable: Error {}
+
+  /// A time as the cache writes it: whole seconds since 1970, as a log's
+  /// times are (the cache reads no text for them).
+  static func seconds(_ time: Date) -> Int64 { Int64(time.timeIntervalSince1970.rounded(.down)) }
+
+  /// Reads back what ``seconds(_:)`` wrote: a time a log can hold.
+  static func time(_ value: JSONValue?) throws -> Date {
+    guard case .integer(let seconds)? = value else { throw Unreadable() }
+    let date = Date(timeIntervalSince1970: Double(seconds))
+    guard Timestamp.isRecordable(date) else { throw Unreadable() }
+    return date
+  }
 
   /// A log's stamp as ``encoded(_:)`` writes it: `[device, inode, size, modified]`, or null.
   static func stamp(_ value: JSONValue?) throws -> LogStamp? {
@@ -200,8 +226,8 @@ struct FoldCache {
   }
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
-    guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, case .string(let time) = parts[0],
-      let date = Timestamp.parseISO8601UTC(time), case .string(let device) = parts[1],
+    guard case .array(let parts)? = value, parts.count == 4 || parts.count == 5, let date = try? time(parts[0]),
+      case .string(let device) = parts[1],
       case .integer(let sequence) = parts[2], case .integer(let index) = parts[3]
     else { throw Unreadable() }
     var clock = 0
@@ -216,22 +242,21 @@ struct FoldCache {
 
   func encoded(_ fold: StoreFold) -> [UInt8] {
     let order: (EventOrder) -> JSONValue = Self.order
+    // Each log as `[device, offset, sequence, lastLineStart, lastSeal,
+    // lastRecordedAt, lastClock, stamp]`: an array, not an object, as a
+    // store may have a hundred of them and every command reads them all.
     let logs = fold.logs.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
-      .object([
-        ("device", .string(device)), ("offset", .integer(position.offset)),
-        ("sequence", .integer(Int64(position.sequence))), ("lastLineStart", .integer(position.lastLineStart)),
-        ("lastSeal", .integer(Int64(position.lastSeal))),
-        ("lastRecordedAt", .string(position.lastRecordedAt.map(Timestamp.iso8601))),
-        ("lastClock", position.lastClock.map { .integer(Int64($0)) } ?? .null),
-        (
-          "stamp",
-          position.stamp.map {
-            .array([
-              .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
-              .integer($0.modified),
-            ])
-          } ?? .null
-        ),
+      .array([
+        .string(device), .integer(position.offset), .integer(Int64(position.sequence)),
+        .integer(position.lastLineStart), .integer(Int64(position.lastSeal)),
+        position.lastRecordedAt.map { .integer(Self.seconds($0)) } ?? .null,
+        position.lastClock.map { .integer(Int64($0)) } ?? .null,
+        position.stamp.map {
+          .array([
+            .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
+            .integer($0.modified),
+          ])
+        } ?? .null,
       ])
     }
     let cards = fold.cards.map { entry -> JSONValue in
@@ -252,7 +277,6 @@ struct FoldCache {
               entry.written.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key.rawValue, order($0.value)) })
           ),
         ] + Self.assignmentMembers(of: entry) + Self.repricingMembers(of: entry) + Self.overrunMembers(of: entry)
-          + Self.checkpointMembers(of: entry) + Self.recentLoadMembers(of: entry)
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
@@ -308,6 +332,7 @@ struct FoldCache {
       Checksum.seal(&bytes, from: start)
     }
     bytes.append(UInt8(ascii: "\n"))
+    bytes += Self.encodedFares(fold)
     return bytes
   }
 
@@ -334,7 +359,8 @@ struct FoldCache {
   }
 
   /// The fold of a cache document, without its reload keys
-  /// (``loadReloadKeys(into:)``) and its latest updates (``StoreFold/loadLatest()``).
+  /// (``loadReloadKeys(into:)``), its latest updates (``StoreFold/loadLatest()``)
+  /// and its cards' recent reloads and fare checkpoints (``StoreFold/loadFares(checkpoints:)``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {
@@ -364,14 +390,12 @@ struct FoldCache {
     }
     fold.maxClock = try clock(document["clock"])
     for log in logs {
-      let at = log["lastRecordedAt"]
-      let lastClock = log["lastClock"]
-      fold.logs[try string(log["device"])] = LogPosition(
-        offset: try integer(log["offset"]), sequence: Int(try integer(log["sequence"])),
-        lastLineStart: try integer(log["lastLineStart"]),
-        lastSeal: UInt32(truncatingIfNeeded: try integer(log["lastSeal"])),
-        lastRecordedAt: at == .null ? nil : Timestamp.parseISO8601UTC(try string(at)),
-        lastClock: lastClock == .null ? nil : try clock(lastClock), stamp: try Self.stamp(log["stamp"]))
+      guard case .array(let parts) = log, parts.count == 8 else { throw Unreadable() }
+      fold.logs[try string(parts[0])] = LogPosition(
+        offset: try integer(parts[1]), sequence: Int(try integer(parts[2])), lastLineStart: try integer(parts[3]),
+        lastSeal: UInt32(truncatingIfNeeded: try integer(parts[4])),
+        lastRecordedAt: parts[5] == .null ? nil : try Self.time(parts[5]),
+        lastClock: parts[6] == .null ? nil : try clock(parts[6]), stamp: try Self.stamp(parts[7]))
     }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)
@@ -394,8 +418,6 @@ struct FoldCache {
       try Self.decodeAssignments(value, into: &entry)
       try Self.decodeRepricing(value, into: &entry)
       try Self.decodeOverruns(value, into: &entry)
-      try Self.decodeCheckpoint(value, into: &entry)
-      try Self.decodeRecentLoads(value, into: &entry)
       if case .array(let span)? = value["span"] {
         guard span.count == 2, case .integer(let low) = span[0], case .integer(let high) = span[1], low <= high
         else { throw Unreadable() }

@@ -170,11 +170,11 @@ extension FoldCache {
       (
         "assignment",
         entry.assignment.map {
-          .array([order($0.order), .string($0.id.uuidString), .integer($0.balance.minorUnits)])
+          .array([order($0.order), .string($0.id.canonicalString), .integer($0.balance.minorUnits)])
         } ?? .null
       ),
       (
-        "undoneAssignments", .array(entry.undoneAssignments.map(\.uuidString).sorted().map { .string($0) })
+        "undoneAssignments", .array(entry.undoneAssignments.map(\.canonicalString).sorted().map { .string($0) })
       ),
       ("newestUpdate", entry.newestUpdate.map(order) ?? .null),
       ("balanceIsCurrent", .bool(entry.balanceIsCurrent)),

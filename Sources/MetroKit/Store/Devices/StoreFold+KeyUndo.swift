@@ -36,7 +36,7 @@ extension StoreFold {
 extension FoldCache {
   /// A key's undo as the reload keys file keeps it (format 9): `null`, or its place and id.
   static func keyUndo(_ undo: KeyUndo?) -> JSONValue {
-    undo.map { .array([order($0.order), .string($0.id.uuidString)]) } ?? .null
+    undo.map { .array([order($0.order), .string($0.id.canonicalString)]) } ?? .null
   }
 
   /// Reads back what ``keyUndo(_:)-(KeyUndo?)`` wrote.

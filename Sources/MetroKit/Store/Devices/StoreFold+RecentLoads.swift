@@ -20,7 +20,7 @@ extension FoldCache {
   static func recentLoadMembers(of entry: FoldCard) -> [(String, JSONValue)] {
     guard let newest = entry.recentLoads.newest else { return [] }
     let loads = entry.recentLoads.loads.map { load -> JSONValue in
-      .array([.string(load.id.uuidString), .integer(load.second), .integer(load.amount.minorUnits)])
+      .array([.string(load.id.canonicalString), .integer(load.second), .integer(load.amount.minorUnits)])
     }
     return [("recentLoads", .object([("newest", .integer(newest)), ("loads", .array(loads))]))]
   }

@@ -166,6 +166,18 @@ struct StoreFold: Equatable, Sendable {
   /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
   /// that never needed them writes these bytes back as they were.
   var unreadLatest: [UInt8]?
+  /// Every card's recent reloads as the cache saved them (the third line
+  /// of its file), not yet decoded: only a write or a fold of a record
+  /// needs them. While this is set, each card's ``FoldCard/recentLoads``
+  /// are empty and nothing may change them; ``loadFares(checkpoints:)``
+  /// fills them, and a save writes these bytes back.
+  var unreadLoads: [UInt8]?
+  /// Every card's fare checkpoint as the cache saved them (the fourth
+  /// line), not yet decoded: only a ride (its pricing or its fold) or a
+  /// standing worked out again needs them (``leavesCheckpoints(_:)``).
+  /// While this is set, each card's ``FoldCard/checkpoint`` is empty and
+  /// nothing may change it.
+  var unreadCheckpoints: [UInt8]?
   /// Updates folded on top of ``unreadLatest``, each after every update its
   /// card had (``appendsToUnreadLatest(_:device:)``): appended to them when
   /// they are saved or decoded.
@@ -244,6 +256,7 @@ struct StoreFold: Equatable, Sendable {
   /// copy instead; a carried change counts unless its own log, or another
   /// copy, was folded first.
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
+    assert(unreadLoads == nil && (unreadCheckpoints == nil || Self.leavesCheckpoints([change])))
     switch change {
     case .carried(let origin, let carried):
       guard !isFolded(origin.device, sequence: origin.sequence) else { return }

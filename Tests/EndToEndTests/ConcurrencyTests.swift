@@ -138,7 +138,7 @@ struct ConcurrencyTests {
     // appended records with the same sequence number to the device's log). A silent loss, where the store reads and verifies but misses
     // acknowledged swipes, needs a luckier interleaving, so race on fresh
     // stores until one shows it.
-    let rounds = SoakSettings.integer("METROBUDDY_CONTROL_ROUNDS", default: 60)
+    let rounds = SoakSettings.integer("METROBUDDY_CONTROL_ROUNDS", default: 200)
     var damaged = 0
     for round in 1...rounds {
       let sandbox = try Sandbox()

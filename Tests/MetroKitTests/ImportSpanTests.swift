@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import MetroKit
+
+/// An import widens its card's watched times before its record is folded
+/// only when no update already folded lies in the times it adds; otherwise
+/// every log is folded again, as an import did before (``ImportSpan``).
+@Suite("The times an import watches")
+struct ImportSpanTests {
+  static func update(at second: Int64, type: BalanceUpdate.Kind = .swipe, imported: Bool = false) -> BalanceUpdate {
+    var update = BalanceUpdate(
+      id: UUID(), type: type, amount: Money(minorUnits: type == .reload ? 500 : -300), balance: .zero,
+      timestamp: Date(timeIntervalSince1970: Double(second)))
+    update.isImported = imported
+    return update
+  }
+
+  static func span(watched: ClosedRange<Int64>?, existing: [BalanceUpdate], rows: [Int64]) -> ClosedRange<Int64>? {
+    var span = ImportSpan(watched: watched)
+    for update in existing { span.noteExisting(update) }
+    for second in rows { span.noteRecorded(update(at: second, imported: true)) }
+    return span.widened
+  }
+
+  @Test("A card with no update in the added times takes the wider span at once")
+  func widensAtOnce() {
+    #expect(Self.span(watched: nil, existing: [], rows: [300, 100, 200]) == 100...300)
+    #expect(
+      Self.span(watched: nil, existing: [Self.update(at: 50), Self.update(at: 60)], rows: [100, 300]) == 100...300)
+    #expect(Self.span(watched: nil, existing: [Self.update(at: 500)], rows: [100, 300]) == 100...300)
+    #expect(
+      Self.span(watched: 100...200, existing: [Self.update(at: 150), Self.update(at: 450)], rows: [300, 400])
+        == 100...400)
+    // Imported updates are watched whatever the span.
+    #expect(Self.span(watched: nil, existing: [Self.update(at: 150, imported: true)], rows: [100, 300]) == 100...300)
+  }
+
+  @Test("An update already folded in the added times, or an undo of a card without a span, folds every log again")
+  func foldsAgain() {
+    #expect(Self.span(watched: nil, existing: [Self.update(at: 150)], rows: [100, 300]) == nil)
+    #expect(Self.span(watched: 100...200, existing: [Self.update(at: 250)], rows: [300, 400]) == nil)
+    #expect(Self.span(watched: 300...400, existing: [Self.update(at: 250)], rows: [100, 200]) == nil)
+    #expect(Self.span(watched: nil, existing: [Self.update(at: 10, type: .undo)], rows: [100, 300]) == nil)
+    // Without a span, updates on both sides of the rows are not told apart
+    // from one among them: folded again, as before.
+    #expect(Self.span(watched: nil, existing: [Self.update(at: 50), Self.update(at: 400)], rows: [100, 300]) == nil)
+    // Rows inside the span add nothing: nothing to widen.
+    #expect(Self.span(watched: 100...400, existing: [Self.update(at: 250)], rows: [200, 300]) == nil)
+  }
+}

@@ -68,4 +68,33 @@ struct ImportStreamMemoryTests {
       #expect(again.skipped == (ids ? Self.rowCount : 0))
     }
   }
+
+  /// The laptop's cache keeps the ids of its 300 imported rows (written an
+  /// id at a time); the phone imports the same rows into a store of its
+  /// own, and its log reaches the laptop, which reads it from its cache.
+  @Test("Every id an import saves in the cache is read back: another device's copies count once")
+  func savedIdsReadBack() throws {
+    try withFastTemporaryDirectory { parent in
+      func store(_ device: String) -> DeviceLogStore {
+        DeviceLogStore(
+          directory: parent + "/" + device + "-store",
+          identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
+          cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
+          makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
+      }
+      let laptop = store("laptop")
+      _ = try laptop.importUpdates(Self.rows(ids: true), to: laptop.currentCard())
+      let balance = try laptop.currentCard().snapshot.balance
+      let phone = store("phone")
+      _ = try phone.importUpdates(Self.rows(ids: true), to: phone.currentCard())
+      try FileManager.default.copyItem(
+        atPath: phone.layout.deviceFolder("phone"), toPath: laptop.layout.deviceFolder("phone"))
+      // A new process on the laptop: its fold and ids come from the cache.
+      let again = store("laptop")
+      #expect(try again.currentCard().snapshot.balance == balance)
+      var duplicates = 0
+      try again.historyStream(named: nil).walkOldestFirst { if $0.isDuplicate { duplicates += 1 } }
+      #expect(duplicates == Self.rowCount)
+    }
+  }
 }

@@ -172,7 +172,7 @@ extension FoldCache {
   /// One watched id with its copies, as ``encodeCopies(_:)`` lists it.
   static func encodeCopy(_ id: UUID, _ watched: WatchedUpdate) -> JSONValue {
     .array([
-      .string(id.uuidString),
+      .string(id.canonicalText),
       .array(
         watched.copies.map { copy in
           .array([

@@ -168,11 +168,11 @@ extension LogChange {
   /// before the change that created its card has arrived.
   static func members(of update: BalanceUpdate) -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
-      ("id", .string(update.id.uuidString)), ("kind", .string(update.type.rawValue)),
+      ("id", .string(update.id.canonicalText)), ("kind", .string(update.type.rawValue)),
       ("amount", .integer(update.amount.minorUnits)), ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
     ]
     if let key = update.key { members.append(("key", .string(key))) }
-    if let undoes = update.undoes { members.append(("undoes", .string(undoes.uuidString))) }
+    if let undoes = update.undoes { members.append(("undoes", .string(undoes.canonicalText))) }
     if let fare = update.fare { members.append(("fare", .integer(fare.minorUnits))) }
     if let mode = update.mode { members.append(("mode", .string(mode.rawValue))) }
     if let reason = update.reason { members.append(("reason", .string(reason.rawValue))) }

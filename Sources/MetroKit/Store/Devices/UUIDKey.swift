@@ -32,3 +32,27 @@ struct UUIDKey: Hashable, Comparable, Sendable {
     a.high != b.high ? a.high < b.high : a.low < b.low
   }
 }
+
+extension UUID {
+  /// ``uuidString``, written without `snprintf`: upper-case hex digits in
+  /// groups of 8, 4, 4, 4 and 12. Logs and the fold cache write an id for
+  /// every update (an import of 100,000 rows, 200,000 ids).
+  var canonicalText: String {
+    let digits: [UInt8] = Array("0123456789ABCDEF".utf8)
+    return String(unsafeUninitializedCapacity: 36) { buffer in
+      var place = 0
+      withUnsafeBytes(of: uuid) { bytes in
+        for (index, byte) in bytes.enumerated() {
+          if index == 4 || index == 6 || index == 8 || index == 10 {
+            buffer[place] = UInt8(ascii: "-")
+            place += 1
+          }
+          buffer[place] = digits[Int(byte >> 4)]
+          buffer[place + 1] = digits[Int(byte & 0x0F)]
+          place += 2
+        }
+      }
+      return place
+    }
+  }
+}

@@ -53,29 +53,6 @@ struct FastPathTests {
     }
   }
 
-  /// The fast writer gives `uuidString`'s text, and the fast order is the
-  /// order of that text (what the cache and the reload limits sort by).
-  @Test("UUID.canonicalString is uuidString, and sortsBefore is the order of that text", arguments: 0..<4)
-  func uuidWritesAsFoundationDoes(seed: UInt64) {
-    var generator = SeededGenerator(seed: seed)
-    func random() -> UUID {
-      var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-      // Often the same first bytes, so that the order reaches the later ones.
-      if Bool.random(using: &generator) { bytes.replaceSubrange(0..<10, with: repeatElement(0x7F, count: 10)) }
-      return UUID(
-        uuid: (
-          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-          bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-        ))
-    }
-    for _ in 0..<500 {
-      let (one, other) = (random(), random())
-      #expect(one.canonicalString == one.uuidString)
-      #expect(one.sortsBefore(other) == (one.uuidString < other.uuidString))
-      #expect(!one.sortsBefore(one))
-    }
-  }
-
   @Test("strings with and without escapes or non-ASCII text parse to what they say")
   func stringsParse() throws {
     let samples = ["plain", "caf\u{e9} \u{1F687}", "a\\nb", "\u{e9}\\t\u{e9}", "", "x\\u00e9y"]

@@ -139,7 +139,7 @@ public struct RecentLoads: Sendable, Hashable {
       // Ties by id's text, worked out only for a tie (it is not cheap).
       let slot =
         loads.firstIndex {
-          load.second < $0.second || (load.second == $0.second && load.id.sortsBefore($0.id))
+          load.second < $0.second || (load.second == $0.second && UUIDKey(load.id) < UUIDKey($0.id))
         } ?? loads.count
       loads.insert(load, at: slot)
     }

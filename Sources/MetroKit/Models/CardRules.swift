@@ -421,6 +421,12 @@ package enum CardRules {
 
 extension String {
   func trimmingWhitespace() -> Substring {
+    // Most text (every field of an import) starts and ends with a visible
+    // ASCII character, which is never whitespace nor part of a character
+    // that is: nothing to look up.
+    if let first = utf8.first, let last = utf8.last, (0x21...0x7E).contains(first), (0x21...0x7E).contains(last) {
+      return self[...]
+    }
     var slice = self[...]
     while let first = slice.first, first.isWhitespace { slice.removeFirst() }
     while let last = slice.last, last.isWhitespace { slice.removeLast() }

@@ -69,12 +69,4 @@ extension UUID {
       }
     }
   }
-
-  /// Whether this id's canonical text sorts before `other`'s: the order of
-  /// their bytes, read without making either text.
-  func sortsBefore(_ other: UUID) -> Bool {
-    withUnsafeBytes(of: uuid) { mine in
-      withUnsafeBytes(of: other.uuid) { theirs in mine.lexicographicallyPrecedes(theirs) }
-    }
-  }
 }

@@ -23,6 +23,7 @@ extension DeviceLogStore {
         if (try? self.bringFareStandingsUpToDate(&current)) == nil { current = view }
         return self.reference(current.index(ofID: id) ?? 0, in: current)
       }
+      if let span = plan.span { decision.spans[id] = span }
       if plan.recorded > 0 {
         // The rows are read again as the record is written, each update
         // written as it is decided.
@@ -51,6 +52,11 @@ extension DeviceLogStore {
     /// How many updates the rows record, and how many they skip.
     var recorded: Int
     var skipped: Int
+    /// The times the card's watched updates span once the rows are
+    /// recorded, when no update the card already has lies in the times
+    /// they add (``ImportSpan``): the record is folded with them watched
+    /// from its first row, and no fold of every log again is needed.
+    var span: ClosedRange<Int64>? = nil
 
     /// Decides the rows again, handing `body` each update to record.
     func record(
@@ -75,12 +81,14 @@ extension DeviceLogStore {
     var undone = Set<UUID>()
     var undos = Set<UUID>()
     var keys = Set<String>()
+    var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
       try MergedHistory(store: self, view: view, cardID: entry.id).walk(balances: false) { update in
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
         if let key = update.key, update.type == .reload { keys.insert(key) }
+        span.noteExisting(update)
         return true
       }
     }
@@ -91,7 +99,9 @@ extension DeviceLogStore {
     // The first reading only checks: it makes no ids (a made id is never
     // kept, so the second reading decides the same).
     var check = start
-    try rows.forEachRow { row throws(MetroError) in _ = try check.decide(row, makeID: { Self.checkingID }) }
+    try rows.forEachRow { row throws(MetroError) in
+      if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+    }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
     if amounts.isEmpty, let attributes, attributes.openingBalance != entry.opening {
@@ -102,7 +112,8 @@ extension DeviceLogStore {
     let changes =
       entry.created == nil && entry.id == Self.implicitCardID
       ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
-    return ImportPlan(changes: changes, start: start, recorded: check.recorded, skipped: check.skipped)
+    return ImportPlan(
+      changes: changes, start: start, recorded: check.recorded, skipped: check.skipped, span: span.widened)
   }
 
   /// The id the checking reading of an import gives a row that brings none.

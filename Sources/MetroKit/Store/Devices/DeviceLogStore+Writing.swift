@@ -18,6 +18,10 @@ extension DeviceLogStore {
     /// `emit` one at a time and never held together (an import's updates,
     /// decided as its rows are read); `nil` when there are none.
     var more: ((_ emit: (LogChange) throws(MetroError) -> Void) throws(MetroError) -> Void)? = nil
+    /// The times a card's watched updates span (by card id) before the
+    /// record is folded, when the decision knows that no update folded
+    /// already lies in the times they add (an import's, ``ImportSpan``).
+    var spans: [String: ClosedRange<Int64>] = [:]
     var result: (View) throws(MetroError) -> Result
 
     /// Whether the decision changes nothing.
@@ -147,6 +151,7 @@ extension DeviceLogStore {
     let logPath = layout.logPath(device)
     let header = position.offset == 0 ? LogRecord.header(device: device) : []
     var folded = view.fold
+    for (id, span) in decision.spans { folded.repeatSpans[id] = span }
     var written = Int64(0)
     func fold(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
       let change: LogChange

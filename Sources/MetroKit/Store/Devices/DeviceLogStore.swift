@@ -62,7 +62,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   public convenience init(
     directory: String, identity: DeviceIdentity, cacheDirectory: String?,
     fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }
+    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = RandomIDs.make
   ) {
     self.init(
       directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: fileSystem, clock: clock,
@@ -74,7 +74,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   package init(
     directory: String, identity: DeviceIdentity, cacheDirectory: String?,
     fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = { UUID() }, locking: WriterLocking
+    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = RandomIDs.make, locking: WriterLocking
   ) {
     self.locking = locking
     self.directory = directory
@@ -314,19 +314,21 @@ public final class DeviceLogStore: MetroCardDataStore {
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
       let entry = view.fold.cards[position]
-      let placed = try DeviceHistory(store: self, view: view, card: entry).ridesInMergedOrder()
       // Every ride this program priced is held to its cap in the merged
       // order; the rides whose charge that changes, and only those, are kept.
+      // The rides are walked one at a time (FareStandingWalk), not listed.
       let rules = { entry.card.rules(at: $0, in: self.timeZone) }
-      let (state, changed) = FareEngine.holding(
-        placed.lazy.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
-      view.fold.cards[position].card.fareState = state
-      view.fold.cards[position].card.capOverruns = Array(
-        FareEngine.overruns(of: placed.map(\.ride), rules: rules, timeZone: entry.card.rulesZone(timeZone))
-          .suffix(MetroCard.overrunsKept))
+      var walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
+      let history = DeviceHistory(store: self, view: view, card: entry)
+      if try !history.forEachPlacedRide({ walk.add($0, order: $1) }) {
+        walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
+        for (ride, order) in try history.ridesInMergedOrder() { walk.add(ride, order: order) }
+      }
+      let changed = walk.changed
+      view.fold.cards[position].card.fareState = walk.state
+      view.fold.cards[position].card.capOverruns = walk.capOverruns
       view.fold.cards[position].fareStateIsCurrent = true
-      view.fold.cards[position].checkpoint = FareCheckpoint.split(
-        placed, rules: rules, timeZone: entry.card.rulesZone(timeZone))
+      view.fold.cards[position].checkpoint = walk.checkpoint
       if changed != entry.repriced {
         // The balance follows the rides' new charges: worked out from the
         // history, which places each against the assignments.
@@ -410,20 +412,37 @@ public final class DeviceLogStore: MetroCardDataStore {
       // folded before, which a fold from the cache does not hold.
       let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
       var missing = false
-      let outcome = try scanner.scan(from: start) { record, _ in
+      let outcome = try scanner.scanRecords(from: start) { scanned, _ throws(MetroError) in
         if oldMissing { missing = true }
-        if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
-          keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
-        }
-        // The first record folded needs the latest updates the cache left
-        // unread, unless it only appends newer updates to them.
-        if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
-          latestMissing = !fold.loadLatest()
-        }
-        // What the record changes of the recent reloads and checkpoints.
-        if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
-        if !keysMissing, !latestMissing, !faresMissing, !missing {
-          fold.apply(record, device: folder, timeZone: timeZone)
+        switch scanned {
+        case .whole(let record, _, _):
+          if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
+            keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
+          }
+          // The first record folded needs the latest updates the cache left
+          // unread, unless it only appends newer updates to them.
+          if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
+            latestMissing = !fold.loadLatest()
+          }
+          // What the record changes of the recent reloads and checkpoints.
+          if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
+          if !keysMissing, !latestMissing, !faresMissing, !missing {
+            fold.apply(record, device: folder, timeZone: timeZone)
+          }
+        case .long(let long):
+          // A record on a long line (an import of a whole history) is folded
+          // a change at a time, never held whole: what it needs is loaded
+          // first as if every kind of change were in it.
+          if !fold.reloadKeysLoaded, !keysMissing { keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false) }
+          if !latestMissing { latestMissing = !fold.loadLatest() }
+          if !faresMissing { faresMissing = !fold.loadFares() }
+          guard !keysMissing, !latestMissing, !faresMissing, !missing else { return }
+          fold.noteClock(long.clock)
+          try long.forEachChange { index, change, _ in
+            let order = EventOrder(
+              time: long.recordedAt, device: folder, sequence: long.sequence, index: index, clock: long.clock ?? 0)
+            fold.apply(change, order: order, timeZone: timeZone)
+          }
         }
       }
       if keysMissing || latestMissing || faresMissing || missing || fold.needsRefold { return .restart }

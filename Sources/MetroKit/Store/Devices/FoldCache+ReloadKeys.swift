@@ -122,13 +122,9 @@ extension FoldCache {
   /// keys with the ids of more than one copy, and the ids of one copy
   /// (`nil` when there are none).
   func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> (keys: [UInt8], singles: [UInt8]?) {
-    var singles: [JSONValue] = []
+    let singles = encodedSingles(cards, generation: generation)
     let entries = cards.map { entry -> JSONValue in
       let repeated = entry.copies.filter { $0.value.copies.count > 1 }
-      let single = entry.copies.filter { $0.value.copies.count == 1 }
-      if !single.isEmpty {
-        singles.append(.object([("id", .string(entry.id)), ("copies", Self.encodeCopies(single))]))
-      }
       return .object(
         [
           ("id", .string(entry.id)),
@@ -145,8 +141,8 @@ extension FoldCache {
         ] + (repeated.isEmpty ? [] : [("copies", Self.encodeCopies(repeated))]))
     }
     let keys = sideFile(
-      Self.reloadKeysFormatName, generation: generation, entries, extra: [("singles", .bool(!singles.isEmpty))])
-    return (keys, singles.isEmpty ? nil : sideFile(Self.watchedFormatName, generation: generation, singles))
+      Self.reloadKeysFormatName, generation: generation, entries, extra: [("singles", .bool(singles != nil))])
+    return (keys, singles)
   }
 
   /// One sealed line: the format, version, store and generation, then the cards.
@@ -168,19 +164,59 @@ extension FoldCache {
   /// A card's watched update ids: each id with its copies, each copy its
   /// order, amount, and its undo's amount or null.
   static func encodeCopies(_ copies: [UUID: WatchedUpdate]) -> JSONValue {
-    .array(
-      copies.sorted { $0.key.sortsBefore($1.key) }.map { id, watched in
-        .array([
-          .string(id.canonicalString),
-          .array(
-            watched.copies.map { copy in
-              .array([
-                order(copy.order), .integer(copy.amount.minorUnits),
-                copy.undoAmount.map { .integer($0.minorUnits) } ?? .null,
-              ])
-            }),
-        ])
-      })
+    // By the ids' bytes, the order of their text (upper-case hex digits
+    // sort as their values), without writing the text for each comparison.
+    .array(copies.sorted { UUIDKey($0.key) < UUIDKey($1.key) }.map(encodeCopy))
+  }
+
+  /// One watched id with its copies, as ``encodeCopies(_:)`` lists it.
+  static func encodeCopy(_ id: UUID, _ watched: WatchedUpdate) -> JSONValue {
+    .array([
+      .string(id.canonicalString),
+      .array(
+        watched.copies.map { copy in
+          .array([
+            order(copy.order), .integer(copy.amount.minorUnits),
+            copy.undoAmount.map { .integer($0.minorUnits) } ?? .null,
+          ])
+        }),
+    ])
+  }
+
+  /// `watched-ids.json` for `cards` (their ids of one copy), written an id
+  /// at a time: the bytes ``sideFile(_:generation:_:extra:)`` writes for the
+  /// same cards, without the whole document as one value (an import of a
+  /// million rows watches a million ids). `nil` when there are none.
+  func encodedSingles(_ cards: [FoldCard], generation: UInt64) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    JSONWriter.write(
+      .object([
+        ("format", .string(Self.watchedFormatName)), ("version", .integer(Int64(Self.version))),
+        ("store", .string(store)), ("generation", .string(String(generation, radix: 16))),
+      ]), to: &bytes)
+    bytes.removeLast()  // the object's `}`: the cards follow
+    bytes += #","cards":["#.utf8
+    var cardsWritten = 0
+    for entry in cards {
+      let ids = entry.copies.compactMap { $0.value.copies.count == 1 ? UUIDKey($0.key) : nil }.sorted()
+      guard !ids.isEmpty else { continue }
+      if cardsWritten > 0 { bytes.append(UInt8(ascii: ",")) }
+      cardsWritten += 1
+      bytes += #"{"id":"#.utf8
+      JSONWriter.write(.string(entry.id), to: &bytes)
+      bytes += #","copies":["#.utf8
+      for (place, key) in ids.enumerated() {
+        if place > 0 { bytes.append(UInt8(ascii: ",")) }
+        let id = key.uuid
+        JSONWriter.write(Self.encodeCopy(id, entry.copies[id]!), to: &bytes)
+      }
+      bytes += "]}".utf8
+    }
+    guard cardsWritten > 0 else { return nil }
+    bytes += "]}".utf8
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
   }
 
   static func decodeCopies(_ value: JSONValue) throws -> [UUID: WatchedUpdate] {

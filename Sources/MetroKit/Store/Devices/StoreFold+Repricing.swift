@@ -52,7 +52,7 @@ extension FoldCache {
   /// A card's re-priced rides and its latest ride's place, as the cache
   /// keeps them (format 10: each ride's id, charge and reason).
   static func repricingMembers(of entry: FoldCard) -> [(String, JSONValue)] {
-    let repriced = entry.repriced.sorted { $0.key.sortsBefore($1.key) }.map { id, held -> JSONValue in
+    let repriced = entry.repriced.sorted { UUIDKey($0.key) < UUIDKey($1.key) }.map { id, held -> JSONValue in
       .array([.string(id.canonicalString), .integer(held.charge.minorUnits), .string(held.reason.rawValue)])
     }
     return [("repriced", .array(repriced)), ("newestRide", entry.newestRide.map(order) ?? .null)]

@@ -6,7 +6,7 @@ import Testing
 /// The fare standing worked out a ride at a time (``FareStandingWalk``) is
 /// what the whole list of rides gives: the standing and the charges the
 /// merge changed (``FareEngine/holding(_:from:rules:timeZone:)``), the
-/// periods over a cap, and the checkpoint (``FareCheckpoint/split(_:rules:timeZone:)``).
+/// periods over a cap, and the checkpoint of the list (``checkpoint(of:rules:)``).
 @Suite("The fare standing a ride at a time")
 struct FareStandingWalkTests {
   /// `count` rides on an OMNY card (its 7-day cap), a few hours apart,
@@ -53,6 +53,23 @@ struct FareStandingWalkTests {
       walk.capOverruns
         == Array(
           FareEngine.overruns(of: rides.map(\.ride), rules: rules, timeZone: .utc).suffix(MetroCard.overrunsKept)))
-    #expect(walk.checkpoint == FareCheckpoint.split(rides, rules: rules, timeZone: .utc))
+    #expect(walk.checkpoint == Self.checkpoint(of: rides, rules: rules))
+  }
+
+  /// The checkpoint of a card whose rides, in the merged order, are
+  /// `rides`, from the whole list: the latest ``FareCheckpoint/keptRides``
+  /// kept after the standing of the rest when each has a known place, else
+  /// none (the standing holds them all, placed after every place).
+  static func checkpoint(
+    of rides: [(ride: RecordedRide, order: EventOrder?)], rules: (Date) -> FareRules
+  ) -> FareCheckpoint {
+    let kept = rides.suffix(FareCheckpoint.keptRides)
+    let placed = kept.allSatisfy { $0.order != nil }
+    let settled = placed ? rides.dropLast(kept.count) : rides[...]
+    let (standing, changed) = FareEngine.holding(settled.lazy.map(\.ride), rules: rules, timeZone: .utc)
+    var checkpoint = FareCheckpoint(standing: standing, order: nil, heldBefore: !changed.isEmpty)
+    checkpoint.order = settled.last.map { $0.order ?? FareCheckpoint.maximumOrder }
+    if placed { checkpoint.rides = kept.map { TailRide(order: $0.order!, ride: $0.ride) } }
+    return checkpoint
   }
 }

@@ -57,13 +57,7 @@ struct ImportSpanTests {
   @Test("A ride already folded in the times an import adds counts once when its copy arrives later")
   func rideInTheAddedTimes() throws {
     try withFastTemporaryDirectory { parent in
-      func store(_ device: String) -> DeviceLogStore {
-        DeviceLogStore(
-          directory: parent + "/" + device + "-store",
-          identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
-          cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
-          makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
-      }
+      func store(_ device: String) -> DeviceLogStore { deviceStoreOfItsOwn(parent, device) }
       let ride = storeNow.addingTimeInterval(-86_400)
       let laptop = store("laptop")
       _ = try laptop.apply([.balance(.reload(.usd("50.00")))], toCardNamed: nil)

@@ -75,13 +75,7 @@ struct ImportStreamMemoryTests {
   @Test("Every id an import saves in the cache is read back: another device's copies count once")
   func savedIdsReadBack() throws {
     try withFastTemporaryDirectory { parent in
-      func store(_ device: String) -> DeviceLogStore {
-        DeviceLogStore(
-          directory: parent + "/" + device + "-store",
-          identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
-          cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
-          makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
-      }
+      func store(_ device: String) -> DeviceLogStore { deviceStoreOfItsOwn(parent, device) }
       let laptop = store("laptop")
       _ = try laptop.importUpdates(Self.rows(ids: true), to: laptop.currentCard())
       let balance = try laptop.currentCard().snapshot.balance

@@ -1,4 +1,5 @@
 import Foundation
+import MetroTesting
 import Testing
 
 @testable import MetroKit
@@ -192,4 +193,15 @@ func replaceBytes(_ old: [UInt8], with new: [UInt8], in path: String) throws {
     throw TestSetupError(description: "'\(String(decoding: old, as: UTF8.self))' is not in \(path)")
   }
   try overwrite(path, with: Array(bytes[..<start]) + new + Array(bytes[(start + old.count)...]))
+}
+
+/// A store of `device`'s own under `parent` (`<device>-store`, with its own
+/// id file and cache), its ids from a sequence of its own (the phone's from
+/// 100,000): two devices that later exchange logs by copying them.
+func deviceStoreOfItsOwn(_ parent: String, _ device: String) -> DeviceLogStore {
+  DeviceLogStore(
+    directory: parent + "/" + device + "-store",
+    identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
+    cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
+    makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
 }

@@ -16,9 +16,13 @@ extension DeviceLogStore {
       let zone = card.rulesZone(timeZone)
       var overruns = streamed(entry)
       if overruns == nil {
+        let rules = { card.rules(at: $0, in: self.timeZone) }
         var search = OverrunSearch()
-        try DeviceHistory(store: self, view: view, card: entry).forEachRideInMergedOrder { ride in
-          search.add(ride, rules: { card.rules(at: $0, in: self.timeZone) }, timeZone: zone)
+        let history = DeviceHistory(store: self, view: view, card: entry)
+        if try !history.forEachPlacedRide({ ride, _ in search.add(ride, rules: rules, timeZone: zone) }) {
+          // A ride out of time order: the rides as the list sorts them.
+          search = OverrunSearch()
+          for (ride, _) in try history.ridesInMergedOrder() { search.add(ride, rules: rules, timeZone: zone) }
         }
         overruns = search.found
       }

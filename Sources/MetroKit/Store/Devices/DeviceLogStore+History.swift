@@ -185,27 +185,6 @@ final class DeviceHistory: CardHistoryLookup {
   /// is time order), each with its place when the index knows its record.
   /// The place's `index` only orders the record's own updates: it counts
   /// them in the walk, which is their order in the record.
-  /// Every ride of the card that is not undone, each once, in the merged
-  /// order, one at a time: what ``ridesInMergedOrder()`` gives, holding only
-  /// the ids of undone updates and of rides seen (`verify`'s walk).
-  func forEachRideInMergedOrder(_ body: (RecordedRide) -> Void) throws(MetroError) {
-    let history = MergedHistory(store: store, view: view, cardID: card.id)
-    var undone = Set<UUID>()
-    try history.walk(balances: false, priced: false) { update in
-      if let target = update.undoes { undone.insert(target) }
-      return true
-    }
-    var seen = Set<UUID>()
-    try history.walk(balances: false, priced: false) { update in
-      guard !undone.contains(update.id), seen.insert(update.id).inserted, var ride = RecordedRide(update) else {
-        return true
-      }
-      ride.device = history.walkedDevice
-      body(ride)
-      return true
-    }
-  }
-
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
     var updates: [(update: BalanceUpdate, order: EventOrder?, device: String)] = []
     let history = MergedHistory(store: store, view: view, cardID: card.id)
@@ -233,5 +212,53 @@ final class DeviceHistory: CardHistoryLookup {
     var sorted = rides.enumerated().map { $0 }
     sorted.sort { ($0.element.ride.time, $0.offset) < ($1.element.ride.time, $1.offset) }
     return sorted.map(\.element)
+  }
+}
+
+extension DeviceHistory {
+  /// Calls `body` with every ride of the card that is not undone, each
+  /// once, in the merged order, with its place when the index knows its
+  /// record: what ``ridesInMergedOrder()`` lists, one at a time. `false`
+  /// when the walk found a ride earlier than the one before it (which the
+  /// list would sort): then its caller reads the list.
+  func forEachPlacedRide(_ body: (RecordedRide, EventOrder?) -> Void) throws(MetroError) -> Bool {
+    let history = MergedHistory(store: store, view: view, cardID: card.id)
+    var undone = Set<UUIDKey>()
+    try history.walk(balances: false, priced: false) { update in
+      if let target = update.undoes { undone.insert(UUIDKey(target)) }
+      return true
+    }
+    var seen = Set<UUIDKey>()
+    // The place of an update in its record counts the record's updates
+    // walked before it.
+    var walkedInRecord: [RecordKey: Int] = [:]
+    var previous: Date?
+    var inOrder = true
+    try history.walk(balances: false, priced: false) { update in
+      let order = history.walkedSequence.map { sequence in
+        let key = RecordKey(device: history.walkedDevice, sequence: sequence)
+        let index = walkedInRecord[key, default: 0]
+        walkedInRecord[key] = index + 1
+        return EventOrder(time: update.timestamp, device: history.walkedDevice, sequence: sequence, index: index)
+      }
+      let key = UUIDKey(update.id)
+      guard !undone.contains(key), seen.insert(key).inserted, var ride = RecordedRide(update) else { return true }
+      // Whose ride it is: a transfer is found or lost only between devices (§59).
+      ride.device = history.walkedDevice
+      if let previous, ride.time < previous {
+        inOrder = false
+        return false
+      }
+      previous = ride.time
+      body(ride, order)
+      return true
+    }
+    return inOrder
+  }
+
+  /// A record of a log, by its device and sequence number.
+  private struct RecordKey: Hashable {
+    var device: String
+    var sequence: Int
   }
 }

@@ -56,24 +56,6 @@ struct FareCheckpoint: Equatable, Sendable {
     rides.removeFirst(excess)
   }
 
-  /// The checkpoint of a card whose rides, in the merged order, are
-  /// `rides`: every ride kept after the standing when each has a known
-  /// place, else none (the standing holds them all).
-  static func split(
-    _ rides: [(ride: RecordedRide, order: EventOrder?)], rules: (Date) -> FareRules, timeZone: LocalTimeZone
-  ) -> FareCheckpoint {
-    let kept = rides.suffix(keptRides)
-    let placed = kept.allSatisfy { $0.order != nil }
-    let settled = placed ? rides.dropLast(kept.count) : rides[...]
-    let (standing, changed) = FareEngine.holding(settled.lazy.map(\.ride), rules: rules, timeZone: timeZone)
-    var checkpoint = FareCheckpoint(standing: standing, order: nil, heldBefore: !changed.isEmpty)
-    // A standing without its place takes every ride: the next ride out of
-    // order reads the history again.
-    checkpoint.order = settled.last.map { $0.order ?? maximumOrder }
-    if placed { checkpoint.rides = kept.map { TailRide(order: $0.order!, ride: $0.ride) } }
-    return checkpoint
-  }
-
   /// A place after every place a log can give.
   static let maximumOrder = EventOrder(
     time: .distantFuture, device: String(repeating: "~", count: 4), sequence: .max, index: .max, clock: .max)

@@ -60,6 +60,27 @@ struct ReadOnceTests {
     }
   }
 
+  @Test("a new device folds a card set up before its first ride in one read of the log, with the writer's standing")
+  func aCardSetUpBeforeItsRidesIsFoldedOnce() throws {
+    try withTemporaryDirectory { parent in
+      let (laptop, _) = Self.store(parent, "laptop")
+      // The usual order: the card's kind and fare first, then the rides.
+      try laptop.apply([.fare(.usd("3.00"))], toCardNamed: nil)
+      try laptop.apply([.kind(.custom)], toCardNamed: nil)
+      try laptop.apply([.balance(.reload(.usd("20.00")))], toCardNamed: nil)
+      for _ in 1...5 { try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+      let written = try laptop.currentCard()
+
+      let (reader, files) = Self.store(parent, nil)
+      let read = try reader.currentCard()
+      #expect(read.balance == written.balance)
+      #expect(read.fareState == written.fareState)
+      // The standing moved with each ride: no walk of the card's history
+      // after the fold, which would open the log a second time.
+      #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 1)
+    }
+  }
+
   @Test("a reader replaces a cache file it cannot use (another version's, damaged), so the next read uses its own")
   func aReaderReplacesAnUnusableCache() throws {
     try withTemporaryDirectory { parent in

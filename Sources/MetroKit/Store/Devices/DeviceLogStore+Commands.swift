@@ -51,8 +51,9 @@ extension DeviceLogStore {
       }
       changes = materialized(changes, for: entry, in: view)
       let id = entry.id
-      let fareState = card.fareState
-      return Decision(changes: changes, fareStates: changes.isEmpty ? [:] : [id: fareState]) { view in
+      // The fold moves the standing on with the recorded rides, each with
+      // its device, as every other device's fold of this record does.
+      return Decision(changes: changes) { view in
         let index = view.index(ofID: id) ?? 0
         let reference = self.reference(index, in: view)
         return UpdateResult(

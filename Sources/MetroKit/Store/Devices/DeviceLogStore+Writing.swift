@@ -11,9 +11,6 @@ extension DeviceLogStore {
   /// from the view once they are folded in.
   struct Decision<Result> {
     var changes: [LogChange]
-    /// A fare standing the rules worked out for a card (by id), which the
-    /// view takes once the changes are folded in.
-    var fareStates: [String: FareState] = [:]
     /// Changes made as the record is written, after `changes`, handed to
     /// `emit` one at a time and never held together (an import's updates,
     /// decided as its rows are read); `nil` when there are none.
@@ -218,13 +215,6 @@ extension DeviceLogStore {
     view.fold.logs[device] = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
       lastRecordedAt: record.recordedAt, lastClock: record.clock, stamp: stamp.flatMap { $0.size == end ? $0 : nil })
-    for (id, state) in decision.fareStates {
-      // A standing the record left to work out again (a ride out of order,
-      // an undo, new rules) is worked out below with the rides' charges as
-      // the merge holds them; otherwise the fold's and the decision's agree.
-      guard let index = view.fold.index(ofCard: id), view.fold.cards[index].fareStateIsCurrent else { continue }
-      view.fold.cards[index].card.fareState = state
-    }
     view.refresh()
     if view.fold.spansGrew {
       // The record brought imported updates outside the times watched so

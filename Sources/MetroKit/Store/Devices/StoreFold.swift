@@ -364,8 +364,13 @@ struct StoreFold: Equatable, Sendable {
     switch attribute {
     case .name: card.name = source.name
     case .fares:
-      if card.kind != source.kind || card.isReduced != source.isReduced || card.customRules != source.customRules
-        || card.fareByHand != source.fareByHand || card.londonZones != source.londonZones
+      // A standing of no rides is the same under any rules: a card set up
+      // before its first ride (the usual order) keeps its standing moving
+      // with each ride, on a device that folds every log as on the writer.
+      let hasRides = cards[position].newestRide != nil || card.fareState != FareState()
+      if hasRides
+        && (card.kind != source.kind || card.isReduced != source.isReduced || card.customRules != source.customRules
+          || card.fareByHand != source.fareByHand || card.londonZones != source.londonZones)
       {
         cards[position].fareStateIsCurrent = false
       }

@@ -17,6 +17,11 @@ struct CapOverrunAcrossDevicesTests {
   @Test("check and verify say the week was charged $6.00 over its cap, on both devices")
   func importedChargesAfterTheCap() throws {
     let pair = try DevicePair(prefix: "metrobuddy-overcap")
+    // Every command runs on 26 November 2026 at noon: `check` reports a
+    // period for 30 days after it ended, and a log written later than a
+    // device's clock says it is draws a warning.
+    let now = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
+    for device in [pair.a, pair.b] { device.clockOffset = Int(now.timeIntervalSinceNow.rounded()) }
     try pair.run(pair.a, "card", "add", "omny", "--kind", "omny-card")
     try pair.run(pair.a, "--card", "omny", "reload", "100", "--at", "2026-11-16T07:00Z")
     try pair.carry(pair.a, to: pair.b)
@@ -37,9 +42,6 @@ struct CapOverrunAcrossDevicesTests {
     // dev-a folds the import after its rides (in order); dev-b folds dev-a's
     // rides before its import (out of order, the standing walked again).
     try pair.exchange()
-    // `check` reports a period for 30 days after it ended: read on 26 November 2026.
-    let now = Date(timeIntervalSince1970: 1_795_694_400)  // 2026-11-26T12:00:00Z
-    for device in [pair.a, pair.b] { device.clockOffset = Int(now.timeIntervalSinceNow.rounded()) }
     for pass in ["with caches", "without caches"] {
       for device in [pair.a, pair.b] {
         if pass == "without caches" { try? FileManager.default.removeItem(atPath: device.home + "/.cache") }

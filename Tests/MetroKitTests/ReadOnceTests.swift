@@ -81,6 +81,40 @@ struct ReadOnceTests {
     }
   }
 
+  @Test("a new device folds an import once; a ride of another device in the import's times is watched after a second fold")
+  func anImportIsFoldedOnceUnlessItsTimesHoldAnUnwatchedRide() throws {
+    try withTemporaryDirectory { parent in
+      let (laptop, _) = Self.store(parent, "laptop")
+      let card = try laptop.currentCard()
+      var rows = [ImportedUpdate(type: .reload, amount: .usd("120.00"), timestamp: storeNow - 60 * 3_600, line: 2)]
+      for hour in stride(from: 2, to: 60, by: 2) {
+        let time: Date = storeNow - Double(60 - hour) * 3_600
+        rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: hour + 2))
+      }
+      _ = try laptop.importUpdates(rows, to: card)
+      let (reader, files) = Self.store(parent, nil)
+      let balance = try reader.currentCard().balance
+      #expect(balance == (try laptop.currentCard().balance))
+      // The import's times widen as its rows are folded, over no update
+      // folded unwatched: nothing to fold again.
+      #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 1)
+
+      // The phone reloaded within those times, and its log sorts first: the
+      // import's times widen over its reload, which must be watched, so a
+      // new device folds every log again, and counts the reload once.
+      let phone = DeviceLogStore(
+        directory: parent + "/metrobuddy",
+        identity: DeviceIdentity(override: "a-phone", file: parent + "/id-of-phone", defaultName: "a-phone"),
+        cacheDirectory: parent + "/phone-cache", clock: .constant(storeNow - 30 * 3_600), timeZone: .utc)
+      try phone.apply([.balance(.reload(.usd("5.00")))], toCardNamed: nil)
+      try FileManager.default.removeItem(atPath: parent + "/cache")
+      let (second, secondFiles) = Self.store(parent, nil)
+      #expect(try second.currentCard().balance.minorUnits == balance.minorUnits + 500)
+      #expect(Self.calls(secondFiles, "open", "/laptop/log.jsonl") == 2)
+      #expect(Self.calls(secondFiles, "open", "/a-phone/log.jsonl") == 2)
+    }
+  }
+
   @Test("a reader replaces a cache file it cannot use (another version's, damaged), so the next read uses its own")
   func aReaderReplacesAnUnusableCache() throws {
     try withTemporaryDirectory { parent in

@@ -20,10 +20,8 @@ public struct FutureRides: Sequence, IteratorProtocol {
   private var credit: [Int]
   private var state: FareState
   private var time: Int64
-  /// The rules of the latest trip's local day: a card's rules depend only
-  /// on the day (``MetroCard/rules(at:in:)``), so the trips of one day
-  /// share them.
-  private var rulesOfDay: (day: CalendarDate, rules: FareRules)?
+  /// The rules of the latest trip's local day: the trips of one day share them.
+  private var rulesOfDay = FareRulesOfDay()
   /// The mode of the latest trip priced, or of the one the card had no fare for.
   public private(set) var mode: TravelMode
 
@@ -44,14 +42,7 @@ public struct FutureRides: Sequence, IteratorProtocol {
   /// The next trip, with its time; `nil` once the card has no fare for it.
   public mutating func next() -> (time: Date, charge: RideCharge)? {
     let at = Date(timeIntervalSince1970: Double(time))
-    let day = timeZone.calendarDate(of: at)
-    let rules: FareRules
-    if let known = rulesOfDay, known.day == day {
-      rules = known.rules
-    } else {
-      rules = card.rules(at: at, in: timeZone)
-      rulesOfDay = (day, rules)
-    }
+    let rules = rulesOfDay.rules(of: card, at: at, in: timeZone)
     mode = nextMode()
     guard let charge = FareEngine.price(mode, at: at, noTransfer: true, rules: rules, state: state) else {
       return nil

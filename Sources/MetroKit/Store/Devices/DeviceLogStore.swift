@@ -317,7 +317,9 @@ public final class DeviceLogStore: MetroCardDataStore {
       // Every ride this program priced is held to its cap in the merged
       // order; the rides whose charge that changes, and only those, are kept.
       // The rides are walked one at a time (FareStandingWalk), not listed.
-      let rules = { entry.card.rules(at: $0, in: self.timeZone) }
+      var rulesOfDay = FareRulesOfDay()
+      let machine = timeZone
+      let rules = { rulesOfDay.rules(of: entry.card, at: $0, in: machine) }
       var walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
       let history = DeviceHistory(store: self, view: view, card: entry)
       if try !history.forEachPlacedRide({ walk.add($0, order: $1) }) {

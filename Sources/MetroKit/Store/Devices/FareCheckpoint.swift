@@ -31,6 +31,8 @@ struct FareCheckpoint: Equatable, Sendable {
   /// with: its period's recorded charges are then not its paid amount, and
   /// a backdated ride in it is priced from the card's whole history.
   var heldBefore = false
+  /// The rules of the rides moved into the standing, kept for their day.
+  var rulesOfDay = FareRulesOfDay()
 
   /// How many of a card's latest rides are kept after the standing: a
   /// rider's weeks, a few hundred bytes each in the fold cache.
@@ -43,14 +45,16 @@ struct FareCheckpoint: Equatable, Sendable {
 
   /// Moves the oldest rides into the standing until at most ``keptRides``
   /// are left, each held as the merged order holds it.
-  mutating func settle(rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+  /// `card`'s rules price them (`timeZone` is the machine's).
+  mutating func settle(card: MetroCard, timeZone: LocalTimeZone) {
     let excess = rides.count - Self.keptRides
     guard excess > 0 else { return }
+    let zone = card.rulesZone(timeZone)
     for tail in rides[..<excess] {
-      let rules = rules(tail.ride.time)
+      let rules = rulesOfDay.rules(of: card, at: tail.ride.time, in: timeZone)
       let stands = FareEngine.held(tail.ride, rules: rules, state: standing)
       if stands.charge != tail.ride.charge { heldBefore = true }
-      standing = FareEngine.advance(standing, with: stands, rules: rules, timeZone: timeZone)
+      standing = FareEngine.advance(standing, with: stands, rules: rules, timeZone: zone)
       order = tail.order
     }
     rides.removeFirst(excess)
@@ -66,8 +70,7 @@ extension FoldCard {
   mutating func keepInTail(_ ride: RecordedRide, at order: EventOrder, timeZone: LocalTimeZone) {
     guard checkpoint != nil else { return }
     checkpoint!.rides.append(TailRide(order: order, ride: ride))
-    let card = card
-    checkpoint!.settle(rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+    checkpoint!.settle(card: card, timeZone: timeZone)
   }
 
   /// Folds `ride`, which comes before rides already folded, from the
@@ -85,7 +88,7 @@ extension FoldCard {
     var state = checkpoint.standing
     var amount = Money.zero
     for tail in checkpoint.rides {
-      let rules = card.rules(at: tail.ride.time, in: timeZone)
+      let rules = rulesOfDay.rules(of: card, at: tail.ride.time, in: timeZone)
       let stands = FareEngine.held(tail.ride, rules: rules, state: state)
       let before = repriced[tail.ride.id]?.charge ?? tail.ride.charge
       repriced[tail.ride.id] = stands.charge == tail.ride.charge ? nil : HeldCharge(stands)
@@ -97,8 +100,7 @@ extension FoldCard {
       state = FareEngine.advance(state, with: stands, rules: rules, timeZone: zone)
     }
     card.fareState = state
-    let card = card
-    checkpoint.settle(rules: { card.rules(at: $0, in: timeZone) }, timeZone: zone)
+    checkpoint.settle(card: card, timeZone: timeZone)
     self.checkpoint = checkpoint
     return amount
   }

@@ -372,6 +372,8 @@ struct FoldCache {
       return text
     }
     var fold = StoreFold()
+    // What the cached fold folded unwatched is not kept.
+    fold.unwatched.isKnown = false
     fold.oldUpdates = nil
     guard case .string(let generation)? = document["reloadKeys"], let keys = UInt64(generation, radix: 16) else {
       throw Unreadable()

@@ -62,9 +62,9 @@ extension StoreFold {
 
   /// Folds an update that ``watches(_:cardID:)`` says is watched (the
   /// watched ids must be loaded). An imported update outside the times the
-  /// card's watched updates span widens them and sets ``spansGrew``: the
-  /// updates already folded in the new times were not watched, and only a
-  /// fold of every log again watches them all.
+  /// card's watched updates span widens them and sets ``spansGrew`` when
+  /// updates already folded in the new times may not have been watched
+  /// (``UnwatchedTimes``): only a fold of every log again watches them all.
   mutating func foldWatched(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
     assert(reloadKeysLoaded)
     reloadKeysChanged = true
@@ -73,8 +73,9 @@ extension StoreFold {
       let second = Self.second(update.timestamp)
       let span = repeatSpans[cardID]
       if span?.contains(second) != true {
-        repeatSpans[cardID] = min(span?.lowerBound ?? second, second)...max(span?.upperBound ?? second, second)
-        spansGrew = true
+        let grown = min(span?.lowerBound ?? second, second)...max(span?.upperBound ?? second, second)
+        repeatSpans[cardID] = grown
+        if unwatched.mayHaveFolded(in: grown, cardID: cardID, hadSpan: span != nil) { spansGrew = true }
       }
     }
     if update.type == .undo {

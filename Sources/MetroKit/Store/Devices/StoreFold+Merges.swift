@@ -50,6 +50,8 @@ extension StoreFold {
   mutating func applyMerge(other: String, keep: String, order: EventOrder) {
     let merge = CardMerge(other: other, keep: keep, order: order)
     guard !merges.contains(merge) else { return }
+    // The times noted under the card that goes are not moved with it.
+    unwatched.isKnown = false
     let before = mergedInto
     merges.append(merge)
     mergedInto = Self.resolveMerges(merges)

@@ -112,6 +112,8 @@ struct FoldCard: Equatable, Sendable {
   /// The latest ride folded, in the merged order: a ride before it (by
   /// time, then device, record and place) comes out of order.
   var newestRide: EventOrder?
+  /// The rules of the latest rides folded, kept for their day.
+  var rulesOfDay = FareRulesOfDay()
   /// The standing of the rides up to a place and the latest rides after
   /// it, for a ride out of order that comes after the place; `nil` when
   /// the standing must be worked out from the history to have one again.
@@ -160,6 +162,9 @@ struct StoreFold: Equatable, Sendable {
   /// Whether a span widened since this fold started: the updates already
   /// folded in the new times were not watched, so fold every log again.
   var spansGrew = false
+  /// The times of the updates folded unwatched, when this fold started
+  /// from nothing: a span that widens over none of them sets no ``spansGrew``.
+  var unwatched = UnwatchedTimes()
   /// Every card's latest updates as the cache saved them (the second line of
   /// its file), not yet decoded: a read that folds nothing new, such as a
   /// prompt's `show`, never decodes them. While this is set, each card's
@@ -318,6 +323,7 @@ struct StoreFold: Equatable, Sendable {
       if watches(update, cardID: cards[position].id) {
         foldWatched(update, order: updateOrder, at: position, timeZone: timeZone)
       } else {
+        unwatched.note(update, cardID: cards[position].id)
         foldUnwatched(update, order: updateOrder, at: position, timeZone: timeZone)
       }
       cards[position].followLoads(update, countedBefore: countedBefore)
@@ -467,7 +473,7 @@ struct StoreFold: Equatable, Sendable {
         // Rides a cached standing of an older build saw, without their order.
         entry.fareStateIsCurrent = false
       } else {
-        let rules = entry.card.rules(at: ride.time, in: timeZone)
+        let rules = entry.rulesOfDay.rules(of: entry.card, at: ride.time, in: timeZone)
         let stands = FareEngine.held(ride, rules: rules, state: entry.card.fareState)
         if stands.charge != ride.charge {
           entry.repriced[ride.id] = HeldCharge(stands)

@@ -81,7 +81,7 @@ struct ReadOnceTests {
     }
   }
 
-  @Test("a new device folds an import once; a ride of another device in the import's times is watched after a second fold")
+  @Test("a new device folds an import once; another device's reload in its times is watched after a second fold")
   func anImportIsFoldedOnceUnlessItsTimesHoldAnUnwatchedRide() throws {
     try withTemporaryDirectory { parent in
       let (laptop, _) = Self.store(parent, "laptop")

@@ -20,7 +20,13 @@ extension UUID {
   /// and strictly: `sscanf` lets a space or a misplaced `-` through.
   init?(canonical text: String) {
     var text = text
-    let parsed: uuid_t? = text.withUTF8 { bytes -> uuid_t? in
+    guard let parsed = text.withUTF8({ UUID(canonical: $0) }) else { return nil }
+    self = parsed
+  }
+
+  /// Parses the canonical form from its UTF-8 bytes.
+  init?(canonical bytes: UnsafeBufferPointer<UInt8>) {
+    let parsed: uuid_t? = {
       guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
         bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-")
       else { return nil }
@@ -38,7 +44,7 @@ extension UUID {
         }
       }
       return valid ? value : nil
-    }
+    }()
     guard let parsed else { return nil }
     self.init(uuid: parsed)
   }

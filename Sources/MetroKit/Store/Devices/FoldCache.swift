@@ -18,7 +18,8 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
-  /// 10: times as whole seconds, each log's place as an array; each
+  /// 11: each ride after a fare checkpoint packed in one string
+  /// (``packed(_:)``). 10: times as whole seconds, each log's place as an array; each
   /// card's recent reloads and its fare checkpoint on a third and a fourth
   /// line of their own (``loadsFormatName``, ``checkpointsFormatName``),
   /// which a read that folds nothing leaves undecoded, and a reload leaves
@@ -37,7 +38,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 10
+  static let version = 11
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids that
   /// reached the store more than once, in a file of their own: read only

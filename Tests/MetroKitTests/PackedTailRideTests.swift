@@ -1,0 +1,63 @@
+import Foundation
+import MetroTesting
+import Testing
+
+@testable import MetroKit
+
+/// The cache keeps each ride after a fare checkpoint as one string
+/// (``FoldCache/packed(_:)``): what it reads back is the ride it wrote,
+/// and a string it did not write is refused (then every log is folded again).
+@Suite("Rides after a fare checkpoint packed in one string")
+struct PackedTailRideTests {
+  @Test("every field comes back: places with and without a clock, every mode and reason, both flags")
+  func aPackedRideComesBack() throws {
+    var random = SeededGenerator(seed: 11)
+    var rides: [TailRide] = []
+    for number in 0..<400 {
+      let time = Date(timeIntervalSince1970: Double(Int.random(in: 0...4_000_000_000, using: &random)))
+      let order = EventOrder(
+        time: time, device: ["laptop", "dev-a", "upgrade-7F3A", "X"][number % 4],
+        sequence: Int.random(in: 0...1_000_000, using: &random), index: Int.random(in: 0...9_999, using: &random),
+        clock: number % 3 == 0 ? 0 : Int.random(in: 1...LogRecord.maximumClock, using: &random))
+      var ride = RecordedRide(
+        id: UUID(), time: time, mode: TravelMode.allCases[number % TravelMode.allCases.count],
+        fare: Money(minorUnits: Int64.random(in: 0...100_000, using: &random)),
+        charge: Money(minorUnits: Int64.random(in: 0...100_000, using: &random)),
+        reason: RideReason.allCases[number % RideReason.allCases.count])
+      ride.isFact = number % 2 == 0
+      ride.declinedTransfer = number % 5 < 2
+      ride.device = order.device
+      rides.append(TailRide(order: order, ride: ride))
+    }
+    for tail in rides {
+      let back = try FoldCache.tailRide(FoldCache.packed(tail))
+      #expect(back == tail)
+    }
+  }
+
+  @Test("a string it did not write is refused")
+  func aDamagedStringIsRefused() throws {
+    let order = EventOrder(time: instant("2026-11-20T08:00:00Z"), device: "laptop", sequence: 4, index: 0, clock: 2)
+    var ride = RecordedRide(
+      id: UUID(), time: order.time, mode: .bus, fare: .usd("3.00"), charge: .usd("0.00"), reason: .transfer)
+    ride.device = "laptop"
+    let text = FoldCache.packed(TailRide(order: order, ride: ride))
+    #expect(try FoldCache.tailRide(text) == TailRide(order: order, ride: ride))
+    var fields = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    var damaged = [
+      fields.dropLast().joined(separator: " "), text + " 0", text.replacingOccurrences(of: " ", with: "  "),
+      "", text.uppercased(),
+    ]
+    for (field, bad) in [
+      (0, "x"), (1, ""), (2, "-1"), (4, "-1"), (5, "not-an-id"), (6, "tram"), (8, "-300"), (10, "4"),
+    ] {
+      let kept = fields[field]
+      fields[field] = bad
+      damaged.append(fields.joined(separator: " "))
+      fields[field] = kept
+    }
+    for bad in damaged {
+      #expect(throws: (any Error).self, "\(bad)") { try FoldCache.tailRide(bad) }
+    }
+  }
+}

@@ -123,4 +123,45 @@ struct HistoryStreamMemoryTests {
       #expect(gauge.most > 0 && gauge.most <= 4, "held \(gauge.most) changes at once")
     }
   }
+
+  /// The store of ``makeStore(in:)``: the phone's ride, earlier than the
+  /// laptop's 3,001 updates, makes `verify` walk the card's rides in the
+  /// merged order again; then the laptop's own ride backdated before them
+  /// all. The walk reads the laptop's log (the longest) again rather than
+  /// indexing where each of its updates is: it holds the updates that log
+  /// does not give in the merged order (the phone's, then its own
+  /// backdated one too), and gives the rides the list sorted from a walk
+  /// of the whole index gives.
+  @Test("verify's walk of rides out of time order holds those rides, not every update")
+  func verifyWalkHoldsTheRidesOutOfOrder() throws {
+    try withFastTemporaryDirectory { parent in
+      let phone = try Self.makeStore(in: parent)
+      let laptop = DeviceLogStore(
+        directory: parent + "/metrobuddy",
+        identity: DeviceIdentity(override: "laptop", file: parent + "/device-laptop", defaultName: "laptop"),
+        cacheDirectory: parent + "/cache-laptop", clock: .constant(storeNow), timeZone: .utc,
+        makeID: SequentialIDs(startingAt: 200_000).make)
+      for (held, store) in [(1, phone), (2, laptop)] {
+        if held == 2 {
+          let backdated = storeNow.addingTimeInterval(-30 * 86_400)
+          _ = try laptop.apply([.balance(.swipe(count: 1), at: backdated)], toCardNamed: nil)
+        }
+        let gauge = HeldChangesGauge()
+        let report = try MergedHistory.$heldEntries.withValue(gauge) {
+          try LogScanner.$longLineLimit.withValue(4096) { try store.verify() }
+        }
+        #expect(report.isSound && report.updates == 3001 + held)
+        // The control: the card's rides were walked again.
+        #expect(gauge.decoded > 0, "no walk")
+        #expect(gauge.most == held, "held \(gauge.most) entries")
+        let view = try store.readView()
+        let card = try #require(view.fold.cards.first)
+        let history = DeviceHistory(store: store, view: view, card: card)
+        var walked: [RecordedRide] = []
+        #expect(try history.forEachPlacedRide { ride, _ in walked.append(ride) })
+        #expect(walked == (try history.ridesInMergedOrder().map(\.ride)))
+        #expect(walked.count == 3000 + held)
+      }
+    }
+  }
 }

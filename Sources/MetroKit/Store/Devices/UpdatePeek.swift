@@ -2,7 +2,9 @@ import FoundationEssentials
 
 /// Reads the time of a change on a long line without decoding it, when it
 /// is an update of the card laid out as the store writes one
-/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`).
+/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`) that takes
+/// no update back: one with an `undoes` member, or with an escape that
+/// could spell one, is left to be decoded.
 struct UpdatePeek {
   let cardID: String
   private let prefix: [UInt8]
@@ -10,6 +12,7 @@ struct UpdatePeek {
   private static let updatePrefix = Array(#"{"type":"update","card":""#.utf8)
   private static let carriedPrefix = Array(#"{"type":"carried","#.utf8)
   private static let timestamp = Array(#","timestamp":""#.utf8)
+  private static let undoes = Array(#""undoes""#.utf8)
 
   init(cardID: String) {
     self.cardID = cardID
@@ -54,7 +57,11 @@ struct UpdatePeek {
       return .other
     }
     let rest = bytes.dropFirst(prefix.count)
-    guard let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
+    // An undo says which update it takes back: decoded, so that a walk
+    // knows every update taken back before it gives the first.
+    guard !rest.contains(UInt8(ascii: "\\")), Self.find(Self.undoes, in: rest) == nil,
+      let at = Self.find(Self.timestamp, in: rest)
+    else { return .unknown }
     let text = rest[(at + Self.timestamp.count)...].prefix(32)
     guard let end = text.firstIndex(of: UInt8(ascii: "\"")),
       let time = Timestamp.parseISO8601UTC(String(decoding: text[..<end], as: UTF8.self))

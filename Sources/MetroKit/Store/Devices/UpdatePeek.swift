@@ -12,7 +12,6 @@ struct UpdatePeek {
   private static let updatePrefix = Array(#"{"type":"update","card":""#.utf8)
   private static let carriedPrefix = Array(#"{"type":"carried","#.utf8)
   private static let timestamp = Array(#","timestamp":""#.utf8)
-  private static let undoes = Array(#""undoes""#.utf8)
 
   init(cardID: String) {
     self.cardID = cardID
@@ -59,14 +58,26 @@ struct UpdatePeek {
     let rest = bytes.dropFirst(prefix.count)
     // An undo says which update it takes back: decoded, so that a walk
     // knows every update taken back before it gives the first.
-    guard !rest.contains(UInt8(ascii: "\\")), Self.find(Self.undoes, in: rest) == nil,
-      let at = Self.find(Self.timestamp, in: rest)
-    else { return .unknown }
+    guard !Self.mayTakeBack(rest), let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
     let text = rest[(at + Self.timestamp.count)...].prefix(32)
     guard let end = text.firstIndex(of: UInt8(ascii: "\"")),
       let time = Timestamp.parseISO8601UTC(String(decoding: text[..<end], as: UTF8.self))
     else { return .unknown }
     return .update(time.timeIntervalSinceReferenceDate)
+  }
+
+  /// Whether `bytes` may hold an `undoes` member: a string that starts
+  /// with `u` (the member's name, an undo's kind, now and then a note), or
+  /// an escape, which could spell one. One pass, no decoding.
+  static func mayTakeBack(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var afterQuote = false
+      for byte in buffer {
+        if byte == UInt8(ascii: "\\") || (afterQuote && byte == UInt8(ascii: "u")) { return true }
+        afterQuote = byte == UInt8(ascii: "\"")
+      }
+      return false
+    }
   }
 
   private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {

@@ -72,15 +72,9 @@ struct HistoryCommand: Command {
       return output
     }
     let cells = HistoryCells(card: card.snapshot, context)
-    let widths = columns.widths(cells)
+    var lines = HistoryLine(cells: cells, widths: columns.widths(cells))
     output.streamText = { write throws(MetroError) in
-      try forEachShown { update in
-        let row = cells.row(update)
-        var line = row[0] + "  " + row[1].padding(to: widths[1]) + "  "
-        if widths[2] > 0 { line += row[2].padding(to: widths[2]) + "  " + row[3].padding(to: widths[3]) + "  " }
-        line += row[4].leftPadding(to: widths[4]) + "  " + row[5].leftPadding(to: widths[5])
-        write(line + (row[6].isEmpty ? "" : "  " + row[6]) + "\n")
-      }
+      try forEachShown { write(lines.text($0)) }
     }
     return output
   }

@@ -37,8 +37,15 @@ struct HistoryCells {
 
   func when(_ update: BalanceUpdate) -> String {
     let (day, secondOfDay) = timeZone.localTime(of: update.timestamp)
-    let time = Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
-    return "\(text.date(day)) \(time)"
+    return self.day(day) + " " + clock(secondOfDay)
+  }
+
+  /// The date part of ``when(_:)``.
+  func day(_ day: CalendarDate) -> String { text.date(day) }
+
+  /// The time part of ``when(_:)``: hours and minutes.
+  func clock(_ secondOfDay: Int) -> String {
+    Localizer.twoDigits(secondOfDay / 3600) + ":" + Localizer.twoDigits(secondOfDay / 60 % 60)
   }
 
   func type(_ kind: BalanceUpdate.Kind) -> String { text(.updateType(kind)) }

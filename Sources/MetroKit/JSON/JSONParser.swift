@@ -126,6 +126,19 @@ package struct JSONParser {
       runIsASCII = true
     }
     while true {
+      // Plain bytes up to the next quote, backslash or control character, in one go.
+      var ascii = runIsASCII
+      index = bytes.withUnsafeBufferPointer { buffer in
+        var at = index
+        while at < buffer.count {
+          let byte = buffer[at]
+          if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+          if byte >= 0x80 { ascii = false }
+          at += 1
+        }
+        return at
+      }
+      runIsASCII = ascii
       guard index < bytes.count else { throw fail(.unterminatedString) }
       let byte = bytes[index]
       switch byte {
@@ -226,6 +239,8 @@ package struct JSONParser {
   private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
     index += 1
     var members: [(String, JSONValue)] = []
+    // Room for an update's members at once rather than growing four times.
+    members.reserveCapacity(Self.smallObject / 2)
     var seen = Set<String>()
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {

@@ -35,7 +35,8 @@ package enum JSONValue: Sendable, Equatable {
   /// The member called `key` of an object.
   package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.0 == key }?.1
+    for (name, value) in members where name == key { return value }
+    return nil
   }
 
   /// A string or `null` from an optional.

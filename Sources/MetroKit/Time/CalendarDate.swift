@@ -25,10 +25,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
   /// - Parameter text: Text such as `2030-03-20`.
   /// - Returns: `nil` for any other form or a day not on the calendar.
   public init?(iso text: some StringProtocol) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let year = Self.number(bytes[0..<4]), let month = Self.number(bytes[5..<7]),
-      let day = Self.number(bytes[8..<10])
+    self.init(iso: Array(text.utf8)[...])
+  }
+
+  /// The day `bytes` write as `YYYY-MM-DD` (see ``init(iso:)-(StringProtocol)``).
+  init?(iso bytes: ArraySlice<UInt8>) {
+    let start = bytes.startIndex
+    guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      let year = Self.number(bytes[start..<(start + 4)]), let month = Self.number(bytes[(start + 5)..<(start + 7)]),
+      let day = Self.number(bytes[(start + 8)..<(start + 10)])
     else { return nil }
     self.init(year: year, month: month, day: day)
   }

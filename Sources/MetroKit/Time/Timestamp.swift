@@ -71,7 +71,7 @@ public enum Timestamp {
   }
 
   private static func parse(_ bytes: [UInt8], in timeZone: LocalTimeZone) -> Date? {
-    guard bytes.count >= 10, let date = CalendarDate(iso: String(decoding: bytes[0..<10], as: UTF8.self))
+    guard bytes.count >= 10, let date = CalendarDate(iso: bytes[0..<10])
     else { return nil }
     if bytes.count == 10 {
       return Date(timeIntervalSince1970: Double(timeZone.instant(of: date, secondsIntoDay: 0)))

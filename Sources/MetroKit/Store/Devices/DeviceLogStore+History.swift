@@ -221,25 +221,37 @@ extension DeviceHistory {
   /// record: what ``ridesInMergedOrder()`` lists, one at a time. `false`
   /// when the walk found a ride earlier than the one before it (which the
   /// list would sort): then its caller reads the list.
-  func forEachPlacedRide(_ body: (RecordedRide, EventOrder?) -> Void) throws(MetroError) -> Bool {
-    let history = MergedHistory(store: store, view: view, cardID: card.id)
-    var undone = Set<UUIDKey>()
-    try history.walk(balances: false, priced: false) { update in
-      if let target = update.undoes { undone.insert(UUIDKey(target)) }
-      return true
-    }
+  ///
+  /// Held meanwhile: the ids of undone updates, the ids of the updates at
+  /// one time (every copy of an update carries its time, so the merged
+  /// order gives them one after another), the updates that the longest
+  /// log does not give in the merged order (``MergedHistory``'s streamed
+  /// log), and with `placed`, a count for each record walked. Without
+  /// `placed`, `body` is given no place.
+  func forEachPlacedRide(
+    placed: Bool = true, _ body: (RecordedRide, EventOrder?) -> Void
+  ) throws(MetroError) -> Bool {
+    let history = MergedHistory(store: store, view: view, cardID: card.id, streamsLongestLog: true)
+    let undone = try history.undoneIDs()
     var seen = Set<UUIDKey>()
+    var seenAt: Date?
     // The place of an update in its record counts the record's updates
     // walked before it.
     var walkedInRecord: [RecordKey: Int] = [:]
     var previous: Date?
     var inOrder = true
     try history.walk(balances: false, priced: false) { update in
-      let order = history.walkedSequence.map { sequence in
-        let key = RecordKey(device: history.walkedDevice, sequence: sequence)
-        let index = walkedInRecord[key, default: 0]
-        walkedInRecord[key] = index + 1
-        return EventOrder(time: update.timestamp, device: history.walkedDevice, sequence: sequence, index: index)
+      let order =
+        placed
+        ? history.walkedSequence.map { sequence in
+          let key = RecordKey(device: history.walkedDevice, sequence: sequence)
+          let index = walkedInRecord[key, default: 0]
+          walkedInRecord[key] = index + 1
+          return EventOrder(time: update.timestamp, device: history.walkedDevice, sequence: sequence, index: index)
+        } : nil
+      if update.timestamp != seenAt {
+        seen.removeAll(keepingCapacity: true)
+        seenAt = update.timestamp
       }
       let key = UUIDKey(update.id)
       guard !undone.contains(key), seen.insert(key).inserted, var ride = RecordedRide(update) else { return true }

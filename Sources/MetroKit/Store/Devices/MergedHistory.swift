@@ -62,7 +62,12 @@ struct IndexedUpdate: Comparable {
 /// order. A log is in its device's recording order, not in the order of
 /// the updates' times (`swipe --at` backdates), so the index, not a merge of
 /// the logs as they lie, gives the order; at a million updates it holds
-/// 24 MB.
+/// 32 MB. A history made with `streamsLongestLog` holds less: the longest
+/// log's updates that come in the merged order as the log lies (each at or
+/// after the one before) are not indexed, and a walk oldest first reads
+/// that log again as it walks, placing the indexed updates among them
+/// (``streamedLog``): one device's history with a ride backdated holds one
+/// entry.
 final class MergedHistory {
   let store: DeviceLogStore
   let view: DeviceLogStore.View
@@ -80,11 +85,31 @@ final class MergedHistory {
   /// The logs' paths, and which is the old store's.
   private let paths: [String]
   private let legacyLog: Int?
+  /// Whether the longest log may be read again by a walk oldest first
+  /// rather than indexed.
+  private let streamsLongestLog: Bool
+  /// The log whose updates in the merged order the index leaves out: a
+  /// walk oldest first reads them from it again. `nil` when every update is
+  /// indexed.
+  private var streamedLog: Int?
+  /// The card and the cards merged into it.
+  private var members: [String] = []
+  /// Each log's place in the order, by its folder.
+  private var rank: [String: UInt32] = [:]
+  /// A record a retire carried is read from one copy: the first found
+  /// (by its log and sequence number). Kept from the index pass, so that
+  /// reading a log again decides as the first read did.
+  private var carriedFrom: [CarriedRecord: UInt64] = [:]
+  /// Two converted logs' shared history: the ids seen (see ``index()``).
+  private var oldSeen: Set<UUID>?
+  /// The ids of the updates the card's undos take back, found by the index pass.
+  private var undone = Set<UUIDKey>()
 
-  init(store: DeviceLogStore, view: DeviceLogStore.View, cardID: String) {
+  init(store: DeviceLogStore, view: DeviceLogStore.View, cardID: String, streamsLongestLog: Bool = false) {
     self.store = store
     self.view = view
     self.cardID = cardID
+    self.streamsLongestLog = streamsLongestLog
     // A retired device whose log is gone still has its place in the order.
     var folders = Set(view.fold.logs.keys).union(view.fold.retired.keys)
     if let legacy = view.legacy { folders.insert(legacy.folder) }
@@ -109,6 +134,8 @@ final class MergedHistory {
   ) throws(MetroError) {
     let card = view.fold.index(ofCard: cardID).map { view.fold.cards[$0] }
     let entries = try index()
+    // Newest first reads every update from the index.
+    precondition(!newestFirst || streamedLog == nil)
     // Newest first, from the card's balance now: the fold's, which
     // `latestUpdates(of:in:matching:)` works back from too.
     var balance = opening
@@ -121,14 +148,12 @@ final class MergedHistory {
     var forward = BalanceWalk(fold: view.fold, cardID: cardID, opening: opening)
     var reader = UpdateReader(history: self)
     defer { reader.close() }
-    var position = newestFirst ? entries.count - 1 : 0
-    while position >= 0, position < entries.count {
-      let entry = entries[position]
-      var update = try reader.update(entry)
+    /// Gives `update`, at `entry`, to `body`; `false` to stop.
+    func visit(_ entry: IndexedUpdate, _ recorded: BalanceUpdate) throws(MetroError) -> Bool {
+      var update = recorded
       if priced, let card { update = card.priced(update) }
       walkedDevice = folders[Int(entry.log)]
       walkedSequence = entry.sequence == 0 ? nil : Int(entry.sequence)
-      position += newestFirst ? -1 : 1
       if balances {
         let device = folders[Int(entry.log)]
         if newestFirst {
@@ -145,7 +170,40 @@ final class MergedHistory {
           update.balance = forward.balance
         }
       }
-      guard try body(update) else { return }
+      return try body(update)
+    }
+    if !newestFirst, let streamed = streamedLog {
+      // The streamed log's updates as it is read again, each after the
+      // indexed updates that come before it.
+      var next = 0
+      var latest: IndexedUpdate?
+      var stopped = false
+      try scan(log: streamed) { entry, update throws(MetroError) in
+        guard !stopped, latest.map({ !(entry < $0) }) ?? true else { return }
+        latest = entry
+        while next < entries.count, entries[next] < entry {
+          guard try visit(entries[next], try reader.update(entries[next])) else {
+            stopped = true
+            return
+          }
+          next += 1
+        }
+        guard try visit(entry, try update()) else {
+          stopped = true
+          return
+        }
+      }
+      while !stopped, next < entries.count {
+        guard try visit(entries[next], try reader.update(entries[next])) else { return }
+        next += 1
+      }
+      return
+    }
+    var position = newestFirst ? entries.count - 1 : 0
+    while position >= 0, position < entries.count {
+      let entry = entries[position]
+      position += newestFirst ? -1 : 1
+      guard try visit(entry, try reader.update(entry)) else { return }
     }
   }
 
@@ -211,31 +269,89 @@ final class MergedHistory {
   /// Reads every log through and makes the index.
   func prepare() throws(MetroError) { _ = try index() }
 
-  /// The sorted index, made on first use.
+  /// The ids of the updates that the card's updates take back
+  /// (``BalanceUpdate/undoes``), as the index pass read them: an undo is
+  /// always decoded then (``UpdatePeek``).
+  func undoneIDs() throws(MetroError) -> Set<UUIDKey> {
+    _ = try index()
+    return undone
+  }
+
+  /// The sorted index, made on first use: every update of the card but,
+  /// with ``streamedLog``, those of that log in the merged order as it
+  /// lies.
   private func index() throws(MetroError) -> [IndexedUpdate] {
     if let entries { return entries }
     var found: [IndexedUpdate] = []
     // The card's own updates and those of the cards merged into it.
-    let members = view.fold.members(of: cardID)
-    let isMember: (String) -> Bool = members.count == 1 ? { $0 == self.cardID } : { members.contains($0) }
+    members = view.fold.members(of: cardID)
     // Two converted logs (old copies that diverged, upgraded apart) share
     // the history before they diverged: its copy in the log whose name
     // sorts first is the one listed, as the fold counts it (the logs are
     // read in that order).
-    var oldSeen: Set<UUID>? = folders.count { $0.hasPrefix(StoreLayout.upgradePrefix) } > 1 ? [] : nil
-    func isCopy(_ update: BalanceUpdate, log: Int) -> Bool {
-      guard oldSeen != nil, folders[log].hasPrefix(StoreLayout.upgradePrefix) else { return false }
-      return oldSeen?.insert(update.id).inserted == false
+    oldSeen = folders.count { $0.hasPrefix(StoreLayout.upgradePrefix) } > 1 ? [] : nil
+    rank = Dictionary(uniqueKeysWithValues: folders.enumerated().map { ($1, UInt32($0)) })
+    // The longest log (by what the fold read of it) is read again rather
+    // than indexed, unless the converted logs' shared history makes a
+    // read depend on the logs read before it.
+    if streamsLongestLog, oldSeen == nil {
+      let longest = folders.indices.filter { $0 != legacyLog }.max {
+        (view.fold.logs[folders[$0]]?.offset ?? 0) < (view.fold.logs[folders[$1]]?.offset ?? 0)
+      }
+      streamedLog = longest.flatMap { view.fold.logs[folders[$0]] == nil ? nil : $0 }
     }
-    let rank = Dictionary(uniqueKeysWithValues: folders.enumerated().map { ($1, UInt32($0)) })
-    // A record a retire carried is read from one copy: the first found.
-    var carriedFrom: [CarriedRecord: UInt64] = [:]
-    /// Adds `change` of `log`'s record `sequence` when it is an update of
-    /// the card that counts from here (not carried, or carried from here).
-    func add(_ change: LogChange, log: Int, sequence: Int, entry: IndexedUpdate) {
-      guard case .update(let id, let update) = change.unwrapped(at: .none).change, isMember(id),
-        !isCopy(update, log: log)
-      else { return }
+    var latest: IndexedUpdate?
+    for log in folders.indices {
+      if log == legacyLog, let legacy = view.legacy {
+        for record in legacy.records {
+          for change in record.changes {
+            guard case .update(let id, let update) = change, members.contains(id) else { continue }
+            legacyUpdates.append(update)
+            // The old store's folder is a converted log's (`upgrade-…`).
+            if oldSeen != nil, oldSeen?.insert(update.id).inserted == false { continue }
+            if let target = update.undoes { undone.insert(UUIDKey(target)) }
+            var entry = IndexedUpdate.at(Int64(legacyUpdates.count - 1), index: 0)
+            entry.time = update.timestamp.timeIntervalSinceReferenceDate
+            entry.log = UInt32(log)
+            entry.source = UInt32(log)
+            found.append(entry)
+          }
+        }
+        continue
+      }
+      try scan(log: log) { entry, _ in
+        // The streamed log's updates that keep the merged order are read again.
+        if log == streamedLog, latest.map({ !(entry < $0) }) ?? true {
+          latest = entry
+          return
+        }
+        found.append(entry)
+      }
+    }
+    found.sort()
+    entries = found
+    Self.heldEntries?.note(found.count)
+    return found
+  }
+
+  /// Reads the log `log` through and calls `found` with each update of the
+  /// card that counts from it (not carried, or carried from here), as the
+  /// index places it, and a way to decode it: a change on a long line is
+  /// decoded only when asked.
+  private func scan(
+    log: Int, _ found: (IndexedUpdate, () throws(MetroError) -> BalanceUpdate) throws(MetroError) -> Void
+  ) throws(MetroError) {
+    let folder = folders[log]
+    guard let position = view.fold.logs[folder] else { return }
+    let isMember: (String) -> Bool =
+      members.count == 1 ? { [cardID] in $0 == cardID } : { [members] in members.contains($0) }
+    /// Gives `change` of `log`'s record `sequence` when it is an update of
+    /// the card that counts from here.
+    func add(_ change: LogChange, sequence: Int, entry: IndexedUpdate) throws(MetroError) {
+      guard case .update(let id, let update) = change.unwrapped(at: .none).change, isMember(id) else { return }
+      if oldSeen != nil, folder.hasPrefix(StoreLayout.upgradePrefix), oldSeen?.insert(update.id).inserted == false {
+        return
+      }
       var entry = entry
       entry.time = update.timestamp.timeIntervalSinceReferenceDate
       entry.source = UInt32(log)
@@ -250,72 +366,66 @@ final class MergedHistory {
         entry.log = device
         entry.sequence = UInt32(truncatingIfNeeded: origin.sequence)
       }
-      found.append(entry)
+      if let target = update.undoes { undone.insert(UUIDKey(target)) }
+      try found(entry) { update }
     }
     let peeks = members.map(UpdatePeek.init(cardID:))
-    for (log, folder) in folders.enumerated() {
-      if let legacy = view.legacy, folder == legacy.folder {
-        for record in legacy.records {
-          for change in record.changes {
-            guard case .update(let id, let update) = change, isMember(id) else { continue }
-            legacyUpdates.append(update)
-            add(change, log: log, sequence: 0, entry: .at(Int64(legacyUpdates.count - 1), index: 0))
-          }
-        }
-        continue
+    let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(folder), device: folder)
+    _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
+      // Records a retire carried are read from its copy.
+      guard scanned.sequence <= position.sequence, !view.fold.isCarried(folder, through: scanned.sequence) else {
+        return
       }
-      guard let position = view.fold.logs[folder] else { continue }
-      let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(folder), device: folder)
-      _ = try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
-        // Records a retire carried are read from its copy.
-        guard scanned.sequence <= position.sequence, !view.fold.isCarried(folder, through: scanned.sequence) else {
-          return
-        }
-        let sequence = scanned.sequence
-        switch scanned {
-        case .whole(let record, let lineStart, let text):
-          // A record of several changes (a short import): each change is
-          // indexed where it lies, so that a walk decodes it alone rather
-          // than its whole record again for each of its updates when
-          // another log's updates come between them.
-          if record.changes.count > 1, let text, let ranges = LongRecord.changeRanges(in: text),
-            ranges.count == record.changes.count
-          {
-            for (change, range) in zip(record.changes, ranges) {
-              add(
-                change, log: log, sequence: sequence,
-                entry: .element(time: 0, log: log, offset: lineStart + Int64(range.lowerBound), length: range.count))
-            }
-          } else {
-            for (index, change) in record.changes.enumerated() {
-              add(change, log: log, sequence: sequence, entry: .at(lineStart, index: index))
-            }
+      let sequence = scanned.sequence
+      switch scanned {
+      case .whole(let record, let lineStart, let text):
+        // A record of several changes (a short import): each change is
+        // indexed where it lies, so that a walk decodes it alone rather
+        // than its whole record again for each of its updates when
+        // another log's updates come between them.
+        if record.changes.count > 1, let text, let ranges = LongRecord.changeRanges(in: text),
+          ranges.count == record.changes.count
+        {
+          for (change, range) in zip(record.changes, ranges) {
+            try add(
+              change, sequence: sequence,
+              entry: .element(time: 0, log: log, offset: lineStart + Int64(range.lowerBound), length: range.count))
           }
-        case .long(let long):
-          // Sealed and laid out as the store writes it: only the card's
-          // updates' times are read now; each is decoded when walked.
-          // A converted log's copies are known by their ids: decoded now.
-          let decodes = oldSeen != nil && folders[log].hasPrefix(StoreLayout.upgradePrefix)
-          try long.forEachChangeText { _, bytes, offset throws(MetroError) in
-            let entry = IndexedUpdate.element(time: 0, log: log, offset: offset, length: bytes.count)
-            switch decodes ? .unknown : UpdatePeek.time(of: bytes, peeks: peeks) {
-            case .other: return
-            case .update(let time):
-              var entry = entry
-              entry.time = time
-              entry.sequence = UInt32(truncatingIfNeeded: sequence)
-              found.append(entry)
-            case .unknown:
-              add(try long.decodeChange(bytes), log: log, sequence: sequence, entry: entry)
+        } else {
+          for (index, change) in record.changes.enumerated() {
+            try add(change, sequence: sequence, entry: .at(lineStart, index: index))
+          }
+        }
+      case .long(let long):
+        // Sealed and laid out as the store writes it: only the card's
+        // updates' times are read now; each is decoded when walked.
+        // A converted log's copies are known by their ids: decoded now.
+        let decodes = oldSeen != nil && folder.hasPrefix(StoreLayout.upgradePrefix)
+        try long.forEachChangeText { _, bytes, offset throws(MetroError) in
+          let entry = IndexedUpdate.element(time: 0, log: log, offset: offset, length: bytes.count)
+          switch decodes ? .unknown : UpdatePeek.time(of: bytes, peeks: peeks) {
+          case .other: return
+          case .update(let time):
+            var entry = entry
+            entry.time = time
+            entry.sequence = UInt32(truncatingIfNeeded: sequence)
+            try found(entry) { () throws(MetroError) in
+              LogScanner.heldChanges?.note(1)
+              guard case .update(_, let update) = try long.decodeChange(bytes).unwrapped(at: .none).change else {
+                throw UpdateReader.changed(store.layout.logPath(folder))
+              }
+              return update
             }
+          case .unknown:
+            try add(try long.decodeChange(bytes), sequence: sequence, entry: entry)
           }
         }
       }
     }
-    found.sort()
-    entries = found
-    return found
   }
+
+  /// Where a test counts the most index entries a history held.
+  @TaskLocal static var heldEntries: HeldChangesGauge?
 
   /// A record of a retired device, by its device's place and its sequence number.
   private struct CarriedRecord: Hashable {

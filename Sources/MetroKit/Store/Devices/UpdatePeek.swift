@@ -2,7 +2,9 @@ import FoundationEssentials
 
 /// Reads the time of a change on a long line without decoding it, when it
 /// is an update of the card laid out as the store writes one
-/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`).
+/// (`{"type":"update","card":"ID","id":…,"timestamp":"…",…}`) that takes
+/// no update back: one with an `undoes` member, or with an escape that
+/// could spell one, is left to be decoded.
 struct UpdatePeek {
   let cardID: String
   private let prefix: [UInt8]
@@ -54,12 +56,28 @@ struct UpdatePeek {
       return .other
     }
     let rest = bytes.dropFirst(prefix.count)
-    guard let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
+    // An undo says which update it takes back: decoded, so that a walk
+    // knows every update taken back before it gives the first.
+    guard !Self.mayTakeBack(rest), let at = Self.find(Self.timestamp, in: rest) else { return .unknown }
     let text = rest[(at + Self.timestamp.count)...].prefix(32)
     guard let end = text.firstIndex(of: UInt8(ascii: "\"")),
       let time = Timestamp.parseISO8601UTC(String(decoding: text[..<end], as: UTF8.self))
     else { return .unknown }
     return .update(time.timeIntervalSinceReferenceDate)
+  }
+
+  /// Whether `bytes` may hold an `undoes` member: a string that starts
+  /// with `u` (the member's name, an undo's kind, now and then a note), or
+  /// an escape, which could spell one. One pass, no decoding.
+  static func mayTakeBack(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      var afterQuote = false
+      for byte in buffer {
+        if byte == UInt8(ascii: "\\") || (afterQuote && byte == UInt8(ascii: "u")) { return true }
+        afterQuote = byte == UInt8(ascii: "\"")
+      }
+      return false
+    }
   }
 
   private static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {

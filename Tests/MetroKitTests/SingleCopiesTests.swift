@@ -70,14 +70,14 @@ struct SingleCopiesTests {
     #expect(card.copies.count == 4 && card.singles.isEmpty)
   }
 
-  /// An import of many rows, with ids and without, folded as it is written:
+  /// An import of 10,000 rows, with ids and without, folded as it is written:
   /// every row is watched (§43) and each is packed, at most 48 bytes a row
   /// besides one block; a dictionary of arrays held about 170.
-  @Test("An import of 20,000 rows holds its watched ids packed", arguments: [false, true])
+  @Test("An import of 10,000 rows holds its watched ids packed", arguments: [false, true])
   func importPacksItsIds(ids: Bool) throws {
     try withFastTemporaryDirectory { parent in
       let store = deviceStoreOfItsOwn(parent, "laptop")
-      let count = 20_000
+      let count = 10_000
       let rows = (0..<count).map { row -> ImportedUpdate in
         ImportedUpdate(
           id: ids ? Self.id(row + 1) : nil, type: row == 0 ? .reload : .swipe,

@@ -79,7 +79,9 @@ struct ImportCommand: Command {
     if let agency = format?.agency {
       return try importHistory(agency, bytes: nil, in: context, progress: progress)
     }
-    let bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
+    // A long file is read a stretch at a time (its head tells its format)
+    // when it is metrobuddy's CSV; any other is read whole.
+    var (bytes, file) = path == "-" ? (context.environment.readStandardInput(), nil) : try ImportedFile.head(of: path)
     let source = path == "-" ? "standard input" : path
     try Self.checkSize(bytes.count, source: source)
     let format =
@@ -88,6 +90,10 @@ struct ImportCommand: Command {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
     // A CSV without --format is read in the format its header names.
+    if file != nil, format == .json || (!formatGiven && AgencyFormat.recognised(bytes) != nil) {
+      bytes = try Self.read(path)
+      file = nil
+    }
     if !formatGiven, format == .csv, let agency = AgencyFormat.recognised(bytes) {
       return try importHistory(agency, bytes: bytes, in: context, progress: progress)
     }
@@ -111,9 +117,15 @@ struct ImportCommand: Command {
           updates, attributes: attributes, to: card, keepingRecorded: keepingRecorded)
       } else {
         // Read as the store decides and writes: the rows are never all held.
-        let rows = CountedRows(
-          base: CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
-        ) { count in progress.report(context.text(.importSaving(count))) }
+        let csv =
+          if let file {
+            CSVImportRows(
+              text: { piece throws(MetroError) in try file.pieces(piece) }, source: source, currency: card.currency,
+              timeZone: timeZone)
+          } else {
+            CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
+          }
+        let rows = CountedRows(base: csv) { count in progress.report(context.text(.importSaving(count))) }
         do throws(MetroError) {
           result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
         } catch {

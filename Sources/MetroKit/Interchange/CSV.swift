@@ -38,10 +38,21 @@ package enum CSV {
   package static func forEachRecord<Problem: Error>(
     _ bytes: ArraySlice<UInt8>, failure: (Failure) -> Problem, _ body: (Record) throws(Problem) -> Void
   ) throws(Problem) {
+    _ = try forEachRecord(bytes, from: 1, failure: failure, body)
+  }
+
+  /// Reads `bytes`, which start on line `firstLine` (a piece of a longer
+  /// text, ``Pieces``), as ``forEachRecord(_:failure:_:)`` does.
+  ///
+  /// - Returns: The line after the text.
+  package static func forEachRecord<Problem: Error>(
+    _ bytes: ArraySlice<UInt8>, from firstLine: Int, failure: (Failure) -> Problem,
+    _ body: (Record) throws(Problem) -> Void
+  ) throws(Problem) -> Int {
     var fields: [String] = []
     var field: [UInt8] = []
-    var line = 1
-    var recordLine = 1
+    var line = firstLine
+    var recordLine = firstLine
     var index = bytes.startIndex
     var inQuotes = false
     var wasQuoted = false
@@ -104,6 +115,58 @@ package enum CSV {
     }
     guard !inQuotes else { throw failure(Failure(line: recordLine, problem: .unclosedQuote)) }
     if !field.isEmpty || !fields.isEmpty || wasQuoted { try finishRecord() }
+    return line
+  }
+
+  /// Cuts a text read a stretch at a time into pieces that each end with a
+  /// line break outside quotes (where a record ends), so that
+  /// ``forEachRecord(_:from:failure:_:)`` reads each piece as it would
+  /// read it in the whole text, and no more than a stretch and a record is
+  /// held. In well-formed CSV a line break is outside quotes when the
+  /// quotes before it, from the start of the piece, are even in number
+  /// (a quote inside a quoted field is doubled); text that is not CSV is
+  /// refused within the piece where it goes wrong, as in the whole text.
+  package struct Pieces {
+    private var carried: [UInt8] = []
+    /// How much of `carried` was looked at, and whether its quotes are odd in number.
+    private var scanned = 0
+    private var oddQuotes = false
+
+    package init() {}
+
+    /// Adds the next stretch of the text, handing `body` the piece it ends, if any.
+    package mutating func add<Problem: Error>(
+      _ stretch: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) throws(Problem) -> Void
+    ) throws(Problem) {
+      carried += stretch
+      var cut: Int?
+      var oddAfterCut = false
+      for index in scanned..<carried.count {
+        switch carried[index] {
+        case UInt8(ascii: "\""):
+          oddQuotes.toggle()
+          oddAfterCut.toggle()
+        case UInt8(ascii: "\n") where !oddQuotes:
+          cut = index + 1
+          oddAfterCut = false
+        default: break
+        }
+      }
+      scanned = carried.count
+      guard let cut else { return }
+      try body(carried[..<cut])
+      carried.removeSubrange(..<cut)
+      scanned = carried.count
+      oddQuotes = oddAfterCut
+    }
+
+    /// Hands `body` what is left at the end of the text, if anything.
+    package mutating func finish<Problem: Error>(_ body: (ArraySlice<UInt8>) throws(Problem) -> Void) throws(Problem) {
+      if !carried.isEmpty { try body(carried[...]) }
+      carried = []
+      scanned = 0
+      oddQuotes = false
+    }
   }
 
   /// A cell: text, which is quoted as needed and kept from running as a

@@ -1,8 +1,9 @@
 /// The rows of a CSV to import (see ``Interchange/updates(fromCSV:source:currency:timeZone:)``),
 /// parsed each time they are read and never held.
 package struct CSVImportRows: ImportedRows {
-  /// The whole file.
-  package var bytes: [UInt8]
+  /// Hands its argument the file's text in pieces that each end where a
+  /// record does (``CSV/Pieces``), from the start, at each reading.
+  package var text: (_ piece: (ArraySlice<UInt8>) throws(MetroError) -> Void) throws(MetroError) -> Void
   /// The file's name in errors.
   package var source: String
   /// The card's currency, for amounts.
@@ -12,7 +13,18 @@ package struct CSVImportRows: ImportedRows {
 
   /// Rows of `bytes`, read from `source`.
   package init(bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone) {
-    self.bytes = bytes
+    self.init(
+      text: { piece throws(MetroError) in try piece(bytes[...]) }, source: source, currency: currency,
+      timeZone: timeZone)
+  }
+
+  /// Rows of the text `text` hands over a piece at a time (a file read a
+  /// stretch at a time: it is never held whole), read from `source`.
+  package init(
+    text: @escaping (_ piece: (ArraySlice<UInt8>) throws(MetroError) -> Void) throws(MetroError) -> Void,
+    source: String, currency: Currency, timeZone: LocalTimeZone
+  ) {
+    self.text = text
     self.source = source
     self.currency = currency
     self.timeZone = timeZone
@@ -22,8 +34,6 @@ package struct CSVImportRows: ImportedRows {
   ///
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and column.
   package func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError) {
-    // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
-    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     var columns: [String: Int]?
     var count = 0
     func failure(_ failure: CSV.Failure) -> MetroError {
@@ -37,7 +47,12 @@ package struct CSVImportRows: ImportedRows {
       }
       try body(try row(record, columns: columns, count: count))
     }
-    try CSV.forEachRecord(text, failure: failure, each)
+    var line = 1
+    try text { piece throws(MetroError) in
+      // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
+      let body = line == 1 && piece.starts(with: [0xEF, 0xBB, 0xBF]) ? piece.dropFirst(3) : piece
+      line = try CSV.forEachRecord(body, from: line, failure: failure, each)
+    }
     if columns == nil { throw .importMalformed(source: source, line: 1, column: nil, problem: .emptyFile) }
   }
 

@@ -23,11 +23,15 @@ package struct ImportDecider: Sendable {
 
   /// Starts an import into `card`, which takes `attributes` when it has no
   /// history yet (see ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``).
+  ///
+  /// - Parameter hasHistory: Whether the card has any update; by default,
+  ///   whether `existing` names one (a long history may be given only with
+  ///   the ids the rows name).
   package init(
     card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>, undos: Set<UUID>, keys: Set<String>,
-    attributes: ImportedCardAttributes?
+    attributes: ImportedCardAttributes?, hasHistory: Bool? = nil
   ) {
-    if let attributes, existing.isEmpty {
+    if let attributes, !(hasHistory ?? !existing.isEmpty) {
       card.balance = attributes.openingBalance
       card.kind = attributes.kind
       card.isReduced = attributes.isReduced

@@ -74,16 +74,37 @@ extension DeviceLogStore {
   func importPlan(
     _ rows: some ImportedRows, attributes: ImportedCardAttributes?, into entry: FoldCard, in view: View
   ) throws(MetroError) -> ImportPlan {
-    // Importing reads the whole history: it must know every id to skip what
-    // the card already has.
-    // Walked, not held: only the ids, amounts and keys are kept.
+    // Importing reads the whole history: it must know every id the rows
+    // name to skip what the card already has and check what they undo.
+    // Walked, not held: the ids with their amounts, and the keys, are kept;
+    // of a long history (past ``heldIDs``), only the ids the rows name
+    // (the rows are read once more to know them).
     var amounts: [UUID: Money] = [:]
     var undone = Set<UUID>()
     var undos = Set<UUID>()
     var keys = Set<String>()
+    var hasHistory = false
     var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
-      try MergedHistory(store: self, view: view, cardID: entry.id).walk(balances: false) { update in
+      var named: Set<UUIDKey>?
+      try MergedHistory(store: self, view: view, cardID: entry.id).walk(balances: false) {
+        update throws(MetroError) in
+        hasHistory = true
+        if named == nil, amounts.count >= Self.heldIDs {
+          let rowIDs = try Self.namedIDs(rows)
+          amounts = amounts.filter { rowIDs.contains(UUIDKey($0.key)) }
+          undone = undone.filter { rowIDs.contains(UUIDKey($0)) }
+          undos = undos.filter { rowIDs.contains(UUIDKey($0)) }
+          named = rowIDs
+        }
+        if let named {
+          guard named.contains(UUIDKey(update.id)) || update.undoes.map({ named.contains(UUIDKey($0)) }) == true
+          else {
+            if let key = update.key, update.type == .reload { keys.insert(key) }
+            span.noteExisting(update)
+            return true
+          }
+        }
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
@@ -95,7 +116,8 @@ extension DeviceLogStore {
     var card = entry.card
     let before = card
     let start = ImportDecider(
-      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes)
+      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
+      hasHistory: hasHistory)
     // The first reading only checks: it makes no ids (a made id is never
     // kept, so the second reading decides the same).
     var check = start
@@ -104,7 +126,7 @@ extension DeviceLogStore {
     }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
-    if amounts.isEmpty, let attributes, attributes.openingBalance != entry.opening {
+    if !hasHistory, let attributes, attributes.openingBalance != entry.opening {
       var opening = card
       opening.balance = attributes.openingBalance
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
@@ -114,6 +136,20 @@ extension DeviceLogStore {
       ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
     return ImportPlan(
       changes: changes, start: start, recorded: check.recorded, skipped: check.skipped, span: span.widened)
+  }
+
+  /// How many ids of a card's history an import keeps before it keeps only
+  /// those its rows name (a test sets fewer).
+  @TaskLocal static var heldIDs = 1 << 16
+
+  /// The ids `rows` name: their own and those their undos take back.
+  private static func namedIDs(_ rows: some ImportedRows) throws(MetroError) -> Set<UUIDKey> {
+    var named = Set<UUIDKey>()
+    try rows.forEachRow { row in
+      if let id = row.id { named.insert(UUIDKey(id)) }
+      if let target = row.undoes { named.insert(UUIDKey(target)) }
+    }
+    return named
   }
 
   /// The id the checking reading of an import gives a row that brings none.

@@ -27,22 +27,7 @@ extension FoldCache {
     }
     var loaded = fold
     guard let hasSingles = loadKeysFile(into: &loaded) else { return false }
-    if hasSingles {
-      guard let cards = readSideFile(Self.watchedFileName, format: Self.watchedFormatName, generation: fold) else {
-        return false
-      }
-      do {
-        for value in cards {
-          guard case .string(let id)? = value["id"], let position = loaded.index(ofCard: id),
-            let singles = value["copies"]
-          else { return false }
-          for (update, watched) in try Self.decodeCopies(singles) {
-            guard watched.copies.count == 1, loaded.cards[position].copies[update] == nil else { return false }
-            loaded.cards[position].copies[update] = watched
-          }
-        }
-      } catch { return false }
-    }
+    if hasSingles, !loadSingles(into: &loaded) { return false }
     loaded.reloadKeysLoaded = true
     loaded.countingKeysLoaded = true
     loaded.reloadKeysChanged = false
@@ -95,11 +80,6 @@ extension FoldCache {
     return hasSingles
   }
 
-  /// The cards of a side file of `fold`'s generation, or `nil`.
-  private func readSideFile(_ name: String, format: String, generation fold: StoreFold) -> [JSONValue]? {
-    readSideDocument(name, format: format, fold)?.cards
-  }
-
   /// A side file's document and its cards, when it is whole, sealed, of
   /// this build's format and version, of this store and of `fold`'s
   /// generation; otherwise `nil`.
@@ -118,11 +98,11 @@ extension FoldCache {
     return (cards, document)
   }
 
-  /// The two side files of `cards` (those with keys or watched ids): the
-  /// keys with the ids of more than one copy, and the ids of one copy
-  /// (`nil` when there are none).
-  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> (keys: [UInt8], singles: [UInt8]?) {
-    let singles = encodedSingles(cards, generation: generation)
+  /// `reload-keys.json` for `cards` (those with keys or watched ids): the
+  /// keys with the ids of more than one copy; and whether there are ids of
+  /// one copy, which ``saveSingles(_:generation:)`` writes.
+  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> (keys: [UInt8], singles: Bool) {
+    let singles = Self.hasSingles(cards)
     let entries = cards.map { entry -> JSONValue in
       let repeated = entry.copies.filter { $0.value.copies.count > 1 }
       return .object(
@@ -141,7 +121,7 @@ extension FoldCache {
         ] + (repeated.isEmpty ? [] : [("copies", Self.encodeCopies(repeated))]))
     }
     let keys = sideFile(
-      Self.reloadKeysFormatName, generation: generation, entries, extra: [("singles", .bool(singles != nil))])
+      Self.reloadKeysFormatName, generation: generation, entries, extra: [("singles", .bool(singles))])
     return (keys, singles)
   }
 
@@ -181,42 +161,6 @@ extension FoldCache {
           ])
         }),
     ])
-  }
-
-  /// `watched-ids.json` for `cards` (their ids of one copy), written an id
-  /// at a time: the bytes ``sideFile(_:generation:_:extra:)`` writes for the
-  /// same cards, without the whole document as one value (an import of a
-  /// million rows watches a million ids). `nil` when there are none.
-  func encodedSingles(_ cards: [FoldCard], generation: UInt64) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    JSONWriter.write(
-      .object([
-        ("format", .string(Self.watchedFormatName)), ("version", .integer(Int64(Self.version))),
-        ("store", .string(store)), ("generation", .string(String(generation, radix: 16))),
-      ]), to: &bytes)
-    bytes.removeLast()  // the object's `}`: the cards follow
-    bytes += #","cards":["#.utf8
-    var cardsWritten = 0
-    for entry in cards {
-      let ids = entry.copies.compactMap { $0.value.copies.count == 1 ? UUIDKey($0.key) : nil }.sorted()
-      guard !ids.isEmpty else { continue }
-      if cardsWritten > 0 { bytes.append(UInt8(ascii: ",")) }
-      cardsWritten += 1
-      bytes += #"{"id":"#.utf8
-      JSONWriter.write(.string(entry.id), to: &bytes)
-      bytes += #","copies":["#.utf8
-      for (place, key) in ids.enumerated() {
-        if place > 0 { bytes.append(UInt8(ascii: ",")) }
-        let id = key.uuid
-        JSONWriter.write(Self.encodeCopy(id, entry.copies[id]!), to: &bytes)
-      }
-      bytes += "]}".utf8
-    }
-    guard cardsWritten > 0 else { return nil }
-    bytes += "]}".utf8
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
   }
 
   static func decodeCopies(_ value: JSONValue) throws -> [UUID: WatchedUpdate] {

@@ -153,12 +153,12 @@ struct FoldCache {
       guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
     }
     if fold.reloadKeysLoaded, fold.reloadKeysChanged {
-      let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty }
+      let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty || !$0.singles.isEmpty }
       fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
       if !keyed.isEmpty {
         // The single copies first, then the keys that name them.
         let (keys, singles) = encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration)
-        if let singles { guard replace(Self.watchedFileName, with: singles) != nil else { return nil } }
+        if singles { guard saveSingles(keyed, generation: fold.reloadKeysGeneration) else { return nil } }
         guard replace(Self.reloadKeysFileName, with: keys) != nil else { return nil }
       }
     } else {
@@ -174,12 +174,21 @@ struct FoldCache {
   /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without
   /// `fsync`; `nil` when any step failed (the old file is then intact).
   func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
+    replace(name) { write in write(bytes) }
+  }
+
+  /// Writes what `produce` hands its `write` (a stretch at a time) to
+  /// `.tmp-NAME` and renames it over `NAME`, without `fsync`; `nil` when any
+  /// step failed or `produce` gave up (the old file is then intact).
+  func replace(_ name: String, writing produce: (_ write: ([UInt8]) -> Bool) -> Bool) -> SavedVersion? {
     let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
     guard
       let descriptor = try? fileSystem.open(
         temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     else { return nil }
-    let written = (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
+    let written = produce { bytes in
+      (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
+    }
     let status = try? fileSystem.status(descriptor, path: temporary)
     let closed = (try? fileSystem.close(descriptor, path: temporary)) != nil
     guard written, closed, let status, (try? fileSystem.rename(temporary, to: folder + "/" + name)) != nil else {

@@ -80,7 +80,7 @@ extension StoreFold {
     }
     if update.type == .undo {
       // The undo of a watched update takes back its own device's copy.
-      guard let target = update.undoes, var watched = cards[position].copies[target],
+      guard let target = update.undoes, var watched = cards[position].watched(target),
         let copy = watched.copies.lastIndex(where: { $0.order.device == order.device && !$0.isUndone })
       else {
         foldUnwatched(update, order: order, at: position, timeZone: timeZone)
@@ -88,16 +88,16 @@ extension StoreFold {
       }
       let before = watched.contribution
       watched.copies[copy].undoAmount = update.amount
-      cards[position].copies[target] = watched
+      cards[position].keepWatched(watched, for: target)
       cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
       cards[position].fareStateIsCurrent = false
       return
     }
-    var watched = cards[position].copies[update.id] ?? WatchedUpdate()
+    var watched = cards[position].watched(update.id) ?? WatchedUpdate()
     let before = watched.contribution
     let slot = watched.copies.firstIndex { order < $0.order } ?? watched.copies.count
     watched.copies.insert(UpdateCopy(order: order, amount: update.amount), at: slot)
-    cards[position].copies[update.id] = watched
+    cards[position].keepWatched(watched, for: update.id)
     cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
     if watched.copies.count == 1 {
       // A ride the merge holds to its cap adds its held charge.

@@ -81,8 +81,11 @@ struct FoldCard: Equatable, Sendable {
   /// The keyed reloads that count, by key.
   var reloads: [String: CountedReload] = [:]
   /// The copies of each watched update id (``StoreFold/watches(_:cardID:)``),
-  /// kept with the reload keys.
+  /// kept with the reload keys: those with more than one copy, and single
+  /// copies that ``singles`` does not pack.
   var copies: [UUID: WatchedUpdate] = [:]
+  /// The watched ids with one plain copy, packed (``SingleCopies``).
+  var singles = SingleCopies()
   /// The card's latest updates in the merged order, oldest first: at most
   /// ``latestKept``, fewer only when that is all the card has. `history
   /// --limit N` lists them without reading a log. Empty until loaded while

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// A CSV file longer than the head `import` reads to tell its format is read
+/// a stretch at a time, at each reading of its rows (issue 19, item 6): it
+/// records what the same bytes read whole from standard input record, and a
+/// row refused near its end is named by the same line, with the store
+/// byte-identical. With the built binary, real files, no timing.
+@Suite("A long CSV imported a stretch at a time")
+struct ImportedFileTests {
+  /// A BOM, CRLF line breaks, quoted notes with commas, doubled quotes and
+  /// a line break, a blank line; 3,000 rows with ids, about 250 KB.
+  static func csv(badRow: Int? = nil) -> Data {
+    var text = "\u{FEFF}id,timestamp,type,amount,note\r\n"
+    text += "00000000-0000-4000-8000-000000000000,2020-01-01T00:00:00Z,reload,9000.00,\"first, \"\"opening\"\"\"\r\n"
+    for row in 1..<3000 {
+      let id = String(format: "%08X-0000-4000-8000-%012X", row, row)
+      let time = String(format: "2020-01-%02dT%02d:%02d:00Z", 1 + row / 200, row / 60 % 24, row % 60)
+      let amount = row == badRow ? "-2.9O" : "-2.90"
+      let note = row % 7 == 0 ? ",\"ride \(row), \"\"noted\"\"\"" : ","
+      text += "\(id),\(time),swipe,\(amount)\(note)\r\n"
+      if row == 1500 { text += "\r\n" }
+    }
+    return Data(text.utf8)
+  }
+
+  @Test func aLongFileRecordsWhatItsBytesReadWholeRecord() throws {
+    let file = try Sandbox()
+    let path = file.workingDirectory + "/rides.csv"
+    try Self.csv().write(to: URL(fileURLWithPath: path))
+    let imported = try file.metrobuddy("import", path)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(imported.stdout.hasPrefix("Imported 3000 updates into 'default'."), "\(imported.stdout)")
+    let whole = try Sandbox()
+    let piped = try whole.metrobuddy("import", "-", "--format", "csv", stdin: Self.csv())
+    #expect(piped.status == 0, "\(piped)")
+    let exported = try file.metrobuddy("export")
+    #expect(exported.status == 0 && !exported.stdout.isEmpty)
+    #expect(exported.stdout == (try whole.metrobuddy("export")).stdout)
+    // The same file again: every row is already there.
+    let again = try file.metrobuddy("import", path)
+    #expect(again.stdout.hasPrefix("Imported 0 updates into 'default' (3000 already present, skipped)."), "\(again)")
+  }
+
+  @Test func aRowRefusedNearTheEndIsNamedAndChangesNoByte() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.metrobuddy("reload", "5").status == 0)
+    let before = try AgencyExportTests.storeBytes(sandbox)
+    let path = sandbox.workingDirectory + "/rides.csv"
+    try Self.csv(badRow: 2990).write(to: URL(fileURLWithPath: path))
+    let refused = try sandbox.metrobuddy("import", path)
+    let piped = try sandbox.metrobuddy("import", "-", "--format", "csv", stdin: Self.csv(badRow: 2990))
+    #expect(refused.status == 65, "\(refused)")
+    #expect(piped.status == 65, "\(piped)")
+    #expect(refused.stderr.hasPrefix("Error: Cannot import \(path), line 2993, column 'amount'"), "\(refused.stderr)")
+    #expect(
+      refused.stderr.replacingOccurrences(of: path, with: "standard input") == piped.stderr, "\(piped.stderr)")
+    #expect(try AgencyExportTests.storeBytes(sandbox) == before)
+  }
+}

@@ -16,10 +16,11 @@ let startup: [SwiftSetting] = [
 ]
 
 // The release binary is linked by the toolchain's lld with the functions the
-// hot commands run (`Sources/metrobuddy/startup.order`, written by
-// `Scripts/startup-order.py`) laid out together first: a command then touches
-// a few hundred kilobytes of code instead of pages spread over eight
-// megabytes (decision 65). A function the file names that is gone is skipped.
+// hot commands run, and the data they touch, laid out together first
+// (`Sources/metrobuddy/startup.order`, written by `Scripts/startup-order.py`):
+// a command then touches a few hundred kilobytes of code instead of pages
+// spread over eight megabytes (decision 65). A symbol the file names that is
+// gone is skipped.
 let startupOrder: [LinkerSetting] = [
   .unsafeFlags(
     [

@@ -4,7 +4,7 @@
 # code the binary has:
 #   - `metrobuddy_main`, which every command runs, sits in the first 256 KiB
 #     of the binary's code (without the order it is megabytes in);
-#   - at least 80% of the functions it names are in the binary. Below that the
+#   - at least 80% of the symbols it names are in the binary. Below that the
 #     hot path has changed under it: rerun Scripts/startup-order.py (its
 #     docstring says how) and commit the file.
 # Needs only binutils (readelf, nm).
@@ -29,11 +29,11 @@ if [ -z "$first_address" ] || [ $((16#$first_address - 16#$text_start)) -ge 2621
   failed=1
 fi
 if [ $((present * 100)) -lt $((listed * 80)) ]; then
-  echo "FAIL: only $present of the $listed functions in Sources/metrobuddy/startup.order are in the binary:"
+  echo "FAIL: only $present of the $listed symbols in Sources/metrobuddy/startup.order are in the binary:"
   echo "      rerun Scripts/startup-order.py and commit the file"
   failed=1
 fi
 if [ "$failed" = 0 ]; then
-  echo "ok: linked in the start-up order; $present of its $listed functions are in the binary"
+  echo "ok: linked in the start-up order; $present of its $listed symbols are in the binary"
 fi
 exit "$failed"

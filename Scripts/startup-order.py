@@ -9,12 +9,14 @@ BINARY is a release build and MAP its link map, for instance:
     --product metrobuddy -Xlinker -Map=/tmp/metrobuddy.map
   python3 Scripts/startup-order.py .build/release/metrobuddy /tmp/metrobuddy.map
 
-Runs BINARY (a release build) under valgrind's callgrind for `--version`,
-`show`, `balance`, `swipe`, `reload 1` and `history --limit 10` on a store of
-10,000 updates whose fold cache is warm (as the benchmark's is), maps every
-instruction executed to the function symbol that holds it, and writes those
-symbols one a line: first the ones every command runs, then the ones fewer
-run, each group in the binary's own order. A function in an input section of
+Runs BINARY under valgrind's lackey for `--version`, `show`, `balance`,
+`swipe`, `reload 1` and `history --limit 10` on a store of 10,000 updates
+whose fold cache is warm (as the benchmark's is), maps every instruction
+executed to the function symbol that holds it and every byte read or written
+to the data symbol that holds it, and writes those symbols one a line: the
+functions, first the ones every command runs, then the ones fewer run, each
+group in the binary's own order; then the data (the runtime's caches and
+once-tokens, our globals) in the same way. A function in an input section of
 more than 16 KiB (the standard library's, glibc's few large objects) goes
 last (the link map says which): moving it moves the whole section. `Package.swift` passes the file to
 lld as `--symbol-ordering-file` for release builds, so the code a command runs
@@ -38,13 +40,13 @@ COMMANDS = [["--version"], ["show"], ["balance"], ["swipe"], ["reload", "1"], ["
 LARGE_SECTION = 16 * 1024
 
 
-def function_symbols(binary):
-    """(address, name) of every function symbol, by address."""
+def symbols_of(binary, kinds):
+    """(address, name) of every symbol of one of `kinds` (nm's letters), by address."""
     symbols = []
     listing = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True)
     for line in listing.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1] in "tTwWiI":
+        if len(parts) == 3 and parts[1] in kinds:
             symbols.append((int(parts[0], 16), parts[2]))
     return symbols
 
@@ -61,30 +63,33 @@ def large_sections(map_file):
     return ranges
 
 
-def executed(binary, argv, env, symbols, starts):
-    """The function symbols that hold an instruction the command executed."""
-    with tempfile.NamedTemporaryFile() as profile:
+def touched(binary, argv, env, tables):
+    """The symbols of each table (functions, data) that the command executed or read or wrote."""
+    with tempfile.NamedTemporaryFile() as trace:
         subprocess.run(
-            ["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
-             "--callgrind-out-file=" + profile.name, binary, *argv],
+            ["valgrind", "--tool=lackey", "--trace-mem=yes", "--log-file=" + trace.name, binary, *argv],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        names = set()
-        for line in open(profile.name):
-            match = re.match(r"(?:calls=\d+ )?0x([0-9a-f]+)", line)
-            if match:
-                index = bisect.bisect_right(starts, int(match.group(1), 16)) - 1
-                if index >= 0:
-                    names.add(symbols[index][1])
-        return names
+        found = [set() for _ in tables]
+        for line in open(trace.name):
+            match = re.match(r"^(I| [LSM])\s+([0-9a-f]+),", line)
+            if not match:
+                continue
+            symbols, starts = tables[0] if match.group(1) == "I" else tables[1]
+            names = found[0] if match.group(1) == "I" else found[1]
+            index = bisect.bisect_right(starts, int(match.group(2), 16)) - 1
+            if index >= 0:
+                names.add(symbols[index][1])
+        return found
 
 
 def main():
     binary, map_file = os.path.abspath(sys.argv[1]), sys.argv[2]
     output = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "metrobuddy", "startup.order")
-    symbols = function_symbols(binary)
-    starts = [address for address, _ in symbols]
-    address = {name: where for where, name in symbols}
+    functions = symbols_of(binary, "tTwWiI")
+    data = symbols_of(binary, "dDbBrRvV")
+    tables = [(table, [where for where, _ in table]) for table in (functions, data)]
+    address = {name: where for where, name in functions + data}
     with tempfile.TemporaryDirectory() as work:
         env = dict(os.environ, HOME=os.path.join(work, "home"), TZ="UTC", LANG="C")
         for name in ("METROBUDDY_STORE", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "LC_ALL", "LC_MESSAGES"):
@@ -96,18 +101,22 @@ def main():
         for arguments in (["fare", "3.00"], ["kind", "custom"], ["import", csv], ["show"]):
             subprocess.run([binary, "--store", store, *arguments], env=env, stdout=subprocess.DEVNULL, check=True)
         runs = collections.Counter()
+        data_runs = collections.Counter()
         for command in COMMANDS:
             argv = command if command[0].startswith("-") else ["--store", store, *command]
-            runs.update(executed(binary, argv, env, symbols, starts))
+            code, touched_data = touched(binary, argv, env, tables)
+            runs.update(code)
+            data_runs.update(touched_data)
     large = large_sections(map_file)
 
     def in_large_section(name):
         return any(start <= address[name] < end for start, end in large)
 
     names = sorted(runs, key=lambda name: (in_large_section(name), -runs[name], address[name]))
+    names += sorted(data_runs, key=lambda name: (-data_runs[name], address[name]))
     with open(output, "w") as out:
         out.write("".join(name + "\n" for name in names))
-    print(f"{len(names)} symbols written to {output}", file=sys.stderr)
+    print(f"{len(runs)} functions and {len(data_runs)} data symbols written to {output}", file=sys.stderr)
 
 
 if __name__ == "__main__":

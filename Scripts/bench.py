@@ -151,11 +151,11 @@ def make_ledger(path, count):
 def copied(program, work):
     """A copy of `program` in `work`, written as `install` or `cp` writes a file.
 
-    A file a linker has just written (through a shared mapping) stays in the
-    page cache in 4 KiB pages, and every start of it then pays a page fault for
-    each small run of pages it touches; the same file copied is cached in larger
-    pieces. On this project's machine a static Swift hello started in 0.68 ms
-    from the linker's output and in 0.53 ms from a copy (decision 65). The
+    A file a linker has just written starts slower than the same file copied
+    (likely the page cache holding the linker's output, written through a
+    mapping, in smaller pieces): on this project's machine a static Swift
+    hello started in 0.68 ms from the linker's output and in 0.53 ms from a
+    copy (decision 65). The
     programs compared are all copied, so that none is timed the linker's way
     and another the installed way."""
     target = os.path.join(work, "bin", os.path.basename(program))

@@ -25,7 +25,7 @@ package enum ProcessSetup {
       terminalColumns: terminalColumns, readStandardInput: readStandardInput, writeProgress: writeProgress)
     let status = MetroBuddy.run(
       arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, output: &output,
-      errors: &errors, opening: opener)
+      errors: &errors, openingWith: opener)
     return MetroBuddy.finish(status: status, output: output, environment: environment, errors: &errors)
   }
 

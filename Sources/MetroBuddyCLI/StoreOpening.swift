@@ -93,3 +93,20 @@ package struct FileStoreOpener: StoreOpening {
     return OpenedStore(store: store, clock: environment.clock, verifying: store)
   }
 }
+
+/// A store a test passes to ``MetroBuddy/run(arguments:environment:output:errors:store:opening:)``,
+/// used as it is: no directory, lock timeout or device.
+struct GivenStoreOpener: StoreOpening {
+  /// The store.
+  let store: any MetroCardDataStore
+
+  /// The store, with the environment's clock; asked at run time whether it verifies.
+  func open(_ environment: Environment) -> OpenedStore {
+    OpenedStore(store: store, clock: environment.clock, verifying: store as? any StoreVerifying)
+  }
+
+  /// The store, with the request's clock.
+  func open(_ request: StoreRequest) throws(StoreSetupError) -> OpenedStore {
+    open(request.environment)
+  }
+}

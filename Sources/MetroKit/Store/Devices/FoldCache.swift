@@ -19,7 +19,8 @@ struct FoldCache {
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
   /// 11: each ride after a fare checkpoint packed in one string
-  /// (``packed(_:)``). 10: times as whole seconds, each log's place as an array; each
+  /// (``packed(_:)``); `watched-ids.json` a line an id, its ids of one copy
+  /// packed (``SingleCopies``). 10: times as whole seconds, each log's place as an array; each
   /// card's recent reloads and its fare checkpoint on a third and a fourth
   /// line of their own (``loadsFormatName``, ``checkpointsFormatName``),
   /// which a read that folds nothing leaves undecoded, and a reload leaves

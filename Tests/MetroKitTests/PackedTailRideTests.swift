@@ -4,10 +4,11 @@ import Testing
 
 @testable import MetroKit
 
-/// The cache keeps each ride after a fare checkpoint as one string
-/// (``FoldCache/packed(_:)``): what it reads back is the ride it wrote,
+/// The cache keeps each ride after a fare checkpoint, and each log's place,
+/// as one string (``FoldCache/packed(_:)``, ``FoldCache/packedLog(_:_:)``):
+/// what it reads back is what it wrote,
 /// and a string it did not write is refused (then every log is folded again).
-@Suite("Rides after a fare checkpoint packed in one string")
+@Suite("Rides after a fare checkpoint and logs' places packed in one string")
 struct PackedTailRideTests {
   @Test("every field comes back: places with and without a clock, every mode and reason, both flags")
   func aPackedRideComesBack() throws {
@@ -58,6 +59,34 @@ struct PackedTailRideTests {
     }
     for bad in damaged {
       #expect(throws: (any Error).self, "\(bad)") { try FoldCache.tailRide(bad) }
+    }
+  }
+
+  @Test("a log's place comes back, with and without its last record and stamp, at the numbers' extremes")
+  func aPackedLogComesBack() throws {
+    let stamps: [LogStamp?] = [
+      nil, LogStamp(device: 65_024, inode: 16_614_180, size: 1_584, modified: 1_795_700_077_014_525_829),
+      LogStamp(device: .max, inode: .max, size: .max, modified: .min),
+    ]
+    for stamp in stamps {
+      for recorded in [nil, instant("2026-11-26T13:34:38Z")] {
+        for clock in [nil, 0, LogRecord.maximumClock] {
+          let position = LogPosition(
+            offset: 1_584, sequence: 5, lastLineStart: 1_321, lastSeal: .max, lastRecordedAt: recorded,
+            lastClock: clock, stamp: stamp)
+          let text = FoldCache.packedLog("d-9", position)
+          let back = try #require(FoldCache.logPosition(text), "\(text)")
+          #expect(back.0 == "d-9" && back.1 == position, "\(text)")
+        }
+      }
+    }
+    let text = FoldCache.packedLog("laptop", LogPosition(offset: 10, sequence: 1, lastLineStart: 0, lastSeal: 7))
+    for bad in [
+      text + " 1", text.replacingOccurrences(of: "laptop ", with: ""),
+      text.replacingOccurrences(of: " 10 ", with: " x "),
+      text.replacingOccurrences(of: " 10 ", with: " 99999999999999999999 "), "",
+    ] {
+      #expect(FoldCache.logPosition(bad) == nil, "\(bad)")
     }
   }
 }

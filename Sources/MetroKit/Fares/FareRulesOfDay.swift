@@ -11,7 +11,7 @@ import FoundationEssentials
 /// holds one compares by what it folded.
 struct FareRulesOfDay: Equatable, Sendable {
   /// What the rules were worked out from: the card's fare attributes and the machine's zone.
-  private struct Source: Equatable, Sendable {
+  private struct Source: Sendable {
     var kind: CardKind
     var isReduced: Bool
     var fareByHand: HandFare?
@@ -27,6 +27,13 @@ struct FareRulesOfDay: Equatable, Sendable {
       londonZones = card.londonZones
       self.machine = machine
     }
+
+    /// Whether `card`'s rules in `machine` are worked out from this (read
+    /// in place: a forecast asks for every trip).
+    func isSource(of card: MetroCard, in machine: LocalTimeZone) -> Bool {
+      kind == card.kind && isReduced == card.isReduced && fareByHand == card.fareByHand
+        && londonZones == card.londonZones && self.machine == machine && customRules == card.customRules
+    }
   }
 
   /// The latest spans asked for, the latest first.
@@ -41,14 +48,14 @@ struct FareRulesOfDay: Equatable, Sendable {
   /// attributes changed.
   mutating func rules(of card: MetroCard, at time: Date, in machine: LocalTimeZone) -> FareRules {
     let second = Int64(time.timeIntervalSince1970.rounded(.down))
-    let source = Source(card, machine)
-    for index in kept.indices where kept[index].seconds.contains(second) && kept[index].source == source {
+    for index in kept.indices
+    where kept[index].seconds.contains(second) && kept[index].source.isSource(of: card, in: machine) {
       if index > 0 { kept.swapAt(0, index) }
       return kept[0].rules
     }
     let rules = card.rules(at: time, in: machine)
     if kept.count == 2 { kept.removeLast() }
-    kept.insert((source, Self.span(of: second, card: card, machine: machine), rules), at: 0)
+    kept.insert((Source(card, machine), Self.span(of: second, card: card, machine: machine), rules), at: 0)
     return rules
   }
 

@@ -160,84 +160,42 @@ extension FoldCache {
   /// of arrays, is a third of what a cache's parser and writer do.
   static func packed(_ tail: TailRide) -> String {
     let ride = tail.ride
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(128)
-    func integer(_ number: Int64) {
-      var digits = number.magnitude
-      if number < 0 { bytes.append(UInt8(ascii: "-")) }
-      let start = bytes.count
-      repeat {
-        bytes.append(UInt8(ascii: "0") + UInt8(digits % 10))
-        digits /= 10
-      } while digits > 0
-      bytes[start...].reverse()
-      bytes.append(UInt8(ascii: " "))
-    }
-    func text(_ text: String) {
-      bytes += text.utf8
-      bytes.append(UInt8(ascii: " "))
-    }
-    integer(seconds(tail.order.time))
-    text(tail.order.device)
-    integer(Int64(tail.order.sequence))
-    integer(Int64(tail.order.index))
-    integer(Int64(tail.order.clock))
-    text(ride.id.canonicalString)
-    text(ride.mode.rawValue)
-    integer(ride.fare.minorUnits)
-    integer(ride.charge.minorUnits)
-    text(ride.reason.rawValue)
-    integer((ride.isFact ? 1 : 0) + (ride.declinedTransfer ? 2 : 0))
-    bytes.removeLast()
-    return String(decoding: bytes, as: UTF8.self)
+    var fields = PackedFields()
+    fields.integer(seconds(tail.order.time))
+    fields.text(tail.order.device)
+    fields.integer(Int64(tail.order.sequence))
+    fields.integer(Int64(tail.order.index))
+    fields.integer(Int64(tail.order.clock))
+    fields.text(ride.id.canonicalString)
+    fields.text(ride.mode.rawValue)
+    fields.integer(ride.fare.minorUnits)
+    fields.integer(ride.charge.minorUnits)
+    fields.text(ride.reason.rawValue)
+    fields.integer(Int64((ride.isFact ? 1 : 0) + (ride.declinedTransfer ? 2 : 0)))
+    return fields.string
   }
 
   /// Reads back what ``packed(_:)`` wrote.
   static func tailRide(_ text: String) throws -> TailRide {
-    var text = text
-    guard let tail = text.withUTF8({ tailRide($0) }) else { throw Unreadable() }
+    let tail = PackedFields.read(text, count: 11) { fields -> TailRide? in
+      guard let seconds = fields.integer(0), let time = try? time(.integer(seconds)),
+        let sequence = fields.integer(2), sequence >= 0, let index = fields.integer(3), index >= 0,
+        let clock = fields.integer(4), clock >= 0, clock <= LogRecord.maximumClock,
+        let id = UUID(canonical: fields.bytes(5)), let mode = TravelMode(rawValue: fields.text(6)),
+        let fare = fields.integer(7), let charge = fields.integer(8), charge >= 0,
+        let reason = RideReason(rawValue: fields.text(9)), let flags = fields.integer(10), (0...3).contains(flags)
+      else { return nil }
+      let order = EventOrder(
+        time: time, device: fields.text(1), sequence: Int(sequence), index: Int(index), clock: Int(clock))
+      var ride = RecordedRide(
+        id: id, time: time, mode: mode, fare: Money(minorUnits: fare), charge: Money(minorUnits: charge),
+        reason: reason)
+      ride.isFact = flags & 1 != 0
+      ride.declinedTransfer = flags & 2 != 0
+      ride.device = order.device
+      return TailRide(order: order, ride: ride)
+    }
+    guard let tail else { throw Unreadable() }
     return tail
-  }
-
-  private static func tailRide(_ bytes: UnsafeBufferPointer<UInt8>) -> TailRide? {
-    var fields: [Range<Int>] = []
-    fields.reserveCapacity(11)
-    var start = 0
-    for index in bytes.indices where bytes[index] == UInt8(ascii: " ") {
-      fields.append(start..<index)
-      start = index + 1
-    }
-    fields.append(start..<bytes.count)
-    guard fields.count == 11 else { return nil }
-    func integer(_ field: Int) -> Int64? {
-      var range = fields[field]
-      let negative = range.first.map { bytes[$0] == UInt8(ascii: "-") } ?? false
-      if negative { range = range.dropFirst() }
-      guard !range.isEmpty, range.count <= 18 else { return nil }
-      var number: Int64 = 0
-      for index in range {
-        let digit = bytes[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { return nil }
-        number = number * 10 + Int64(digit)
-      }
-      return negative ? -number : number
-    }
-    func text(_ field: Int) -> String {
-      String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[field]]), as: UTF8.self)
-    }
-    guard let seconds = integer(0), let time = try? time(.integer(seconds)), let sequence = integer(2), sequence >= 0,
-      let index = integer(3), index >= 0, let clock = integer(4), clock >= 0, clock <= LogRecord.maximumClock,
-      let id = UUID(canonical: UnsafeBufferPointer(rebasing: bytes[fields[5]])),
-      let mode = TravelMode(rawValue: text(6)), let fare = integer(7), let charge = integer(8), charge >= 0,
-      let reason = RideReason(rawValue: text(9)), let flags = integer(10), (0...3).contains(flags),
-      !fields[1].isEmpty
-    else { return nil }
-    let order = EventOrder(time: time, device: text(1), sequence: Int(sequence), index: Int(index), clock: Int(clock))
-    var ride = RecordedRide(
-      id: id, time: time, mode: mode, fare: Money(minorUnits: fare), charge: Money(minorUnits: charge), reason: reason)
-    ride.isFact = flags & 1 != 0
-    ride.declinedTransfer = flags & 2 != 0
-    ride.device = order.device
-    return TailRide(order: order, ride: ride)
   }
 }

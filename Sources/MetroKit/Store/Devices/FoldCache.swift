@@ -223,17 +223,52 @@ struct FoldCache {
     return date
   }
 
-  /// A log's stamp as ``encoded(_:)`` writes it: `[device, inode, size, modified]`, or null.
-  static func stamp(_ value: JSONValue?) throws -> LogStamp? {
-    guard case .array(let parts)? = value else {
-      guard value == .null else { throw Unreadable() }
-      return nil
+  /// A log's place packed in one string (``PackedFields``): its device,
+  /// offset, sequence, last line's start and seal, last record's time and
+  /// clock (`-` when none), and its stamp's device, inode, size and time of
+  /// change (four `-` when none).
+  static func packedLog(_ device: String, _ position: LogPosition) -> String {
+    var fields = PackedFields()
+    fields.text(device)
+    fields.integer(position.offset)
+    fields.integer(Int64(position.sequence))
+    fields.integer(position.lastLineStart)
+    fields.integer(Int64(position.lastSeal))
+    fields.integer(position.lastRecordedAt.map(seconds))
+    fields.integer(position.lastClock.map(Int64.init))
+    let stamp = position.stamp
+    fields.integer(stamp.map { Int64(bitPattern: $0.device) })
+    fields.integer(stamp.map { Int64(bitPattern: $0.inode) })
+    fields.integer(stamp?.size)
+    fields.integer(stamp?.modified)
+    return fields.string
+  }
+
+  /// Reads back what ``packedLog(_:_:)`` wrote; `nil` when it cannot.
+  static func logPosition(_ text: String) -> (String, LogPosition)? {
+    PackedFields.read(text, count: 11) { fields -> (String, LogPosition)? in
+      guard let offset = fields.integer(1), let sequence = fields.integer(2), let lastLineStart = fields.integer(3),
+        let seal = fields.integer(4)
+      else { return nil }
+      var position = LogPosition(
+        offset: offset, sequence: Int(sequence), lastLineStart: lastLineStart,
+        lastSeal: UInt32(truncatingIfNeeded: seal))
+      if !fields.isAbsent(5) {
+        guard let seconds = fields.integer(5), let time = try? time(.integer(seconds)) else { return nil }
+        position.lastRecordedAt = time
+      }
+      if !fields.isAbsent(6) {
+        guard let clock = fields.integer(6), clock >= 0, clock <= LogRecord.maximumClock else { return nil }
+        position.lastClock = Int(clock)
+      }
+      if (7...10).allSatisfy(fields.isAbsent) { return (fields.text(0), position) }
+      guard let device = fields.integer(7), let inode = fields.integer(8), let size = fields.integer(9),
+        let modified = fields.integer(10)
+      else { return nil }
+      position.stamp = LogStamp(
+        device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified)
+      return (fields.text(0), position)
     }
-    guard parts.count == 4, case .integer(let device) = parts[0], case .integer(let inode) = parts[1],
-      case .integer(let size) = parts[2], case .integer(let modified) = parts[3]
-    else { throw Unreadable() }
-    return LogStamp(
-      device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified)
   }
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
@@ -253,23 +288,9 @@ struct FoldCache {
 
   func encoded(_ fold: StoreFold) -> [UInt8] {
     let order: (EventOrder) -> JSONValue = Self.order
-    // Each log as `[device, offset, sequence, lastLineStart, lastSeal,
-    // lastRecordedAt, lastClock, stamp]`: an array, not an object, as a
-    // store may have a hundred of them and every command reads them all.
-    let logs = fold.logs.sorted { $0.key < $1.key }.map { device, position -> JSONValue in
-      .array([
-        .string(device), .integer(position.offset), .integer(Int64(position.sequence)),
-        .integer(position.lastLineStart), .integer(Int64(position.lastSeal)),
-        position.lastRecordedAt.map { .integer(Self.seconds($0)) } ?? .null,
-        position.lastClock.map { .integer(Int64($0)) } ?? .null,
-        position.stamp.map {
-          .array([
-            .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
-            .integer($0.modified),
-          ])
-        } ?? .null,
-      ])
-    }
+    // Each log packed in one string (``packedLog(_:_:)``): a store may have
+    // a hundred of them and every command reads them all.
+    let logs = fold.logs.sorted { $0.key < $1.key }.map { JSONValue.string(Self.packedLog($0.key, $0.value)) }
     let cards = fold.cards.map { entry -> JSONValue in
       let card = entry.card
       return .object(
@@ -403,12 +424,8 @@ struct FoldCache {
     }
     fold.maxClock = try clock(document["clock"])
     for log in logs {
-      guard case .array(let parts) = log, parts.count == 8 else { throw Unreadable() }
-      fold.logs[try string(parts[0])] = LogPosition(
-        offset: try integer(parts[1]), sequence: Int(try integer(parts[2])), lastLineStart: try integer(parts[3]),
-        lastSeal: UInt32(truncatingIfNeeded: try integer(parts[4])),
-        lastRecordedAt: parts[5] == .null ? nil : try Self.time(parts[5]),
-        lastClock: parts[6] == .null ? nil : try clock(parts[6]), stamp: try Self.stamp(parts[7]))
+      guard case .string(let text) = log, let (device, position) = Self.logPosition(text) else { throw Unreadable() }
+      fold.logs[device] = position
     }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)

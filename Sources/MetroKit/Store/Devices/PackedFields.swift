@@ -11,14 +11,23 @@ struct PackedFields {
   /// Appends a number.
   mutating func integer(_ number: Int64) {
     if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
-    var digits = number.magnitude
     if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(digits % 10))
+    // The digits written in place from the last (a reversed slice of the
+    // array would copy it).
+    var digits = number.magnitude
+    var count = 1
+    var rest = digits / 10
+    while rest > 0 {
+      count += 1
+      rest /= 10
+    }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    var index = bytes.count - 1
+    while digits > 0 {
+      bytes[index] = UInt8(ascii: "0") + UInt8(digits % 10)
       digits /= 10
-    } while digits > 0
-    bytes[start...].reverse()
+      index -= 1
+    }
   }
 
   /// Appends a number, or `-` for none.

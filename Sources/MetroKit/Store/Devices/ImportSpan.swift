@@ -29,7 +29,7 @@ struct ImportSpan {
 
   /// Notes an update the card already has.
   mutating func noteExisting(_ update: BalanceUpdate) {
-    guard update.key == nil, !StoreFold.isAssignment(update), !update.isImported else { return }
+    guard StoreFold.spanDecides(update) else { return }
     if update.type == .undo { undoSeen = true }
     let second = StoreFold.second(update.timestamp)
     guard let watched else {

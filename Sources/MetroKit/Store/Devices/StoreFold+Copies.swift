@@ -39,10 +39,18 @@ extension StoreFold {
   /// that has imported updates (it may take back a watched copy). A keyed
   /// reload is counted once by its key instead.
   func watches(_ update: BalanceUpdate, cardID: String) -> Bool {
-    guard update.key == nil, !Self.isAssignment(update) else { return false }
-    if update.isImported { return true }
-    guard let span = repeatSpans[cardID] else { return false }
+    if update.isImported { return update.key == nil && !Self.isAssignment(update) }
+    guard Self.spanDecides(update), let span = repeatSpans[cardID] else { return false }
     return update.type == .undo || span.contains(Self.second(update.timestamp))
+  }
+
+  /// Whether the card's span of watched times decides if `update` is
+  /// watched: not keyed (a key counts it once), not an assignment, not
+  /// imported (always watched). An update folded before a span widened
+  /// over it, such as one, was not watched: the one rule of ``ImportSpan``
+  /// and ``UnwatchedTimes``.
+  static func spanDecides(_ update: BalanceUpdate) -> Bool {
+    update.key == nil && !isAssignment(update) && !update.isImported
   }
 
   /// Whether folding `record` needs the reload keys and watched ids loaded.

@@ -19,7 +19,7 @@ struct UnwatchedTimes: Equatable, Sendable {
 
   /// Notes `update`, folded into card `cardID` without being watched.
   mutating func note(_ update: BalanceUpdate, cardID: String) {
-    guard isKnown, update.key == nil, !StoreFold.isAssignment(update) else { return }
+    guard isKnown, StoreFold.spanDecides(update) else { return }
     if update.type == .undo { undone.insert(cardID) }
     let second = StoreFold.second(update.timestamp)
     let known = seconds[cardID]

@@ -9,7 +9,7 @@ import Testing
 /// what it reads back is what it wrote,
 /// and a string it did not write is refused (then every log is folded again).
 @Suite("Rides after a fare checkpoint and logs' places packed in one string")
-struct PackedTailRideTests {
+struct PackedFieldsTests {
   @Test("every field comes back: places with and without a clock, every mode and reason, both flags")
   func aPackedRideComesBack() throws {
     var random = SeededGenerator(seed: 11)

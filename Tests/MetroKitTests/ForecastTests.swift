@@ -134,29 +134,21 @@ struct ForecastTests {
     #expect(forecast.lastsBeyond == CalendarDate(iso: "2028-06-26"))
   }
 
-  /// A balance that pays every trip priced even at the highest fare is not
-  /// priced trip by trip: the answer is the one pricing gives, just below
-  /// that balance (priced) and at it (not).
-  @Test func aBalanceThatPaysEveryTripAtTheHighestFareNeedsNoPricing() throws {
+  /// Ten periods of the cap ahead, to the trip. 12 trips in 7 days is one
+  /// every 14 hours, 12 to a 7-day period: eleven at $3.00 and the twelfth
+  /// $2.00 to the $35.00 cap. The period the commute opened on Sun 15 Nov
+  /// 08:00 is capped until Sun 22 Nov 08:00, so the trips of Sat 21 Nov
+  /// 12:00 and Sun 22 Nov 02:00 are free, and the 3rd opens the next
+  /// period. $350.00 pays ten periods: the 123rd trip, 122 × 14 h on, at
+  /// Sun 31 Jan 2027 16:00, is the first it cannot pay. $347.00 leaves $2.00
+  /// for the tenth period's 11th trip, the 121st, at Sat 30 Jan 12:00.
+  @Test func aLargeBalanceRunsOutOnTheDayEveryTripSays() throws {
     var rider = Commuter(balance: "100.00")
     try rider.commute(from: "2026-11-15", through: "2026-11-20")
-    // $7.25, the express fare, is the highest any ride can cost: 1,000 of them.
-    #expect(rider.card.highestFare == .usd("7.25"))
-    rider.load("7249.99")
-    let priced = rider.forecast(at: "2026-11-21 12:00")
-    rider.load("7250.00")
-    let unpriced = rider.forecast(at: "2026-11-21 12:00")
-    #expect(priced == unpriced)
-    #expect(unpriced.lastsBeyond == CalendarDate(iso: "2028-06-26"))
-    #expect(
-      rider.card.lastsBeyondWithoutPricing(
-        pace: try #require(unpriced.pace), now: newYork("2026-11-21 12:00"),
-        horizon: newYork("2036-11-21 12:00"), in: rider.timeZone) != nil)
-    rider.load("7249.99")
-    #expect(
-      rider.card.lastsBeyondWithoutPricing(
-        pace: try #require(unpriced.pace), now: newYork("2026-11-21 12:00"),
-        horizon: newYork("2036-11-21 12:00"), in: rider.timeZone) == nil)
+    rider.load("350.00")
+    #expect(rider.forecast(at: "2026-11-21 12:00").runsOutOn == CalendarDate(iso: "2027-01-31"))
+    rider.load("347.00")
+    #expect(rider.forecast(at: "2026-11-21 12:00").runsOutOn == CalendarDate(iso: "2027-01-30"))
   }
 
   /// A card that cannot pay the next trip runs out today.

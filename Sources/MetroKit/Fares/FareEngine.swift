@@ -39,10 +39,12 @@ public enum FareEngine {
     guard let fare = rules.fare(for: mode)?.amount else { return nil }
     // A companion's tap pays the full fare: it neither counts toward the cap nor takes a transfer.
     if companion { return RideCharge(mode: mode, fare: fare, charge: fare, reason: .companion) }
-    let left = rules.caps(for: mode).map { rule in
+    var left: Money?
+    for rule in rules.caps where rule.modes.contains(mode) {
       let paid = state[rule.slot].flatMap { $0.contains(time) ? $0.paid : nil } ?? .zero
-      return Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
-    }.min()
+      let room = Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
+      left = min(left ?? room, room)
+    }
     if let left, left == .zero { return RideCharge(mode: mode, fare: fare, charge: .zero, reason: .capped) }
     var charge = fare
     var reason = RideReason.paid
@@ -71,14 +73,7 @@ public enum FareEngine {
     _ state: FareState, with ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone
   ) -> FareState {
     var state = state
-    for rule in rules.caps(for: ride.mode) where ride.charge > .zero && ride.reason != .companion {
-      if let open = state[rule.slot], open.contains(ride.time) {
-        state[rule.slot]?.paid = open.paid.adding(ride.charge) ?? open.paid
-      } else {
-        let period = rule.cap.period.period(openedAt: ride.time, in: timeZone)
-        state[rule.slot] = CapProgress(start: period.start, end: period.end, paid: ride.charge)
-      }
-    }
+    countTowardCaps(&state, ride: ride, rules: rules, timeZone: timeZone)
     switch ride.reason {
     case .transfer:
       state.lastPaid?.transfersLeft -= 1
@@ -101,6 +96,22 @@ public enum FareEngine {
     if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day, mode: ride.mode) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
     return state
+  }
+
+  /// The cap periods of ``advance(_:with:rules:timeZone:)``, and only
+  /// them: a ride that paid something counts toward each of its caps,
+  /// opening the cap's period when none is open at its time. (The forecast
+  /// prices trips by the caps alone: they are never transfers.)
+  static func countTowardCaps(_ state: inout FareState, ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone) {
+    guard ride.charge > .zero, ride.reason != .companion else { return }
+    for rule in rules.caps where rule.modes.contains(ride.mode) {
+      if let open = state[rule.slot], open.contains(ride.time) {
+        state[rule.slot]?.paid = open.paid.adding(ride.charge) ?? open.paid
+      } else {
+        let period = rule.cap.period.period(openedAt: ride.time, in: timeZone)
+        state[rule.slot] = CapProgress(start: period.start, end: period.end, paid: ride.charge)
+      }
+    }
   }
 
   /// The standing a ride backdated to `time` is priced from: the fold of

@@ -24,6 +24,22 @@ public enum CapPeriod: Sendable, Hashable {
     secondsIntoDay < startMinute * 60 ? CalendarDate(daysSinceEpoch: day.daysSinceEpoch - 1) : day
   }
 
+  /// The fewest seconds a period lasts in `timeZone`: a rolling period its
+  /// days; a calendar one its days less two hours, the most a clock moves
+  /// at once in the built-in zones and the rules of tz for years to come.
+  /// `nil` in the machine's own zone, whose rules are not known here.
+  public func shortest(in timeZone: LocalTimeZone) -> Int64? {
+    let days: Int64
+    switch self {
+    case .rolling(let number): return Int64(number) * 86_400
+    case .calendarDay, .travelDay: days = 1
+    case .calendarWeek, .travelWeek: days = 7
+    case .calendarMonth: days = 28
+    }
+    if case .system = timeZone { return nil }
+    return days * 86_400 - 7_200
+  }
+
   /// The period that a paid ride at `time` opens: its start and its end (exclusive).
   public func period(openedAt time: Date, in timeZone: LocalTimeZone) -> (start: Date, end: Date) {
     let seconds = Int64(time.timeIntervalSince1970.rounded(.down))

@@ -62,6 +62,12 @@ public enum LondonFares {
   /// The Monday to Sunday cap of the zones from 2 March 2025 (frozen until March 2027).
   static let weekly: [Int64] = [4470, 4470, 5250, 6420, 7640, 8160]
 
+  /// The latest day any of these tables changes, for every range of zones.
+  static let lastChange =
+    ([bus, busDailyCap, busWeeklyCap]
+    + (1...6).flatMap { [dailyCap(LondonZones(outer: $0)), weeklyCap(LondonZones(outer: $0))] })
+    .joined().map(\.since).max() ?? CalendarDate(daysSinceEpoch: 0)
+
   /// The daily cap of travel in `zones` (tube, rail, bus and tram together).
   public static func dailyCap(_ zones: LondonZones) -> [StandardFares.Entry] {
     [StandardFares.entry("2025-03-02", daily[zones.outer - 1])]

@@ -82,6 +82,20 @@ extension MetroCard {
     return rules
   }
 
+  /// The first second from which ``rules(at:in:)`` is the same at every
+  /// later time: the midnight after the latest day a fare table changes, in
+  /// the card's zone, or the start of its fare set by hand when that is
+  /// later. The forecast moves past trips it need not price from then on
+  /// (``FutureRides/skip(atMost:through:costingAtMost:)``).
+  func rulesSettle(in timeZone: LocalTimeZone) -> Int64 {
+    let last = max(StandardFares.lastChange, LondonFares.lastChange)
+    // The midnight after it: whatever a zone does at midnight, that instant's day is `last` or later.
+    var second = rulesZone(timeZone).instant(
+      of: CalendarDate(daysSinceEpoch: last.daysSinceEpoch + 1), secondsIntoDay: 0)
+    if let since = fareByHand?.since { second = max(second, Int64(since.timeIntervalSince1970.rounded(.up))) }
+    return second
+  }
+
   /// Where the card stands under its local cap at `time`, or `nil` when it has none.
   public func capStanding(at time: Date, in timeZone: LocalTimeZone) -> CapStanding? {
     guard let cap = rules(at: time, in: timeZone).localCap else { return nil }

@@ -34,6 +34,12 @@ public enum StandardFares {
   /// The cap period: 7 days from the first paid tap.
   public static let capPeriod = CapPeriod.rolling(days: 7)
 
+  /// The latest day any of these tables changes: from it on they hold no
+  /// new entry (``MetroCard/rulesSettle(in:)``).
+  static let lastChange =
+    [local, reducedLocal, express, localCap, reducedLocalCap, expressCap].joined()
+    .map(\.since).max() ?? CalendarDate(daysSinceEpoch: 0)
+
   /// The entry of `table` in force on `day`, if the table reaches back that far.
   public static func entry(in table: [Entry], on day: CalendarDate) -> Entry? {
     table.last { $0.since <= day }

@@ -11,9 +11,7 @@ public struct Forecast: Sendable, Hashable {
 
   /// How far ahead a forecast looks: ten years, or this many trips.
   public static let horizonDays = 3_653
-  /// The most trips a forecast prices: a year at about three a day, under a
-  /// millisecond. `show` works it out, so it must stay small whatever the
-  /// balance.
+  /// The most trips a forecast looks at: a year at about three a day.
   public static let horizonTrips = 1_000
 
   /// When the balance lasts past the horizon (rather than having no pace,
@@ -39,66 +37,49 @@ extension MetroCard {
   /// is left. A week never costs more than its cap, because the trips are
   /// priced by the cap's rules.
   ///
-  /// The work grows with the trips until the balance runs out, never with
-  /// the card's history.
+  /// The work grows neither with the card's history nor with its balance:
+  /// the trips a reached cap makes free, and the turns of a walk that
+  /// repeats, are moved past without pricing each
+  /// (``FutureRides/skip(atMost:through:costingAtMost:)``).
   /// Days are the card's (``rulesZone(_:)``; `timeZone` is the machine's).
   public func forecast(at now: Date, in timeZone: LocalTimeZone) -> Forecast {
+    forecastWalk(at: now, in: timeZone).forecast
+  }
+
+  /// The forecast, and how many trips it priced one by one (what its work grows with).
+  func forecastWalk(at now: Date, in timeZone: LocalTimeZone) -> (forecast: Forecast, priced: Int) {
     let timeZone = rulesZone(timeZone)
     let today = timeZone.calendarDate(of: now)
-    guard let pace = RidePace(fareState.tally, today: today) else { return Forecast(pace: nil, runsOutOn: nil) }
-    guard kind.holdsValue else { return Forecast(pace: pace, runsOutOn: nil) }
+    guard let pace = RidePace(fareState.tally, today: today) else { return (Forecast(pace: nil, runsOutOn: nil), 0) }
+    guard kind.holdsValue else { return (Forecast(pace: pace, runsOutOn: nil), 0) }
     let horizon = now.addingTimeInterval(Double(Forecast.horizonDays) * 86_400)
     var left = balance.minorUnits
     var trips = FutureRides(self, pace: pace, mix: RideMix(fareState.tally, today: today), from: now, in: timeZone)
-    if let beyond = lastsBeyondWithoutPricing(pace: pace, now: now, horizon: horizon, in: timeZone) {
-      // The first trip says whether there is a fare to pay at all.
-      guard trips.next() != nil else { return Forecast(pace: pace, runsOutOn: nil) }
-      return Forecast(pace: pace, runsOutOn: nil, lastsBeyond: beyond)
+    // A balance that pays the most every trip to the horizon can cost prices none of them.
+    if let bound = trips.bound(ofNext: Forecast.horizonTrips, through: horizon), bound.most.minorUnits <= left {
+      return (Forecast(pace: pace, runsOutOn: nil, lastsBeyond: timeZone.calendarDate(of: bound.last)), 0)
     }
     var last = now
-    for _ in 0..<Forecast.horizonTrips {
+    var count = 0
+    while count < Forecast.horizonTrips {
+      if let skipped = trips.skip(
+        atMost: Forecast.horizonTrips - count, through: horizon, costingAtMost: Money(minorUnits: left))
+      {
+        count += skipped.trips
+        left -= skipped.charge.minorUnits
+        last = skipped.last
+        continue
+      }
       // A card with no fare for its trips is never charged.
-      guard let trip = trips.next() else { return Forecast(pace: pace, runsOutOn: nil) }
+      guard let trip = trips.next() else { return (Forecast(pace: pace, runsOutOn: nil), trips.priced) }
       if trip.time > horizon { break }
       if trip.charge.charge.minorUnits > left {
-        return Forecast(pace: pace, runsOutOn: timeZone.calendarDate(of: trip.time))
+        return (Forecast(pace: pace, runsOutOn: timeZone.calendarDate(of: trip.time)), trips.priced)
       }
       left -= trip.charge.charge.minorUnits
       last = trip.time
+      count += 1
     }
-    return Forecast(pace: pace, runsOutOn: nil, lastsBeyond: timeZone.calendarDate(of: last))
-  }
-}
-
-extension MetroCard {
-  /// The local day of the last trip the forecast would price, when the
-  /// balance pays every one of them even at the highest fare the card can
-  /// ever be charged: then no trip need be priced (a large balance used to
-  /// price a thousand trips on every `show`). `nil` when it might not.
-  func lastsBeyondWithoutPricing(pace: RidePace, now: Date, horizon: Date, in timeZone: LocalTimeZone)
-    -> CalendarDate?
-  {
-    let start = Int64(now.timeIntervalSince1970.rounded(.down))
-    let interval = pace.secondsBetweenTrips
-    // The trips FutureRides yields at or before the horizon, at most horizonTrips.
-    let withinHorizon = (horizon.timeIntervalSince1970 - Double(start)) / Double(interval)
-    let count = Int64(min(Double(Forecast.horizonTrips), withinHorizon.rounded(.down) + 1))
-    guard count >= 1 else { return nil }
-    let (cost, overflow) = highestFare.minorUnits.multipliedReportingOverflow(by: count)
-    guard !overflow, balance.minorUnits >= cost else { return nil }
-    return timeZone.calendarDate(of: Date(timeIntervalSince1970: Double(start + (count - 1) * interval)))
-  }
-
-  /// The most any one ride of this card can be charged, at any time: the
-  /// highest of every standard fare (every date, local, reduced and
-  /// express), its fare by hand and its custom express fare. A charge is
-  /// never more than its ride's fare.
-  var highestFare: Money {
-    var highest =
-      (StandardFares.local + StandardFares.reducedLocal + StandardFares.express).map(\.amount.minorUnits)
-      .max() ?? 0
-    if let hand = fareByHand { highest = max(highest, hand.amount.minorUnits) }
-    if let express = customRules?.expressFare { highest = max(highest, express.minorUnits) }
-    return Money(minorUnits: highest)
+    return (Forecast(pace: pace, runsOutOn: nil, lastsBeyond: timeZone.calendarDate(of: last)), trips.priced)
   }
 }

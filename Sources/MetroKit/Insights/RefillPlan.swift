@@ -79,7 +79,19 @@ extension MetroCard {
     // At the modes the rider rode in the pace's window; with no pace yet, at the card's mode.
     let mix = known == nil ? nil : RideMix(fareState.tally, today: today)
     var future = FutureRides(self, pace: pace, mix: mix, from: now, in: timeZone)
-    while planned < min(count, RefillPlan.mostTrips) {
+    let most = min(count, RefillPlan.mostTrips)
+    // Trip times are whole seconds: the last before `end` is a second before it.
+    let through = end.map { $0.addingTimeInterval(-1) } ?? .distantFuture
+    while planned < most {
+      if let skipped = future.skip(
+        atMost: most - planned, through: through,
+        costingAtMost: Money(minorUnits: Money.maximumBalance.minorUnits - cost))
+      {
+        cost += skipped.charge.minorUnits
+        full = full &+ skipped.fares.minorUnits
+        planned += skipped.trips
+        continue
+      }
       guard let trip = future.next() else {
         throw .noFare(mode: future.mode, on: today, kind: kind, reduced: isReduced)
       }

@@ -206,4 +206,44 @@ struct ForecastWalkTests {
       #expect(plan?.fullFares.minorUnits == trips.reduce(0) { $0 + $1.charge!.fare.minorUnits }, "\(card) at \(now)")
     }
   }
+
+  /// At the bound the forecast prices nothing (``FutureRides/bound(ofNext:through:)``),
+  /// so it must be what pricing every trip says exactly there and a cent
+  /// below: the most the trips can cost is never less than what they cost.
+  /// Cards of every kind, some with no period open and a high pace.
+  @Test(arguments: 0..<4)
+  func aBalanceAtTheBoundIsWhatPricingEveryTripSays(_ seed: UInt64) {
+    var random = SeededGenerator(seed: 20_261_128 + seed)
+    for _ in 0..<60 {
+      let now = Self.time(&random)
+      var card = Self.card(at: now, &random)
+      let machine = Self.machines.randomElement(using: &random)!
+      if Bool.random(using: &random) {
+        for slot in CapSlot.allCases { card.fareState[slot] = nil }
+      }
+      let zone = card.rulesZone(machine)
+      let today = zone.calendarDate(of: now)
+      if Bool.random(using: &random) {
+        card.fareState.tally = RideTally()
+        let perDay = [50, 145, 1_200].randomElement(using: &random)!
+        for day in (today.daysSinceEpoch - .random(in: 0...3, using: &random))...today.daysSinceEpoch {
+          for _ in 0..<perDay {
+            card.fareState.tally.count(
+              on: CalendarDate(daysSinceEpoch: day), mode: [.subway, .bus].randomElement(using: &random)!)
+          }
+        }
+      }
+      guard let pace = RidePace(card.fareState.tally, today: today), card.kind.holdsValue else { continue }
+      var trips = FutureRides(
+        card, pace: pace, mix: RideMix(card.fareState.tally, today: today), from: now, in: machine)
+      let horizon = now.addingTimeInterval(Double(Forecast.horizonDays) * 86_400)
+      guard let bound = trips.bound(ofNext: Forecast.horizonTrips, through: horizon) else { continue }
+      for balance in [bound.most.minorUnits, bound.most.minorUnits - 1] {
+        card.balance = Money(minorUnits: balance)
+        #expect(
+          card.forecast(at: now, in: machine) == Self.referenceForecast(card, at: now, in: machine),
+          "\(card) at \(now) in \(machine)")
+      }
+    }
+  }
 }

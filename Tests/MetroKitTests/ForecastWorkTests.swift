@@ -147,4 +147,25 @@ struct ForecastWorkTests {
       }
     }
   }
+
+  /// A calendar period a trip opens may have begun before it. A custom
+  /// card, $3.00 fare, $30.00 cap each week from Monday, 7 trips a day
+  /// (12,342 seconds apart) from Fri 27 Nov 2026 08:00 UTC: the 1,000 trips
+  /// touch 21 weeks, the first and last in part, and cost $633.00. $632.99
+  /// runs out on Mon 19 Apr 2027; $633.00 lasts them all.
+  @Test func aCalendarPeriodMayBeginBeforeItsTrip() throws {
+    let now = try #require(Timestamp.parse("2026-11-27 08:00", in: .utc))
+    var card = MetroCard(
+      name: "default", kind: .custom, fareByHand: HandFare(amount: .usd("3.00"), since: nil),
+      customRules: CustomFareRules(cap: FareCap(limit: .usd("30.00"), period: .calendarWeek)))
+    for day in 20_757...20_784 {
+      for _ in 0..<7 { card.fareState.tally.count(on: CalendarDate(daysSinceEpoch: day), mode: .subway) }
+    }
+    card.balance = .usd("632.99")
+    #expect(card.forecast(at: now, in: .utc).runsOutOn == CalendarDate(iso: "2027-04-19"))
+    #expect(card.forecast(at: now, in: .utc) == ForecastWalkTests.referenceForecast(card, at: now, in: .utc))
+    card.balance = .usd("633.00")
+    #expect(card.forecast(at: now, in: .utc).runsOutOn == nil)
+    #expect(card.forecast(at: now, in: .utc) == ForecastWalkTests.referenceForecast(card, at: now, in: .utc))
+  }
 }

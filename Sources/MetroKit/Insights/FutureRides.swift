@@ -124,7 +124,8 @@ public struct FutureRides: Sequence, IteratorProtocol {
   /// together, without pricing them. Each costs at most its mode's fare,
   /// and the trips in one period of a cap that counts every mode of the mix
   /// cost at most its limit; such a period lasts at least
-  /// ``CapPeriod/shortest``, so few open before the last trip. `nil` before
+  /// ``CapPeriod/shortest``, so few open before the last trip (one more for
+  /// a calendar period, which may begin before the trip that opens it). `nil` before
   /// the card's rules settle, when a mode of the mix has no fare, or when
   /// no trip is left.
   public mutating func bound(ofNext trips: Int, through last: Date) -> (trips: Int, last: Date, most: Money)? {
@@ -141,9 +142,14 @@ public struct FutureRides: Sequence, IteratorProtocol {
     for rule in rules.caps where modes.allSatisfy(rule.modes.contains) {
       guard let shortest = rule.cap.period.shortest(in: timeZone) else { continue }
       let limit = rule.cap.limit.minorUnits
-      let open = state[rule.slot].flatMap { $0.contains(now) ? $0 : nil }
+      // A period kept that has not ended can take what it has left.
+      let open = state[rule.slot].flatMap { $0.end > now ? $0 : nil }
       let carried = open.map { Swift.max(0, limit - $0.paid.minorUnits) } ?? 0
-      let opened = limit.multipliedReportingOverflow(by: span / shortest + 1)
+      // The periods trips open are apart. A rolling one starts at its
+      // trip; a calendar one may start before the first trip, so one more
+      // may be touched (a week from Monday, for trips from Sunday on).
+      let rolls = if case .rolling = rule.cap.period { true } else { false }
+      let opened = limit.multipliedReportingOverflow(by: span / shortest + (rolls ? 1 : 2))
       guard !opened.overflow else { continue }
       most = Swift.min(most, carried + opened.partialValue)
     }

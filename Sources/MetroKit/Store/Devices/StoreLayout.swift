@@ -25,6 +25,32 @@ struct StoreLayout: Sendable {
   func deviceFolder(_ device: String) -> String { devicesPath + "/" + device }
   func logPath(_ device: String) -> String { deviceFolder(device) + "/" + Self.logName }
 
+  /// A device's folder under `devices/`, with its paths.
+  struct DeviceFolder {
+    /// The folder's name: the device's id (or an upgrade log's).
+    let name: String
+    /// `devices/<name>`.
+    let path: String
+    /// `devices/<name>/log.jsonl`.
+    let logPath: String
+  }
+
+  /// The folders named, their paths each made in one piece (a store may
+  /// have a hundred of them, listed by every command).
+  func deviceFolders(named names: [String]) -> [DeviceFolder] {
+    let prefix = Array((devicesPath + "/").utf8)
+    let suffix = Array(("/" + Self.logName).utf8)
+    var bytes: [UInt8] = []
+    return names.map { name in
+      bytes.removeAll(keepingCapacity: true)
+      bytes += prefix
+      bytes += name.utf8
+      let path = String(decoding: bytes, as: UTF8.self)
+      bytes += suffix
+      return DeviceFolder(name: name, path: path, logPath: String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
   /// Whether a folder under `devices/` names a device (or an upgrade log).
   static func isDeviceFolder(_ name: String) -> Bool {
     DeviceIdentity.isValid(name) || (name.hasPrefix(upgradePrefix) && DeviceIdentity.isValid(name, allowUpgrade: true))

@@ -143,4 +143,30 @@ struct PackedFieldsTests {
       #expect(!FoldCache.readLogs(bad, into: &into), "\(bad)")
     }
   }
+
+  @Test("the cache's names stay packed until read or changed, and a name folded then is kept with the others")
+  func namesStayPackedUntilNeeded() throws {
+    try withTemporaryDirectory { parent in
+      func store(_ device: String, name: String) -> DeviceLogStore {
+        DeviceLogStore(
+          directory: parent + "/metrobuddy",
+          identity: DeviceIdentity(
+            override: device, file: parent + "/id-" + device, defaultName: device, chosenName: name),
+          cacheDirectory: parent + "/cache", clock: .constant(storeNow), timeZone: .utc)
+      }
+      try store("laptop", name: "Ana's laptop").apply([.balance(.reload(.usd("9.00")))], toCardNamed: nil)
+      try store("phone", name: "my phone 100%").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      // The laptop reads the phone's record and keeps it: the names it saves
+      // are read back packed.
+      _ = try store("laptop", name: "Ana's laptop").currentCard()
+      let view = try store("laptop", name: "Ana's laptop").readView()
+      #expect(view.fold.unreadNames != nil)
+      #expect(view.fold.deviceNames.mapValues(\.name) == ["laptop": "Ana's laptop", "phone": "my phone 100%"])
+      // A third device's name, folded on top of the packed ones, joins them.
+      try store("tablet", name: "").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      _ = try store("laptop", name: "Ana's laptop").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let names = try store("laptop", name: "Ana's laptop").devices().map { [$0.id, $0.name ?? "none"] }
+      #expect(names == [["laptop", "Ana's laptop"], ["phone", "my phone 100%"], ["tablet", ""]])
+    }
+  }
 }

@@ -144,9 +144,10 @@ extension DeviceLogStore {
     }
     if !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
       // The name: the first write records it; a name the rider chose since
-      // is recorded by the next write.
-      let recorded = view.fold.deviceNames[device]?.name
-      if position.sequence == 0 || (identity.chosenName != nil && identity.chosenName != recorded) {
+      // is recorded by the next write (the names read only then).
+      if position.sequence == 0
+        || (identity.chosenName != nil && identity.chosenName != view.fold.deviceNames[device]?.name)
+      {
         decision.changes.insert(.deviceName(identity.defaultName), at: 0)
       }
     }

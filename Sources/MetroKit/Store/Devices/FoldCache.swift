@@ -286,6 +286,14 @@ struct FoldCache {
     }
   }
 
+  /// The names ``packedNames(_:)`` packed, from a line whose seal held
+  /// (``StoreFold/unreadNames``); none when they do not read back, which
+  /// only costs recording this device's name again.
+  static func names(packed text: String) -> [String: (name: String, order: EventOrder)] {
+    var names: [String: (name: String, order: EventOrder)] = [:]
+    return readNames(text, into: &names) ? names : [:]
+  }
+
   /// Appends a log's place to `fields` (``packedLog(_:_:)``).
   private static func pack(_ device: String, _ position: LogPosition, into fields: inout PackedFields) {
     fields.text(device)
@@ -392,7 +400,7 @@ struct FoldCache {
           ("logs", .string(Self.packedLogs(fold.logs))), ("clock", .integer(Int64(fold.maxClock))),
           ("cards", .array(cards)),
           ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
-          ("deviceNames", .string(Self.packedNames(fold.deviceNames))),
+          ("deviceNames", .string(fold.unreadNames ?? Self.packedNames(fold.deviceNames))),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
           ("standingBasis", .string(fold.standingBasis)),
         ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])
@@ -471,9 +479,10 @@ struct FoldCache {
     fold.countingKeysLoaded = false
     fold.standingBasis = try string(document["standingBasis"])
     guard case .string(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
-      case .string(let names)? = document["deviceNames"], Self.readLogs(logs, into: &fold.logs),
-      Self.readNames(names, into: &fold.deviceNames)
+      case .string(let names)? = document["deviceNames"], Self.readLogs(logs, into: &fold.logs)
     else { throw Unreadable() }
+    // The names stay packed until a command reads or changes them.
+    fold.unreadNames = names
     func clock(_ value: JSONValue?) throws -> Int {
       let number = try integer(value)
       guard number >= 0, number <= LogRecord.maximumClock else { throw Unreadable() }

@@ -13,19 +13,18 @@ struct PackedFields {
   mutating func integer(_ number: Int64) {
     if !bytes.isEmpty { bytes.append(UInt8(ascii: " ")) }
     if number < 0 { bytes.append(UInt8(ascii: "-")) }
-    // The digits appended from the last, then put in order in place (a
-    // reversed slice of the array would copy it).
+    // The digits written from the last into a buffer on the stack (20 are
+    // the most a 64-bit number has), then appended at once.
     var digits = number.magnitude
-    var low = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10))
-      digits /= 10
-    } while digits > 0
-    var high = bytes.count - 1
-    while low < high {
-      bytes.swapAt(low, high)
-      low += 1
-      high -= 1
+    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &buffer) { raw in
+      var start = raw.count
+      repeat {
+        start -= 1
+        raw[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: digits % 10)
+        digits /= 10
+      } while digits > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[start...]))
     }
   }
 

@@ -247,6 +247,7 @@ struct FoldCache {
   /// Reads back what ``packedLogs(_:)`` wrote into `logs`; `false` when it cannot.
   static func readLogs(_ text: String, into logs: inout [String: LogPosition]) -> Bool {
     PackedFields.readEntries(text, each: 11) { fields in
+      if fields.first == 0 { logs.reserveCapacity(logs.count + fields.entries) }
       guard let (device, position) = logPosition(fields) else { return false }
       logs[device] = position
       return true
@@ -275,6 +276,7 @@ struct FoldCache {
   /// Reads back what ``packedNames(_:)`` wrote into `names`; `false` when it cannot.
   static func readNames(_ text: String, into names: inout [String: (name: String, order: EventOrder)]) -> Bool {
     PackedFields.readEntries(text, each: 7) { fields in
+      if fields.first == 0 { names.reserveCapacity(names.count + fields.entries) }
       guard let name = fields.escapedText(1), let seconds = fields.integer(2), let time = try? time(.integer(seconds)),
         !fields.isAbsent(3), let sequence = fields.integer(4), let index = fields.integer(5),
         let clock = fields.integer(6), clock >= 0, clock <= LogRecord.maximumClock

@@ -65,7 +65,8 @@ struct PackedFields {
   /// Calls `read` with each run of `each` fields of `text` in turn (one
   /// entry of many packed in one string); `false` when the fields are not
   /// whole runs or `read` gives `false` for one (then it stops). The empty
-  /// string holds no entry.
+  /// string holds no entry. Each reader knows how many entries there are
+  /// (``Reader/entries``) and which this is (``Reader/first``).
   static func readEntries(_ text: String, each: Int, _ read: (Reader) -> Bool) -> Bool {
     if text.isEmpty { return true }
     var text = text
@@ -73,7 +74,8 @@ struct PackedFields {
       let fields = Self.fields(of: bytes)
       guard fields.count % each == 0, fields.allSatisfy({ !$0.isEmpty }) else { return false }
       for first in stride(from: 0, to: fields.count, by: each) {
-        guard read(Reader(bytes: bytes, fields: fields, first: first)) else { return false }
+        let reader = Reader(bytes: bytes, fields: fields, first: first, entries: fields.count / each)
+        guard read(reader) else { return false }
       }
       return true
     }
@@ -98,7 +100,7 @@ struct PackedFields {
     return text.withUTF8 { bytes -> Value? in
       let fields = Self.fields(of: bytes)
       guard fields.count == count, fields.allSatisfy({ !$0.isEmpty }) else { return nil }
-      return read(Reader(bytes: bytes, fields: fields, first: 0))
+      return read(Reader(bytes: bytes, fields: fields, first: 0, entries: 1))
     }
   }
 
@@ -108,11 +110,14 @@ struct PackedFields {
     let all: [Range<Int>]
     /// Where the entry's fields start among `all`.
     let first: Int
+    /// How many entries the string holds.
+    let entries: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, fields: [Range<Int>], first: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, fields: [Range<Int>], first: Int, entries: Int) {
       self.bytes = bytes
       self.all = fields
       self.first = first
+      self.entries = entries
     }
 
     /// Where field `field` of the entry lies.

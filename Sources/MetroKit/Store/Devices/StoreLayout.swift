@@ -40,14 +40,23 @@ struct StoreLayout: Sendable {
   func deviceFolders(named names: [String]) -> [DeviceFolder] {
     let prefix = Array((devicesPath + "/").utf8)
     let suffix = Array(("/" + Self.logName).utf8)
-    var bytes: [UInt8] = []
     return names.map { name in
-      bytes.removeAll(keepingCapacity: true)
-      bytes += prefix
-      bytes += name.utf8
-      let path = String(decoding: bytes, as: UTF8.self)
-      bytes += suffix
-      return DeviceFolder(name: name, path: path, logPath: String(decoding: bytes, as: UTF8.self))
+      var utf8 = name
+      return utf8.withUTF8 { middle in
+        let path = Self.joined(prefix, middle, [])
+        return DeviceFolder(name: name, path: path, logPath: Self.joined(prefix, middle, suffix))
+      }
+    }
+  }
+
+  /// The text of three runs of bytes, one after the other, made at once.
+  private static func joined(
+    _ first: [UInt8], _ second: UnsafeBufferPointer<UInt8>, _ third: [UInt8]
+  ) -> String {
+    String(unsafeUninitializedCapacity: first.count + second.count + third.count) { buffer in
+      var at = buffer.initialize(fromContentsOf: first)
+      at = buffer[at...].initialize(fromContentsOf: second)
+      return buffer[at...].initialize(fromContentsOf: third)
     }
   }
 

@@ -369,12 +369,16 @@ public final class DeviceLogStore: MetroCardDataStore {
   func listedDeviceFolders() throws(MetroError) -> [StoreLayout.DeviceFolder] {
     do {
       guard try fileSystem.status(atPath: layout.devicesPath) != nil else { return [] }
-      let names = try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
-      let folders = layout.deviceFolders(named: names)
+      let entries = try fileSystem.directoryEntries(layout.devicesPath).filter {
+        StoreLayout.isDeviceFolder($0.name)
+      }.sorted { $0.name < $1.name }
+      let folders = layout.deviceFolders(named: entries.map(\.name))
       // A device's folder that is a symbolic link would be read (and
-      // written) out of the store: refused, never followed.
-      for folder in folders where try fileSystem.status(atPath: folder.path)?.isSymbolicLink == true {
-        throw MetroError.storeDamaged(path: folder.path, line: nil, problem: .symbolicLink)
+      // written) out of the store: refused, never followed. The listing
+      // says which are links (an `lstat` of each only where it does not).
+      for (entry, folder) in zip(entries, folders) {
+        let isLink = try entry.isSymbolicLink ?? (fileSystem.status(atPath: folder.path)?.isSymbolicLink == true)
+        if isLink { throw MetroError.storeDamaged(path: folder.path, line: nil, problem: .symbolicLink) }
       }
       return folders
     } catch let error as MetroError {

@@ -112,4 +112,20 @@ struct DeviceFolderLockTests {
       #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
   }
+
+  @Test("the live listing of a folder says which names are symbolic links, as lstat does, or leaves it to lstat")
+  func theListingSaysWhichAreLinks() throws {
+    try withTemporaryDirectory { parent in
+      let folder = parent + "/devices"
+      try FileManager.default.createDirectory(atPath: folder + "/laptop", withIntermediateDirectories: true)
+      try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/note"))
+      try FileManager.default.createSymbolicLink(atPath: folder + "/phone", withDestinationPath: parent)
+      let entries = try LiveFileSystem().directoryEntries(folder).sorted { $0.name < $1.name }
+      #expect(entries.map(\.name) == ["laptop", "note", "phone"])
+      for entry in entries {
+        let status = try #require(try LiveFileSystem().status(atPath: folder + "/" + entry.name))
+        #expect(entry.isSymbolicLink ?? status.isSymbolicLink == status.isSymbolicLink, "\(entry.name)")
+      }
+    }
+  }
 }

@@ -89,4 +89,84 @@ struct PackedFieldsTests {
       #expect(FoldCache.logPosition(bad) == nil, "\(bad)")
     }
   }
+
+  @Test("every log's place and every device's name come back from one string each, a name holding anything")
+  func everyLogAndNameComeBack() throws {
+    let names = [
+      "laptop", "", " ", "a b", "%", "%20", "-", "ñandú 🚇", "tab\there", "line\nbreak", "del\u{7F}", "quote\"",
+      "back\\slash", String(repeating: "x", count: 300),
+    ]
+    var written: [String: (name: String, order: EventOrder)] = [:]
+    var logs: [String: LogPosition] = [:]
+    for (number, name) in names.enumerated() {
+      let device = "d-\(number)"
+      written[device] = (
+        name,
+        EventOrder(
+          time: instant("2026-11-26T13:34:38Z"), device: device, sequence: number + 1, index: number % 3,
+          clock: number % 2 == 0 ? 0 : LogRecord.maximumClock)
+      )
+      logs[device] = LogPosition(offset: Int64(100 * number), sequence: number, lastLineStart: 7, lastSeal: 9)
+    }
+    var namesBack: [String: (name: String, order: EventOrder)] = [:]
+    #expect(FoldCache.readNames(FoldCache.packedNames(written), into: &namesBack))
+    #expect(namesBack.count == names.count)
+    for (device, entry) in written {
+      #expect(namesBack[device]?.name == entry.name, "\(device)")
+      #expect(namesBack[device]?.order == entry.order, "\(device)")
+    }
+    var logsBack: [String: LogPosition] = [:]
+    #expect(FoldCache.readLogs(FoldCache.packedLogs(logs), into: &logsBack))
+    #expect(logsBack == logs)
+    // None is none.
+    var none: [String: LogPosition] = [:]
+    #expect(FoldCache.packedLogs([:]).isEmpty && FoldCache.readLogs("", into: &none) && none.isEmpty)
+  }
+
+  @Test("a string of names or logs it did not write is refused")
+  func damagedNamesAndLogsAreRefused() {
+    let order = EventOrder(time: instant("2026-11-20T08:00:00Z"), device: "laptop", sequence: 4, index: 0, clock: 2)
+    let text = FoldCache.packedNames(["laptop": ("my laptop", order)])
+    var names: [String: (name: String, order: EventOrder)] = [:]
+    #expect(FoldCache.readNames(text, into: &names) && names["laptop"]?.name == "my laptop")
+    for bad in [
+      text + " 1", text.replacingOccurrences(of: "%20", with: " "), text.replacingOccurrences(of: "%20", with: "%2"),
+      text.replacingOccurrences(of: "%20", with: "%41"), text.replacingOccurrences(of: "%20", with: "%FF"),
+      text.replacingOccurrences(of: "%20", with: "%2g"), text.replacingOccurrences(of: " 2", with: " -1"),
+    ] {
+      var into: [String: (name: String, order: EventOrder)] = [:]
+      #expect(!FoldCache.readNames(bad, into: &into), "\(bad)")
+    }
+    let log = FoldCache.packedLogs(["laptop": LogPosition(offset: 10, sequence: 1, lastLineStart: 0, lastSeal: 7)])
+    for bad in [log + " 1", log + " " + log.replacingOccurrences(of: " 10 ", with: " x ")] {
+      var into: [String: LogPosition] = [:]
+      #expect(!FoldCache.readLogs(bad, into: &into), "\(bad)")
+    }
+  }
+
+  @Test("the cache's names stay packed until read or changed, and a name folded then is kept with the others")
+  func namesStayPackedUntilNeeded() throws {
+    try withTemporaryDirectory { parent in
+      func store(_ device: String, name: String) -> DeviceLogStore {
+        DeviceLogStore(
+          directory: parent + "/metrobuddy",
+          identity: DeviceIdentity(
+            override: device, file: parent + "/id-" + device, defaultName: device, chosenName: name),
+          cacheDirectory: parent + "/cache", clock: .constant(storeNow), timeZone: .utc)
+      }
+      try store("laptop", name: "Ana's laptop").apply([.balance(.reload(.usd("9.00")))], toCardNamed: nil)
+      try store("phone", name: "my phone 100%").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      // The laptop reads the phone's record and keeps it: the names it saves
+      // are read back packed.
+      _ = try store("laptop", name: "Ana's laptop").currentCard()
+      let view = try store("laptop", name: "Ana's laptop").readView()
+      #expect(view.fold.unreadNames != nil)
+      #expect(view.fold.deviceNames.mapValues(\.name) == ["laptop": "Ana's laptop", "phone": "my phone 100%"])
+      // A third device's name, folded on top of the packed ones, joins them.
+      try store("tablet", name: "").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      _ = try store("laptop", name: "Ana's laptop").apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let names = try store("laptop", name: "Ana's laptop").devices().map { [$0.id, $0.name ?? "none"] }
+      #expect(names == [["laptop", "Ana's laptop"], ["phone", "my phone 100%"], ["tablet", ""]])
+    }
+  }
 }

@@ -251,6 +251,54 @@ struct DecideUnderLockTests {
     }
   }
 
+  @Test("a device whose folder is in the store locks it before it reads: devices/ is listed once, under the lock")
+  func aLaterWriteReadsOnceUnderItsLock() throws {
+    try withTemporaryDirectory { parent in
+      try ReadOnceTests.laptopWrites(parent, 3)
+      let (laptop, files) = ReadOnceTests.store(parent, "laptop")
+      try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+      let events = files.events
+      let folder = parent + "/metrobuddy/devices/laptop"
+      let lock = try #require(events.firstIndex { $0.operation == "flock" && $0.path == folder })
+      let listings = events.indices.filter {
+        events[$0].operation == "opendir" && events[$0].path == parent + "/metrobuddy/devices"
+      }
+      #expect(listings.count == 1)
+      #expect(listings.allSatisfy { $0 > lock }, "devices/ listed before the lock")
+    }
+  }
+
+  @Test("a device's first write reads before its lock, and decides again on what another process wrote meanwhile")
+  func aFirstWriteDecidesAgainUnderTheLock() throws {
+    try withTemporaryDirectory { parent in
+      func store(_ device: String, _ files: any FileSystem) -> DeviceLogStore {
+        DeviceLogStore(
+          directory: parent + "/metrobuddy",
+          identity: DeviceIdentity(override: device, file: parent + "/id-" + device, defaultName: device),
+          cacheDirectory: parent + "/cache-" + device, fileSystem: files, clock: .constant(storeNow), timeZone: .utc)
+      }
+      try store("phone", LiveFileSystem()).apply([.balance(.reload(.usd("3.00")))], toCardNamed: nil)
+      // Another process of the laptop rides first, once the raced one has
+      // read (the laptop has no folder yet) and before it locks.
+      let other = store("laptop", LiveFileSystem())
+      let raced = store(
+        "laptop",
+        ForwardingFileSystem(
+          LiveFileSystem(), hooks: Racer { _ = try? other.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }))
+      do {
+        _ = try raced.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+        Issue.record("a ride the balance no longer covers was charged")
+      } catch MetroError.insufficientFare {
+        // Refused on the balance the other process left.
+      } catch {
+        Issue.record("refused for another reason: \(error)")
+      }
+      let after = store("laptop", LiveFileSystem())
+      #expect(try after.currentCard().balance == .zero)
+      #expect(try after.cardHistory(named: nil).updates.count == 2)
+    }
+  }
+
   @Test("a read that folds nothing new leaves the latest updates undecoded; the next fold and history --limit use them")
   func theLatestUpdatesAreReadOnlyWhenNeeded() throws {
     try withTemporaryDirectory { parent in

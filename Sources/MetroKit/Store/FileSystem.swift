@@ -93,6 +93,24 @@ public protocol FileSystem: Sendable {
   func removeDirectory(_ path: String) throws(SystemCallError)
   /// Flushes the whole file system that holds the open file (`syncfs(2)`).
   func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError)
+  /// The entries of a directory, without `.` and `..`, each with whether it
+  /// is a symbolic link when the directory's listing says so.
+  func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry]
+}
+
+/// A name in a directory, as its listing gives it.
+public struct DirectoryEntry: Sendable, Equatable {
+  /// The name.
+  public var name: String
+  /// Whether it is a symbolic link; `nil` when the listing does not say
+  /// (then ask ``FileSystem/status(atPath:)``).
+  public var isSymbolicLink: Bool?
+
+  /// An entry named `name`.
+  public init(name: String, isSymbolicLink: Bool?) {
+    self.name = name
+    self.isSymbolicLink = isSymbolicLink
+  }
 }
 
 extension FileSystem {
@@ -106,6 +124,13 @@ extension FileSystem {
   /// The C library's `syncfs(2)`, for file systems that do not intercept it.
   public func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
     if systemSyncfs(descriptor) != 0 { throw SystemCallError(operation: "syncfs", path: path, errno: errno) }
+  }
+
+  /// The names of ``contentsOfDirectory(_:)``, none saying whether it is a
+  /// link, for file systems that do not intercept it (a fault-injecting one
+  /// then sees a `stat` of each name that is asked about).
+  public func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
+    try contentsOfDirectory(path).map { DirectoryEntry(name: $0, isSymbolicLink: nil) }
   }
 
   /// The C library's `rmdir(2)`, for file systems that do not intercept it.
@@ -216,18 +241,27 @@ public struct LiveFileSystem: FileSystem {
   }
 
   public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+    try directoryEntries(path).map(\.name)
+  }
+
+  /// The entries with the type `readdir(3)` gives (`DT_LNK`; `DT_UNKNOWN`,
+  /// on a file system that does not say, leaves it to a `stat`): a listing
+  /// of a hundred device folders needs no `lstat` of each.
+  public func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
     guard let directory = opendir(path) else {
       throw SystemCallError(operation: "opendir", path: path, errno: errno)
     }
     defer { closedir(directory) }
-    var names: [String] = []
+    var entries: [DirectoryEntry] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name != "." && name != ".." { names.append(name) }
+      guard name != "." && name != ".." else { continue }
+      let type = Int32(entry.pointee.d_type)
+      entries.append(DirectoryEntry(name: name, isSymbolicLink: type == DT_UNKNOWN ? nil : type == DT_LNK))
     }
-    return names
+    return entries
   }
 }
 

@@ -84,6 +84,10 @@ struct InterruptRetrying: FileSystem {
     try retry { () throws(SystemCallError) in try base.contentsOfDirectory(path) }
   }
 
+  func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
+    try retry { () throws(SystemCallError) in try base.directoryEntries(path) }
+  }
+
   func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
     try retry { () throws(SystemCallError) in try base.chown(descriptor, path: path, owner: owner, group: group) }
   }

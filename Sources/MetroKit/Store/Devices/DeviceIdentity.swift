@@ -45,8 +45,8 @@ public struct DeviceIdentity: Sendable, Equatable {
   /// Whether `id` is a device id: 1 to 64 letters, digits and `-`, starting
   /// with a letter or digit; the `upgrade-` prefix is kept for converted stores.
   public static func isValid(_ id: String, allowUpgrade: Bool = false) -> Bool {
-    let bytes = Array(id.utf8)
-    guard (1...maximumLength).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
+    let bytes = id.utf8
+    guard (1...maximumLength).contains(bytes.count), bytes.first != UInt8(ascii: "-") else { return false }
     guard
       bytes.allSatisfy({ byte in
         switch byte {

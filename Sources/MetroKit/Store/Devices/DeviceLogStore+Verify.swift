@@ -34,13 +34,15 @@ extension DeviceLogStore: StoreVerifying {
   public func devices() throws(MetroError) -> [DeviceSummary] {
     let device = try identity.existing(fileSystem: fileSystem)
     let view = try readView(device: device)
+    // (Decoded once: the cache keeps them packed until read.)
+    let names = view.fold.deviceNames
     // A retired device whose log is gone is listed too: its records count.
     return Set(view.fold.logs.keys).union(view.fold.retired.keys).sorted().map { folder in
       let position = view.fold.logs[folder] ?? .start
       let length = (try? fileSystem.status(atPath: layout.logPath(folder)))??.size ?? position.offset
       let retired = view.fold.retired[folder]
       return DeviceSummary(
-        id: folder, name: view.fold.deviceNames[folder]?.name, isThisDevice: folder == device,
+        id: folder, name: names[folder]?.name, isThisDevice: folder == device,
         records: max(position.sequence, retired?.through ?? 0), latestEvent: position.lastRecordedAt,
         bytesRead: position.offset,
         logLength: length, retiredThrough: retired?.through, retiredBy: retired?.by.device)

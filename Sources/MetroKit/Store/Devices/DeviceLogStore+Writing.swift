@@ -37,10 +37,20 @@ extension DeviceLogStore {
   func write<Result>(
     reloadKeys: Bool = true, fares: FaresToDecode = .all, _ decide: (View) throws(MetroError) -> Decision<Result>
   ) throws(MetroError) -> Result {
-    // A refusal (a swipe on an empty card) or a change that changes nothing
+    // A device whose folder is already in the store takes its lock first and
+    // reads the view once, under it (``lockBeforeReading()``). Otherwise a
+    // refusal (a swipe on an empty card) or a change that changes nothing
     // leaves no directory, no device id and no file in the store behind:
     // decide against the view as it is before taking anything.
-    var view = try readView(reloadKeys: reloadKeys, fares: fares, savesCache: false)
+    var early = try lockBeforeReading()
+    defer { early?.lock.release() }
+    var view = try readView(device: early?.device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
+    if view.legacy != nil, let held = early {
+      // An old store is converted under its own lock, taken before the
+      // device's: let this one go, and catch up again under both.
+      held.lock.release()
+      early = nil
+    }
     // A device whose own log lost what it wrote writes nothing more to it
     // (the refusal says so; no warning besides).
     if let problem = view.ownLogProblem, let device = view.device { try refuse(problem, device: device) }
@@ -62,19 +72,28 @@ extension DeviceLogStore {
         fileSystem: fileSystem, path: layout.legacyLockPath, storeDirectory: directory, timeout: lockTimeout)
       if let legacy = try LegacyStore.open(self) { try upgrade(legacy) }
     }
+    if let held = early, held.device != device {
+      held.lock.release()
+      early = nil
+    }
     let folder = layout.deviceFolder(device)
-    do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw MetroError.store(error) }
-    let lock: FileLock? =
-      locking == .exclusive
-      ? try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout) : nil
+    var lock: FileLock?
     defer { lock?.release() }
+    if early == nil {
+      do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw MetroError.store(error) }
+      if locking == .exclusive {
+        lock = try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout)
+      }
+    }
 
     // What this device wrote to this store, read again under its lock (only
     // its writers move it, and only under this lock); forgotten for a new
     // store at the path of one that is gone.
     let markFile = self.markFile(device: device)
     let mark = newStore ? nil : try markFile?.load()
-    if try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, fares: fares, ownMarked: mark != nil) {
+    if early == nil,
+      try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, fares: fares, ownMarked: mark != nil)
+    {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.
       decision.changes = []
@@ -125,9 +144,10 @@ extension DeviceLogStore {
     }
     if !decision.changes.contains(where: { if case .deviceName = $0 { true } else { false } }) {
       // The name: the first write records it; a name the rider chose since
-      // is recorded by the next write.
-      let recorded = view.fold.deviceNames[device]?.name
-      if position.sequence == 0 || (identity.chosenName != nil && identity.chosenName != recorded) {
+      // is recorded by the next write (the names read only then).
+      if position.sequence == 0
+        || (identity.chosenName != nil && identity.chosenName != view.fold.deviceNames[device]?.name)
+      {
         decision.changes.insert(.deviceName(identity.defaultName), at: 0)
       }
     }
@@ -257,6 +277,25 @@ extension DeviceLogStore {
     for case .update(_, let update) in changes { given = max(update.timestamp, given ?? update.timestamp) }
     guard let given else { throw .clockOutOfRange(now) }
     return Date(timeIntervalSince1970: given.timeIntervalSince1970.rounded(.down))
+  }
+
+  /// This device's folder locked before the write reads anything, when the
+  /// device has an id and its folder is already in the store (every write
+  /// after its first): the view is then read once, under the lock, and
+  /// nothing arrives between the decision and the record (no second listing
+  /// of `devices/`, no second look at each log). `nil` when the device has
+  /// no id or no folder yet (its first write, which reads first so that a
+  /// refusal makes nothing), when the folder is not a directory (the read
+  /// refuses a symbolic link by name), or when locking is off (tests).
+  ///
+  /// Only writers take this lock, always before any other of the store's
+  /// (an old store's `lock` is taken before it, so a write that finds an old
+  /// store lets this one go first); reads take none.
+  private func lockBeforeReading() throws(MetroError) -> (device: String, lock: FileLock)? {
+    guard locking == .exclusive, let device = try identity.existing(fileSystem: fileSystem) else { return nil }
+    let folder = layout.deviceFolder(device)
+    guard let status = (try? fileSystem.status(atPath: folder)) ?? nil, status.isDirectory else { return nil }
+    return (device, try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout))
   }
 
   /// Brings the view read before the lock up to date under it: folds what

@@ -362,19 +362,39 @@ public final class DeviceLogStore: MetroCardDataStore {
   enum CatchUp { case done, restart }
 
   /// The device folders of the store, sorted; none when there is no `devices/`.
-  func deviceFolders() throws(MetroError) -> [String] {
+  func deviceFolders() throws(MetroError) -> [String] { try listedDeviceFolders().map(\.name) }
+
+  /// The device folders of the store, sorted, each with its paths; none
+  /// when there is no `devices/`.
+  func listedDeviceFolders() throws(MetroError) -> [StoreLayout.DeviceFolder] {
     do {
       guard try fileSystem.status(atPath: layout.devicesPath) != nil else { return [] }
-      let folders = try fileSystem.contentsOfDirectory(layout.devicesPath).filter(StoreLayout.isDeviceFolder).sorted()
+      let entries = try fileSystem.directoryEntries(layout.devicesPath).filter {
+        StoreLayout.isDeviceFolder($0.name)
+      }.sorted { $0.name < $1.name }
+      let folders = layout.deviceFolders(named: entries.map(\.name))
       // A device's folder that is a symbolic link would be read (and
-      // written) out of the store: refused, never followed.
-      for folder in folders where try fileSystem.status(atPath: layout.deviceFolder(folder))?.isSymbolicLink == true {
-        throw MetroError.storeDamaged(path: layout.deviceFolder(folder), line: nil, problem: .symbolicLink)
+      // written) out of the store: refused, never followed. The listing
+      // says which are links (an `lstat` of each only where it does not).
+      for (entry, folder) in zip(entries, folders) {
+        let isLink = try entry.isSymbolicLink ?? (fileSystem.status(atPath: folder.path)?.isSymbolicLink == true)
+        if isLink { throw MetroError.storeDamaged(path: folder.path, line: nil, problem: .symbolicLink) }
       }
       return folders
     } catch let error as MetroError {
       throw error
     } catch { throw MetroError.store(error) }
+  }
+
+  /// Whether `sorted` (in ascending order of their names) holds a folder named `name`.
+  static func sortedContains(_ sorted: [StoreLayout.DeviceFolder], _ name: String) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low].name == name
   }
 
   /// Folds every record past what `fold` has read of each log.
@@ -388,17 +408,21 @@ public final class DeviceLogStore: MetroCardDataStore {
   func catchUp(
     _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?, ownMarked: Bool = false
   ) throws(MetroError) -> CatchUp {
-    let folders = try deviceFolders()
+    let folders = try listedDeviceFolders()
     // A log the cache has read that is gone (the store moved aside, a log
     // removed): what the cache folded is no longer there.
-    let gone = fold.logs.filter { $0.key != skipping && !folders.contains($0.key) }
+    // (The folders are sorted: a binary search each, not a walk of them all.)
+    let gone = fold.logs.keys.filter { $0 != skipping && !Self.sortedContains(folders, $0) }
     if !gone.isEmpty {
-      for (folder, position) in gone where folder != device { fold.noteLost(folder, read: position) }
+      for folder in gone where folder != device {
+        if let position = fold.logs[folder] { fold.noteLost(folder, read: position) }
+      }
       return .restart
     }
     var restart = false
-    for folder in folders where folder != skipping {
-      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
+    for listed in folders where listed.name != skipping {
+      let folder = listed.name
+      let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
       let start = fold.logs[folder] ?? .start
       // A log just as it was when it was read to its end (the same file,
       // size and time of change) has nothing new: one `lstat`, not a read.
@@ -457,9 +481,9 @@ public final class DeviceLogStore: MetroCardDataStore {
         // This device's own log, there but not what this device wrote: someone
         // else changed it, and appending to it would build on their change.
         if folder == device, !ownMarked, start != .start,
-          (try? fileSystem.status(atPath: layout.logPath(folder))) ?? nil != nil
+          (try? fileSystem.status(atPath: listed.logPath)) ?? nil != nil
         {
-          throw .storeDamaged(path: layout.logPath(folder), line: nil, problem: .ownLogChanged)
+          throw .storeDamaged(path: listed.logPath, line: nil, problem: .ownLogChanged)
         }
         if folder != device { fold.noteLost(folder, read: start) }
         restart = true

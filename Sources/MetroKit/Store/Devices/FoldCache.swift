@@ -18,6 +18,8 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
+  /// 12: every log's place packed in one string (``packedLogs(_:)``), and
+  /// every device's name in another (``packedNames(_:)``).
   /// 11: each ride after a fare checkpoint packed in one string
   /// (``packed(_:)``); `watched-ids.json` a line an id, its ids of one copy
   /// packed (``SingleCopies``). 10: times as whole seconds, each log's place as an array; each
@@ -39,7 +41,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 11
+  static let version = 12
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids that
   /// reached the store more than once, in a file of their own: read only
@@ -229,6 +231,73 @@ struct FoldCache {
   /// change (four `-` when none).
   static func packedLog(_ device: String, _ position: LogPosition) -> String {
     var fields = PackedFields()
+    pack(device, position, into: &fields)
+    return fields.string
+  }
+
+  /// Every log's place packed in one string, in the order of their devices,
+  /// each as ``packedLog(_:_:)`` writes it: a store may have a hundred logs
+  /// and every command reads them all.
+  static func packedLogs(_ logs: [String: LogPosition]) -> String {
+    var fields = PackedFields()
+    for device in logs.keys.sorted() { pack(device, logs[device]!, into: &fields) }
+    return fields.string
+  }
+
+  /// Reads back what ``packedLogs(_:)`` wrote into `logs`; `false` when it cannot.
+  static func readLogs(_ text: String, into logs: inout [String: LogPosition]) -> Bool {
+    PackedFields.readEntries(text, each: 11) { fields in
+      if fields.first == 0 { logs.reserveCapacity(logs.count + fields.entries) }
+      guard let (device, position) = logPosition(fields) else { return false }
+      logs[device] = position
+      return true
+    }
+  }
+
+  /// Every device's name packed in one string, in the order of their
+  /// devices: the device, its name (escaped: a name may hold anything) and
+  /// the place of the record that named it, as its time, device, sequence,
+  /// index and clock (`0` for none).
+  static func packedNames(_ names: [String: (name: String, order: EventOrder)]) -> String {
+    var fields = PackedFields()
+    for device in names.keys.sorted() {
+      let (name, order) = names[device]!
+      fields.text(device)
+      fields.escapedText(name)
+      fields.integer(seconds(order.time))
+      fields.text(order.device)
+      fields.integer(Int64(order.sequence))
+      fields.integer(Int64(order.index))
+      fields.integer(Int64(order.clock))
+    }
+    return fields.string
+  }
+
+  /// Reads back what ``packedNames(_:)`` wrote into `names`; `false` when it cannot.
+  static func readNames(_ text: String, into names: inout [String: (name: String, order: EventOrder)]) -> Bool {
+    PackedFields.readEntries(text, each: 7) { fields in
+      if fields.first == 0 { names.reserveCapacity(names.count + fields.entries) }
+      guard let name = fields.escapedText(1), let seconds = fields.integer(2), let time = try? time(.integer(seconds)),
+        !fields.isAbsent(3), let sequence = fields.integer(4), let index = fields.integer(5),
+        let clock = fields.integer(6), clock >= 0, clock <= LogRecord.maximumClock
+      else { return false }
+      let order = EventOrder(
+        time: time, device: fields.text(3), sequence: Int(sequence), index: Int(index), clock: Int(clock))
+      names[fields.text(0)] = (name, order)
+      return true
+    }
+  }
+
+  /// The names ``packedNames(_:)`` packed, from a line whose seal held
+  /// (``StoreFold/unreadNames``); none when they do not read back, which
+  /// only costs recording this device's name again.
+  static func names(packed text: String) -> [String: (name: String, order: EventOrder)] {
+    var names: [String: (name: String, order: EventOrder)] = [:]
+    return readNames(text, into: &names) ? names : [:]
+  }
+
+  /// Appends a log's place to `fields` (``packedLog(_:_:)``).
+  private static func pack(_ device: String, _ position: LogPosition, into fields: inout PackedFields) {
     fields.text(device)
     fields.integer(position.offset)
     fields.integer(Int64(position.sequence))
@@ -241,34 +310,36 @@ struct FoldCache {
     fields.integer(stamp.map { Int64(bitPattern: $0.inode) })
     fields.integer(stamp?.size)
     fields.integer(stamp?.modified)
-    return fields.string
   }
 
   /// Reads back what ``packedLog(_:_:)`` wrote; `nil` when it cannot.
   static func logPosition(_ text: String) -> (String, LogPosition)? {
-    PackedFields.read(text, count: 11) { fields -> (String, LogPosition)? in
-      guard let offset = fields.integer(1), let sequence = fields.integer(2), let lastLineStart = fields.integer(3),
-        let seal = fields.integer(4)
-      else { return nil }
-      var position = LogPosition(
-        offset: offset, sequence: Int(sequence), lastLineStart: lastLineStart,
-        lastSeal: UInt32(truncatingIfNeeded: seal))
-      if !fields.isAbsent(5) {
-        guard let seconds = fields.integer(5), let time = try? time(.integer(seconds)) else { return nil }
-        position.lastRecordedAt = time
-      }
-      if !fields.isAbsent(6) {
-        guard let clock = fields.integer(6), clock >= 0, clock <= LogRecord.maximumClock else { return nil }
-        position.lastClock = Int(clock)
-      }
-      if (7...10).allSatisfy(fields.isAbsent) { return (fields.text(0), position) }
-      guard let device = fields.integer(7), let inode = fields.integer(8), let size = fields.integer(9),
-        let modified = fields.integer(10)
-      else { return nil }
-      position.stamp = LogStamp(
-        device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified)
-      return (fields.text(0), position)
+    PackedFields.read(text, count: 11, logPosition)
+  }
+
+  /// The log's place in the fields of one entry (``pack(_:_:into:)``).
+  private static func logPosition(_ fields: PackedFields.Reader) -> (String, LogPosition)? {
+    guard let offset = fields.integer(1), let sequence = fields.integer(2), let lastLineStart = fields.integer(3),
+      let seal = fields.integer(4)
+    else { return nil }
+    var position = LogPosition(
+      offset: offset, sequence: Int(sequence), lastLineStart: lastLineStart,
+      lastSeal: UInt32(truncatingIfNeeded: seal))
+    if !fields.isAbsent(5) {
+      guard let seconds = fields.integer(5), let time = try? time(.integer(seconds)) else { return nil }
+      position.lastRecordedAt = time
     }
+    if !fields.isAbsent(6) {
+      guard let clock = fields.integer(6), clock >= 0, clock <= LogRecord.maximumClock else { return nil }
+      position.lastClock = Int(clock)
+    }
+    if (7...10).allSatisfy(fields.isAbsent) { return (fields.text(0), position) }
+    guard let device = fields.integer(7), let inode = fields.integer(8), let size = fields.integer(9),
+      let modified = fields.integer(10)
+    else { return nil }
+    position.stamp = LogStamp(
+      device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified)
+    return (fields.text(0), position)
   }
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
@@ -288,9 +359,6 @@ struct FoldCache {
 
   func encoded(_ fold: StoreFold) -> [UInt8] {
     let order: (EventOrder) -> JSONValue = Self.order
-    // Each log packed in one string (``packedLog(_:_:)``): a store may have
-    // a hundred of them and every command reads them all.
-    let logs = fold.logs.sorted { $0.key < $1.key }.map { JSONValue.string(Self.packedLog($0.key, $0.value)) }
     let cards = fold.cards.map { entry -> JSONValue in
       let card = entry.card
       return .object(
@@ -312,9 +380,6 @@ struct FoldCache {
           + LogChange.members(of: card, for: [.name, .serialNumber, .expirationDate])
           + [("currency", .string(card.currency.code))] + card.fareMembers())
     }
-    let names = fold.deviceNames.sorted { $0.key < $1.key }.map { device, name -> JSONValue in
-      .array([.string(device), .string(name.name), order(name.order)])
-    }
     let merges = fold.merges.map { merge -> JSONValue in
       .array([.string(merge.other), .string(merge.keep), order(merge.order)])
     }
@@ -334,9 +399,10 @@ struct FoldCache {
       .object(
         [
           ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
-          ("logs", .array(logs)), ("clock", .integer(Int64(fold.maxClock))), ("cards", .array(cards)),
+          ("logs", .string(Self.packedLogs(fold.logs))), ("clock", .integer(Int64(fold.maxClock))),
+          ("cards", .array(cards)),
           ("default", fold.defaultCard.map { .array([.string($0.id), order($0.order)]) } ?? .null),
-          ("deviceNames", .array(names)),
+          ("deviceNames", .string(fold.unreadNames ?? Self.packedNames(fold.deviceNames))),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
           ("standingBasis", .string(fold.standingBasis)),
         ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])
@@ -414,19 +480,17 @@ struct FoldCache {
     fold.reloadKeysLoaded = false
     fold.countingKeysLoaded = false
     fold.standingBasis = try string(document["standingBasis"])
-    guard case .array(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
-      case .array(let names)? = document["deviceNames"]
+    guard case .string(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
+      case .string(let names)? = document["deviceNames"], Self.readLogs(logs, into: &fold.logs)
     else { throw Unreadable() }
+    // The names stay packed until a command reads or changes them.
+    fold.unreadNames = names
     func clock(_ value: JSONValue?) throws -> Int {
       let number = try integer(value)
       guard number >= 0, number <= LogRecord.maximumClock else { throw Unreadable() }
       return Int(number)
     }
     fold.maxClock = try clock(document["clock"])
-    for log in logs {
-      guard case .string(let text) = log, let (device, position) = Self.logPosition(text) else { throw Unreadable() }
-      fold.logs[device] = position
-    }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)
       guard let currency = Currency(code: try string(value["currency"])) else { throw Unreadable() }
@@ -463,10 +527,6 @@ struct FoldCache {
     }
     if case .array(let parts)? = document["default"], parts.count == 2 {
       fold.defaultCard = (try string(parts[0]), try order(parts[1]))
-    }
-    for name in names {
-      guard case .array(let parts) = name, parts.count == 3 else { throw Unreadable() }
-      fold.deviceNames[try string(parts[0])] = (try string(parts[1]), try order(parts[2]))
     }
     if case .array(let merges)? = document["merges"] {
       for merge in merges {

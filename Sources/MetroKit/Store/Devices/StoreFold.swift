@@ -140,8 +140,19 @@ struct StoreFold: Equatable, Sendable {
   /// Every card, live or not, in the order this device first heard of them.
   var cards: [FoldCard] = []
   var defaultCard: (id: String, order: EventOrder)?
-  /// Device names, last writer wins.
-  var deviceNames: [String: (name: String, order: EventOrder)] = [:]
+  /// Device names, last writer wins. A fold from the cache keeps them
+  /// packed as the cache holds them (``unreadNames``) until they are read
+  /// or changed: most commands do neither (``FoldCache/packedNames(_:)``).
+  var deviceNames: [String: (name: String, order: EventOrder)] {
+    get { unreadNames.map(FoldCache.names(packed:)) ?? knownNames }
+    set {
+      knownNames = newValue
+      unreadNames = nil
+    }
+  }
+  private var knownNames: [String: (name: String, order: EventOrder)] = [:]
+  /// The device names as the cache's sealed line holds them, undecoded.
+  var unreadNames: String?
   /// Whether every card's `reloads` and watched ids (`copies`) are here. A
   /// fold from the cache leaves them in files of their own (they grow with
   /// the number of keys and of imported rows) until a keyed reload, an undo

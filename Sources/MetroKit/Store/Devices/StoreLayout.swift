@@ -25,6 +25,41 @@ struct StoreLayout: Sendable {
   func deviceFolder(_ device: String) -> String { devicesPath + "/" + device }
   func logPath(_ device: String) -> String { deviceFolder(device) + "/" + Self.logName }
 
+  /// A device's folder under `devices/`, with its paths.
+  struct DeviceFolder {
+    /// The folder's name: the device's id (or an upgrade log's).
+    let name: String
+    /// `devices/<name>`.
+    let path: String
+    /// `devices/<name>/log.jsonl`.
+    let logPath: String
+  }
+
+  /// The folders named, their paths each made in one piece (a store may
+  /// have a hundred of them, listed by every command).
+  func deviceFolders(named names: [String]) -> [DeviceFolder] {
+    let prefix = Array((devicesPath + "/").utf8)
+    let suffix = Array(("/" + Self.logName).utf8)
+    return names.map { name in
+      var utf8 = name
+      return utf8.withUTF8 { middle in
+        let path = Self.joined(prefix, middle, [])
+        return DeviceFolder(name: name, path: path, logPath: Self.joined(prefix, middle, suffix))
+      }
+    }
+  }
+
+  /// The text of three runs of bytes, one after the other, made at once.
+  private static func joined(
+    _ first: [UInt8], _ second: UnsafeBufferPointer<UInt8>, _ third: [UInt8]
+  ) -> String {
+    String(unsafeUninitializedCapacity: first.count + second.count + third.count) { buffer in
+      var at = buffer.initialize(fromContentsOf: first)
+      at = buffer[at...].initialize(fromContentsOf: second)
+      return buffer[at...].initialize(fromContentsOf: third)
+    }
+  }
+
   /// Whether a folder under `devices/` names a device (or an upgrade log).
   static func isDeviceFolder(_ name: String) -> Bool {
     DeviceIdentity.isValid(name) || (name.hasPrefix(upgradePrefix) && DeviceIdentity.isValid(name, allowUpgrade: true))

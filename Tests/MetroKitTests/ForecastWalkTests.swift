@@ -156,13 +156,18 @@ struct ForecastWalkTests {
     return date
   }
 
+  /// A time, a card at it and the machine's zone, drawn from `random`.
+  static func draw(_ random: inout SeededGenerator) -> (now: Date, card: MetroCard, machine: LocalTimeZone) {
+    let now = time(&random)
+    let card = card(at: now, &random)
+    return (now, card, machines.randomElement(using: &random)!)
+  }
+
   @Test(arguments: 0..<8)
   func theForecastIsWhatPricingEveryTripSays(_ seed: UInt64) {
     var random = SeededGenerator(seed: 20_261_126 + seed)
     for _ in 0..<40 {
-      let now = Self.time(&random)
-      let card = Self.card(at: now, &random)
-      let machine = Self.machines.randomElement(using: &random)!
+      let (now, card, machine) = Self.draw(&random)
       let forecast = card.forecast(at: now, in: machine)
       #expect(forecast == Self.referenceForecast(card, at: now, in: machine), "\(card) at \(now)")
     }
@@ -172,10 +177,8 @@ struct ForecastWalkTests {
   func thePlanIsWhatPricingEveryTripSays(_ seed: UInt64) {
     var random = SeededGenerator(seed: 20_261_127 + seed)
     for _ in 0..<30 {
-      let now = Self.time(&random)
-      var card = Self.card(at: now, &random)
+      var (now, card, machine) = Self.draw(&random)
       card.balance = Money(minorUnits: .random(in: 0...20_000, using: &random))
-      let machine = Self.machines.randomElement(using: &random)!
       let zone = card.rulesZone(machine)
       let today = zone.calendarDate(of: now)
       guard let pace = RidePace(card.fareState.tally, today: today),
@@ -215,9 +218,7 @@ struct ForecastWalkTests {
   func aBalanceAtTheBoundIsWhatPricingEveryTripSays(_ seed: UInt64) {
     var random = SeededGenerator(seed: 20_261_128 + seed)
     for _ in 0..<60 {
-      let now = Self.time(&random)
-      var card = Self.card(at: now, &random)
-      let machine = Self.machines.randomElement(using: &random)!
+      var (now, card, machine) = Self.draw(&random)
       if Bool.random(using: &random) {
         for slot in CapSlot.allCases { card.fareState[slot] = nil }
       }

@@ -64,11 +64,9 @@ extension FareEngine {
   /// reads them); never raised.
   static func heldToCap(_ ride: RecordedRide, rules: FareRules, state: FareState) -> RecordedRide {
     guard ride.charge > .zero else { return ride }
-    let left = rules.caps(for: ride.mode).map { rule in
-      let paid = state[rule.slot].flatMap { $0.contains(ride.time) ? $0.paid : nil } ?? .zero
-      return Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
-    }.min()
-    guard let left, ride.charge > left else { return ride }
+    guard let left = room(for: ride.mode, at: ride.time, rules: rules, state: state), ride.charge > left else {
+      return ride
+    }
     var held = ride
     held.charge = left
     held.reason = left == .zero ? .capped : .partial

@@ -39,12 +39,7 @@ public enum FareEngine {
     guard let fare = rules.fare(for: mode)?.amount else { return nil }
     // A companion's tap pays the full fare: it neither counts toward the cap nor takes a transfer.
     if companion { return RideCharge(mode: mode, fare: fare, charge: fare, reason: .companion) }
-    var left: Money?
-    for rule in rules.caps where rule.modes.contains(mode) {
-      let paid = state[rule.slot].flatMap { $0.contains(time) ? $0.paid : nil } ?? .zero
-      let room = Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
-      left = min(left ?? room, room)
-    }
+    let left = room(for: mode, at: time, rules: rules, state: state)
     if let left, left == .zero { return RideCharge(mode: mode, fare: fare, charge: .zero, reason: .capped) }
     var charge = fare
     var reason = RideReason.paid
@@ -96,6 +91,19 @@ public enum FareEngine {
     if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day, mode: ride.mode) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
     return state
+  }
+
+  /// What the tightest of the caps that count `mode` has left at `time`
+  /// (a cap with no period open there has all of it); `nil` when no cap
+  /// counts the mode.
+  static func room(for mode: TravelMode, at time: Date, rules: FareRules, state: FareState) -> Money? {
+    var left: Money?
+    for rule in rules.caps where rule.modes.contains(mode) {
+      let paid = state[rule.slot].flatMap { $0.contains(time) ? $0.paid : nil } ?? .zero
+      let room = Money(minorUnits: max(0, rule.cap.limit.minorUnits - paid.minorUnits))
+      left = min(left ?? room, room)
+    }
+    return left
   }
 
   /// The cap periods of ``advance(_:with:rules:timeZone:)``, and only

@@ -111,10 +111,7 @@ public struct FutureRides: Sequence, IteratorProtocol {
   ///
   /// - Returns: `nil` when the next trip must be priced (``next()``).
   public mutating func skip(atMost trips: Int, through last: Date, costingAtMost most: Money) -> Skipped? {
-    guard trips > 0, most >= .zero, let rules = settledRules() else { return nil }
-    let through = Int64(last.timeIntervalSince1970.rounded(.down))
-    guard through >= time else { return nil }
-    let fit = Swift.min(trips, Int(clamping: (through - time) / interval + 1))
+    guard most >= .zero, let rules = settledRules(), let fit = fitting(trips, through: last) else { return nil }
     if let skipped = repeatTurns(fit: fit, most: most) { return skipped }
     return skipFree(rules, fit: fit)
   }
@@ -129,10 +126,7 @@ public struct FutureRides: Sequence, IteratorProtocol {
   /// the card's rules settle, when a mode of the mix has no fare, or when
   /// no trip is left.
   public mutating func bound(ofNext trips: Int, through last: Date) -> (trips: Int, last: Date, most: Money)? {
-    guard trips > 0, let rules = settledRules() else { return nil }
-    let through = Int64(last.timeIntervalSince1970.rounded(.down))
-    guard through >= time else { return nil }
-    let count = Swift.min(trips, Int(clamping: (through - time) / interval + 1))
+    guard let rules = settledRules(), let count = fitting(trips, through: last) else { return nil }
     let span = Int64(count - 1) * interval
     let modes = TravelMode.allCases.filter { mix.trips(by: $0) > 0 }
     let fare = modes.compactMap { rules.fare(for: $0)?.amount.minorUnits }.max() ?? 0
@@ -154,6 +148,13 @@ public struct FutureRides: Sequence, IteratorProtocol {
       most = Swift.min(most, carried + opened.partialValue)
     }
     return (count, Date(timeIntervalSince1970: Double(time + span)), Money(minorUnits: most))
+  }
+
+  /// How many of the next `trips` trips come at or before `last`; `nil` for none.
+  private func fitting(_ trips: Int, through last: Date) -> Int? {
+    let through = Int64(last.timeIntervalSince1970.rounded(.down))
+    guard trips > 0, through >= time else { return nil }
+    return Swift.min(trips, Int(clamping: (through - time) / interval + 1))
   }
 
   /// The mode of the next trip: each mode gains its share, and the one with

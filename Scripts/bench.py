@@ -416,13 +416,13 @@ def main():
             if options.baseline:  # a build older than `stats` shows its exit status
                 cells.append(measured([measure([baseline, "--store", base_store, *arguments], env) for _ in range(repeats)]))
             print(f"| `{' '.join(arguments)}` | " + " | ".join(cells) + " |")
-        def import_cell(program, size, name):
+        def import_cell(program, size, name, suffix="csv"):
             """Three imports of the history of `size` updates, each into a new store."""
-            csv = os.path.join(work, f"history-{size}.csv")
+            history = os.path.join(work, f"history-{size}.{suffix}")
             results = []
             for attempt in range(3):
                 store = os.path.join(work, f"{name}-{size}-{attempt}")
-                results.append(measure([program, "--store", store, "import", csv], env))
+                results.append(measure([program, "--store", store, "import", history], env))
                 shutil.rmtree(store, ignore_errors=True)
             return measured(results)
 
@@ -430,6 +430,14 @@ def main():
         if options.baseline:
             cells.append(import_cell(baseline, large, "baseline-import"))
         print("| `import` of the CSV into a new store (one transaction) | " + " | ".join(cells) + " |")
+        # The JSON `export` writes of each store, imported into a new store.
+        for size in whole_sizes:
+            with open(os.path.join(work, f"history-{size}.json"), "wb") as out:
+                subprocess.run(mb(size, "export"), env=env, stdout=out, check=True)
+        cells = [import_cell(binary, size, "import-json", "json") for size in whole_sizes]
+        if options.baseline:
+            cells.append(import_cell(baseline, large, "baseline-import-json", "json"))
+        print("| `import` of its JSON export into a new store | " + " | ".join(cells) + " |")
 
         peers = [(name, shutil.which(name)) for name in ("ledger", "hledger")]
         peers = [(name, path) for name, path in peers if path]

@@ -117,12 +117,17 @@ public protocol MetroCardDataStore: Sendable {
   /// ``importUpdates(_:attributes:to:)`` decides them. Restoring the same
   /// backup again changes nothing.
   ///
+  /// Each card's updates are read as the store needs them and not held, as
+  /// an import's are.
+  ///
+  /// - Parameter keepingRecorded: Whether each result lists the updates
+  ///   added (``ImportResult/recorded``); without it, it only counts them.
   /// - Returns: For each card of `backup`, in order, the card afterwards and
   ///   how many updates were added and skipped.
   /// - Throws: ``MetroError/importMalformed(source:line:column:detail:)``
   ///   naming the card for a refused update or a card whose currency differs
   ///   from the store's card of that name, or a store error; nothing is changed.
-  func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult]
+  func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult]
 
   /// Creates a card.
   ///
@@ -172,6 +177,11 @@ extension MetroCardDataStore {
     -> ImportResult
   {
     try importUpdates(updates, attributes: nil, to: card, keepingRecorded: true)
+  }
+
+  /// Restores a backup of every card, listing the updates added in the results.
+  public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
+    try restore(backup, keepingRecorded: true)
   }
 
   /// Appends imported updates, listing them in the result.

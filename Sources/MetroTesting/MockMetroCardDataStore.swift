@@ -238,7 +238,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
     }
   }
 
-  public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
+  public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
     try write { state throws(MetroError) in
       var results: [ImportResult] = []
       for card in backup {
@@ -277,7 +277,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         results.append(
           ImportResult(
             card: reference(state.cards[index], in: state), imported: decision.recorded.count,
-            skipped: decision.skipped, recorded: decision.recorded))
+            skipped: decision.skipped, recorded: keepingRecorded ? decision.recorded : []))
       }
       state.revision += 1
       return results

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// A CSV file longer than the head `import` reads to tell its format is read
-/// a stretch at a time, at each reading of its rows (issue 19, item 6): it
-/// records what the same bytes read whole from standard input record, and a
-/// row refused near its end is named by the same line, with the store
-/// byte-identical. With the built binary, real files, no timing.
-@Suite("A long CSV imported a stretch at a time")
+/// A file longer than the head `import` reads to tell its format, CSV or
+/// JSON, is read a stretch at a time, at each reading of its rows (issue 19,
+/// item 6): it records what the same bytes read whole from standard input
+/// record, and a row refused near its end, or JSON cut short, is named as
+/// the whole bytes name it, with the store byte-identical. With the built
+/// binary, real files, no timing.
+@Suite("A long file imported a stretch at a time")
 struct ImportedFileTests {
   /// A BOM, CRLF line breaks, quoted notes with commas, doubled quotes and
   /// a line break, a blank line; 3,000 rows with ids, about 250 KB.
@@ -56,5 +57,71 @@ struct ImportedFileTests {
     #expect(
       refused.stderr.replacingOccurrences(of: path, with: "standard input") == piped.stderr, "\(piped.stderr)")
     #expect(try AgencyExportTests.storeBytes(sandbox) == before)
+  }
+
+  /// A store with the 3,000 rows of ``csv(badRow:)`` in `default` and 40 in `work`.
+  static func twoCards() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.metrobuddy("import", "-", "--format", "csv", stdin: csv()).status == 0)
+    #expect(try sandbox.metrobuddy("card", "add", "work", "--balance", "50").status == 0)
+    for _ in 0..<40 { #expect(try sandbox.metrobuddy("--card", "work", "swipe").status == 0) }
+    return sandbox
+  }
+
+  @Test func aLongJSONExportAndABackupRecordWhatTheirBytesReadWholeRecord() throws {
+    let source = try Self.twoCards()
+    for arguments in [["export"], ["export", "--all"]] {
+      let exported = try source.run(["--store", source.store] + arguments, environment: source.environment)
+      #expect(exported.status == 0 && exported.stdout.utf8.count > 200_000, "\(exported.stderr)")
+      let file = try Sandbox()
+      let path = file.workingDirectory + "/backup.json"
+      try Data(exported.stdout.utf8).write(to: URL(fileURLWithPath: path))
+      let imported = try file.metrobuddy("import", path)
+      #expect(imported.status == 0, "\(imported)")
+      let whole = try Sandbox()
+      let piped = try whole.metrobuddy("import", "-", "--format", "json", stdin: Data(exported.stdout.utf8))
+      #expect(piped.status == 0, "\(piped)")
+      #expect(imported.stdout == piped.stdout)
+      #expect(try file.metrobuddy("export", "--all").stdout == (try whole.metrobuddy("export", "--all")).stdout)
+      #expect(try file.metrobuddy("export", "--all").stdout.contains("\"name\": \"work\"") == (arguments.count == 2))
+      let again = try file.metrobuddy("import", path)
+      #expect(again.stdout.contains("(3000 already present, skipped)"), "\(again)")
+    }
+  }
+
+  @Test func aBadUpdateOrJSONCutShortNearTheEndIsNamedAsWholeAndChangesNoByte() throws {
+    let source = try Self.twoCards()
+    let backup = try source.metrobuddy("export", "--all").stdout
+    let exported = try source.metrobuddy("export").stdout
+    let badAmount = exported.replacingOccurrences(of: "\"amount\": \"-2.90\"", with: "\"amount\": \"-2.9O\"")
+    let lastOfDefault = try #require(backup.range(of: "\"name\": \"work\""))
+    let badBackup = backup.replacingCharacters(
+      in: try #require(
+        backup.range(of: "\"-2.90\"", options: .backwards, range: backup.startIndex..<lastOfDefault.lowerBound)),
+      with: "\"two\"")
+    // JSON cut short is refused on its last line; a string where a comma
+    // belongs, on the line of the first such string.
+    let cut = String(exported.dropLast(40))
+    let wrong = exported.replacingOccurrences(of: "\"type\": \"swipe\"", with: "\"type\": \"swipe\" \"x\"")
+    let wrongAt = try #require(wrong.range(of: "\"x\"")).lowerBound
+    func lines(_ text: Substring) -> Int { 1 + text.utf8.count { $0 == 0x0A } }
+    let cases = [
+      (badAmount, "update 2, field 'amount'"), (badBackup, "card 'default', update 3000, field 'amount'"),
+      (cut, "line \(lines(cut[...])): not valid JSON"), (wrong, "line \(lines(wrong[..<wrongAt])): not valid JSON"),
+    ]
+    for (text, named) in cases {
+      let sandbox = try Sandbox()
+      #expect(try sandbox.metrobuddy("reload", "5").status == 0)
+      let before = try AgencyExportTests.storeBytes(sandbox)
+      let path = sandbox.workingDirectory + "/bad.json"
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+      let refused = try sandbox.metrobuddy("import", path)
+      let piped = try sandbox.metrobuddy("import", "-", "--format", "json", stdin: Data(text.utf8))
+      #expect(refused.status == 65, "\(refused)")
+      #expect(refused.stderr.hasPrefix("Error: Cannot import \(path), \(named)"), "\(refused.stderr)")
+      #expect(
+        refused.stderr.replacingOccurrences(of: path, with: "standard input") == piped.stderr, "\(piped.stderr)")
+      #expect(try AgencyExportTests.storeBytes(sandbox) == before)
+    }
   }
 }

@@ -128,4 +128,49 @@ struct BoundedImportTests {
       #expect(try store.history().count == 1)
     }
   }
+  @Test("a restore writes each card's record while its rows are read, after one reading that checks every card")
+  func restoreWrittenAsRead() throws {
+    try withFastTemporaryDirectory { parent in
+      let (store, _) = try Self.startedStore(in: parent)
+      let logSize = fileBytes(store.deviceLogPath)?.count ?? 0
+      let first = WatchedRows(count: 4_000, logPath: store.deviceLogPath)
+      let second = WatchedRows(count: 4_000, logPath: store.deviceLogPath)
+      let attributes = ImportedCardAttributes(openingBalance: .zero, expirationDate: nil, serialNumber: nil)
+      let results = try store.restore(
+        [
+          BackupCard(name: "default", currency: .usd, attributes: attributes, updates: first),
+          BackupCard(name: "work", currency: .usd, attributes: attributes, updates: second),
+        ], keepingRecorded: false)
+      #expect(results.map(\.imported) == [4_000, 4_000])
+      #expect(results.allSatisfy { $0.recorded.isEmpty })
+      #expect(first.readings == 2)
+      #expect(second.readings == 2)
+      // Both cards were checked before anything was written; by the second
+      // card's last row, the first card's 1 MB is in the file already.
+      #expect(first.logSizeAtLastRow[0] == logSize)
+      #expect(second.logSizeAtLastRow[0] == logSize)
+      #expect(second.logSizeAtLastRow[1] >= logSize + (1 << 20))
+      #expect(try store.card(named: "work").snapshot.balance == Money(minorUnits: 9_000_000 - 300 * 3_999))
+      #expect(try store.verify().isSound)
+    }
+  }
+
+  @Test("a restore whose second card fails while the record is written leaves the store as it was")
+  func restoreFailsWhileWriting() throws {
+    try withFastTemporaryDirectory { parent in
+      let (store, before) = try Self.startedStore(in: parent)
+      let attributes = ImportedCardAttributes(openingBalance: .zero, expirationDate: nil, serialNumber: nil)
+      let backup = [
+        BackupCard(
+          name: "default", currency: .usd, attributes: attributes,
+          updates: WatchedRows(count: 4_000, logPath: store.deviceLogPath)),
+        BackupCard(
+          name: "work", currency: .usd, attributes: attributes,
+          updates: WatchedRows(count: 4_000, logPath: store.deviceLogPath, failsOnRereading: 3_000)),
+      ]
+      #expect(throws: MetroError.self) { _ = try store.restore(backup, keepingRecorded: false) }
+      #expect(try Self.everyFile(parent + "/metrobuddy") == before)
+      #expect(try store.allCardHistories().map(\.card.name) == ["default"])
+    }
+  }
 }

@@ -10,21 +10,8 @@ struct CSVPiecesTests {
   /// The rows `bytes` give read in stretches of `size` bytes (the whole
   /// text when `nil`), or the refusal.
   static func rows(_ bytes: [UInt8], stretches size: Int?) -> Result<[ImportedUpdate], MetroError> {
-    let rows: CSVImportRows
-    if let size {
-      rows = CSVImportRows(
-        text: { piece throws(MetroError) in
-          var pieces = CSV.Pieces()
-          var start = 0
-          while start < bytes.count {
-            try pieces.add(bytes[start..<min(start + size, bytes.count)], piece)
-            start += size
-          }
-          try pieces.finish(piece)
-        }, source: "t.csv", currency: .usd, timeZone: .utc)
-    } else {
-      rows = CSVImportRows(bytes: bytes, source: "t.csv", currency: .usd, timeZone: .utc)
-    }
+    let rows = CSVImportRows(
+      text: ImportBytes(bytes, stretch: size ?? .max), source: "t.csv", currency: .usd, timeZone: .utc)
     var read: [ImportedUpdate] = []
     do throws(MetroError) {
       try rows.forEachRow { read.append($0) }

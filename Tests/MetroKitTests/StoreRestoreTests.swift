@@ -55,8 +55,12 @@ struct StoreRestoreTests {
       #expect(try store.everything() == everything)
       // A refusal in the last card changes nothing in the first.
       var bad = threeCardBackup()
-      bad[0].updates.append(
-        ImportedUpdate(type: .reload, amount: .usd("1.00"), timestamp: instant("2026-11-20T09:00:00Z"), line: 3))
+      var first: [ImportedUpdate] = []
+      try bad[0].updates.forEachRow { first.append($0) }
+      bad[0].updates =
+        first + [
+          ImportedUpdate(type: .reload, amount: .usd("1.00"), timestamp: instant("2026-11-20T09:00:00Z"), line: 3)
+        ]
       // (Going below zero is no refusal for an import: a capped ride that charged something is.)
       bad[2].updates = [
         ImportedUpdate(

@@ -79,8 +79,8 @@ struct ImportCommand: Command {
     if let agency = format?.agency {
       return try importHistory(agency, bytes: nil, in: context, progress: progress)
     }
-    // A long file is read a stretch at a time (its head tells its format)
-    // when it is metrobuddy's CSV; any other is read whole.
+    // A long file is read a stretch at a time (its head tells its format);
+    // standard input and a short file are held.
     var (bytes, file) = path == "-" ? (context.environment.readStandardInput(), nil) : try ImportedFile.head(of: path)
     let source = path == "-" ? "standard input" : path
     try Self.checkSize(bytes.count, source: source)
@@ -90,44 +90,39 @@ struct ImportCommand: Command {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
     // A CSV without --format is read in the format its header names.
-    if file != nil, format == .json || (!formatGiven && AgencyFormat.recognised(bytes) != nil) {
+    if file != nil, format == .csv, !formatGiven, AgencyFormat.recognised(bytes) != nil {
       bytes = try Self.read(path)
       file = nil
     }
     if !formatGiven, format == .csv, let agency = AgencyFormat.recognised(bytes) {
       return try importHistory(agency, bytes: bytes, in: context, progress: progress)
     }
+    let text: any ImportText = file ?? ImportBytes(bytes)
     progress.report(context.text(.importReading(source)))
-    if format == .json,
-      let backup = try Interchange.backup(fromJSON: bytes, source: source, timeZone: context.environment.timeZone)
-    {
+    let timeZone = context.environment.timeZone
+    let shape = format == .json ? try Interchange.jsonShape(text, source: source) : nil
+    if case .backup(let cards)? = shape {
+      let backup = try Interchange.backup(cards, text: text, source: source, timeZone: timeZone)
       return try restore(backup, source: source, in: context, progress: progress)
     }
     let card = try context.selectedCard()
-    let timeZone = context.environment.timeZone
     let keepingRecorded = context.options.json
     let result: ImportResult
     do throws(MetroError) {
-      if format == .json {
-        let updates = try Interchange.updates(
-          fromJSON: bytes, source: source, currency: card.currency, timeZone: timeZone)
-        let attributes = try Interchange.cardAttributes(fromJSON: bytes, source: source, currency: card.currency)
-        progress.report(context.text(.importSaving(updates.count)))
+      if let shape {
+        let rows = try Interchange.jsonRows(
+          shape, text: text, source: source, currency: card.currency, timeZone: timeZone)
+        let attributes = try Interchange.cardAttributes(of: shape, source: source, currency: card.currency)
         result = try context.store.importUpdates(
-          updates, attributes: attributes, to: card, keepingRecorded: keepingRecorded)
+          counted(rows, in: context, progress: progress), attributes: attributes, to: card,
+          keepingRecorded: keepingRecorded)
       } else {
         // Read as the store decides and writes: the rows are never all held.
-        let csv =
-          if let file {
-            CSVImportRows(
-              text: { piece throws(MetroError) in try file.pieces(piece) }, source: source, currency: card.currency,
-              timeZone: timeZone)
-          } else {
-            CSVImportRows(bytes: bytes, source: source, currency: card.currency, timeZone: timeZone)
-          }
-        let rows = CountedRows(base: csv) { count in progress.report(context.text(.importSaving(count))) }
+        let rows = CSVImportRows(text: text, source: source, currency: card.currency, timeZone: timeZone)
         do throws(MetroError) {
-          result = try context.store.importUpdates(rows, attributes: nil, to: card, keepingRecorded: keepingRecorded)
+          result = try context.store.importUpdates(
+            counted(rows, in: context, progress: progress), attributes: nil, to: card,
+            keepingRecorded: keepingRecorded)
         } catch {
           if formatGiven || Interchange.namesOwnColumn(bytes) { throw error }
           throw Self.headerOfNoFormat(error)
@@ -145,6 +140,11 @@ struct ImportCommand: Command {
       throw .importMalformed(source: source, line: line, column: column, problem: problem)
     }
     return output(result, in: context, progress: progress)
+  }
+
+  /// Rows that report how many there are once the store has read them.
+  private func counted<Rows: ImportedRows>(_ rows: Rows, in context: Context, progress: Progress) -> CountedRows<Rows> {
+    CountedRows(base: rows) { count in progress.report(context.text(.importSaving(count))) }
   }
 
   /// For a CSV read without --format whose header names none of
@@ -182,10 +182,9 @@ struct ImportCommand: Command {
           source: source, line: 0, column: nil, problem: .backupHasNoCard(only, available: backup.map(\.name)))
       }
     }
-    progress.report(context.text(.importSaving(cards.reduce(0) { $0 + $1.updates.count })))
     let results: [ImportResult]
     do {
-      results = try context.store.restore(cards)
+      results = try context.store.restore(cards, keepingRecorded: context.options.json)
     } catch {
       guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
       throw .importMalformed(source: source, line: line, column: column, problem: problem)

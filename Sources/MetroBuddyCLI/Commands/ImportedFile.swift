@@ -7,14 +7,16 @@ import MetroKit
 #endif
 
 /// A file to import, read a stretch at a time at each reading of its rows
-/// instead of whole: a CSV of a million rows is 33 MB. Only a regular file
-/// longer than its head is read so (``head(of:)``); standard input, a pipe
-/// and a short file are read whole, as before.
+/// instead of whole (``ImportText``): a CSV of a million rows is 33 MB, a
+/// JSON export of them 250 MB. Only a regular file longer than its head is
+/// read so (``head(of:)``); standard input, a pipe and a short file are read
+/// whole.
 ///
-/// Each reading opens the file again and reads it from the start; a reading
-/// that finds other bytes than the first one did (the file changed while
-/// it was imported) is refused with `EIO`, before the record is committed.
-final class ImportedFile {
+/// A reading is refused with `EIO`, before the record is committed, when the
+/// file is no longer the one whose head was read (another size, time of
+/// change or inode), or when it finds other bytes than the first reading from
+/// the same place did: every reading must see the rows the first one checked.
+final class ImportedFile: ImportText {
   /// How much is read to tell the file's format (its first byte and its
   /// header): a longer file is read a stretch at a time.
   static let headSize = 1 << 16
@@ -22,10 +24,15 @@ final class ImportedFile {
   static let stretchSize = 1 << 16
 
   let path: String
-  /// What the first reading found: how many bytes, and a hash of them.
-  private var first: (count: Int, hash: Int)?
+  /// The file as its head was read: its size, time of change and inode.
+  private let identity: Identity
+  /// What the first reading from each place found: how many bytes, and a hash of them.
+  private var firsts: [Int: (count: Int, hash: Int)] = [:]
 
-  private init(path: String) { self.path = path }
+  private init(path: String, identity: Identity) {
+    self.path = path
+    self.identity = identity
+  }
 
   /// The head of the file at `path` and, when it is a regular file longer
   /// than the head, the file to read a stretch at a time; otherwise the
@@ -36,47 +43,85 @@ final class ImportedFile {
       return (try ImportCommand.read(path), nil)
     }
     try ImportCommand.checkSize(Int(status.st_size), source: path)
+    let file = ImportedFile(path: path, identity: Identity(status))
+    let reading = try file.open(from: 0)
     var head: [UInt8] = []
-    try ImportedFile(path: path).read { stretch throws(MetroError) in
-      head += stretch.prefix(headSize - head.count)
-      return head.count < headSize
-    }
-    return (head, ImportedFile(path: path))
+    while head.count < headSize, let stretch = try reading.next() { head += stretch.prefix(headSize - head.count) }
+    return (head, file)
   }
 
-  /// Hands `piece` the text in pieces that each end where a record does
-  /// (``CSV/Pieces``).
-  func pieces(_ piece: (ArraySlice<UInt8>) throws(MetroError) -> Void) throws(MetroError) {
-    var pieces = CSV.Pieces()
-    var hasher = Hasher()
-    var count = 0
-    try read { stretch throws(MetroError) in
-      count += stretch.count
-      try ImportCommand.checkSize(count, source: path)
-      stretch.withUnsafeBytes { hasher.combine(bytes: $0) }
-      try pieces.add(stretch, piece)
-      return true
-    }
-    let hash = hasher.finalize()
-    if let first, first != (count, hash) { throw .importUnreadable(path: path, errno: EIO) }
-    first = (count, hash)
-    try pieces.finish(piece)
-  }
+  func reading(from offset: Int) throws(MetroError) -> any ImportTextReading { try open(from: offset) }
 
-  /// Reads the file from its start a stretch at a time while `body` asks for more.
-  private func read(_ body: (ArraySlice<UInt8>) throws(MetroError) -> Bool) throws(MetroError) {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  private func open(from offset: Int) throws(MetroError) -> Reading {
+    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .importUnreadable(path: path, errno: errno) }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: Self.stretchSize)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .importUnreadable(path: path, errno: errno)
+    let reading = Reading(file: self, descriptor: descriptor, offset: offset)
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, Identity(status) == identity else {
+      throw .importUnreadable(path: path, errno: EIO)
+    }
+    return reading
+  }
+
+  /// Records the first reading from `offset`, or refuses one that read other bytes.
+  fileprivate func check(from offset: Int, count: Int, hash: Int) throws(MetroError) {
+    if let first = firsts[offset], first != (count, hash) { throw .importUnreadable(path: path, errno: EIO) }
+    firsts[offset] = (count, hash)
+  }
+
+  /// Which file a path names, and as it was: a file written again or replaced is another.
+  private struct Identity: Equatable {
+    var size: Int
+    var seconds: Int
+    var nanoseconds: Int
+    var inode: UInt64
+    var device: UInt64
+
+    init(_ status: stat) {
+      size = Int(status.st_size)
+      seconds = Int(status.st_mtim.tv_sec)
+      nanoseconds = Int(status.st_mtim.tv_nsec)
+      inode = UInt64(status.st_ino)
+      device = UInt64(status.st_dev)
+    }
+  }
+
+  /// One reading, from a place to where its reader stops.
+  private final class Reading: ImportTextReading {
+    let file: ImportedFile
+    let descriptor: Int32
+    let offset: Int
+    var count = 0
+    var hasher = Hasher()
+    var buffer = [UInt8](repeating: 0, count: ImportedFile.stretchSize)
+
+    init(file: ImportedFile, descriptor: Int32, offset: Int) {
+      self.file = file
+      self.descriptor = descriptor
+      self.offset = offset
+    }
+
+    deinit { close(descriptor) }
+
+    func next() throws(MetroError) -> ArraySlice<UInt8>? {
+      while true {
+        let read = buffer.withUnsafeMutableBytes {
+          pread(descriptor, $0.baseAddress, $0.count, off_t(offset + count))
+        }
+        if read < 0 {
+          if errno == EINTR { continue }
+          throw .importUnreadable(path: file.path, errno: errno)
+        }
+        if read == 0 { return nil }
+        count += read
+        try ImportCommand.checkSize(offset + count, source: file.path)
+        buffer.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<read])) }
+        return buffer[..<read]
       }
-      if count == 0 { return }
-      guard try body(buffer[0..<count]) else { return }
+    }
+
+    func finish() throws(MetroError) {
+      try file.check(from: offset, count: count, hash: hasher.finalize())
     }
   }
 }

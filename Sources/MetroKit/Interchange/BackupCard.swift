@@ -2,18 +2,19 @@ import FoundationEssentials
 
 /// One card of a backup of every card (`export --all`): its name and
 /// currency, what the export says about it, and its history, oldest first.
-public struct BackupCard: Sendable, Equatable {
+public struct BackupCard {
   /// The card's name; a store's card of that name receives the history.
   public var name: String
   /// The currency of its amounts.
   public var currency: Currency
   /// The opening balance, fare, expiration date and serial number.
   public var attributes: ImportedCardAttributes
-  /// The updates, oldest first.
-  public var updates: [ImportedUpdate]
+  /// The updates, oldest first: read from the backup's file at each
+  /// reading (``JSONImportRows``), or held (an array).
+  public var updates: any ImportedRows
 
   /// Creates a card of a backup.
-  public init(name: String, currency: Currency, attributes: ImportedCardAttributes, updates: [ImportedUpdate]) {
+  public init(name: String, currency: Currency, attributes: ImportedCardAttributes, updates: any ImportedRows) {
     self.name = name
     self.currency = currency
     self.attributes = attributes
@@ -22,22 +23,20 @@ public struct BackupCard: Sendable, Equatable {
 }
 
 extension Interchange {
-  /// Reads a backup of every card: the JSON array of card objects that
-  /// `export --all` writes.
+  /// The cards of a backup of every card (the JSON array of card objects
+  /// that `export --all` writes, as ``jsonShape(_:source:)`` found it), each
+  /// card's updates read from `text` at each reading.
   ///
-  /// - Returns: The cards in file order; `nil` when `bytes` are not such an
-  ///   array (a single card's export or a bare array of updates).
+  /// - Returns: The cards in file order.
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)``
-  ///   naming the card and field, for any bad card or update.
-  public static func backup(
-    fromJSON bytes: [UInt8], source: String, timeZone: LocalTimeZone
-  ) throws(MetroError) -> [BackupCard]? {
-    guard let document = try? JSONParser.parse(bytes), case .array(let elements) = document,
-      let first = elements.first, first["updates"] != nil
-    else { return nil }
+  ///   naming the card and field, for any bad card.
+  package static func backup(
+    _ elements: [(card: JSONValue, updates: JSONArrayPlace?)], text: any ImportText, source: String,
+    timeZone: LocalTimeZone
+  ) throws(MetroError) -> [BackupCard] {
     var cards: [BackupCard] = []
     var names = Set<String>()
-    for (position, element) in elements.enumerated() {
+    for (position, (element, place)) in elements.enumerated() {
       func failure(_ problem: ImportProblem, field: String? = nil) -> MetroError {
         .importMalformed(source: source, line: 0, column: .cardNumber(position + 1, field: field), problem: problem)
       }
@@ -55,26 +54,38 @@ extension Interchange {
       guard element["openingBalance"] != nil else {
         throw failure(.backupOpeningBalanceMissing)
       }
-      guard case .array(let updates)? = element["updates"] else {
-        throw failure(.backupUpdatesNotArray)
-      }
+      guard let place else { throw failure(.backupUpdatesNotArray) }
       let attributes = try cardAttributes(of: element, source: source, currency: currency, card: name)
       cards.append(
         BackupCard(
           name: name, currency: currency, attributes: attributes,
-          updates: try Self.updates(
-            fromElements: updates, source: source, currency: currency, timeZone: timeZone, card: name)))
+          updates: JSONImportRows(
+            text: text, place: place, source: source, currency: currency, timeZone: timeZone, card: name)))
     }
     return cards
+  }
+
+  /// Reads a backup of every card held in memory.
+  ///
+  /// - Returns: The cards in file order; `nil` when `bytes` are not such an
+  ///   array (a single card's export or a bare array of updates).
+  package static func backup(
+    fromJSON bytes: [UInt8], source: String, timeZone: LocalTimeZone
+  ) throws(MetroError) -> [BackupCard]? {
+    let text = ImportBytes(bytes)
+    guard case .backup(let cards) = try jsonShape(text, source: source) else { return nil }
+    return try backup(cards, text: text, source: source, timeZone: timeZone)
   }
 }
 
 extension BackupCard {
   /// A refusal of one of this card's updates (as ``CardRules`` names it: the
-  /// update's number and the field) with the card's name in its position;
-  /// any other error unchanged.
+  /// update's number and the field, with no file) with the card's name in
+  /// its position; any other error, or one its file named, unchanged.
   public func locating(_ error: MetroError) -> MetroError {
-    guard case .importMalformed(let source, let line, let column, let problem) = error else { return error }
+    guard case .importMalformed(let source, let line, let column, let problem) = error, source.isEmpty else {
+      return error
+    }
     let field: String? = if case .column(let name)? = column { name } else { nil }
     return .importMalformed(source: source, line: 0, column: .card(name, .update(line, field: field)), problem: problem)
   }

@@ -1,9 +1,8 @@
 /// The rows of a CSV to import (see ``Interchange/updates(fromCSV:source:currency:timeZone:)``),
 /// parsed each time they are read and never held.
 package struct CSVImportRows: ImportedRows {
-  /// Hands its argument the file's text in pieces that each end where a
-  /// record does (``CSV/Pieces``), from the start, at each reading.
-  package var text: (_ piece: (ArraySlice<UInt8>) throws(MetroError) -> Void) throws(MetroError) -> Void
+  /// The file's text, read from its start at each reading.
+  package var text: any ImportText
   /// The file's name in errors.
   package var source: String
   /// The card's currency, for amounts.
@@ -13,17 +12,11 @@ package struct CSVImportRows: ImportedRows {
 
   /// Rows of `bytes`, read from `source`.
   package init(bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone) {
-    self.init(
-      text: { piece throws(MetroError) in try piece(bytes[...]) }, source: source, currency: currency,
-      timeZone: timeZone)
+    self.init(text: ImportBytes(bytes), source: source, currency: currency, timeZone: timeZone)
   }
 
-  /// Rows of the text `text` hands over a piece at a time (a file read a
-  /// stretch at a time: it is never held whole), read from `source`.
-  package init(
-    text: @escaping (_ piece: (ArraySlice<UInt8>) throws(MetroError) -> Void) throws(MetroError) -> Void,
-    source: String, currency: Currency, timeZone: LocalTimeZone
-  ) {
+  /// Rows of `text`, read a stretch at a time (it is never held whole), from `source`.
+  package init(text: any ImportText, source: String, currency: Currency, timeZone: LocalTimeZone) {
     self.text = text
     self.source = source
     self.currency = currency
@@ -48,11 +41,17 @@ package struct CSVImportRows: ImportedRows {
       try body(try row(record, columns: columns, count: count))
     }
     var line = 1
-    try text { piece throws(MetroError) in
+    func piece(_ piece: ArraySlice<UInt8>) throws(MetroError) {
       // Spreadsheets write UTF-8 CSV with a byte-order mark first: it is not part of the header.
       let body = line == 1 && piece.starts(with: [0xEF, 0xBB, 0xBF]) ? piece.dropFirst(3) : piece
       line = try CSV.forEachRecord(body, from: line, failure: failure, each)
     }
+    // The text in pieces that each end where a record does.
+    let reading = try text.reading(from: 0)
+    var pieces = CSV.Pieces()
+    while let stretch = try reading.next() { try pieces.add(stretch, piece) }
+    try reading.finish()
+    try pieces.finish(piece)
     if columns == nil { throw .importMalformed(source: source, line: 1, column: nil, problem: .emptyFile) }
   }
 

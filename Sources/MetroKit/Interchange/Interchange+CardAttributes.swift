@@ -7,11 +7,17 @@ extension Interchange {
   ///
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the field.
   package static func cardAttributes(
+    of shape: JSONImportShape, source: String, currency: Currency
+  ) throws(MetroError) -> ImportedCardAttributes? {
+    guard case .card(let card, _) = shape, card["openingBalance"] != nil else { return nil }
+    return try cardAttributes(of: card, source: source, currency: currency, card: nil)
+  }
+
+  /// The card attributes of a JSON export held in memory.
+  package static func cardAttributes(
     fromJSON bytes: [UInt8], source: String, currency: Currency
   ) throws(MetroError) -> ImportedCardAttributes? {
-    guard let document = try? JSONParser.parse(bytes), case .object = document, document["openingBalance"] != nil
-    else { return nil }
-    return try cardAttributes(of: document, source: source, currency: currency, card: nil)
+    try cardAttributes(of: jsonShape(ImportBytes(bytes), source: source), source: source, currency: currency)
   }
 
   /// The card attributes of one card object; `card` names it in errors

@@ -81,81 +81,37 @@ package enum Interchange {
     "updates",
   ]
 
-  /// Reads updates from JSON: a card object with an `updates` array (as
-  /// `export` writes), or a bare array of update objects, oldest first.
-  ///
-  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` naming the line and field.
-  package static func updates(
-    fromJSON bytes: [UInt8], source: String, currency: Currency, timeZone: LocalTimeZone
-  ) throws(MetroError) -> [ImportedUpdate] {
-    func line(at offset: Int) -> Int {
-      1 + bytes.prefix(offset).reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+  /// One update object of a JSON export's `updates` array (or of a bare
+  /// array), numbered from 1; `card` names the card of a backup in errors.
+  static func update(
+    of element: JSONValue, number: Int, source: String, currency: Currency, timeZone: LocalTimeZone, card: String?
+  ) throws(MetroError) -> ImportedUpdate {
+    let fields = RowFields(
+      source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true, card: card)
+    guard case .object(let members) = element else {
+      throw .importMalformed(source: source, line: 0, column: fields.position(field: nil), problem: .updateNotObject)
     }
-    let document: JSONValue
-    do { document = try JSONParser.parse(bytes) } catch {
-      throw .importMalformed(
-        source: source, line: line(at: error.offset), column: nil, problem: .invalidJSON(reason: error.reason))
+    if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
+      throw fields.error(unknown.0, .unknownUpdateField(known: updateFields))
     }
-    let elements: [JSONValue]
-    switch document {
-    case .array(let array):
-      if let first = array.first, first["updates"] != nil {
-        throw .importMalformed(source: source, line: 0, column: nil, problem: .backupOfEveryCard)
-      }
-      elements = array
-    case .object(let members):
-      guard case .array(let array)? = document["updates"] else {
-        throw .importMalformed(source: source, line: 0, column: nil, problem: .cardWithoutUpdates)
-      }
-      if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
-        throw .importMalformed(
-          source: source, line: 0, column: .cardField(unknown.0), problem: .unknownCardField(known: cardFields))
-      }
-      try checkCurrency(of: document, into: currency, source: source)
-      elements = array
-    default:
-      throw .importMalformed(source: source, line: 0, column: nil, problem: .notCardOrUpdates)
+    if let balance = element["balance"] {
+      guard case .string = balance else { throw fields.error("balance", .notAString) }
     }
-    return try updates(fromElements: elements, source: source, currency: currency, timeZone: timeZone, card: nil)
-  }
-
-  /// Reads the update objects of a JSON export's `updates` array; `card`
-  /// names the card of a backup in errors.
-  static func updates(
-    fromElements elements: [JSONValue], source: String, currency: Currency, timeZone: LocalTimeZone, card: String?
-  ) throws(MetroError) -> [ImportedUpdate] {
-    var result: [ImportedUpdate] = []
-    for (position, element) in elements.enumerated() {
-      let number = position + 1
-      let fields = RowFields(
-        source: source, line: number, currency: currency, timeZone: timeZone, isJSON: true, card: card)
-      guard case .object(let members) = element else {
-        throw .importMalformed(source: source, line: 0, column: fields.position(field: nil), problem: .updateNotObject)
+    func text(_ key: String, required: Bool) throws(MetroError) -> String? {
+      switch element[key] {
+      case .string(let value)?: return value
+      case nil, .null?:
+        if required { throw fields.error(key, .missing) }
+        return nil
+      default: throw fields.error(key, .notAString)
       }
-      if let unknown = members.first(where: { !updateFields.contains($0.0) }) {
-        throw fields.error(unknown.0, .unknownUpdateField(known: updateFields))
-      }
-      if let balance = element["balance"] {
-        guard case .string = balance else { throw fields.error("balance", .notAString) }
-      }
-      func text(_ key: String, required: Bool) throws(MetroError) -> String? {
-        switch element[key] {
-        case .string(let value)?: return value
-        case nil, .null?:
-          if required { throw fields.error(key, .missing) }
-          return nil
-        default: throw fields.error(key, .notAString)
-        }
-      }
-      result.append(
-        try fields.update(
-          timestamp: try text("timestamp", required: true)!, type: try text("type", required: true)!,
-          amount: try text("amount", required: true)!, id: try text("id", required: false),
-          key: try text("key", required: false), undoes: try text("undoes", required: false),
-          fare: try text("fare", required: false), mode: try text("mode", required: false),
-          reason: try text("reason", required: false), note: try text("note", required: false)))
     }
-    return result
+    return try fields.update(
+      timestamp: try text("timestamp", required: true)!, type: try text("type", required: true)!,
+      amount: try text("amount", required: true)!, id: try text("id", required: false),
+      key: try text("key", required: false), undoes: try text("undoes", required: false),
+      fare: try text("fare", required: false), mode: try text("mode", required: false),
+      reason: try text("reason", required: false), note: try text("note", required: false))
   }
 }
 

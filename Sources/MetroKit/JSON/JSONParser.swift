@@ -29,6 +29,21 @@ package struct JSONParser {
     return value
   }
 
+  /// Parses the one value that starts at `start` in `bytes`, nested `depth`
+  /// deep in its document, and says where it ends; what follows it is not
+  /// looked at. A reader that holds a stretch of a long document
+  /// (``JSONStream``) parses it a value at a time so.
+  ///
+  /// - Throws: ``Failure`` with an offset into `bytes`.
+  package static func parseValue(in bytes: [UInt8], from start: Int, depth: Int) throws(Failure) -> (
+    value: JSONValue, end: Int
+  ) {
+    var parser = JSONParser(bytes: bytes)
+    parser.index = start
+    let value = try parser.parseValue(depth: depth)
+    return (value, parser.index)
+  }
+
   private init(bytes: [UInt8]) {
     self.bytes = bytes
   }

@@ -155,8 +155,8 @@ extension DeviceLogStore {
   /// The id the checking reading of an import gives a row that brings none.
   private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
-  public func restore(_ backup: [BackupCard]) throws(MetroError) -> [ImportResult] {
-    var outcomes: [(id: String, recorded: [BalanceUpdate], skipped: Int)] = []
+  public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
+    var outcomes: [(id: String, recorded: [BalanceUpdate], imported: Int, skipped: Int)] = []
     return try write { view throws(MetroError) in
       outcomes = []
       var changes: [LogChange] = []
@@ -169,6 +169,10 @@ extension DeviceLogStore {
         changes += materialized([.setDefault(id: uncreated.id)], for: uncreated, in: view)
         implicit = nil
       }
+      // Every card is checked (its rows read once) before anything is
+      // written; the updates are read again, a card at a time, as the
+      // record is written, after every card's changes.
+      var plans: [(card: BackupCard, id: String, plan: ImportPlan)] = []
       for card in backup {
         var entry: FoldCard
         if let index = view.index(named: card.name) {
@@ -190,24 +194,34 @@ extension DeviceLogStore {
           entry = FoldCard(
             id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
         }
-        var recorded: [BalanceUpdate] = []
         do throws(MetroError) {
           let plan = try importPlan(card.updates, attributes: card.attributes, into: entry, in: view)
           changes += plan.changes
-          try plan.record(card.updates, makeID: makeID) { update in
-            recorded.append(update)
-            changes.append(.update(cardID: entry.id, update))
-          }
-          outcomes.append((entry.id, recorded, plan.skipped))
+          plans.append((card, entry.id, plan))
+          outcomes.append((entry.id, [], plan.recorded, plan.skipped))
         } catch { throw card.locating(error) }
       }
-      return Decision(changes: changes) { view in
+      var decision = Decision(changes: changes) { view in
         outcomes.map { outcome in
           ImportResult(
-            card: self.reference(view.index(ofID: outcome.id) ?? 0, in: view), imported: outcome.recorded.count,
+            card: self.reference(view.index(ofID: outcome.id) ?? 0, in: view), imported: outcome.imported,
             skipped: outcome.skipped, recorded: outcome.recorded)
         }
       }
+      if plans.contains(where: { $0.plan.recorded > 0 }) {
+        decision.more = { emit throws(MetroError) in
+          for (index, (card, id, plan)) in plans.enumerated() where plan.recorded > 0 {
+            outcomes[index].recorded = []
+            do throws(MetroError) {
+              try plan.record(card.updates, makeID: self.makeID) { update throws(MetroError) in
+                if keepingRecorded { outcomes[index].recorded.append(update) }
+                try emit(.update(cardID: id, update))
+              }
+            } catch { throw card.locating(error) }
+          }
+        }
+      }
+      return decision
     }
   }
 }

@@ -18,14 +18,15 @@ package protocol ImportTextReading: AnyObject {
 }
 
 /// Text held in memory (standard input, a short file, a test's text), handed
-/// out `stretch` bytes at a time.
+/// out `stretch` bytes at a time: 64 KiB, as a file is read, so that a
+/// reader holds a stretch of it besides, not a second copy.
 package struct ImportBytes: ImportText {
   package var bytes: [UInt8]
   /// How many bytes each stretch holds at most; tests hand text out a few
   /// bytes at a time to cut values anywhere.
   package var stretch: Int
 
-  package init(_ bytes: [UInt8], stretch: Int = .max) {
+  package init(_ bytes: [UInt8], stretch: Int = 1 << 16) {
     self.bytes = bytes
     self.stretch = max(1, stretch)
   }

@@ -13,6 +13,9 @@ package struct ImportDecider: Sendable {
   private var undone: Set<UUID>
   private var undos: Set<UUID>
   private var keys: Set<String>
+  /// The rows' ids worth keeping, when not every one is
+  /// (``RepeatedIDs``): only these can be named again by a later row.
+  private let keeping: Set<UUID>?
   private let currency: Currency
   /// The card's balance after the rows decided so far.
   package private(set) var balance: Money
@@ -20,6 +23,8 @@ package struct ImportDecider: Sendable {
   package private(set) var skipped = 0
   /// How many rows were recorded.
   package private(set) var recorded = 0
+  /// How many of the rows' ids are kept.
+  package private(set) var keptRowIDs = 0
 
   /// Starts an import into `card`, which takes `attributes` when it has no
   /// history yet (see ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``).
@@ -27,10 +32,13 @@ package struct ImportDecider: Sendable {
   /// - Parameter hasHistory: Whether the card has any update; by default,
   ///   whether `existing` names one (a long history may be given only with
   ///   the ids the rows name).
+  /// - Parameter keeping: The only ids of the rows to keep (``RepeatedIDs``);
+  ///   `nil`: every one.
   package init(
     card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>, undos: Set<UUID>, keys: Set<String>,
-    attributes: ImportedCardAttributes?, hasHistory: Bool? = nil
+    attributes: ImportedCardAttributes?, hasHistory: Bool? = nil, keeping: Set<UUID>? = nil
   ) {
+    self.keeping = keeping
     if let attributes, !(hasHistory ?? !existing.isEmpty) {
       card.balance = attributes.openingBalance
       card.kind = attributes.kind
@@ -97,8 +105,11 @@ package struct ImportDecider: Sendable {
     let id: UUID
     if let given = update.id {
       id = given
-      amounts[given] = update.amount
-      if update.type == .undo { undos.insert(given) }
+      if keeping?.contains(given) ?? true {
+        amounts[given] = update.amount
+        if update.type == .undo { undos.insert(given) }
+        keptRowIDs += 1
+      }
     } else {
       id = makeID()
     }

@@ -113,16 +113,39 @@ extension DeviceLogStore {
         return true
       }
     }
-    var card = entry.card
-    let before = card
-    let start = ImportDecider(
+    let before = entry.card
+    let spanBefore = span
+    var card = before
+    var start = ImportDecider(
       card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
       hasHistory: hasHistory)
     // The first reading only checks: it makes no ids (a made id is never
-    // kept, so the second reading decides the same).
+    // kept, so the second reading decides the same). Past ``heldRowIDs``
+    // of the rows' own ids, it stops; the rows are read once more for the
+    // ids a later row may name again (``RepeatedIDs``), and checked again
+    // keeping only those.
     var check = start
-    try rows.forEachRow { row throws(MetroError) in
-      if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+    var keepsTooMany = false
+    do throws(MetroError) {
+      try rows.forEachRow { row throws(MetroError) in
+        if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+        if check.keptRowIDs > Self.heldRowIDs {
+          keepsTooMany = true
+          throw .importUnreadable(path: "", errno: 0)
+        }
+      }
+    } catch {
+      guard keepsTooMany else { throw error }
+      let keeping = try RepeatedIDs.find(in: rows)
+      card = before
+      span = spanBefore
+      start = ImportDecider(
+        card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
+        hasHistory: hasHistory, keeping: keeping)
+      check = start
+      try rows.forEachRow { row throws(MetroError) in
+        if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+      }
     }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
@@ -141,6 +164,10 @@ extension DeviceLogStore {
   /// How many ids of a card's history an import keeps before it keeps only
   /// those its rows name (a test sets fewer).
   @TaskLocal static var heldIDs = 1 << 16
+  /// How many of its rows' own ids an import keeps before it keeps only
+  /// those a later row may name again (a test sets fewer): about 12 MB of
+  /// ids with their amounts.
+  @TaskLocal static var heldRowIDs = 1 << 18
 
   /// The ids `rows` name: their own and those their undos take back.
   private static func namedIDs(_ rows: some ImportedRows) throws(MetroError) -> Set<UUIDKey> {

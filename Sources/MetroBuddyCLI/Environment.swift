@@ -36,8 +36,9 @@ package struct Environment: Sendable {
   /// The width of the terminal standard output is, in columns; `nil` when
   /// it is not a terminal or does not say.
   package var terminalColumns: Int?
-  /// Reads standard input to its end.
-  package var readStandardInput: @Sendable () -> [UInt8]
+  /// Hands its argument standard input a stretch at a time, until the
+  /// input ends or the argument returns `false`.
+  package var readStandardInput: @Sendable (_ stretch: (ArraySlice<UInt8>) -> Bool) -> Void
   /// Writes a progress report to standard error, as it happens.
   package var writeProgress: @Sendable (String) -> Void
   /// How long a long-running command works before it reports progress, in seconds.
@@ -47,7 +48,7 @@ package struct Environment: Sendable {
   package init(
     variables: [String: String], clock: Clock = .live, timeZone: LocalTimeZone = .system,
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, terminalColumns: Int? = nil,
-    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
+    readStandardInput: @escaping @Sendable (_ stretch: (ArraySlice<UInt8>) -> Bool) -> Void = { _ in },
     writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
   ) {
     self.init(
@@ -60,7 +61,7 @@ package struct Environment: Sendable {
   package init(
     source: Variables, clock: Clock = .live, timeZone: LocalTimeZone = .system,
     outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, terminalColumns: Int? = nil,
-    readStandardInput: @escaping @Sendable () -> [UInt8] = { [] },
+    readStandardInput: @escaping @Sendable (_ stretch: (ArraySlice<UInt8>) -> Bool) -> Void = { _ in },
     writeProgress: @escaping @Sendable (String) -> Void = { _ in }, progressDelay: Double = 0.5
   ) {
     self.writeProgress = writeProgress

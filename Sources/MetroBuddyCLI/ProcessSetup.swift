@@ -62,19 +62,15 @@ package enum ProcessSetup {
   /// Whether standard error is a terminal.
   package static var errorIsTerminal: Bool { isatty(2) == 1 }
 
-  /// Reads standard input to its end, or to just past 256 MiB, where
-  /// `import` stops.
-  package static func readStandardInput() -> [UInt8] {
-    var bytes: [UInt8] = []
+  /// Hands `stretch` standard input 64 KiB at most at a time, until it ends
+  /// or `stretch` returns `false`.
+  package static func readStandardInput(_ stretch: (ArraySlice<UInt8>) -> Bool) {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { break }
-      bytes += buffer[0..<count]
-      if bytes.count > 256 << 20 { break }
+      guard count > 0, stretch(buffer[0..<count]) else { return }
     }
-    return bytes
   }
 
   /// The process's environment variables.

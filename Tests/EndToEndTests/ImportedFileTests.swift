@@ -124,4 +124,33 @@ struct ImportedFileTests {
       #expect(try AgencyExportTests.storeBytes(sandbox) == before)
     }
   }
+
+  @Test func longStandardInputIsCopiedToAFileThatLeavesNothingBehind() throws {
+    let source = try Self.twoCards()
+    let exported = Data(try source.metrobuddy("export").stdout.utf8)
+    let bad = Data(
+      String(decoding: exported, as: UTF8.self).replacingOccurrences(
+        of: "\"amount\": \"-2.90\"", with: "\"amount\": \"-2.9O\""
+      ).utf8)
+    let sandbox = try Sandbox()
+    let spool = sandbox.workingDirectory + "/spool"
+    try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: false)
+    let refused = try sandbox.metrobuddy(
+      "import", "-", "--format", "json", environment: ["TMPDIR": spool], stdin: bad)
+    #expect(refused.status == 65, "\(refused)")
+    #expect(refused.stderr.hasPrefix("Error: Cannot import standard input, update 2, field 'amount'"))
+    let imported = try sandbox.metrobuddy(
+      "import", "-", "--format", "json", environment: ["TMPDIR": spool], stdin: exported)
+    #expect(imported.status == 0, "\(imported)")
+    #expect(imported.stdout.hasPrefix("Imported 3000 updates into 'default'."), "\(imported.stdout)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: spool).isEmpty)
+    // A folder where no copy can be made: the import says so and changes nothing.
+    let before = try AgencyExportTests.storeBytes(sandbox)
+    let nowhere = try sandbox.metrobuddy(
+      "import", "-", "--format", "json", environment: ["TMPDIR": spool + "/missing"], stdin: exported)
+    #expect(nowhere.status == 74, "\(nowhere)")
+    #expect(
+      nowhere.stderr.hasPrefix("Error: Cannot read standard input: No such file or directory."), "\(nowhere.stderr)")
+    #expect(try AgencyExportTests.storeBytes(sandbox) == before)
+  }
 }

@@ -263,8 +263,9 @@ struct ImportExportTests {
       arguments: ["import", "-"],
       environment: Environment(
         variables: [:], clock: cli.clock, timeZone: .utc,
-        readStandardInput: {
-          Array("[{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"reload\",\"amount\":\"7.00\"}]".utf8)
+        readStandardInput: { stretch in
+          _ = stretch(
+            Array("[{\"timestamp\":\"2026-01-01T00:00:00Z\",\"type\":\"reload\",\"amount\":\"7.00\"}]".utf8)[...])
         }),
       output: &output, errors: &errors, store: cli.store)
     #expect(status == 0)

@@ -26,7 +26,7 @@ extension ImportCommand {
     } else if let unzipped {
       bytes = unzipped
     } else {
-      bytes = path == "-" ? context.environment.readStandardInput() : try Self.read(path)
+      bytes = path == "-" ? try ImportedFile.wholeStandardInput(context.environment) : try Self.read(path)
     }
     try Self.checkSize(bytes.count, source: source)
     progress.report(context.text(.importReading(source)))

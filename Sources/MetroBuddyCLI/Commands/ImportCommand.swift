@@ -79,9 +79,10 @@ struct ImportCommand: Command {
     if let agency = format?.agency {
       return try importHistory(agency, bytes: nil, in: context, progress: progress)
     }
-    // A long file is read a stretch at a time (its head tells its format);
-    // standard input and a short file are held.
-    var (bytes, file) = path == "-" ? (context.environment.readStandardInput(), nil) : try ImportedFile.head(of: path)
+    // A long file, or standard input, is read a stretch at a time (its head
+    // tells its format); a short one is held.
+    var (bytes, file) =
+      path == "-" ? try ImportedFile.standardInput(context.environment) : try ImportedFile.head(of: path)
     let source = path == "-" ? "standard input" : path
     try Self.checkSize(bytes.count, source: source)
     let format =
@@ -90,8 +91,8 @@ struct ImportCommand: Command {
         $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[")
       } == true ? .json : .csv)
     // A CSV without --format is read in the format its header names.
-    if file != nil, format == .csv, !formatGiven, AgencyFormat.recognised(bytes) != nil {
-      bytes = try Self.read(path)
+    if let whole = file, format == .csv, !formatGiven, AgencyFormat.recognised(bytes) != nil {
+      bytes = try whole.whole()
       file = nil
     }
     if !formatGiven, format == .csv, let agency = AgencyFormat.recognised(bytes) {

@@ -8,9 +8,10 @@ import MetroKit
 
 /// A file to import, read a stretch at a time at each reading of its rows
 /// instead of whole (``ImportText``): a CSV of a million rows is 33 MB, a
-/// JSON export of them 250 MB. Only a regular file longer than its head is
-/// read so (``head(of:)``); standard input, a pipe and a short file are read
-/// whole.
+/// JSON export of them 185 MB. A regular file longer than its head is read
+/// so (``head(of:)``), and so is standard input longer than the head, copied
+/// first into a file of its own (``standardInput(_:)``); a shorter file or
+/// input is held.
 ///
 /// A reading is refused with `EIO`, before the record is committed, when the
 /// file is no longer the one whose head was read (another size, time of
@@ -23,16 +24,23 @@ final class ImportedFile: ImportText {
   /// How much each read takes.
   static let stretchSize = 1 << 16
 
+  /// The file's name in errors.
   let path: String
-  /// The file as its head was read: its size, time of change and inode.
-  private let identity: Identity
+  /// The file as its head was read: its size, time of change and inode;
+  /// `nil` for standard input's copy.
+  private let identity: Identity?
+  /// The copy of standard input, open; `nil` for a file opened at each reading.
+  private let copy: Int32?
   /// What the first reading from each place found: how many bytes, and a hash of them.
   private var firsts: [Int: (count: Int, hash: Int)] = [:]
 
-  private init(path: String, identity: Identity) {
+  private init(path: String, identity: Identity?, copy: Int32? = nil) {
     self.path = path
     self.identity = identity
+    self.copy = copy
   }
+
+  deinit { if let copy { close(copy) } }
 
   /// The head of the file at `path` and, when it is a regular file longer
   /// than the head, the file to read a stretch at a time; otherwise the
@@ -50,12 +58,88 @@ final class ImportedFile: ImportText {
     return (head, file)
   }
 
+  /// Standard input's first ``headSize`` bytes and, when it is longer, a
+  /// copy of all of it to read a stretch at a time: a file made for this
+  /// import in `TMPDIR` (or `/tmp`) and removed from its folder at once, so
+  /// that nothing is left behind however the import ends. Otherwise the
+  /// whole input and `nil`.
+  static func standardInput(_ environment: Environment) throws(MetroError) -> (bytes: [UInt8], file: ImportedFile?) {
+    let source = "standard input"
+    var head: [UInt8] = []
+    var copy: Int32?
+    var failure: MetroError?
+    var count = 0
+    environment.readStandardInput { stretch in
+      do throws(MetroError) {
+        count += stretch.count
+        try ImportCommand.checkSize(count, source: source)
+        if copy == nil, head.count + stretch.count <= headSize {
+          head += stretch
+          return true
+        }
+        if copy == nil {
+          copy = try temporaryFile(in: environment.variables["TMPDIR"] ?? "/tmp")
+          try write(head[...], to: copy!)
+        }
+        try write(stretch, to: copy!)
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure {
+      if let copy { close(copy) }
+      throw failure
+    }
+    guard let copy else { return (head, nil) }
+    return (head, ImportedFile(path: source, identity: nil, copy: copy))
+  }
+
+  /// All of standard input, held (an agency's file is read whole).
+  static func wholeStandardInput(_ environment: Environment) throws(MetroError) -> [UInt8] {
+    let (bytes, file) = try standardInput(environment)
+    return try file?.whole() ?? bytes
+  }
+
+  /// The whole file, held.
+  func whole() throws(MetroError) -> [UInt8] {
+    let reading = try open(from: 0)
+    var bytes: [UInt8] = []
+    while let stretch = try reading.next() { bytes += stretch }
+    return bytes
+  }
+
+  /// A new file in `directory`, open for reading and writing, and no longer in the directory.
+  private static func temporaryFile(in directory: String) throws(MetroError) -> Int32 {
+    var template = Array((directory + "/metrobuddy-import-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw .importUnreadable(path: "standard input", errno: errno) }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    return descriptor
+  }
+
+  /// Writes all of `bytes` to `descriptor`.
+  private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) throws(MetroError) {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .importUnreadable(path: "standard input", errno: errno)
+      }
+      written += count
+    }
+  }
+
   func reading(from offset: Int) throws(MetroError) -> any ImportTextReading { try open(from: offset) }
 
   private func open(from offset: Int) throws(MetroError) -> Reading {
-    let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = copy.map { fcntl($0, F_DUPFD_CLOEXEC, 0) } ?? Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .importUnreadable(path: path, errno: errno) }
     let reading = Reading(file: self, descriptor: descriptor, offset: offset)
+    guard let identity else { return reading }
     var status = stat()
     guard fstat(descriptor, &status) == 0, Identity(status) == identity else {
       throw .importUnreadable(path: path, errno: EIO)

@@ -43,9 +43,14 @@ extension Interchange {
       var cards: [(card: JSONValue, updates: JSONArrayPlace?)] = []
       var isBackup: Bool?
       try elements(&stream, depth: 0) { stream, _ throws(MetroError) in
-        // An object is read member by member: it may be a card with all of its updates.
-        let element: (JSONValue, JSONArrayPlace?) =
-          try stream.peek() == UInt8(ascii: "{") ? try cardObject(&stream, depth: 1) : (try stream.value(depth: 1), nil)
+        // An object is read member by member when it may be a card with all
+        // of its updates: the first, and every one of a backup.
+        let element: (JSONValue, JSONArrayPlace?)
+        if isBackup != false, try stream.peek() == UInt8(ascii: "{") {
+          element = try cardObject(&stream, depth: 1)
+        } else {
+          element = (try stream.value(depth: 1), nil)
+        }
         if isBackup == nil { isBackup = element.0["updates"] != nil }
         if isBackup == true { cards.append(element) }
       }
@@ -149,7 +154,7 @@ extension Interchange {
     while true {
       try stream.skipWhitespace()
       guard try stream.peek() == UInt8(ascii: "\"") else { throw stream.failure(.expectedKey) }
-      let keyStart = stream.place.offset
+      let keyStart = stream.offset
       guard case .string(let key) = try stream.value(depth: depth + 1) else { throw stream.failure(.expectedKey) }
       guard keys.insert(key).inserted else { throw stream.failure(.duplicateKey(key), atOffset: keyStart) }
       try stream.skipWhitespace()

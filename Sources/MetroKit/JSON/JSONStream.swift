@@ -32,7 +32,11 @@ package struct JSONStream {
     lines = line - 1
   }
 
-  /// Where the next byte is in the text, and its line.
+  /// Where the next byte is in the text.
+  package var offset: Int { base + index }
+
+  /// Where the next byte is in the text, and its line (counted through
+  /// what is held: for the few places a walk records).
   package var place: (offset: Int, line: Int) { (base + index, line(at: index)) }
 
   /// The next byte, not taken; `nil` at the end of the text.

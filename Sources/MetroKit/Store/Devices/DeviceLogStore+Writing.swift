@@ -79,8 +79,18 @@ extension DeviceLogStore {
     let folder = layout.deviceFolder(device)
     var lock: FileLock?
     defer { lock?.release() }
+    // The folders this write made for this device's first record: taken
+    // back, with the log begun in them, when nothing is committed (a store
+    // no one wrote to is left as it was), under the lock, before it is let go.
+    var made: [String] = []
+    var committed = false
+    defer { if !committed, made.last == folder { takeBack(made, log: layout.logPath(device)) } }
     if early == nil {
-      do { try makeDirectories(folder, fileSystem: fileSystem) } catch { throw MetroError.store(error) }
+      do { try makeDirectories(folder, fileSystem: fileSystem, made: &made) } catch {
+        takeBack(made, log: nil)
+        made = []
+        throw MetroError.store(error)
+      }
       if locking == .exclusive {
         lock = try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout)
       }
@@ -219,6 +229,7 @@ extension DeviceLogStore {
       try write(bytes)
       written += Int64(bytes.count)
     }
+    committed = true
     let end = position.offset + written
     // After the commit point: a failed save only leaves the mark behind the
     // log, which the next write adopts.
@@ -351,6 +362,14 @@ extension DeviceLogStore {
     let path = layout.logPath(device)
     warnings.withLock { $0.removeAll { $0.path == path && $0.problem == problem } }
     throw .storeDamaged(path: path, line: nil, problem: problem)
+  }
+
+  /// Removes `log` when it is empty (a record begun and cut back; a record
+  /// whole in it stays), then the folders in `made`, innermost first (one
+  /// another process has put something in since is not empty and stays).
+  private func takeBack(_ made: [String], log: String?) {
+    if let log, let status = try? fileSystem.status(atPath: log), status.size == 0 { try? fileSystem.unlink(log) }
+    for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
   }
 
   /// How much of a long record is held before it is written out.

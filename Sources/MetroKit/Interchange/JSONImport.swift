@@ -149,7 +149,7 @@ extension Interchange {
     while true {
       try stream.skipWhitespace()
       guard try stream.peek() == UInt8(ascii: "\"") else { throw stream.failure(.expectedKey) }
-      let keyStart = stream.place.offset
+      let keyStart = stream.offset
       guard case .string(let key) = try stream.value(depth: depth + 1) else { throw stream.failure(.expectedKey) }
       guard keys.insert(key).inserted else { throw stream.failure(.duplicateKey(key), atOffset: keyStart) }
       try stream.skipWhitespace()

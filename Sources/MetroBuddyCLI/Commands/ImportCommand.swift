@@ -113,10 +113,19 @@ struct ImportCommand: Command {
       if let shape {
         let rows = try Interchange.jsonRows(
           shape, text: text, source: source, currency: card.currency, timeZone: timeZone)
-        let attributes = try Interchange.cardAttributes(of: shape, source: source, currency: card.currency)
-        result = try context.store.importUpdates(
-          counted(rows, in: context, progress: progress), attributes: attributes, to: card,
-          keepingRecorded: keepingRecorded)
+        // As when the file was read whole: a bad update anywhere in it is
+        // named before a bad card attribute, or a row the store refuses.
+        do throws(MetroError) {
+          let attributes = try Interchange.cardAttributes(of: shape, source: source, currency: card.currency)
+          result = try context.store.importUpdates(
+            counted(rows, in: context, progress: progress), attributes: attributes, to: card,
+            keepingRecorded: keepingRecorded)
+        } catch {
+          if case .importMalformed(let named, _, _, _) = error, named.isEmpty || named == source {
+            try rows.forEachRow { _ in }
+          }
+          throw error
+        }
       } else {
         // Read as the store decides and writes: the rows are never all held.
         let rows = CSVImportRows(text: text, source: source, currency: card.currency, timeZone: timeZone)
@@ -177,6 +186,8 @@ struct ImportCommand: Command {
   ) throws(MetroError) -> CommandOutput {
     var cards = backup
     if let only {
+      // Every card's updates are checked, as when the file was read whole.
+      try Interchange.checkUpdates(of: backup)
       cards = backup.filter { $0.name == only }
       guard !cards.isEmpty else {
         throw .importMalformed(
@@ -187,7 +198,10 @@ struct ImportCommand: Command {
     do {
       results = try context.store.restore(cards, keepingRecorded: context.options.json)
     } catch {
-      guard case .importMalformed(_, let line, let column, let problem) = error else { throw error }
+      guard case .importMalformed(let named, let line, let column, let problem) = error else { throw error }
+      // A card or row the store refused: a bad update anywhere in the
+      // file is named first, as when it was read whole.
+      if named.isEmpty { try Interchange.checkUpdates(of: cards) }
       throw .importMalformed(source: source, line: line, column: column, problem: problem)
     }
     progress.finish()

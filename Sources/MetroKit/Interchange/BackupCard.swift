@@ -40,29 +40,45 @@ extension Interchange {
       func failure(_ problem: ImportProblem, field: String? = nil) -> MetroError {
         .importMalformed(source: source, line: 0, column: .cardNumber(position + 1, field: field), problem: problem)
       }
-      guard case .object(let members) = element else { throw failure(.backupCardNotObject) }
-      if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
-        throw failure(.unknownCardField(known: cardFields), field: unknown.0)
+      do throws(MetroError) {
+        guard case .object(let members) = element else { throw failure(.backupCardNotObject) }
+        if let unknown = members.first(where: { !cardFields.contains($0.0) }) {
+          throw failure(.unknownCardField(known: cardFields), field: unknown.0)
+        }
+        guard case .string(let name)? = element["name"], CardName.isValid(name) else {
+          throw failure(.backupCardName)
+        }
+        guard names.insert(name).inserted else { throw failure(.backupRepeatedCard(name)) }
+        guard case .string(let code)? = element["currency"], let currency = Currency(code: code) else {
+          throw failure(.backupCurrency)
+        }
+        guard element["openingBalance"] != nil else {
+          throw failure(.backupOpeningBalanceMissing)
+        }
+        guard let place else { throw failure(.backupUpdatesNotArray) }
+        let attributes = try cardAttributes(of: element, source: source, currency: currency, card: name)
+        cards.append(
+          BackupCard(
+            name: name, currency: currency, attributes: attributes,
+            updates: JSONImportRows(
+              text: text, place: place, source: source, currency: currency, timeZone: timeZone, card: name)))
+      } catch {
+        // As when the file was read whole, card by card: a bad update of
+        // an earlier card is named before this card's refusal.
+        try checkUpdates(of: cards)
+        throw error
       }
-      guard case .string(let name)? = element["name"], CardName.isValid(name) else {
-        throw failure(.backupCardName)
-      }
-      guard names.insert(name).inserted else { throw failure(.backupRepeatedCard(name)) }
-      guard case .string(let code)? = element["currency"], let currency = Currency(code: code) else {
-        throw failure(.backupCurrency)
-      }
-      guard element["openingBalance"] != nil else {
-        throw failure(.backupOpeningBalanceMissing)
-      }
-      guard let place else { throw failure(.backupUpdatesNotArray) }
-      let attributes = try cardAttributes(of: element, source: source, currency: currency, card: name)
-      cards.append(
-        BackupCard(
-          name: name, currency: currency, attributes: attributes,
-          updates: JSONImportRows(
-            text: text, place: place, source: source, currency: currency, timeZone: timeZone, card: name)))
     }
     return cards
+  }
+
+  /// Reads the updates of `cards` in order, only to refuse the first bad
+  /// one (as when the file was read whole, before any card was restored).
+  ///
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)``
+  ///   naming the card, the update and its field.
+  package static func checkUpdates(of cards: [BackupCard]) throws(MetroError) {
+    for card in cards { try card.updates.forEachRow { _ in } }
   }
 
   /// Reads a backup of every card held in memory.

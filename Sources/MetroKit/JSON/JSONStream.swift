@@ -39,6 +39,10 @@ package struct JSONStream {
   /// what is held: for the few places a walk records).
   package var place: (offset: Int, line: Int) { (base + index, line(at: index)) }
 
+  /// Where the next byte is in the text, without counting lines: it is
+  /// asked at every key of every object a walk reads member by member.
+  package var offset: Int { base + index }
+
   /// The next byte, not taken; `nil` at the end of the text.
   package mutating func peek() throws(MetroError) -> UInt8? {
     if index == buffer.count { try more(1) }

@@ -32,16 +32,13 @@ package struct JSONStream {
     lines = line - 1
   }
 
-  /// Where the next byte is in the text.
+  /// Where the next byte is in the text, without counting lines: it is
+  /// asked at every key of every object a walk reads member by member.
   package var offset: Int { base + index }
 
   /// Where the next byte is in the text, and its line (counted through
   /// what is held: for the few places a walk records).
   package var place: (offset: Int, line: Int) { (base + index, line(at: index)) }
-
-  /// Where the next byte is in the text, without counting lines: it is
-  /// asked at every key of every object a walk reads member by member.
-  package var offset: Int { base + index }
 
   /// The next byte, not taken; `nil` at the end of the text.
   package mutating func peek() throws(MetroError) -> UInt8? {
@@ -106,7 +103,17 @@ package struct JSONStream {
     .importMalformed(source: source, line: line(at: position), column: nil, problem: .invalidJSON(reason: reason))
   }
 
+  /// Counts the bytes walked to number lines, for a test
+  /// (``JSONShapeCostTests``); `nil` otherwise.
+  @TaskLocal static var linesWalked: Counter?
+
+  /// A count a test reads.
+  final class Counter: @unchecked Sendable {
+    var bytes = 0
+  }
+
   private func line(at position: Int) -> Int {
+    Self.linesWalked?.bytes += position
     var count = lines + 1
     for byte in buffer[..<position] where byte == 0x0A { count += 1 }
     return count

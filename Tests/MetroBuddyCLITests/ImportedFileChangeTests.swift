@@ -5,9 +5,9 @@ import Testing
 @testable import MetroKit
 
 /// An import reads a long file more than once (``ImportedFile``): a reading
-/// of a file that changed since its head was read is refused with `EIO`, so
-/// the rows written are the rows checked. With a real file in a temporary
-/// directory.
+/// of a file that changed since its head was read is refused with `EIO`,
+/// when it is opened or when it ends, so the rows written are the rows
+/// checked. With a real file in a temporary directory.
 @Suite("A file that changes while it is imported")
 struct ImportedFileChangeTests {
   /// Runs `body` with a file of 100,000 bytes in a new temporary directory.
@@ -55,23 +55,44 @@ struct ImportedFileChangeTests {
     }
   }
 
-  @Test("A byte changed with the file's size and time kept is refused at the end of the reading")
+  @Test("A byte changed with the file's size and times put back is refused: its inode's change time moved")
   func changedInPlace() throws {
     try Self.withLongFile { path in
       let file = try #require(try ImportedFile.head(of: path).file)
       _ = try Self.readAll(file, from: 80_000)
       var status = stat()
       #expect(stat(path, &status) == 0)
-      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-      try handle.seek(toOffset: 90_000)
-      try handle.write(contentsOf: Data("b".utf8))
-      try handle.close()
+      try Self.change(path, at: 90_000)
       var times = [status.st_atim, status.st_mtim]
       #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-      // Another place was never read before: its first reading is its own.
-      #expect(try Self.readAll(file, from: 85_000) == 15_000)
-      #expect(Self.isEIO(metroError { () throws(MetroError) in _ = try Self.readAll(file, from: 80_000) }))
+      var after = stat()
+      #expect(stat(path, &after) == 0)
+      #expect(after.st_size == status.st_size && after.st_mtim.tv_nsec == status.st_mtim.tv_nsec)
+      #expect(Self.isEIO(metroError { () throws(MetroError) in _ = try Self.readAll(file, from: 85_000) }))
     }
+  }
+
+  @Test("A file written while a reading reads it is refused when the reading ends")
+  func changedWhileRead() throws {
+    try Self.withLongFile { path in
+      let file = try #require(try ImportedFile.head(of: path).file)
+      let error = metroError { () throws(MetroError) in
+        let reading = try file.reading(from: 0)
+        _ = try reading.next()
+        try? Self.change(path, at: 90_000)
+        while try reading.next() != nil {}
+        try reading.finish()
+      }
+      #expect(Self.isEIO(error))
+    }
+  }
+
+  /// Writes one byte into the file at `path` in place.
+  static func change(_ path: String, at offset: UInt64) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.seek(toOffset: offset)
+    try handle.write(contentsOf: Data("b".utf8))
+    try handle.close()
   }
 }
 

@@ -14,9 +14,10 @@ import MetroKit
 /// input is held.
 ///
 /// A reading is refused with `EIO`, before the record is committed, when the
-/// file is no longer the one whose head was read (another size, time of
-/// change or inode), or when it finds other bytes than the first reading from
-/// the same place did: every reading must see the rows the first one checked.
+/// file is no longer the one whose head was read, when it is opened and
+/// when it ends: another inode, size, time of change or time its inode
+/// changed (`ctime`, which every write moves, and so does putting the time
+/// of change back). Every reading sees the bytes the first one checked.
 final class ImportedFile: ImportText {
   /// How much is read to tell the file's format (its first byte and its
   /// header): a longer file is read a stretch at a time.
@@ -26,14 +27,11 @@ final class ImportedFile: ImportText {
 
   /// The file's name in errors.
   let path: String
-  /// The file as its head was read: its size, time of change and inode;
-  /// `nil` for standard input's copy.
+  /// The file as its head was read; `nil` for standard input's copy, which
+  /// only this import has.
   private let identity: Identity?
   /// The copy of standard input, open; `nil` for a file opened at each reading.
   private let copy: Int32?
-  /// What the first reading from each place found: how many bytes, and a hash of them.
-  private var firsts: [Int: (count: Int, hash: Int)] = [:]
-
   private init(path: String, identity: Identity?, copy: Int32? = nil) {
     self.path = path
     self.identity = identity
@@ -139,34 +137,36 @@ final class ImportedFile: ImportText {
     let descriptor = copy.map { fcntl($0, F_DUPFD_CLOEXEC, 0) } ?? Glibc.open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .importUnreadable(path: path, errno: errno) }
     let reading = Reading(file: self, descriptor: descriptor, offset: offset)
-    guard let identity else { return reading }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, Identity(status) == identity else {
-      throw .importUnreadable(path: path, errno: EIO)
-    }
+    if let identity, !identity.holds(descriptor) { throw .importUnreadable(path: path, errno: EIO) }
     return reading
-  }
-
-  /// Records the first reading from `offset`, or refuses one that read other bytes.
-  fileprivate func check(from offset: Int, count: Int, hash: Int) throws(MetroError) {
-    if let first = firsts[offset], first != (count, hash) { throw .importUnreadable(path: path, errno: EIO) }
-    firsts[offset] = (count, hash)
   }
 
   /// Which file a path names, and as it was: a file written again or replaced is another.
   private struct Identity: Equatable {
     var size: Int
-    var seconds: Int
-    var nanoseconds: Int
+    var modified: timespec
+    var changed: timespec
     var inode: UInt64
     var device: UInt64
 
     init(_ status: stat) {
       size = Int(status.st_size)
-      seconds = Int(status.st_mtim.tv_sec)
-      nanoseconds = Int(status.st_mtim.tv_nsec)
+      modified = status.st_mtim
+      changed = status.st_ctim
       inode = UInt64(status.st_ino)
       device = UInt64(status.st_dev)
+    }
+
+    static func == (a: Identity, b: Identity) -> Bool {
+      a.size == b.size && a.inode == b.inode && a.device == b.device
+        && (a.modified.tv_sec, a.modified.tv_nsec) == (b.modified.tv_sec, b.modified.tv_nsec)
+        && (a.changed.tv_sec, a.changed.tv_nsec) == (b.changed.tv_sec, b.changed.tv_nsec)
+    }
+
+    /// Whether the file open at `descriptor` is still this one.
+    func holds(_ descriptor: Int32) -> Bool {
+      var status = stat()
+      return fstat(descriptor, &status) == 0 && Identity(status) == self
     }
   }
 
@@ -176,7 +176,6 @@ final class ImportedFile: ImportText {
     let descriptor: Int32
     let offset: Int
     var count = 0
-    var hasher = Hasher()
     var buffer = [UInt8](repeating: 0, count: ImportedFile.stretchSize)
 
     init(file: ImportedFile, descriptor: Int32, offset: Int) {
@@ -199,13 +198,14 @@ final class ImportedFile: ImportText {
         if read == 0 { return nil }
         count += read
         try ImportCommand.checkSize(offset + count, source: file.path)
-        buffer.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[..<read])) }
         return buffer[..<read]
       }
     }
 
     func finish() throws(MetroError) {
-      try file.check(from: offset, count: count, hash: hasher.finalize())
+      if let identity = file.identity, !identity.holds(descriptor) {
+        throw .importUnreadable(path: file.path, errno: EIO)
+      }
     }
   }
 }

@@ -10,10 +10,10 @@ package protocol ImportText {
 package protocol ImportTextReading: AnyObject {
   /// The next stretch of the text; `nil` at its end.
   func next() throws(MetroError) -> ArraySlice<UInt8>?
-  /// Says that the reading has read all it needs. Throws when it read other
-  /// bytes than the first reading from the same place (the file changed
-  /// while it was imported): an import reads its rows more than once, and
-  /// every reading must see the rows the first one checked.
+  /// Says that the reading has read all it needs. Throws when the file
+  /// changed since it was first opened (its bytes may be others than the
+  /// ones checked): an import reads its rows more than once, and every
+  /// reading must see the rows the first one checked.
   func finish() throws(MetroError)
 }
 

@@ -59,4 +59,18 @@ struct ImportNamedIDsTests {
     }
     #expect(try Self.outcome(cases[0], held: 8).hasPrefix("2 10 "))
   }
+
+  @Test("Deciding an import walks the card's one log as it lies: none of its updates is held in an index")
+  func historyWalkedAsItLies() throws {
+    try withFastTemporaryDirectory { parent in
+      let store = deviceStoreOfItsOwn(parent, "laptop")
+      _ = try store.importUpdates(Self.history, to: store.currentCard())
+      let gauge = HeldChangesGauge()
+      let result = try MergedHistory.$heldEntries.withValue(gauge) {
+        try store.importUpdates([Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)], to: store.currentCard())
+      }
+      #expect(result.imported == 2)
+      #expect(gauge.most == 0, "held \(gauge.most) entries")
+    }
+  }
 }

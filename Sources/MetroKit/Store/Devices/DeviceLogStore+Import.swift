@@ -87,7 +87,7 @@ extension DeviceLogStore {
     var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
       var named: Set<UUIDKey>?
-      try MergedHistory(store: self, view: view, cardID: entry.id).walk(balances: false) {
+      try MergedHistory(store: self, view: view, cardID: entry.id, streamsLongestLog: true).walk(balances: false) {
         update throws(MetroError) in
         hasHistory = true
         if named == nil, amounts.count >= Self.heldIDs {

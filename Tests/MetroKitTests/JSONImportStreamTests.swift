@@ -74,7 +74,13 @@ struct JSONImportStreamTests {
     case .object: return "card " + card(value)
     case .array(let elements):
       if let first = elements.first, first["updates"] != nil {
-        return "backup " + elements.map(card).joined(separator: "; ")
+        // Up to the first element without an `updates` array: a backup is
+        // refused there, whatever follows.
+        let end = elements.firstIndex { element in
+          guard case .array? = element["updates"] else { return true }
+          return false
+        }
+        return "backup " + elements[...(end ?? elements.count - 1)].map(card).joined(separator: "; ")
       }
       return "updates \(elements)"
     default: return "other"
@@ -245,5 +251,27 @@ struct JSONImportStreamTests {
       error
         == .importMalformed(
           source: "b.json", line: 0, column: .card("spare", .update(2, field: "amount")), problem: .notAnAmount("two")))
+  }
+
+  @Test("A backup is kept only up to its first element that cannot be a card, and refused there")
+  func backupKeptToItsFirstNonCard() throws {
+    let card =
+      #"{"name": "default", "currency": "USD", "openingBalance": "0.00", "kind": "omny-card", "mode": "subway", "#
+      + #""reduced": false, "updates": []}"#
+    let update = #"{"type": "reload", "amount": "1.00", "timestamp": "2026-11-20T08:00:00Z"}"#
+    let text = ImportBytes(Array(("[" + card + String(repeating: ",\n" + update, count: 1000) + "]").utf8))
+    guard case .backup(let cards) = try Interchange.jsonShape(text, source: "b.json") else {
+      Issue.record("not a backup")
+      return
+    }
+    #expect(cards.count == 2)
+    let error = metroError { () throws(MetroError) in
+      _ = try Interchange.backup(cards, text: text, source: "b.json", timeZone: .utc)
+    }
+    #expect(
+      error
+        == .importMalformed(
+          source: "b.json", line: 0, column: .cardNumber(2, field: "type"),
+          problem: .unknownCardField(known: Interchange.cardFields)))
   }
 }

@@ -16,7 +16,8 @@ package enum JSONImportShape {
   /// A bare array of update objects.
   case updates(JSONArrayPlace)
   /// A backup of every card (`export --all`): an array whose first element
-  /// is an object with `updates`. Each element as a card object is read.
+  /// is an object with `updates`. Each element as a card object is read,
+  /// up to the first without an `updates` array, which cannot be a card.
   case backup([(card: JSONValue, updates: JSONArrayPlace?)])
   /// Any other JSON value.
   case other
@@ -42,6 +43,9 @@ extension Interchange {
       let place = stream.place
       var cards: [(card: JSONValue, updates: JSONArrayPlace?)] = []
       var isBackup: Bool?
+      // A backup's element without an `updates` array is refused as a
+      // card: none after it is kept, or read as more than its syntax.
+      var refusedCard = false
       try elements(&stream, depth: 0) { stream, _ throws(MetroError) in
         // An object is read member by member when it may be a card with all
         // of its updates: the first, and every one of a backup.
@@ -52,7 +56,10 @@ extension Interchange {
           element = (try stream.value(depth: 1), nil)
         }
         if isBackup == nil { isBackup = element.0["updates"] != nil }
-        if isBackup == true { cards.append(element) }
+        if isBackup == true, !refusedCard {
+          cards.append(element)
+          refusedCard = element.1 == nil
+        }
       }
       shape =
         isBackup == true ? .backup(cards) : .updates(JSONArrayPlace(offset: place.offset, line: place.line, depth: 0))

@@ -48,6 +48,9 @@ struct BoundedImportTests {
     }
   }
 
+  /// A backup card's attributes: an opening balance of zero, nothing else.
+  static let noAttributes = ImportedCardAttributes(openingBalance: .zero, expirationDate: nil, serialNumber: nil)
+
   /// Makes each row's update about 250 bytes of log.
   static let padding = String(repeating: "long note ", count: 10)
 
@@ -135,11 +138,10 @@ struct BoundedImportTests {
       let logSize = fileBytes(store.deviceLogPath)?.count ?? 0
       let first = WatchedRows(count: 4_000, logPath: store.deviceLogPath)
       let second = WatchedRows(count: 4_000, logPath: store.deviceLogPath)
-      let attributes = ImportedCardAttributes(openingBalance: .zero, expirationDate: nil, serialNumber: nil)
       let results = try store.restore(
         [
-          BackupCard(name: "default", currency: .usd, attributes: attributes, updates: first),
-          BackupCard(name: "work", currency: .usd, attributes: attributes, updates: second),
+          BackupCard(name: "default", currency: .usd, attributes: Self.noAttributes, updates: first),
+          BackupCard(name: "work", currency: .usd, attributes: Self.noAttributes, updates: second),
         ], keepingRecorded: false)
       #expect(results.map(\.imported) == [4_000, 4_000])
       #expect(results.allSatisfy { $0.recorded.isEmpty })
@@ -159,13 +161,12 @@ struct BoundedImportTests {
   func restoreFailsWhileWriting() throws {
     try withFastTemporaryDirectory { parent in
       let (store, before) = try Self.startedStore(in: parent)
-      let attributes = ImportedCardAttributes(openingBalance: .zero, expirationDate: nil, serialNumber: nil)
       let backup = [
         BackupCard(
-          name: "default", currency: .usd, attributes: attributes,
+          name: "default", currency: .usd, attributes: Self.noAttributes,
           updates: WatchedRows(count: 4_000, logPath: store.deviceLogPath)),
         BackupCard(
-          name: "work", currency: .usd, attributes: attributes,
+          name: "work", currency: .usd, attributes: Self.noAttributes,
           updates: WatchedRows(count: 4_000, logPath: store.deviceLogPath, failsOnRereading: 3_000)),
       ]
       #expect(throws: MetroError.self) { _ = try store.restore(backup, keepingRecorded: false) }

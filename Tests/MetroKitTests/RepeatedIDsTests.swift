@@ -12,16 +12,11 @@ import Testing
 /// refused. Counted, not timed.
 @Suite("An import with many ids keeps those named again")
 struct RepeatedIDsTests {
-  static func id(_ number: Int) -> UUID {
-    UUID(uuid: (3, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(number >> 8), UInt8(number & 0xFF)))
-  }
-
+  /// The rows of ``ImportNamedIDsTests``: each with its id, a minute apart.
   static func row(_ number: Int, _ type: BalanceUpdate.Kind = .swipe, cents: Int64 = -300, undoes: Int? = nil)
     -> ImportedUpdate
   {
-    ImportedUpdate(
-      id: id(number), type: type, amount: Money(minorUnits: cents),
-      timestamp: storeNow.addingTimeInterval(Double(number - 1000) * 60), undoes: undoes.map(id), line: number + 1)
+    ImportNamedIDsTests.row(number, type, cents: cents, undoes: undoes)
   }
 
   /// A reload and 40 rides, each with its id.

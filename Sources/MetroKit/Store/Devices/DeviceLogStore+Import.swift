@@ -116,36 +116,36 @@ extension DeviceLogStore {
     let before = entry.card
     let spanBefore = span
     var card = before
-    var start = ImportDecider(
-      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
-      hasHistory: hasHistory)
+    var start: ImportDecider
+    var check: ImportDecider
     // The first reading only checks: it makes no ids (a made id is never
     // kept, so the second reading decides the same). Past ``heldRowIDs``
     // of the rows' own ids, it stops; the rows are read once more for the
     // ids a later row may name again (``RepeatedIDs``), and checked again
     // keeping only those.
-    var check = start
-    var keepsTooMany = false
-    do throws(MetroError) {
-      try rows.forEachRow { row throws(MetroError) in
-        if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
-        if check.keptRowIDs > Self.heldRowIDs {
-          keepsTooMany = true
-          throw .importUnreadable(path: "", errno: 0)
-        }
-      }
-    } catch {
-      guard keepsTooMany else { throw error }
-      let keeping = try RepeatedIDs.find(in: rows)
+    var keeping: Set<UUID>?
+    while true {
       card = before
       span = spanBefore
       start = ImportDecider(
         card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
         hasHistory: hasHistory, keeping: keeping)
       check = start
-      try rows.forEachRow { row throws(MetroError) in
-        if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+      var keepsTooMany = false
+      do throws(MetroError) {
+        try rows.forEachRow { row throws(MetroError) in
+          if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+          if keeping == nil, check.keptRowIDs > Self.heldRowIDs {
+            keepsTooMany = true
+            throw Self.enoughRead
+          }
+        }
+      } catch {
+        guard keepsTooMany else { throw error }
+        keeping = try RepeatedIDs.find(in: rows)
+        continue
       }
+      break
     }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
@@ -178,6 +178,10 @@ extension DeviceLogStore {
     }
     return named
   }
+
+  /// Thrown only to stop a checking reading that keeps too many ids, and
+  /// caught where it is thrown: it never leaves ``importPlan``.
+  private static let enoughRead = MetroError.importUnreadable(path: "", errno: 0)
 
   /// The id the checking reading of an import gives a row that brings none.
   private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))

@@ -60,19 +60,60 @@ struct SingleCopiesTests {
     large.amount = Money(minorUnits: 1 << 40)
     var late = Self.copy(3)
     late.order.time = late.order.time.addingTimeInterval(0.5)
-    for (number, copy) in [(1, undone), (2, large), (3, late), (4, Self.copy(4))] {
+    // Past what the 32 bits of seconds and the word of places hold.
+    var early = Self.copy(5)
+    early.order.time = Date(timeIntervalSince1970: -60)
+    var distant = Self.copy(6)
+    distant.order.time = Date(timeIntervalSince1970: Double(UInt32.max) + 1)
+    var longLog = Self.copy(7)
+    longLog.order.sequence = 1 << SingleCopies.placeBits.sequence
+    var longRecord = Self.copy(8)
+    longRecord.order.index = 1 << SingleCopies.placeBits.index
+    let unplain = [(1, undone), (2, large), (3, late), (5, early), (6, distant), (7, longLog), (8, longRecord)]
+    // At the edges of what they hold, packed.
+    var lastSecond = Self.copy(9)
+    lastSecond.order.time = Date(timeIntervalSince1970: Double(UInt32.max))
+    var lastPlace = Self.copy(10)
+    lastPlace.order.sequence = 1 << SingleCopies.placeBits.sequence - 1
+    lastPlace.order.index = 1 << SingleCopies.placeBits.index - 1
+    var lowest = Self.copy(11)
+    lowest.order.time = Date(timeIntervalSince1970: 0)
+    lowest.order.sequence = 0
+    lowest.order.index = 0
+    lowest.amount = Money(minorUnits: Int64(Int32.min))
+    for (number, copy) in unplain + [(4, Self.copy(4)), (9, lastSecond), (10, lastPlace), (11, lowest)] {
       card.keepWatched(WatchedUpdate(copies: [copy]), for: Self.id(number))
       #expect(card.watched(Self.id(number)) == WatchedUpdate(copies: [copy]))
     }
-    #expect(card.copies.count == 3 && card.singles.count == 1)
+    #expect(card.copies.count == unplain.count && card.singles.count == 4)
     // A second copy takes the first out of the packing.
     card.keepWatched(WatchedUpdate(copies: [Self.copy(4), Self.copy(5)]), for: Self.id(4))
-    #expect(card.copies.count == 4 && card.singles.isEmpty)
+    #expect(card.copies.count == unplain.count + 1 && card.singles.count == 3)
+  }
+
+  @Test("Past the devices its place word numbers, a copy is kept in the dictionary")
+  func devicesPastTheNumbering() {
+    var card = FoldCard(id: "c", created: nil, card: MetroCard(name: "c"))
+    let numbered = 1 << SingleCopies.placeBits.device
+    for number in 0...numbered {
+      let copy = Self.copy(number, device: "device-\(number)")
+      card.keepWatched(WatchedUpdate(copies: [copy]), for: Self.id(number))
+    }
+    #expect(card.singles.count == numbered && card.copies.count == 1)
+    for number in [0, numbered - 1, numbered] {
+      #expect(card.watched(Self.id(number)) == WatchedUpdate(copies: [Self.copy(number, device: "device-\(number)")]))
+    }
+  }
+
+  @Test("A packed copy takes 32 bytes")
+  func entryStride() {
+    #expect(MemoryLayout<SingleCopies.Entry>.stride == 32)
   }
 
   /// An import of 10,000 rows, with ids and without, folded as it is written:
-  /// every row is watched (§43) and each is packed, at most 48 bytes a row
-  /// besides one block; a dictionary of arrays held about 170.
+  /// every row is watched (§43) and each is packed, at most 40 bytes a row
+  /// (32 for the copy, the rest its place in the table) besides one block;
+  /// a dictionary of arrays held about 170.
   @Test("An import of 10,000 rows holds its watched ids packed", arguments: [false, true])
   func importPacksItsIds(ids: Bool) throws {
     try withFastTemporaryDirectory { parent in
@@ -92,7 +133,7 @@ struct SingleCopiesTests {
         #expect(card.singles.count == count)
         #expect(card.copies.isEmpty)
         let held = card.singles.bytesHeld
-        #expect(held <= count * 48 + SingleCopies.blockSize * 40, "\(held) bytes for \(count) ids")
+        #expect(held <= count * 40 + SingleCopies.blockSize * 32, "\(held) bytes for \(count) ids")
       }
     }
   }

@@ -1,27 +1,33 @@
 import FoundationEssentials
 
 /// The watched update ids of one card that reached the store once, each
-/// with its one copy, packed: 40 bytes a copy in blocks of a fixed size,
+/// with its one copy, packed: 32 bytes a copy in blocks of a fixed size,
 /// and a table of 4-byte places to find them by id, instead of a
 /// dictionary entry holding an array (about 170 bytes). An import watches
 /// every row it records (§43), so a card may hold a million of them.
 ///
-/// Only a plain copy is packed: not undone, its time whole seconds, its
-/// amount within 32 bits, its place within what the packing holds. Any
+/// Only a plain copy is packed: not undone, its time whole seconds from
+/// 1970 within 32 bits (to 2106), its amount within 32 bits, its place
+/// within what the packing holds (4,096 devices, 67,108,864 records a
+/// device and updates a record). Any
 /// other copy, and every id with more than one copy, stays in
 /// ``FoldCard/copies``, as before (``FoldCard/keepWatched(_:for:)``).
 struct SingleCopies: Sendable {
-  /// One packed copy: the id's two halves, the time in whole seconds, the
-  /// device's number (16 bits) with the record's sequence number (48
-  /// bits), the place in the record, and the amount in minor units.
+  /// One packed copy, 32 bytes: the id's two halves; the device's number,
+  /// the record's sequence number and the place in the record in one word
+  /// (``placeBits``); the time in whole seconds from 1970; the amount in
+  /// minor units.
   struct Entry: Sendable {
     var high: UInt64
     var low: UInt64
-    var seconds: Int64
     var place: UInt64
-    var index: UInt32
+    var seconds: UInt32
     var amount: Int32
   }
+
+  /// The bits of ``Entry/place`` for the device's number (the highest),
+  /// the record's sequence number and the update's place in the record.
+  static let placeBits = (device: 12, sequence: 26, index: 26)
 
   /// How many copies a block holds: the store grows a block at a time, and
   /// never copies what it holds to grow.
@@ -100,31 +106,34 @@ struct SingleCopies: Sendable {
 
   private mutating func entry(_ id: UUID, _ copy: UpdateCopy) -> Entry? {
     let order = copy.order
-    let seconds = FoldCache.seconds(order.time)
-    guard copy.undoAmount == nil, order.clock == 0, Date(timeIntervalSince1970: Double(seconds)) == order.time,
-      let amount = Int32(exactly: copy.amount.minorUnits), order.sequence >= 0, order.sequence < 1 << 48,
-      let index = UInt32(exactly: order.index)
+    let bits = Self.placeBits
+    guard copy.undoAmount == nil, order.clock == 0, let seconds = UInt32(exactly: FoldCache.seconds(order.time)),
+      Date(timeIntervalSince1970: Double(seconds)) == order.time, let amount = Int32(exactly: copy.amount.minorUnits),
+      (0..<1 << bits.sequence).contains(order.sequence), (0..<1 << bits.index).contains(order.index)
     else { return nil }
     let device: Int
     if let known = deviceNumbers[order.device] {
       device = known
     } else {
-      guard devices.count < 1 << 16 else { return nil }
+      guard devices.count < 1 << bits.device else { return nil }
       device = devices.count
       devices.append(order.device)
       deviceNumbers[order.device] = device
     }
     let key = UUIDKey(id)
-    return Entry(
-      high: key.high, low: key.low, seconds: seconds, place: UInt64(device) << 48 | UInt64(order.sequence),
-      index: index, amount: amount)
+    let place = UInt64(device) << (bits.sequence + bits.index) | UInt64(order.sequence) << bits.index
+      | UInt64(order.index)
+    return Entry(high: key.high, low: key.low, place: place, seconds: seconds, amount: amount)
   }
 
   private func copy(_ entry: Entry) -> UpdateCopy {
-    UpdateCopy(
+    let bits = Self.placeBits
+    return UpdateCopy(
       order: EventOrder(
-        time: Date(timeIntervalSince1970: Double(entry.seconds)), device: devices[Int(entry.place >> 48)],
-        sequence: Int(entry.place & (1 << 48 - 1)), index: Int(entry.index)),
+        time: Date(timeIntervalSince1970: Double(entry.seconds)),
+        device: devices[Int(entry.place >> (bits.sequence + bits.index))],
+        sequence: Int(entry.place >> bits.index & (1 << bits.sequence - 1)),
+        index: Int(entry.place & (1 << bits.index - 1))),
       amount: Money(minorUnits: Int64(entry.amount)))
   }
 

@@ -121,7 +121,8 @@ struct SingleCopies: Sendable {
       deviceNumbers[order.device] = device
     }
     let key = UUIDKey(id)
-    let place = UInt64(device) << (bits.sequence + bits.index) | UInt64(order.sequence) << bits.index
+    let place =
+      UInt64(device) << (bits.sequence + bits.index) | UInt64(order.sequence) << bits.index
       | UInt64(order.index)
     return Entry(high: key.high, low: key.low, place: place, seconds: seconds, amount: amount)
   }

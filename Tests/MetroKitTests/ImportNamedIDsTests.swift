@@ -60,6 +60,60 @@ struct ImportNamedIDsTests {
     #expect(try Self.outcome(cases[0], held: 8).hasPrefix("2 10 "))
   }
 
+  @Test("Of a long history, only the ids the rows name are kept; of a short one, every id")
+  func keepsWhatTheRowsName() throws {
+    let rows = (10..<20).map { Self.row($0) } + [Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)]
+    for (held, kept) in [(8, 10...12), (1 << 16, Self.history.count...Self.history.count)] {
+      try withFastTemporaryDirectory { parent in
+        let store = deviceStoreOfItsOwn(parent, "laptop")
+        _ = try store.importUpdates(Self.history, to: store.currentCard())
+        let gauge = HeldChangesGauge()
+        let result = try DeviceLogStore.$keptHistoryIDs.withValue(gauge) {
+          try DeviceLogStore.$heldIDs.withValue(held) {
+            try store.importUpdates(rows, to: store.currentCard())
+          }
+        }
+        #expect(result.imported == 2 && result.skipped == 10)
+        // The rows name 10 ids of the history (a few more may pass the filter).
+        #expect(kept.contains(gauge.most), "kept \(gauge.most) with \(held) held")
+      }
+    }
+  }
+
+  /// Deciding reads no reload key: loading them (with every watched id)
+  /// to fold the record leaves the decision standing, and the history is
+  /// walked once.
+  @Test("An import into a card with history decides once")
+  func decidesOnce() throws {
+    try withFastTemporaryDirectory { parent in
+      let store = deviceStoreOfItsOwn(parent, "laptop")
+      _ = try store.importUpdates(Self.history, to: store.currentCard())
+      let again = deviceStoreOfItsOwn(parent, "laptop")
+      let gauge = HeldChangesGauge()
+      let result = try DeviceLogStore.$keptHistoryIDs.withValue(gauge) {
+        try again.importUpdates([Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)], to: again.currentCard())
+      }
+      #expect(result.imported == 2)
+      #expect(gauge.most == Self.history.count && gauge.decoded == gauge.most, "\(gauge.decoded) ids decided against")
+    }
+  }
+
+  @Test("The named history finds each id as a dictionary of the last amounts would")
+  func namedHistoryAsADictionary() {
+    var generator = SeededGenerator(seed: 20_261_126)
+    var history = NamedHistory()
+    var model: [UUID: Money] = [:]
+    for step in 0..<5000 {
+      let id = Self.id(Int.random(in: 0..<2000, using: &generator))
+      let amount = Money(minorUnits: Int64(step))
+      history.append(id, amount: amount)
+      model[id] = amount
+    }
+    history.seal()
+    #expect(history.count == model.count)
+    for number in 0..<2100 { #expect(history.amount(of: Self.id(number)) == model[Self.id(number)]) }
+  }
+
   @Test("Deciding an import walks the card's one log as it lies: none of its updates is held in an index")
   func historyWalkedAsItLies() throws {
     try withFastTemporaryDirectory { parent in

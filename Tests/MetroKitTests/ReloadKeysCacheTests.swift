@@ -100,7 +100,9 @@ struct ReloadKeysCacheTests {
     }
   }
 
-  @Test("history says which imported rows count without reading the single copies of every row; folding one reads them")
+  @Test(
+    "history, and an import that records nothing, leave the single copies of every row unread; folding one reads them"
+  )
   func historyLeavesSingleCopiesUnread() throws {
     try withFastTemporaryDirectory { parent in
       // 60 rows of one export: the laptop imports them all; the phone,
@@ -151,12 +153,21 @@ struct ReloadKeysCacheTests {
           !Self.reads(FoldCache.watchedFileName, files),
           "history (limit \(limit ?? 0)) read the single copies of every imported row")
       }
-      // The same rows imported again: folding them reads every id, and
-      // nothing is recorded twice.
+      // The same rows imported again: deciding them walks the history,
+      // nothing is recorded twice, and with no record to fold the single
+      // copies are left unread.
       let (again, againFiles) = Self.store(parent)
       #expect(try again.importUpdates(rows, to: again.currentCard()).imported == 0)
-      #expect(Self.reads(FoldCache.watchedFileName, againFiles))
+      #expect(!Self.reads(FoldCache.watchedFileName, againFiles))
       #expect(try again.currentCard().balance == expected)
+      // One row more: its record is folded with every watched id read.
+      var more = rows[1]
+      more.id = UUID(uuidString: "00000000-0000-4000-8000-000000000100")
+      more.timestamp = storeNow.addingTimeInterval(-60)
+      let (one, oneFiles) = Self.store(parent)
+      #expect(try one.importUpdates(rows + [more], to: one.currentCard()).imported == 1)
+      #expect(Self.reads(FoldCache.watchedFileName, oneFiles))
+      #expect(try one.currentCard().balance == Money(minorUnits: expected.minorUnits - 300))
     }
   }
 }

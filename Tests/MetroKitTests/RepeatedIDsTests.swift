@@ -88,6 +88,31 @@ struct RepeatedIDsTests {
     #expect(found.count <= expected.count + 20, "\(found.count - expected.count) more than needed")
   }
 
+  @Test("The filter holds its first ids, then takes them into its bits: none is ever lost")
+  func filterAcrossItsSwitch() {
+    var random = SeededGenerator(seed: 26)
+    var filter = IDFilter()
+    let ids = (0..<(IDFilter.heldMost + 5000)).map { _ in UUID(uuid: Self.bytes(&random)) }
+    let others = (0..<20_000).map { _ in UUID(uuid: Self.bytes(&random)) }
+    for (place, id) in ids.enumerated() {
+      let seen = filter.insert(id)
+      #expect(!seen)
+      if place == IDFilter.heldMost - 1 {
+        // While it holds them: exact.
+        #expect(ids[...place].allSatisfy(filter.mayContain))
+        #expect(!others.contains(where: filter.mayContain))
+        let first = filter.insert(ids[0])
+        let last = filter.insert(id)
+        #expect(first && last)
+      }
+    }
+    #expect(ids.allSatisfy(filter.mayContain))
+    var again = 0
+    for id in ids where filter.insert(id) { again += 1 }
+    #expect(again == ids.count)
+    #expect(others.filter(filter.mayContain).count <= 2)
+  }
+
   static func bytes(_ random: inout SeededGenerator) -> uuid_t {
     let high = random.next()
     let low = random.next()

@@ -7,9 +7,11 @@ import FoundationEssentials
 /// It keeps the ids (with their amounts) of the card's history and of the
 /// rows it recorded that brought an id, and the reload keys: what the next
 /// row may name. An id made for a row that brought none is not kept: no row
-/// of the file can name it.
+/// of the file can name it. Of a long history, only the ids the rows name
+/// are given, sorted (``NamedHistory``).
 package struct ImportDecider: Sendable {
   private var amounts: [UUID: Money]
+  private let history: NamedHistory
   private var undone: Set<UUID>
   private var undos: Set<UUID>
   private var keys: Set<String>
@@ -29,17 +31,21 @@ package struct ImportDecider: Sendable {
   /// Starts an import into `card`, which takes `attributes` when it has no
   /// history yet (see ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``).
   ///
+  /// - Parameter history: The ids of a long history the rows name, with
+  ///   their amounts, besides `existing`.
   /// - Parameter hasHistory: Whether the card has any update; by default,
-  ///   whether `existing` names one (a long history may be given only with
-  ///   the ids the rows name).
+  ///   whether `existing` or `history` names one (a long history may be
+  ///   given only with the ids the rows name).
   /// - Parameter keeping: The only ids of the rows to keep (``RepeatedIDs``);
   ///   `nil`: every one.
   package init(
-    card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>, undos: Set<UUID>, keys: Set<String>,
-    attributes: ImportedCardAttributes?, hasHistory: Bool? = nil, keeping: Set<UUID>? = nil
+    card: inout MetroCard, existing: [UUID: Money], history: NamedHistory = NamedHistory(), undone: Set<UUID>,
+    undos: Set<UUID>, keys: Set<String>, attributes: ImportedCardAttributes?, hasHistory: Bool? = nil,
+    keeping: Set<UUID>? = nil
   ) {
     self.keeping = keeping
-    if let attributes, !(hasHistory ?? !existing.isEmpty) {
+    self.history = history
+    if let attributes, !(hasHistory ?? !(existing.isEmpty && history.isEmpty)) {
       card.balance = attributes.openingBalance
       card.kind = attributes.kind
       card.isReduced = attributes.isReduced
@@ -63,7 +69,7 @@ package struct ImportDecider: Sendable {
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) when the row breaks a rule.
   package mutating func decide(_ update: ImportedUpdate, makeID: () -> UUID) throws(MetroError) -> BalanceUpdate? {
-    if let id = update.id, amounts[id] != nil {
+    if let id = update.id, amounts[id] != nil || history.amount(of: id) != nil {
       skipped += 1
       return nil
     }
@@ -85,7 +91,9 @@ package struct ImportDecider: Sendable {
     if update.type == .adjustment, update.amount == .zero { throw refusal("amount", .zeroAdjustment) }
     if update.type == .undo {
       guard let target = update.undoes else { throw refusal("type", .undoWithoutTarget) }
-      guard let original = amounts[target] else { throw refusal("undoes", .undoTargetUnknown) }
+      guard let original = amounts[target] ?? history.amount(of: target) else {
+        throw refusal("undoes", .undoTargetUnknown)
+      }
       guard !undos.contains(target) else { throw refusal("undoes", .undoOfUndo) }
       guard !undone.contains(target) else { throw refusal("undoes", .undoTargetAlreadyUndone) }
       guard update.amount == -original else {

@@ -6,7 +6,9 @@ extension DeviceLogStore {
     keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult {
     var outcome = (recorded: [BalanceUpdate](), imported: 0, skipped: 0)
-    let result = try write { view throws(MetroError) in
+    // Deciding reads no reload key: they are loaded (with every watched id
+    // the card holds) only for a record to fold.
+    let result = try write(reloadKeys: false, keysToFold: true) { view throws(MetroError) in
       // What an earlier decision recorded goes before deciding again.
       outcome = ([], 0, 0)
       let index = try index(of: card, in: view)
@@ -77,42 +79,44 @@ extension DeviceLogStore {
     // Importing reads the whole history: it must know every id the rows
     // name to skip what the card already has and check what they undo.
     // Walked, not held: the ids with their amounts, and the keys, are kept;
-    // of a long history (past ``heldIDs``), only the ids the rows name
-    // (the rows are read once more to know them).
+    // of a long history (past ``heldIDs``), only the ids the rows may name
+    // (the rows are read once more into a filter of them), 24 bytes each,
+    // sorted once the walk ends (``NamedHistory``).
     var amounts: [UUID: Money] = [:]
+    var history = NamedHistory()
     var undone = Set<UUID>()
     var undos = Set<UUID>()
     var keys = Set<String>()
     var hasHistory = false
     var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
-      var named: Set<UUIDKey>?
+      var named: IDFilter?
       try MergedHistory(store: self, view: view, cardID: entry.id, streamsLongestLog: true).walk(balances: false) {
         update throws(MetroError) in
         hasHistory = true
-        if named == nil, amounts.count >= Self.heldIDs {
-          let rowIDs = try Self.namedIDs(rows)
-          amounts = amounts.filter { rowIDs.contains(UUIDKey($0.key)) }
-          undone = undone.filter { rowIDs.contains(UUIDKey($0)) }
-          undos = undos.filter { rowIDs.contains(UUIDKey($0)) }
-          named = rowIDs
-        }
-        if let named {
-          guard named.contains(UUIDKey(update.id)) || update.undoes.map({ named.contains(UUIDKey($0)) }) == true
-          else {
-            if let key = update.key, update.type == .reload { keys.insert(key) }
-            span.noteExisting(update)
-            return true
-          }
-        }
-        amounts[update.id] = update.amount
-        if let target = update.undoes { undone.insert(target) }
-        if update.type == .undo { undos.insert(update.id) }
         if let key = update.key, update.type == .reload { keys.insert(key) }
         span.noteExisting(update)
+        if named == nil, amounts.count >= Self.heldIDs {
+          let filter = try NamedHistory.named(by: rows)
+          for (id, amount) in amounts where filter.mayContain(id) { history.append(id, amount: amount) }
+          amounts = [:]
+          undone = undone.filter(filter.mayContain)
+          undos = undos.filter(filter.mayContain)
+          named = filter
+        }
+        if let named {
+          guard named.mayContain(update.id) || update.undoes.map(named.mayContain) == true else { return true }
+          history.append(update.id, amount: update.amount)
+        } else {
+          amounts[update.id] = update.amount
+        }
+        if let target = update.undoes { undone.insert(target) }
+        if update.type == .undo { undos.insert(update.id) }
         return true
       }
     }
+    history.seal()
+    Self.keptHistoryIDs?.note(amounts.count + history.count)
     let before = entry.card
     let spanBefore = span
     var card = before
@@ -128,8 +132,8 @@ extension DeviceLogStore {
       card = before
       span = spanBefore
       start = ImportDecider(
-        card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
-        hasHistory: hasHistory, keeping: keeping)
+        card: &card, existing: amounts, history: history, undone: undone, undos: undos, keys: keys,
+        attributes: attributes, hasHistory: hasHistory, keeping: keeping)
       check = start
       var keepsTooMany = false
       do throws(MetroError) {
@@ -161,23 +165,16 @@ extension DeviceLogStore {
       changes: changes, start: start, recorded: check.recorded, skipped: check.skipped, span: span.widened)
   }
 
-  /// How many ids of a card's history an import keeps before it keeps only
-  /// those its rows name (a test sets fewer).
+  /// How many ids of a card's history an import keeps in a dictionary
+  /// before it keeps only those its rows may name, sorted (a test sets
+  /// fewer).
   @TaskLocal static var heldIDs = 1 << 16
+  /// Counts the ids of the card's history an import decides against (tests).
+  @TaskLocal static var keptHistoryIDs: HeldChangesGauge?
   /// How many of its rows' own ids an import keeps before it keeps only
   /// those a later row may name again (a test sets fewer): about 12 MB of
   /// ids with their amounts.
   @TaskLocal static var heldRowIDs = 1 << 18
-
-  /// The ids `rows` name: their own and those their undos take back.
-  private static func namedIDs(_ rows: some ImportedRows) throws(MetroError) -> Set<UUIDKey> {
-    var named = Set<UUIDKey>()
-    try rows.forEachRow { row in
-      if let id = row.id { named.insert(UUIDKey(id)) }
-      if let target = row.undoes { named.insert(UUIDKey(target)) }
-    }
-    return named
-  }
 
   /// Thrown only to stop a checking reading that keeps too many ids, and
   /// caught where it is thrown: it never leaves ``importPlan``.
@@ -188,7 +185,7 @@ extension DeviceLogStore {
 
   public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
     var outcomes: [(id: String, recorded: [BalanceUpdate], imported: Int, skipped: Int)] = []
-    return try write { view throws(MetroError) in
+    return try write(reloadKeys: false, keysToFold: true) { view throws(MetroError) in
       outcomes = []
       var changes: [LogChange] = []
       // The implicit `default` card of a store with no card yet is created

@@ -31,11 +31,15 @@ extension DeviceLogStore {
   /// and `fsync` it (the commit point), then save the cache.
   ///
   /// `reloadKeys`: whether deciding may look at reload keys (a keyed reload,
-  /// an undo, an import); a write that does not leaves them unread.
+  /// an undo); a write that does not leaves them unread, unless its record
+  /// folds them: then, with `keysToFold` (an import, a restore: deciding
+  /// never looks at them), they are loaded once it is decided, and the
+  /// decision stands; without, it is decided again with them.
   /// `fares`: what deciding reads of the cards' recent reloads and fare
   /// checkpoints (a reload reads no checkpoint).
   func write<Result>(
-    reloadKeys: Bool = true, fares: FaresToDecode = .all, _ decide: (View) throws(MetroError) -> Decision<Result>
+    reloadKeys: Bool = true, keysToFold: Bool = false, fares: FaresToDecode = .all,
+    _ decide: (View) throws(MetroError) -> Decision<Result>
   ) throws(MetroError) -> Result {
     // A device whose folder is already in the store takes its lock first and
     // reads the view once, under it (``lockBeforeReading()``). Otherwise a
@@ -112,7 +116,8 @@ extension DeviceLogStore {
     let position = view.fold.logs[device] ?? .start
     if !view.fold.reloadKeysLoaded,
       decision.more != nil
-        || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes))
+        || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes)),
+      !keysToFold || view.cache?.loadReloadKeys(into: &view.fold) != true
     {
       // The record would fold a key: decide again with every key there.
       view = try readView(device: device, reloadKeys: true, fares: fares, savesCache: false)

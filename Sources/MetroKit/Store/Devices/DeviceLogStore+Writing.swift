@@ -119,7 +119,9 @@ extension DeviceLogStore {
         || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes)),
       !keysToFold || view.cache?.loadReloadKeys(into: &view.fold) != true
     {
-      // The record would fold a key: decide again with every key there.
+      // The record would fold a key: decide again with every key there. (A
+      // decision that reads none, `keysToFold`, stands once the cache gave
+      // them to the view, above; only one it cannot give comes here.)
       view = try readView(device: device, reloadKeys: true, fares: fares, savesCache: false)
       decision.changes = []
       decision = try decide(view)

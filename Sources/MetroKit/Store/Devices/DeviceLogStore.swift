@@ -161,7 +161,8 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// Reads the view: the cache (if any), then whatever each log has past it.
   ///
   /// `reloadKeys`: load every card's reload keys and watched ids too
-  /// (writes that take a key, undo or import); otherwise they are loaded
+  /// (writes that decide with a key or an undo; an import loads them only
+  /// to fold its record, `keysToFold`); otherwise they are loaded
   /// only if a keyed reload or an undo of one is among what is new (or a
   /// watched update: ``StoreFold/watches(_:cardID:)``).
   ///

@@ -90,12 +90,97 @@ struct ImportNamedIDsTests {
       _ = try store.importUpdates(Self.history, to: store.currentCard())
       let again = deviceStoreOfItsOwn(parent, "laptop")
       let gauge = HeldChangesGauge()
+      let rows = [Self.row(10), Self.row(70), Self.row(11), Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)]
       let result = try DeviceLogStore.$keptHistoryIDs.withValue(gauge) {
-        try again.importUpdates([Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)], to: again.currentCard())
+        try again.importUpdates(rows, to: again.currentCard())
       }
-      #expect(result.imported == 2)
+      #expect(result.imported == 2 && result.skipped == 3)
       #expect(gauge.most == Self.history.count && gauge.decoded == gauge.most, "\(gauge.decoded) ids decided against")
+      // The record holds the two rows, and no copy of a skipped one.
+      let history = try again.history()
+      #expect(history.count == Self.history.count + 2 && !history.contains(where: \.isDuplicate))
     }
+  }
+
+  /// A store read without its cache folds every log and holds every
+  /// watched id; an import saves them to the cache and lets go of them while
+  /// it decides, and reads them back only to fold what it records.
+  @Test("Read without the cache, an import decides without the card's watched ids", arguments: [false, true])
+  func coldReadLetsGoOfWatchedIDs(recording: Bool) throws {
+    // Packed, every row of the history but the undo and the ride it undid.
+    let packed = Self.history.count - 2
+    for (held, watched) in [(8, 0...0), (1 << 16, packed...packed)] {
+      try withFastTemporaryDirectory { parent in
+        let store = deviceStoreOfItsOwn(parent, "laptop")
+        _ = try store.importUpdates(Self.history, to: store.currentCard())
+        let before = try store.currentCard().balance
+        try FileManager.default.removeItem(atPath: parent + "/cache-laptop")
+        let cold = deviceStoreOfItsOwn(parent, "laptop")
+        let gauge = HeldChangesGauge()
+        let rows = [Self.row(10)] + (recording ? [Self.row(70)] : [])
+        let result = try DeviceLogStore.$watchedWhileDeciding.withValue(gauge) {
+          try DeviceLogStore.$heldWatchedIDs.withValue(held) { try cold.importUpdates(rows, to: cold.currentCard()) }
+        }
+        #expect(result.imported == (recording ? 1 : 0) && result.skipped == 1)
+        #expect(watched.contains(gauge.most), "\(gauge.most) watched ids held while deciding, \(held) held at most")
+        // What it recorded is folded with every watched id: each row once,
+        // on this store object and on a new one.
+        let expected = Money(minorUnits: before.minorUnits - (recording ? 300 : 0))
+        for reader in [cold, deviceStoreOfItsOwn(parent, "laptop")] {
+          #expect(try reader.currentCard().balance == expected)
+          let history = try reader.history()
+          #expect(history.count == Self.history.count + (recording ? 1 : 0) && !history.contains(where: \.isDuplicate))
+        }
+        // The cache keeps every watched id: the history's and the new row's.
+        let saved = try deviceStoreOfItsOwn(parent, "laptop").readView(reloadKeys: true)
+        #expect(saved.fold.singleCopiesHeld == packed + (recording ? 1 : 0))
+        // The same row again is skipped, as the card has it.
+        #expect(try cold.importUpdates(rows, to: cold.currentCard()).imported == 0)
+      }
+    }
+  }
+
+  /// The record is written by deciding the rows again: as the checking
+  /// reading decided them, from which rows it skipped, holding none of the
+  /// ids and keys it kept.
+  @Test("Replaying a checking reading decides each row as it did, holding no id")
+  func replayDecidesAlike() throws {
+    var history = NamedHistory()
+    for number in 0..<60 { history.append(Self.id(number), amount: Money(minorUnits: -300)) }
+    history.seal()
+    var keyed = ImportedUpdate(type: .reload, amount: .usd("10.00"), timestamp: storeNow, line: 90)
+    keyed.key = "k-1"
+    var keyedAgain = keyed
+    keyedAgain.line = 91
+    var plain = keyed
+    plain.key = nil
+    plain.line = 92
+    // Skipped: ids the card has (10 to 14), a row's id again (70), a key
+    // again; recorded: new ids, an undo of a ride the card has, rows
+    // without an id.
+    let rows =
+      (10..<15).map { Self.row($0) } + [Self.row(70), Self.row(70), keyed, keyedAgain, plain]
+      + [Self.row(71, .undo, cents: 300, undoes: 12), Self.row(72), plain]
+    var card = MetroCard(name: "c")
+    card.balance = .usd("100.00")
+    let start = ImportDecider(
+      card: &card, existing: [:], history: history, undone: [], undos: [], keys: [], attributes: nil)
+    var made = 0
+    func makeID() -> UUID {
+      made += 1
+      return Self.id(1000 + made)
+    }
+    var check = start
+    let checked = try rows.map { try check.decide($0, makeID: makeID) }
+    made = 0
+    var replay = start.replaying(check)
+    #expect(replay.idsHeld == 0)
+    let replayed = try rows.map { try replay.decide($0, makeID: makeID) }
+    #expect(replayed == checked)
+    #expect(
+      checked.map { $0 == nil } == [true, true, true, true, true, false, true, false, true, false, false, false, false])
+    #expect(replay.recorded == check.recorded && replay.skipped == check.skipped && replay.balance == check.balance)
+    #expect(replay.idsHeld == 0 && check.idsHeld > 60)
   }
 
   @Test("The named history finds each id as a dictionary of the last amounts would")

@@ -11,13 +11,20 @@ import FoundationEssentials
 /// are given, sorted (``NamedHistory``).
 package struct ImportDecider: Sendable {
   private var amounts: [UUID: Money]
-  private let history: NamedHistory
+  private var history: NamedHistory
   private var undone: Set<UUID>
   private var undos: Set<UUID>
   private var keys: Set<String>
   /// The rows' ids worth keeping, when not every one is
   /// (``RepeatedIDs``): only these can be named again by a later row.
-  private let keeping: Set<UUID>?
+  private var keeping: Set<UUID>?
+  /// Which rows were skipped, a bit a row in the order they came.
+  private var skips: [UInt64] = []
+  /// How many rows were decided.
+  private var decided = 0
+  /// Whether this decides the rows again as a reading did before
+  /// (``replaying(_:)``).
+  private var replays = false
   private let currency: Currency
   /// The card's balance after the rows decided so far.
   package private(set) var balance: Money
@@ -64,16 +71,48 @@ package struct ImportDecider: Sendable {
     currency = card.currency
   }
 
+  /// How many ids and keys it holds to decide the rows to come.
+  var idsHeld: Int { amounts.count + history.count + undone.count + undos.count + keys.count + (keeping?.count ?? 0) }
+
+  /// This decider as it starts, set to decide the same rows again as
+  /// `checked` decided them: each row it skipped is skipped, and each other
+  /// is recorded without being checked again (the rows are the same) and
+  /// without the ids and keys that checking them kept, which are let go:
+  /// the card's history it was given, the rows' ids and keys.
+  package func replaying(_ checked: ImportDecider) -> ImportDecider {
+    var replay = self
+    replay.amounts = [:]
+    replay.history = NamedHistory()
+    replay.undone = []
+    replay.undos = []
+    replay.keys = []
+    replay.keeping = nil
+    replay.skips = checked.skips
+    replay.replays = true
+    return replay
+  }
+
   /// Decides the next row: the update to record, or `nil` when it is skipped.
   ///
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) when the row breaks a rule.
   package mutating func decide(_ update: ImportedUpdate, makeID: () -> UUID) throws(MetroError) -> BalanceUpdate? {
-    if let id = update.id, amounts[id] != nil || history.amount(of: id) != nil {
-      skipped += 1
-      return nil
+    let row = decided
+    decided += 1
+    let word = row >> 6
+    let bit = UInt64(1) << (row & 63)
+    if replays {
+      if word < skips.count, skips[word] & bit != 0 {
+        skipped += 1
+        return nil
+      }
+      return try record(update, makeID: makeID)
     }
-    if let key = update.key, keys.contains(key) {
+    // Skipped: an id the card or an earlier row has, or a reload key.
+    let idKnown = update.id.map { amounts[$0] != nil || history.amount(of: $0) != nil } ?? false
+    if idKnown || update.key.map(keys.contains) == true {
+      while skips.count <= word { skips.append(0) }
+      skips[word] |= bit
       skipped += 1
       return nil
     }
@@ -101,19 +140,26 @@ package struct ImportDecider: Sendable {
       }
       undone.insert(target)
     }
+    return try record(update, makeID: makeID)
+  }
+
+  /// Records a row decided not skipped: the card's balance after it, its
+  /// id (and, checking, the id and key a later row may name).
+  private mutating func record(_ update: ImportedUpdate, makeID: () -> UUID) throws(MetroError) -> BalanceUpdate {
     // An imported history may take a stored-value card below zero (a real
     // OMNY card can go negative once): it is shown as it is. Only the
     // range of what can be recorded bounds it.
     guard let next = balance.adding(update.amount), next >= -Money.maximumBalance, next <= .maximumBalance else {
-      throw refusal(
-        "amount",
-        .balanceOutOfRange(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
+      throw .importMalformed(
+        source: "", line: update.line, column: .column("amount"),
+        problem: .balanceOutOfRange(
+          Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
     }
     balance = next
     let id: UUID
     if let given = update.id {
       id = given
-      if keeping?.contains(given) ?? true {
+      if !replays, keeping?.contains(given) ?? true {
         amounts[given] = update.amount
         if update.type == .undo { undos.insert(given) }
         keptRowIDs += 1
@@ -121,7 +167,7 @@ package struct ImportDecider: Sendable {
     } else {
       id = makeID()
     }
-    if let key = update.key { keys.insert(key) }
+    if !replays, let key = update.key { keys.insert(key) }
     recorded += 1
     var result = BalanceUpdate(
       id: id, type: update.type, amount: update.amount, balance: next,

@@ -49,7 +49,10 @@ extension DeviceLogStore {
     /// The card's attributes the import sets, and the implicit card's
     /// creation when it has none yet.
     var changes: [LogChange]
-    /// The decider as it starts, before any row.
+    /// The decider as it starts, before any row, set to replay what the
+    /// checking reading decided (``ImportDecider/replaying(_:)``): it holds
+    /// which rows were skipped, a bit a row, and none of the ids deciding
+    /// them needed, which are let go before the record is written.
     var start: ImportDecider
     /// How many updates the rows record, and how many they skip.
     var recorded: Int
@@ -117,6 +120,8 @@ extension DeviceLogStore {
     }
     history.seal()
     Self.keptHistoryIDs?.note(amounts.count + history.count)
+    Self.watchedWhileDeciding?.note(
+      max(view.fold.singleCopiesHeld, remembered.withLock { $0?.fold.singleCopiesHeld } ?? 0))
     let before = entry.card
     let spanBefore = span
     var card = before
@@ -162,15 +167,19 @@ extension DeviceLogStore {
       entry.created == nil && entry.id == Self.implicitCardID
       ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
     return ImportPlan(
-      changes: changes, start: start, recorded: check.recorded, skipped: check.skipped, span: span.widened)
+      changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped,
+      span: span.widened)
   }
 
   /// How many ids of a card's history an import keeps in a dictionary
   /// before it keeps only those its rows may name, sorted (a test sets
   /// fewer).
   @TaskLocal static var heldIDs = 1 << 16
-  /// Counts the ids of the card's history an import decides against (tests).
+  /// Counts the ids of the card's history an import decides against, and
+  /// the watched ids its view, or the fold this store object keeps, holds
+  /// meanwhile (tests).
   @TaskLocal static var keptHistoryIDs: HeldChangesGauge?
+  @TaskLocal static var watchedWhileDeciding: HeldChangesGauge?
   /// How many of its rows' own ids an import keeps before it keeps only
   /// those a later row may name again (a test sets fewer): about 12 MB of
   /// ids with their amounts.

@@ -145,6 +145,15 @@ struct FoldCache {
   /// - Returns: The save it made, or `nil` when it made none.
   @discardableResult
   func save(_ fold: StoreFold, _ condition: SaveCondition = .always) -> SavedVersion? {
+    saveNamingKeys(fold, condition)?.version
+  }
+
+  /// Saves `fold` as ``save(_:_:)`` does; the save, and the generation of
+  /// the reload keys and watched ids the saved fold names (new when they
+  /// changed).
+  func saveNamingKeys(_ fold: StoreFold, _ condition: SaveCondition = .always) -> (
+    version: SavedVersion, keysGeneration: UInt64
+  )? {
     var fold = fold
     guard (try? makeDirectories(folder, fileSystem: fileSystem)) != nil,
       let descriptor = try? fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
@@ -171,7 +180,7 @@ struct FoldCache {
         try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + name)
       }
     }
-    return replace(Self.fileName, with: encoded(fold))
+    return replace(Self.fileName, with: encoded(fold)).map { ($0, fold.reloadKeysGeneration) }
   }
 
   /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without

@@ -31,6 +31,24 @@ struct WatchedUpdate: Equatable, Sendable {
 }
 
 extension StoreFold {
+  /// How many watched ids of one copy the cards hold (``SingleCopies``).
+  var singleCopiesHeld: Int { cards.reduce(0) { $0 + $1.singles.count } }
+
+  /// Lets go of every card's reload keys and watched ids, saved under
+  /// `generation`: the fold is as one loaded from the cache without them,
+  /// and loads them again when it needs them.
+  mutating func letGoOfKeys(savedAs generation: UInt64) {
+    reloadKeysGeneration = generation
+    reloadKeysLoaded = false
+    countingKeysLoaded = false
+    reloadKeysChanged = false
+    for index in cards.indices {
+      cards[index].reloads = [:]
+      cards[index].copies = [:]
+      cards[index].singles = SingleCopies()
+    }
+  }
+
   /// Whether folding `update` of `cardID` reads or changes the watched ids
   /// (kept with the reload keys, off the hot path): an imported update
   /// (its id came from a file, so the same update may come by another

@@ -116,9 +116,7 @@ package struct ImportDecider: Sendable {
       skipped += 1
       return nil
     }
-    func refusal(_ column: String, _ problem: ImportProblem) -> MetroError {
-      .importMalformed(source: "", line: update.line, column: .column(column), problem: problem)
-    }
+    func refusal(_ column: String, _ problem: ImportProblem) -> MetroError { Self.refusal(update, column, problem) }
     if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
     if update.type != .swipe {
       if update.fare != nil { throw refusal("fare", .rideFieldOnlyOnSwipe) }
@@ -143,6 +141,11 @@ package struct ImportDecider: Sendable {
     return try record(update, makeID: makeID)
   }
 
+  /// A row refused for what its `column` holds (the source is the caller's to name).
+  private static func refusal(_ update: ImportedUpdate, _ column: String, _ problem: ImportProblem) -> MetroError {
+    .importMalformed(source: "", line: update.line, column: .column(column), problem: problem)
+  }
+
   /// Records a row decided not skipped: the card's balance after it, its
   /// id (and, checking, the id and key a later row may name).
   private mutating func record(_ update: ImportedUpdate, makeID: () -> UUID) throws(MetroError) -> BalanceUpdate {
@@ -150,10 +153,9 @@ package struct ImportDecider: Sendable {
     // OMNY card can go negative once): it is shown as it is. Only the
     // range of what can be recorded bounds it.
     guard let next = balance.adding(update.amount), next >= -Money.maximumBalance, next <= .maximumBalance else {
-      throw .importMalformed(
-        source: "", line: update.line, column: .column("amount"),
-        problem: .balanceOutOfRange(
-          Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
+      throw Self.refusal(
+        update, "amount",
+        .balanceOutOfRange(Money(minorUnits: balance.minorUnits &+ update.amount.minorUnits), currency: currency))
     }
     balance = next
     let id: UUID

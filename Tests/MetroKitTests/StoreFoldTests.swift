@@ -121,7 +121,10 @@ struct StoreFoldTests {
       changed.cards[0].reloads["dec"] = changed.cards[0].reloads["nov"]
       changed.reloadKeysChanged = true
       let before = try #require(fileBytes(folder + "/" + FoldCache.fileName))
-      cache.save(changed)
+      // (Seen once to fail below in a full run, 26 November 2026: this says
+      // whether the save itself was refused when it does again.)
+      let resaved = cache.save(changed)
+      #expect(resaved != nil, "the second save did not replace the keys")
       try Data(before).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.fileName))
       var old = try #require(cache.load())
       #expect(!cache.loadReloadKeys(into: &old))

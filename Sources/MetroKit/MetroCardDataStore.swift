@@ -79,6 +79,16 @@ public protocol MetroCardDataStore: Sendable {
   /// The card's whole history, walked as it is read rather than held.
   func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream
 
+  /// The rides of the card named `name` (the default card when `nil`) as
+  /// the fare rules see them, walked as they are read rather than held,
+  /// from one state of the store.
+  ///
+  /// - Throws: ``MetroError/cardNotFound(name:available:)`` when no card has that name.
+  func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides
+
+  /// Every card's rides, in the order the cards were added, from one state of the store.
+  func allCardRides() throws(MetroError) -> [CardRides]
+
   /// Applies `updates` to the card in one transaction: all of them or none.
   ///
   /// - Returns: The card after the updates and the balance updates recorded.
@@ -209,6 +219,17 @@ extension MetroCardDataStore {
     let updates = try balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
     let opening = updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits }
     return CardHistoryStream(CardHistory(card: card, openingBalance: Money(minorUnits: opening), updates: updates))
+  }
+
+  /// The rides of the history in memory, for stores that hold it there.
+  public func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides {
+    let history = try cardHistory(named: name)
+    return CardRides(card: history.card, rides: FareAudit.rides(of: history.updates))
+  }
+
+  /// The rides of the histories in memory, for stores that hold them there.
+  public func allCardRides() throws(MetroError) -> [CardRides] {
+    try allCardHistories().map { CardRides(card: $0.card, rides: FareAudit.rides(of: $0.updates)) }
   }
 
   /// Fetches the card, then its history: for stores with no cheaper way

@@ -2,6 +2,8 @@ import Foundation
 import MetroKit
 import Testing
 
+@testable import MetroBuddyCLI
+
 /// `import --format omny|tfl` and `verify --fares` through the command line:
 /// charges from the agency's file, every ride the rules would charge
 /// differently listed, exact text and exit status.
@@ -54,6 +56,18 @@ struct AgencyImportGoldenTests {
     #expect(json.contains(#""charged":"3.00","reason":"paid","expected":"2.00","expectedReason":"partial""#), "\(json)")
   }
 
+  /// The rides of the TfL week that London's real rules charge differently
+  /// from its file, with a custom card at £2.90 and a £8.50 daily cap.
+  static let tflWeekDifferences = """
+    5 rides were charged differently from metrobuddy's fare rules:
+      2026-11-03 12:30  bus: charged £1.75; the rules charge £2.90 (paid)
+      2026-11-04 13:05  bus: charged £1.75; the rules charge £2.90 (paid)
+      2026-11-04 14:20  bus: charged £1.75; the rules charge £2.90 (paid)
+      2026-11-04 18:05  subway: charged £2.50; the rules charge £2.10 (partial)
+      2026-11-06 17:30  bus: charged £1.75; the rules charge £2.90 (paid)
+
+    """
+
   /// TfL into a custom London card (£2.90, a £8.50 daily cap): the card
   /// ends at the file's newest balance, and the rides London's real rules
   /// charge differently (the bus fare) are listed.
@@ -67,16 +81,8 @@ struct AgencyImportGoldenTests {
     let result = cli.run("--card", "london", "import", Self.fixtures + "/tfl-week.csv", "--format", "tfl")
     #expect(result.status == 0)
     #expect(
-      result.stdout == """
-        Imported 17 updates into 'london'. Balance: £17.30, 5 rides left.
-        5 rides were charged differently from metrobuddy's fare rules:
-          2026-11-03 12:30  bus: charged £1.75; the rules charge £2.90 (paid)
-          2026-11-04 13:05  bus: charged £1.75; the rules charge £2.90 (paid)
-          2026-11-04 14:20  bus: charged £1.75; the rules charge £2.90 (paid)
-          2026-11-04 18:05  subway: charged £2.50; the rules charge £2.10 (partial)
-          2026-11-06 17:30  bus: charged £1.75; the rules charge £2.90 (paid)
-
-        """)
+      result.stdout == "Imported 17 updates into 'london'. Balance: £17.30, 5 rides left.\n"
+        + Self.tflWeekDifferences)
   }
 
   /// Bad input: a file in another currency, an unknown format, a malformed
@@ -117,5 +123,42 @@ struct AgencyImportGoldenTests {
     let missing = CLIHarness().run("import", archive, variables: ["PATH": cli.directory])
     #expect(missing.status == 69)
     #expect(missing.stderr.contains("reading a zip needs the 'unzip' program"), "\(missing.stderr)")
+  }
+}
+
+/// `verify --fares` holds at most ``VerifyCommand/heldDifferences`` of a
+/// card's differences; past that it walks the rides again as it writes.
+/// Either way the output is the same, byte for byte, with the rides in
+/// time order and with one backdated out of it.
+@Suite("verify --fares past the differences it holds")
+struct VerifyFaresHeldTests {
+  @Test func theOutputIsTheSameWhateverIsHeld() {
+    let cli = CLIHarness()
+    cli.run(
+      "card", "add", "london", "--kind", "custom", "--currency", "GBP", "--fare", "2.90", "--cap", "8.50",
+      "--cap-period", "day")
+    cli.run("--card", "london", "import", AgencyImportGoldenTests.fixtures + "/tfl-week.csv", "--format", "tfl")
+    for backdated in [false, true] {
+      if backdated {
+        // A ride before the whole week, recorded after it.
+        #expect(cli.run("--card", "london", "swipe", "--at", "2026-11-01T08:00").status == 0)
+      }
+      let rides = backdated ? 16 : 15
+      let text = cli.run("verify", "--fares")
+      #expect(text.status == 0)
+      #expect(
+        text.stdout == "Card 'default': All 0 rides' charges agree with metrobuddy's fare rules.\nCard 'london': "
+          + AgencyImportGoldenTests.tflWeekDifferences, "\(text.stdout)")
+      let json = cli.run("--json", "--card", "london", "verify", "--fares")
+      #expect(json.stdout.contains("\"rides\": \(rides),"), "\(json.stdout)")
+      for held in [0, 1, 4] {
+        VerifyCommand.$heldDifferences.withValue(held) {
+          #expect(cli.run("verify", "--fares").stdout == text.stdout, "held \(held), backdated \(backdated)")
+          #expect(
+            cli.run("--json", "--card", "london", "verify", "--fares").stdout == json.stdout,
+            "held \(held), backdated \(backdated)")
+        }
+      }
+    }
   }
 }

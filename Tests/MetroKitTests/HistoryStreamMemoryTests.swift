@@ -63,13 +63,7 @@ struct HistoryStreamMemoryTests {
   @Test("A walk decodes each change of records whose updates take turns once, not its whole record each time")
   func recordsTakingTurns() throws {
     try withFastTemporaryDirectory { parent in
-      func store(_ device: String) -> DeviceLogStore {
-        DeviceLogStore(
-          directory: parent + "/metrobuddy",
-          identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
-          cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
-          makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
-      }
+      let store = { sharedStore($0, in: parent) }
       for (turn, device) in ["laptop", "phone"].enumerated() {
         let rows = (0..<40).map { row in
           ImportedUpdate(

@@ -24,20 +24,12 @@ struct ImportStreamMemoryTests {
     }
   }
 
-  static func store(_ device: String, in parent: String) -> DeviceLogStore {
-    DeviceLogStore(
-      directory: parent + "/metrobuddy",
-      identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
-      cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
-      makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
-  }
-
   @Test(
     "An import of 300 rows and another device's first read of it hold at most a few decoded at once",
     arguments: [false, true])
   func importHoldsAFew(ids: Bool) throws {
     try withFastTemporaryDirectory { parent in
-      let laptop = Self.store("laptop", in: parent)
+      let laptop = sharedStore("laptop", in: parent)
       let importing = HeldChangesGauge()
       let result = try LogScanner.$longLineLimit.withValue(4096) {
         try LogScanner.$heldChanges.withValue(importing) {
@@ -54,7 +46,7 @@ struct ImportStreamMemoryTests {
 
       // Another device folds the laptop's log for the first time.
       let reading = HeldChangesGauge()
-      let phone = Self.store("phone", in: parent)
+      let phone = sharedStore("phone", in: parent)
       let seen = try LogScanner.$longLineLimit.withValue(4096) {
         try LogScanner.$heldChanges.withValue(reading) { try phone.currentCard().snapshot.balance }
       }

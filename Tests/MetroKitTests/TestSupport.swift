@@ -195,6 +195,17 @@ func replaceBytes(_ old: [UInt8], with new: [UInt8], in path: String) throws {
   try overwrite(path, with: Array(bytes[..<start]) + new + Array(bytes[(start + old.count)...]))
 }
 
+/// `device`'s view of one store under `parent` (`metrobuddy`) that several
+/// devices write, each with its own id file and cache, its ids from a
+/// sequence of its own (the phone's from 100,000).
+func sharedStore(_ device: String, in parent: String) -> DeviceLogStore {
+  DeviceLogStore(
+    directory: parent + "/metrobuddy",
+    identity: DeviceIdentity(override: device, file: parent + "/device-" + device, defaultName: device),
+    cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
+    makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
+}
+
 /// A store of `device`'s own under `parent` (`<device>-store`, with its own
 /// id file and cache), its ids from a sequence of its own (the phone's from
 /// 100,000): two devices that later exchange logs by copying them.

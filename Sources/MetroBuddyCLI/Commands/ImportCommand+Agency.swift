@@ -57,10 +57,11 @@ extension ImportCommand {
     }
     progress.finish()
     let after = result.card.snapshot
-    let history = try context.store.cardHistory(named: after.name)
-    let differences = FareAudit.differences(
-      on: history.card.snapshot, rides: FareAudit.rides(of: history.updates), timeZone: timeZone,
-      only: Set(result.recorded.map(\.id)))
+    // The whole history counts toward caps and transfers; only the rows
+    // recorded now are reported, so what is held is bounded by the file.
+    let differences = try FareAudit.report(
+      context.store.rides(ofCardNamed: after.name), timeZone: timeZone, only: Set(result.recorded.map(\.id))
+    ).differences
     var text =
       Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     let rides = result.recorded.filter { $0.type == .swipe }.count
@@ -93,34 +94,44 @@ extension ImportCommand {
   static func differencesText(
     _ differences: [FareDifference], rides: Int, currency: Currency, context: Context
   ) -> String {
-    guard !differences.isEmpty else { return context.text(.faresAgree(rides: rides)) + "\n" }
-    var text = context.text(.fareDifferences(count: differences.count)) + "\n"
-    for difference in differences {
-      let (day, second) = context.environment.timeZone.localTime(of: difference.ride.time)
-      let time =
-        context.text.date(day) + " " + Localizer.twoDigits(second / 3600) + ":" + Localizer.twoDigits(second / 60 % 60)
-      text +=
-        "  "
-        + context.text(
-          .fareDifference(
-            time: time, mode: difference.ride.mode, charged: context.money(difference.ride.charge, currency),
-            expected: context.money(difference.expected.charge, currency), reason: difference.expected.reason)) + "\n"
+    differences.reduce(differencesHeading(count: differences.count, rides: rides, context: context)) {
+      $0 + differenceLine($1, currency: currency, context: context)
     }
-    return text
+  }
+
+  /// The line before the differences: how many there are, or that the rules agree.
+  static func differencesHeading(count: Int, rides: Int, context: Context) -> String {
+    context.text(count == 0 ? .faresAgree(rides: rides) : .fareDifferences(count: count)) + "\n"
+  }
+
+  /// One ride the rules would charge differently, as a line of its own.
+  static func differenceLine(_ difference: FareDifference, currency: Currency, context: Context) -> String {
+    let (day, second) = context.environment.timeZone.localTime(of: difference.ride.time)
+    let time =
+      context.text.date(day) + " " + Localizer.twoDigits(second / 3600) + ":" + Localizer.twoDigits(second / 60 % 60)
+    return "  "
+      + context.text(
+        .fareDifference(
+          time: time, mode: difference.ride.mode, charged: context.money(difference.ride.charge, currency),
+          expected: context.money(difference.expected.charge, currency), reason: difference.expected.reason)) + "\n"
   }
 
   /// `fareDifferences` in JSON: each ride's id, time, mode, recorded charge
   /// and reason, and what the rules charge and why.
   static func differencesJSON(_ differences: [FareDifference], currency: Currency) -> JSONValue {
-    .array(
-      differences.map {
-        .object([
-          ("id", .string($0.ride.id.canonicalString)), ("timestamp", .string(Timestamp.iso8601($0.ride.time))),
-          ("mode", .string($0.ride.mode.rawValue)), ("charged", .string($0.ride.charge.plainString(in: currency))),
-          ("reason", .string($0.ride.reason.rawValue)),
-          ("expected", .string($0.expected.charge.plainString(in: currency))),
-          ("expectedReason", .string($0.expected.reason.rawValue)),
-        ])
-      })
+    .array(differences.map { differenceJSON($0, currency: currency) })
+  }
+
+  /// One element of `fareDifferences`.
+  static func differenceJSON(_ difference: FareDifference, currency: Currency) -> JSONValue {
+    .object([
+      ("id", .string(difference.ride.id.canonicalString)),
+      ("timestamp", .string(Timestamp.iso8601(difference.ride.time))),
+      ("mode", .string(difference.ride.mode.rawValue)),
+      ("charged", .string(difference.ride.charge.plainString(in: currency))),
+      ("reason", .string(difference.ride.reason.rawValue)),
+      ("expected", .string(difference.expected.charge.plainString(in: currency))),
+      ("expectedReason", .string(difference.expected.reason.rawValue)),
+    ])
   }
 }

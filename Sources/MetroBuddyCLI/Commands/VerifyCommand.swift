@@ -63,24 +63,69 @@ struct VerifyCommand: Command {
   }
 
   /// `verify --fares`: every card's rides (or `--card`'s) against the rules.
+  ///
+  /// Each card's rides are walked as they are read. Up to
+  /// ``heldDifferences`` of a card's differences are held for the output;
+  /// past that, the output walks the rides again and writes each as it is
+  /// found, so that what is held does not grow with the history.
   func checkFares(in context: Context) throws(MetroError) -> CommandOutput {
-    let histories =
+    let zone = context.environment.timeZone
+    let cards =
       context.options.cardName == nil
-      ? try context.store.allCardHistories() : [try context.store.cardHistory(named: context.options.cardName)]
-    var text = ""
-    var cards: [JSONValue] = []
-    for history in histories {
-      let card = history.card.snapshot
-      let rides = FareAudit.rides(of: history.updates)
-      let differences = FareAudit.differences(on: card, rides: rides, timeZone: context.environment.timeZone)
-      text += context.text(.faresOfCard(card.name)) + " "
-      text += ImportCommand.differencesText(differences, rides: rides.count, currency: card.currency, context: context)
-      cards.append(
-        .object([
-          ("name", .string(card.name)), ("rides", .integer(Int64(rides.count))),
-          ("fareDifferences", ImportCommand.differencesJSON(differences, currency: card.currency)),
-        ]))
+      ? try context.store.allCardRides() : [try context.store.rides(ofCardNamed: context.options.cardName)]
+    var audited: [(rides: CardRides, report: FareAuditReport)] = []
+    for rides in cards {
+      audited.append((rides, try FareAudit.report(rides, timeZone: zone, keepingAtMost: Self.heldDifferences)))
     }
-    return CommandOutput(text: text, json: .array(cards))
+    /// Every difference of a card, from the report or from the rides walked again.
+    func forEachDifference(
+      _ item: (rides: CardRides, report: FareAuditReport), _ body: (FareDifference) -> Void
+    ) throws(MetroError) {
+      if item.report.isWhole {
+        item.report.differences.forEach(body)
+      } else if item.report.inOrder {
+        // The same state of the store gives the rides in the same order as the report's walk.
+        var audit = FareAudit(card: item.rides.card.snapshot, timeZone: zone)
+        _ = try item.rides.forEachInOrder { if let found = audit.check($0) { body(found) } }
+      } else {
+        // Out of time order the store lists the rides anyway.
+        try FareAudit.report(item.rides, timeZone: zone).differences.forEach(body)
+      }
+    }
+    var output = CommandOutput(text: "", json: .null)
+    output.streamText = { write throws(MetroError) in
+      for item in audited {
+        let card = item.rides.card.snapshot
+        write(
+          context.text(.faresOfCard(card.name)) + " "
+            + ImportCommand.differencesHeading(
+              count: item.report.differenceCount, rides: item.report.rides, context: context))
+        try forEachDifference(item) {
+          write(ImportCommand.differenceLine($0, currency: card.currency, context: context))
+        }
+      }
+    }
+    output.streamJSON = { write throws(MetroError) in
+      var cardsArray = StreamedJSON.Array(depth: 0)
+      for item in audited {
+        let card = item.rides.card.snapshot
+        let object = JSONValue.object([
+          ("name", .string(card.name)), ("rides", .integer(Int64(item.report.rides))),
+          ("fareDifferences", .array([])),
+        ])
+        let (before, after) = StreamedJSON.around(object, depth: 1)
+        write(cardsArray.separator() + before)
+        var differences = StreamedJSON.Array(depth: 2)
+        try forEachDifference(item) {
+          write(differences.element(ImportCommand.differenceJSON($0, currency: card.currency)))
+        }
+        write(differences.end + after)
+      }
+      write(cardsArray.end + "\n")
+    }
+    return output
   }
+
+  /// How many of a card's fare differences `verify --fares` holds at once.
+  @TaskLocal static var heldDifferences = 4_096
 }

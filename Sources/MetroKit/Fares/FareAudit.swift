@@ -9,42 +9,107 @@ public struct FareDifference: Sendable, Hashable {
 }
 
 /// Checks recorded charges against the fare rules: how real trip histories
-/// (imported from an agency's file, charged by the real reader) test the engine.
-public enum FareAudit {
-  /// Each ride of `rides` (in time order) that the rules would charge
-  /// differently, each priced from the standing the recorded rides before
-  /// it left (never from what the rules would have charged for them), so
-  /// one difference does not make every later ride differ.
+/// (imported from an agency's file, charged by the real reader) test the
+/// engine. Rides are checked one at a time, in time order, each priced from
+/// the standing the recorded rides before it left (never from what the
+/// rules would have charged for them), so one difference does not make
+/// every later ride differ.
+public struct FareAudit {
+  /// The card whose rules price the rides.
+  public let card: MetroCard
+  /// The machine's zone (a card without its own zone reads it).
+  public let timeZone: LocalTimeZone
+  /// When given, only these rides are reported (the rest still count as history).
+  public let only: Set<UUID>?
+  private var state = FareState()
+  /// How many rides were checked.
+  public private(set) var rides = 0
+
+  /// An audit of `card`'s rides, none checked yet.
+  public init(card: MetroCard, timeZone: LocalTimeZone, only: Set<UUID>? = nil) {
+    self.card = card
+    self.timeZone = timeZone
+    self.only = only
+  }
+
+  /// Checks the next ride (in time order): its difference from the rules,
+  /// if it has one and is reported.
+  public mutating func check(_ ride: RecordedRide) -> FareDifference? {
+    rides += 1
+    var rules = card.rules(at: ride.time, in: timeZone)
+    // A ride whose mode has no fare in the rules (London's tube) is priced
+    // at the fare it recorded: what is checked is the caps and transfers.
+    if rules.fare(for: ride.mode) == nil, ride.mode == .subway {
+      rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
+    }
+    var found: FareDifference?
+    if only?.contains(ride.id) ?? true,
+      let expected = FareEngine.price(
+        ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
+      expected.charge != ride.charge
+    {
+      found = FareDifference(ride: ride, expected: expected)
+    }
+    state = FareEngine.advance(state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
+    return found
+  }
+
+  /// Each ride of `rides` (in time order) that the rules would charge differently.
   ///
   /// - Parameter only: When given, only these rides are reported (the rest
   ///   still count as history).
   public static func differences(
     on card: MetroCard, rides: [RecordedRide], timeZone: LocalTimeZone, only: Set<UUID>? = nil
   ) -> [FareDifference] {
-    var state = FareState()
-    var found: [FareDifference] = []
-    for ride in rides {
-      var rules = card.rules(at: ride.time, in: timeZone)
-      // A ride whose mode has no fare in the rules (London's tube) is priced
-      // at the fare it recorded: what is checked is the caps and transfers.
-      if rules.fare(for: ride.mode) == nil, ride.mode == .subway {
-        rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
-      }
-      if only?.contains(ride.id) ?? true,
-        let expected = FareEngine.price(
-          ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
-        expected.charge != ride.charge
-      {
-        found.append(FareDifference(ride: ride, expected: expected))
-      }
-      state = FareEngine.advance(state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
-    }
-    return found
+    var audit = FareAudit(card: card, timeZone: timeZone, only: only)
+    return rides.compactMap { audit.check($0) }
   }
 
-  /// The rides of a history, in time order, without those undone.
+  /// The rides of a history held in memory, in time order, without those
+  /// undone; an update that reached the store twice is one ride (its first copy).
   public static func rides(of updates: [BalanceUpdate]) -> [RecordedRide] {
     let undone = Set(updates.compactMap(\.undoes))
-    return CardRules.stableSortedByTime(updates.compactMap { undone.contains($0.id) ? nil : RecordedRide($0) })
+    var seen = Set<UUID>()
+    return CardRules.stableSortedByTime(
+      updates.compactMap { undone.contains($0.id) || !seen.insert($0.id).inserted ? nil : RecordedRide($0) })
   }
+
+  /// Checks a card's rides from the store, keeping at most `limit` of the
+  /// differences it finds (and counting them all): with rides in time
+  /// order, it holds no more than that whatever the length of history.
+  public static func report(
+    _ rides: CardRides, timeZone: LocalTimeZone, only: Set<UUID>? = nil, keepingAtMost limit: Int = .max
+  ) throws(MetroError) -> FareAuditReport {
+    var audit = FareAudit(card: rides.card.snapshot, timeZone: timeZone, only: only)
+    var report = FareAuditReport()
+    func check(_ ride: RecordedRide) {
+      guard let found = audit.check(ride) else { return }
+      report.differenceCount += 1
+      if report.differences.count < limit { report.differences.append(found) }
+    }
+    if try !rides.forEachInOrder(check) {
+      // A ride out of time order: the rides as the sorted list gives them.
+      audit = FareAudit(card: rides.card.snapshot, timeZone: timeZone, only: only)
+      report = FareAuditReport(inOrder: false)
+      for ride in try rides.sorted() { check(ride) }
+    }
+    report.rides = audit.rides
+    return report
+  }
+}
+
+/// What ``FareAudit/report(_:timeZone:only:keepingAtMost:)`` found.
+public struct FareAuditReport: Sendable, Equatable {
+  /// How many rides were checked.
+  public var rides = 0
+  /// How many differ from the rules.
+  public var differenceCount = 0
+  /// The first of them, as many as were kept.
+  public var differences: [FareDifference] = []
+  /// Whether the store gave the rides in time order (a second walk then
+  /// gives them one at a time again).
+  public var inOrder = true
+
+  /// Whether every difference was kept.
+  public var isWhole: Bool { differences.count == differenceCount }
 }

@@ -100,6 +100,28 @@ extension DeviceLogStore {
     return try stream(index, in: view)
   }
 
+  public func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides {
+    let view = try readView(counting: true)
+    return rides(try index(named: name, in: view), in: view)
+  }
+
+  public func allCardRides() throws(MetroError) -> [CardRides] {
+    let view = try readView(counting: true)
+    return view.live.indices.map { rides($0, in: view) }
+  }
+
+  /// A card's rides walked from the logs as the fare standing walks them
+  /// (``DeviceHistory/forEachPlacedRide(placed:_:)``), the list's way when
+  /// one is out of time order.
+  func rides(_ index: Int, in view: View) -> CardRides {
+    let history = DeviceHistory(store: self, view: view, card: view.live[index].fold)
+    return CardRides(card: reference(index, in: view)) { body throws(MetroError) in
+      try history.forEachPlacedRide(placed: false) { ride, _ in body(ride) }
+    } listed: { () throws(MetroError) in
+      try history.ridesInMergedOrder().map(\.ride)
+    }
+  }
+
   /// A card's history walked from the logs; every log is read through (and
   /// checked) before this returns, so that damage is reported before any
   /// output.

@@ -27,10 +27,10 @@ struct AgencyImportTests {
         customRules: card.customRules, expirationDate: nil, serialNumber: nil)
     }
     let result = try store.importUpdates(updates, attributes: attributes, to: card)
-    let history = try store.cardHistory(named: settings == nil ? nil : "london")
-    let differences = FareAudit.differences(
-      on: history.card.snapshot, rides: FareAudit.rides(of: history.updates), timeZone: timeZone,
-      only: Set(result.recorded.map(\.id)))
+    let differences = try FareAudit.report(
+      store.rides(ofCardNamed: settings == nil ? nil : "london"), timeZone: timeZone,
+      only: Set(result.recorded.map(\.id))
+    ).differences
     #expect(try store.importUpdates(updates, to: result.card).imported == 0, "a second import records nothing")
     return (result.card.snapshot, differences)
   }

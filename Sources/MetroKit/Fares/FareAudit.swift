@@ -54,17 +54,6 @@ public struct FareAudit {
     return found
   }
 
-  /// Each ride of `rides` (in time order) that the rules would charge differently.
-  ///
-  /// - Parameter only: When given, only these rides are reported (the rest
-  ///   still count as history).
-  public static func differences(
-    on card: MetroCard, rides: [RecordedRide], timeZone: LocalTimeZone, only: Set<UUID>? = nil
-  ) -> [FareDifference] {
-    var audit = FareAudit(card: card, timeZone: timeZone, only: only)
-    return rides.compactMap { audit.check($0) }
-  }
-
   /// The rides of a history held in memory, in time order, without those
   /// undone; an update that reached the store twice is one ride (its first copy).
   public static func rides(of updates: [BalanceUpdate]) -> [RecordedRide] {

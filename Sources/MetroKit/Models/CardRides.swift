@@ -41,7 +41,7 @@ public struct CardRides {
   /// when the store holds a ride out of time order: `body` then stopped
   /// partway, and only ``sorted()`` gives them in order.
   public func forEachInOrder(_ body: (RecordedRide) -> Void) throws(MetroError) -> Bool {
-    try withoutActuallyEscaping(body) { body throws(MetroError) in try streamed(body) }
+    try streamed(body)
   }
 
   /// Every ride, oldest first, in a list.

@@ -227,7 +227,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         updates, into: &entry.card,
         existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
         undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-        keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes)
+        keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes, now: clock.now())
       entry.record(decision.recorded)
       entry.refoldFareState(timeZone: timeZone, if: !decision.recorded.isEmpty)
       state.cards[index].card = entry
@@ -267,7 +267,8 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
             card.updates, into: &entry.card,
             existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
             undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-            keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: card.attributes)
+            keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: card.attributes,
+            now: clock.now())
         } catch {
           throw card.locating(error)
         }

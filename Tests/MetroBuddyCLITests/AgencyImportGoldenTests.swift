@@ -33,6 +33,25 @@ struct AgencyImportGoldenTests {
         == "Card 'default': All 17 rides' charges agree with metrobuddy's fare rules.\n")
   }
 
+  /// A trip dated more than a day after the clock (2026-11-21T13:15:00Z) is
+  /// refused, naming the file's own column, as `--at` refuses such a time;
+  /// nothing is recorded (issue 35). 12/01/2026 08:14 AM New York is 13:14Z.
+  @Test func aTripDatedAfterTomorrowIsRefused() throws {
+    let cli = CLIHarness()
+    let path = cli.directory + "/omny.csv"
+    try "Trip Time,Mode,Product Type,Fare Amount ($)\n12/01/2026 08:14 AM,Subway,PAYGO,$3.00\n"
+      .write(toFile: path, atomically: false, encoding: .utf8)
+    let before = cli.storeFiles()
+    #expect(
+      cli.run("import", path, "--format", "omny")
+        == Invocation(
+          stdout: "",
+          stderr: "Error: Cannot import \(path), line 2, column 'Trip Time': '2026-12-01T13:14:00Z' is more than a day "
+            + "after now (2026-11-21T13:15:00Z); an import records what happened.\nNothing was imported.\n",
+          status: 65))
+    #expect(cli.storeFiles() == before)
+  }
+
   /// A file whose 12th paid ride was charged in full: the summary lists it
   /// with what the rules charge, and `--json` carries it.
   /// The file's 16:15 is New York's (the card's zone); the summary shows it

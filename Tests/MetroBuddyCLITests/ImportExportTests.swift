@@ -144,6 +144,18 @@ struct ImportExportTests {
       message:
         ", line 2, column 'timestamp': '9999-12-31T23:59:59-01:00' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
     ),
+    // A row more than a day after the test clock (2026-11-21T13:15:00Z), as `--at` refuses:
+    // it would otherwise stand after every update to come (issue 35).
+    BadFile(
+      name: "a.csv", content: "timestamp,type,amount\n2026-11-20T08:00:00Z,reload,5\n2062-01-01T08:00:00Z,reload,5\n",
+      message:
+        ", line 3, column 'timestamp': '2062-01-01T08:00:00Z' is more than a day after now (2026-11-21T13:15:00Z); an import records what happened"
+    ),
+    BadFile(
+      name: "a.json", content: #"[{"timestamp":"2026-11-22T13:15:01Z","type":"reload","amount":"5.00"}]"#,
+      message:
+        ", update 1, field 'timestamp': '2026-11-22T13:15:01Z' is more than a day after now (2026-11-21T13:15:00Z); an import records what happened"
+    ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,100000.01\n",
       message: ", line 2, column 'amount': '100000.01' is more than 100000.00, the most a reload can change"),

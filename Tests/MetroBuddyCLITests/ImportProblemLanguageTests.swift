@@ -80,6 +80,13 @@ struct ImportProblemLanguageTests {
         ", riga 2, colonna 'timestamp': '9999-12-31T23:59:59-01:00' è fuori da ciò che metrobuddy registra, da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z"
     ),
     Golden(
+      name: "a.csv", content: "timestamp,type,amount\n2062-01-01T08:00:00Z,reload,5\n",
+      spanish:
+        ", línea 2, columna 'timestamp': '2062-01-01T08:00:00Z' es más de un día posterior a ahora (2026-11-21T13:15:00Z); una importación registra lo que ya pasó",
+      italian:
+        ", riga 2, colonna 'timestamp': '2062-01-01T08:00:00Z' è più di un giorno dopo adesso (2026-11-21T13:15:00Z); un'importazione registra ciò che è già successo"
+    ),
+    Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,adjustment,10000000000.00\n",
       spanish:
         ", línea 3, columna 'amount': el saldo quedaría en 10000000006.00, fuera del rango permitido; fije antes el saldo con 'metrobuddy balance', o importe un ajuste",

@@ -55,6 +55,23 @@ struct ReloadLimitGoldenTests {
     #expect(cli.run("reload", "50", "--at", "2026-11-22T08:14:01").status == 0)
   }
 
+  /// However many small reloads came before, the window counts them all:
+  /// 40 reloads of $2.00 on Friday leave $56.00 of the $136.00, and $60.00
+  /// is refused (33 reloads let $200.32 through before issue 35).
+  @Test func manySmallReloadsCountInFull() {
+    let cli = CLIHarness()
+    for minute in 0..<40 {
+      #expect(cli.run("reload", "2", "--at", "2026-11-20T09:\(minute < 10 ? "0" : "")\(minute)").status == 0)
+    }
+    let before = cli.storeFiles()
+    #expect(
+      cli.run("reload", "60").stderr
+        == "RELOAD LIMIT: at most $136.00 can be loaded onto this card in 72 hours; "
+        + "at most $56.00 more can be loaded until Mon 23 Nov 09:00.\nNothing was recorded.\n")
+    #expect(cli.storeFiles() == before)
+    #expect(cli.run("reload", "56").stdout == "Reloaded $56.00. Balance: $136.00, 45 rides left.\n")
+  }
+
   /// The refusal in Spanish and Italian, with the store unchanged.
   @Test func theRefusalInSpanishAndItalian() {
     let cli = CLIHarness()

@@ -19,7 +19,7 @@ struct AgencyImportTests {
       lockTimeout: 5)
     var card = try store.currentCard()
     if let settings { card = try store.addCard(named: "london", settings: settings, balance: .zero) }
-    let updates = AgencyFormat.updates(trips, for: card.snapshot, timeZone: timeZone)
+    let updates = AgencyFormat.omny.updates(trips, for: card.snapshot, timeZone: timeZone)
     let opening = AgencyFormat.openingBalance(of: trips)
     let attributes = opening.map {
       ImportedCardAttributes(

@@ -164,7 +164,8 @@ struct ImportNamedIDsTests {
     var card = MetroCard(name: "c")
     card.balance = .usd("100.00")
     let start = ImportDecider(
-      card: &card, existing: [:], history: history, undone: [], undos: [], keys: [], attributes: nil)
+      card: &card, existing: [:], history: history, undone: [], undos: [], keys: [], attributes: nil,
+      now: Date(timeIntervalSince1970: 1_800_000_000))
     var made = 0
     func makeID() -> UUID {
       made += 1

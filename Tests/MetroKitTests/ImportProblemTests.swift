@@ -68,7 +68,9 @@ struct ImportProblemTests {
         source: "", line: 3, column: .column("amount"),
         problem: .balanceOutOfRange(Money(minorUnits: Money.maximumBalance.minorUnits + 100), currency: .usd))
     ) {
-      try CardRules.importing(updates, into: &card, existing: [:], undone: [], keys: [], makeID: { UUID() })
+      try CardRules.importing(
+        updates, into: &card, existing: [:], undone: [], keys: [], makeID: { UUID() },
+        now: Date(timeIntervalSince1970: 1_800_000_000))
     }
   }
 }

@@ -113,15 +113,16 @@ struct ReloadLimitTests {
     _ = try Self.play([("2026-11-23 08:00", "400.00", true)], balance: "0.00", kind: kind)
   }
 
-  /// What the fold keeps stays small: two windows back from the newest
-  /// reload, at most ``RecentLoads/mostKept``.
-  @Test func theFoldKeepsAHandful() {
+  /// What the fold keeps is two windows back from the newest reload, every
+  /// load in them: 144 of one an hour, none older.
+  @Test func theFoldKeepsTwoWindows() {
     var loads = RecentLoads()
     let ids = SequentialIDs()
     for hour in 0..<400 {
       loads.add(RecentLoads.Load(id: ids.make(), second: Int64(hour) * 3600, amount: .usd("1.00")))
     }
-    #expect(loads.loads.count == RecentLoads.mostKept)
+    #expect(loads.loads.count == 144)
+    #expect(loads.loads.first.map(\.second) == Int64(256 * 3600))
     loads.add(RecentLoads.Load(id: ids.make(), second: 1000 * 3600, amount: .usd("1.00")))
     #expect(loads.loads.count == 1)
   }

@@ -38,7 +38,7 @@ extension ImportCommand {
       throw .importMalformed(
         source: source, line: 0, column: nil, problem: .historyCurrency(file: agency.currency, card: card.currency))
     }
-    let updates = AgencyFormat.updates(trips, for: card.snapshot, timeZone: timeZone)
+    let updates = agency.updates(trips, for: card.snapshot, timeZone: timeZone)
     // Into a card with no history, the oldest balance the file gives opens it (the store
     // takes attributes only then), so that the card ends at the file's newest balance.
     let attributes = AgencyFormat.openingBalance(of: trips).map {

@@ -39,6 +39,8 @@ extension English {
     case .notATime(let text): "'\(text)' is not a time such as 2026-11-21T13:15:00Z"
     case .timeOutOfRange(let text):
       "'\(text)' is outside the times metrobuddy records, 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z"
+    case .timeInFuture(let text, let now):
+      "'\(text)' is more than a day after now (\(now)); an import records what happened"
     case .notAnAmount(let text): "'\(text)' is not a signed amount such as -3.00 or 20"
     case .amountTooLarge(let text, let maximum, let currency, let kind):
       "'\(text)' is more than \(maximum.plainString(in: currency)), the most a \(kind.rawValue) can change"

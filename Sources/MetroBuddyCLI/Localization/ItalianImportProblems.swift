@@ -42,6 +42,8 @@ extension Italian {
     case .notATime(let text): "'\(text)' non è una data e ora come 2026-11-21T13:15:00Z"
     case .timeOutOfRange(let text):
       "'\(text)' è fuori da ciò che metrobuddy registra, da 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z"
+    case .timeInFuture(let text, let now):
+      "'\(text)' è più di un giorno dopo adesso (\(now)); un'importazione registra ciò che è già successo"
     case .notAnAmount(let text): "'\(text)' non è un importo con segno come -3.00 o 20"
     case .amountTooLarge(let text, let maximum, let currency, let kind):
       "'\(text)' supera \(maximum.plainString(in: currency)), il massimo che può cambiare un movimento \(kind.rawValue)"

@@ -43,6 +43,8 @@ extension Spanish {
     case .notATime(let text): "'\(text)' no es una fecha y hora como 2026-11-21T13:15:00Z"
     case .timeOutOfRange(let text):
       "'\(text)' está fuera de lo que metrobuddy registra, de 0001-01-01T00:00:00Z a 9999-12-31T23:59:59Z"
+    case .timeInFuture(let text, let now):
+      "'\(text)' es más de un día posterior a ahora (\(now)); una importación registra lo que ya pasó"
     case .notAnAmount(let text): "'\(text)' no es un importe con signo como -3.00 o 20"
     case .amountTooLarge(let text, let maximum, let currency, let kind):
       "'\(text)' supera \(maximum.plainString(in: currency)), lo máximo que puede cambiar un movimiento \(kind.rawValue)"

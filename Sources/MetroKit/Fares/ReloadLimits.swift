@@ -93,9 +93,10 @@ public struct ReloadLimitRefusal: Sendable, Equatable {
 /// A card's recent reloads that count, as the fold of its history keeps
 /// them, so that a reload checks ``ReloadLimits`` without reading history:
 /// those less than two windows (144 hours) before the newest reload seen,
-/// at most ``mostKept``. Two windows, so that a reload dated up to a window
-/// before the newest one is checked against every load of every window it
-/// falls in.
+/// however many they are. Two windows, so that a reload dated up to a
+/// window before the newest one is checked against every load of every
+/// window it falls in. (A bound on their number let the 33rd small reload
+/// of a window forget the first, and a large one through: issue 35.)
 public struct RecentLoads: Sendable, Hashable {
   /// One reload: its update's id, its second and its amount.
   public struct Load: Sendable, Hashable {
@@ -120,9 +121,6 @@ public struct RecentLoads: Sendable, Hashable {
   /// measured back from it, whatever order reloads arrive in.
   public private(set) var newest: Int64?
 
-  /// The most loads kept; a card with more in 144 hours is checked against
-  /// the newest of them.
-  public static let mostKept = 32
   /// How far back from the newest reload loads are kept, in seconds.
   public static let keptSeconds = 2 * ReloadLimits.omnyCard.windowSeconds
 
@@ -145,7 +143,6 @@ public struct RecentLoads: Sendable, Hashable {
     }
     let cutoff = (newest ?? load.second) - Self.keptSeconds
     loads.removeAll { $0.second <= cutoff }
-    if loads.count > Self.mostKept { loads.removeFirst(loads.count - Self.mostKept) }
   }
 
   /// Takes back the reload with `id` (undone, or no longer the one that counts).

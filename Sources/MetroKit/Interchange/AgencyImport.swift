@@ -8,27 +8,42 @@ extension AgencyFormat {
   /// file gives none, from the charge against that fare (all of it: `paid`,
   /// part: `partial`, nothing: `capped`). Each credit is a reload, and money
   /// that is not one ride (a day's charges, a refund) an adjustment.
-  package static func updates(
+  package func updates(
     _ trips: [AgencyTrip], for card: MetroCard, timeZone: LocalTimeZone
   ) -> [ImportedUpdate] {
     trips.map { trip in
-      switch trip.action {
-      case .reload(let amount):
-        return ImportedUpdate(id: trip.id, type: .reload, amount: amount, timestamp: trip.time, line: trip.line)
-      case .adjustment(let amount):
-        return ImportedUpdate(id: trip.id, type: .adjustment, amount: amount, timestamp: trip.time, line: trip.line)
-      case .ride(let charge, let mode, let reason):
-        let mode = mode ?? card.mode
-        let full = card.rules(at: trip.time, in: timeZone).fare(for: mode)?.amount
-        let fare = full.map { max($0, charge) } ?? charge
-        // A ride the file calls capped that still cost something is the one that reached the cap.
-        let given = reason == .capped && charge > .zero ? (charge < fare ? .partial : .paid) : reason
-        let reason =
-          given ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
-        return ImportedUpdate(
-          id: trip.id, type: .swipe, amount: -charge, timestamp: trip.time, fare: fare, mode: mode, reason: reason,
-          line: trip.line)
-      }
+      var update = Self.update(trip, for: card, timeZone: timeZone)
+      update.timeColumn = timeColumn
+      return update
+    }
+  }
+
+  /// The column a row's time is read from, for error messages.
+  var timeColumn: String {
+    switch self {
+    case .tfl: TfLHistory.date
+    case .omny: OMNYHistory.tripTime
+    }
+  }
+
+  /// One trip as an update to import (``updates(_:for:timeZone:)``).
+  private static func update(_ trip: AgencyTrip, for card: MetroCard, timeZone: LocalTimeZone) -> ImportedUpdate {
+    switch trip.action {
+    case .reload(let amount):
+      return ImportedUpdate(id: trip.id, type: .reload, amount: amount, timestamp: trip.time, line: trip.line)
+    case .adjustment(let amount):
+      return ImportedUpdate(id: trip.id, type: .adjustment, amount: amount, timestamp: trip.time, line: trip.line)
+    case .ride(let charge, let mode, let reason):
+      let mode = mode ?? card.mode
+      let full = card.rules(at: trip.time, in: timeZone).fare(for: mode)?.amount
+      let fare = full.map { max($0, charge) } ?? charge
+      // A ride the file calls capped that still cost something is the one that reached the cap.
+      let given = reason == .capped && charge > .zero ? (charge < fare ? .partial : .paid) : reason
+      let reason =
+        given ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
+      return ImportedUpdate(
+        id: trip.id, type: .swipe, amount: -charge, timestamp: trip.time, fare: fare, mode: mode, reason: reason,
+        line: trip.line)
     }
   }
 

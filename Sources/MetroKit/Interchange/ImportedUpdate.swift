@@ -26,6 +26,8 @@ public struct ImportedUpdate: Sendable, Equatable {
   public var note: String?
   /// Where it came from, for error messages: the line in the file.
   public var line: Int
+  /// The column its time was read from, for error messages.
+  public var timeColumn = "timestamp"
 
   /// Creates an update to import.
   public init(

@@ -26,15 +26,17 @@ extension CardRules {
   ///     and the fare, expiration date and serial number are the export's),
   ///     so a card restored from an export is the card exported; a card
   ///     with history keeps its own.
+  ///   - now: The clock's time: a row dated more than a day after it is refused.
   /// - Returns: The balance updates to append, and how many were skipped.
   /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)`` (with
   ///   an empty source) for the first update that breaks a rule.
   package static func importing(
     _ updates: some ImportedRows, into card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>,
-    undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil
+    undos: Set<UUID> = [], keys: Set<String>, makeID: () -> UUID, attributes: ImportedCardAttributes? = nil,
+    now: Date
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     var decider = ImportDecider(
-      card: &card, existing: existing, undone: undone, undos: undos, keys: keys, attributes: attributes)
+      card: &card, existing: existing, undone: undone, undos: undos, keys: keys, attributes: attributes, now: now)
     var recorded: [BalanceUpdate] = []
     try updates.forEachRow { update throws(MetroError) in
       if let update = try decider.decide(update, makeID: makeID) { recorded.append(update) }

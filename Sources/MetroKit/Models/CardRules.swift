@@ -205,11 +205,15 @@ package enum CardRules {
         ) throws(MetroError) {
           // A stored-value card never goes below zero by a change it is asked
           // for; a contactless card's balance is what it has cost. A card that
-          // is below zero (devices apart overspent it) can always be reloaded.
-          // No amount larger than a log can hold: a balance set against
-          // large amounts devices recorded apart would be one.
+          // is below zero (devices apart overspent it) can always be reloaded,
+          // and an undo gives back the balance as it was without what it takes
+          // back, below zero when that is where it was (a reload onto a card
+          // below zero, made by mistake: issue 35). No amount larger than a
+          // log can hold: a balance set against large amounts devices recorded
+          // apart would be one.
+          let floor = working.kind.holdsValue && !mayGoBelowZero && type != .undo ? Money.zero : -Money.maximumBalance
           guard let balance = working.balance.adding(amount), balance <= .maximumBalance,
-            amount >= .zero || balance >= (working.kind.holdsValue && !mayGoBelowZero ? .zero : -Money.maximumBalance),
+            amount >= .zero || balance >= floor,
             amount.minorUnits.magnitude <= Money.maximumRecordedAmount.minorUnits.magnitude
           else { throw .balanceOutOfRange }
           working.balance = balance

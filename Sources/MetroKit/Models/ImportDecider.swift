@@ -26,6 +26,10 @@ package struct ImportDecider: Sendable {
   /// (``replaying(_:)``).
   private var replays = false
   private let currency: Currency
+  /// The clock's time: a row dated more than a day after it is refused,
+  /// as `--at` is (``CardRules/maximumFutureSeconds``). A history records
+  /// what happened; a row dated later would stand after every update to come.
+  private let now: Date
   /// The card's balance after the rows decided so far.
   package private(set) var balance: Money
   /// How many rows were skipped (their id or reload key already there).
@@ -45,11 +49,14 @@ package struct ImportDecider: Sendable {
   ///   given only with the ids the rows name).
   /// - Parameter keeping: The only ids of the rows to keep (``RepeatedIDs``);
   ///   `nil`: every one.
+  /// - Parameter now: The clock's time: a row dated more than a day after
+  ///   it is refused.
   package init(
     card: inout MetroCard, existing: [UUID: Money], history: NamedHistory = NamedHistory(), undone: Set<UUID>,
     undos: Set<UUID>, keys: Set<String>, attributes: ImportedCardAttributes?, hasHistory: Bool? = nil,
-    keeping: Set<UUID>? = nil
+    keeping: Set<UUID>? = nil, now: Date
   ) {
+    self.now = now
     self.keeping = keeping
     self.history = history
     if let attributes, !(hasHistory ?? !(existing.isEmpty && history.isEmpty)) {
@@ -117,6 +124,9 @@ package struct ImportDecider: Sendable {
       return nil
     }
     func refusal(_ column: String, _ problem: ImportProblem) -> MetroError { Self.refusal(update, column, problem) }
+    if update.timestamp.timeIntervalSince(now) > CardRules.maximumFutureSeconds {
+      throw refusal(update.timeColumn, .timeInFuture(Timestamp.iso8601(update.timestamp), now: Timestamp.iso8601(now)))
+    }
     if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
     if update.type != .swipe {
       if update.fare != nil { throw refusal("fare", .rideFieldOnlyOnSwipe) }

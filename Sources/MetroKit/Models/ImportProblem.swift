@@ -80,6 +80,8 @@ public enum ImportProblem: Sendable, Equatable {
   case notATime(String)
   /// A time outside ``Timestamp/earliest`` to ``Timestamp/latest``.
   case timeOutOfRange(String)
+  /// A time more than a day after `now` (both as ISO 8601 text), as `--at` refuses.
+  case timeInFuture(String, now: String)
   /// Text that is not a signed amount.
   case notAnAmount(String)
   /// An amount larger than `maximum`, the most an update of `kind` can change.

@@ -138,7 +138,7 @@ extension DeviceLogStore {
       span = spanBefore
       start = ImportDecider(
         card: &card, existing: amounts, history: history, undone: undone, undos: undos, keys: keys,
-        attributes: attributes, hasHistory: hasHistory, keeping: keeping)
+        attributes: attributes, hasHistory: hasHistory, keeping: keeping, now: clock.now())
       check = start
       var keepsTooMany = false
       do throws(MetroError) {

@@ -141,6 +141,27 @@ struct BoundedReadTests {
     #expect(run.stderr.contains("line 3"), "\(run)")
   }
 
+  /// A header is a hundred bytes or so; a first line of a gigabyte is no
+  /// log's (`show` aborted allocating it, issue 35). `verify` and `show`
+  /// refuse it naming the file, in bounded memory, for a log of another
+  /// device that arrived whole and for one still arriving.
+  @Test("a log whose first line is a gigabyte is refused (65) in bounded memory", arguments: ["\n", ""])
+  func giantFirstLine(_ end: String) throws {
+    let sandbox = try Sandbox()
+    try Self.twoDevices(sandbox)
+    let log = sandbox.store + "/devices/phone/log.jsonl"
+    try Data(#"{"format":"metrobuddy-log","version":1,"device":"phone","note":""#.utf8).write(
+      to: URL(fileURLWithPath: log))
+    try Self.grow(log, to: Self.gibibyte)
+    try Self.append(end, to: log)
+    for arguments in [["show"], ["verify"]] {
+      let run = try Self.measure(sandbox, arguments, environment: ["METROBUDDY_DEVICE": "laptop"])
+      #expect(run.status == 65, "\(arguments): \(run)")
+      let said = run.stdout + run.stderr
+      #expect(said.contains("devices/phone/log.jsonl") && said.contains("not a metrobuddy device log"), "\(run)")
+    }
+  }
+
   @Test("a fold cache grown to 4 GiB is not read: the logs are folded again, in bounded memory")
   func giantCache() throws {
     let sandbox = try Sandbox()

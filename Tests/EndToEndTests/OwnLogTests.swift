@@ -182,4 +182,31 @@ struct OwnLogTests {
     #expect(gone.stderr.hasPrefix("Warning: \(log): this log no longer holds records 1 to 3"), "\(gone)")
     #expect(try sandbox.metrobuddy("verify").status == 65)
   }
+
+  /// Issue 35: a log replaced by another of as many records (a phone
+  /// set up again that wrote as much) was "sound" to `verify` once a
+  /// command had read it again, while every command warned.
+  @Test("another device's log replaced by one as long: every command warns, verify and check report it")
+  func otherLogReplaced() throws {
+    let sandbox = try Sandbox()
+    let other = try Sandbox()
+    let phone = ["METROBUDDY_DEVICE": "phone"]
+    for (store, amounts) in [(sandbox, ["5", "6"]), (other, ["7", "8"])] {
+      for amount in amounts { try require(store.metrobuddy("reload", amount, environment: phone), "phone reload") }
+    }
+    try require(sandbox.metrobuddy("show"), "this device reads both records")
+    let log = sandbox.store + "/devices/phone/log.jsonl"
+    try overwrite(log, with: try #require(fileBytes(other.store + "/devices/phone/log.jsonl")))
+    let show = try sandbox.metrobuddy("show")
+    #expect(show.stderr.hasPrefix("Warning: \(log): this log no longer holds record 2"), "\(show)")
+    // Read again, the log is whole and its records follow on: only what was read before says what it lost.
+    for _ in 0..<2 {
+      let verify = try sandbox.metrobuddy("verify")
+      #expect(verify.status == 65, "\(verify)")
+      #expect(verify.stdout.contains("\(log): this log no longer holds record 2"), "\(verify)")
+    }
+    let check = try sandbox.metrobuddy("check", "--json")
+    #expect(check.status == 1, "\(check)")
+    #expect(check.stdout.contains(#""problem": "other-log-lost-records""#), "\(check)")
+  }
 }

@@ -23,5 +23,51 @@ struct MoneyFigureTests {
         == Invocation(stdout: "Undid a change of +$5.00. Balance: -$2.00, no rides left.\n", stderr: "", status: 0))
     #expect(cli.run("balance").stdout == "-$2.00\n")
     #expect(cli.run("verify").status == 0)
+    // The undo gave back a balance the card had: the ride it let through is why.
+    #expect(cli.run("show").stdout.split(separator: "\n").dropFirst(2).first.map(String.init) == Self.letThrough)
+  }
+
+  static let letThrough =
+    "Below zero: the card let one ride through that it could not cover, as it does once. Reload at least $2.00 to ride again."
+
+  /// A card below zero on one device says why in words that fit, in `show`
+  /// and in `check`; never "devices that were apart" (the only words before).
+  @Test func belowZeroOnOneDeviceSaysWhy() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "1", "--at", "2026-11-21T08:00Z")
+    cli.run("swipe", "--at", "2026-11-21T09:00Z")
+    #expect(
+      cli.run("show").stdout.hasPrefix("-$2.00\nNo rides left\n\(Self.letThrough)\n"), "\(cli.run("show").stdout)")
+    #expect(cli.run("check").stdout.contains("let one ride through"), "\(cli.run("check"))")
+    #expect(
+      cli.run(["show"], variables: ["LANG": "es_ES.UTF-8"]).stdout.contains(
+        "la tarjeta dejó pasar un viaje que no podía cubrir"))
+
+    // A history imported as the agency recorded it.
+    let omny = CLIHarness()
+    let week = AgencyImportGoldenTests.fixtures + "/omny-week.csv"
+    #expect(omny.run("import", week, "--format", "omny").status == 0)
+    #expect(
+      omny.run("show").stdout.contains(
+        "Below zero: the imported history takes the card below zero, as it was recorded. Reload at least $38.00 to cover it."
+      ), "\(omny.run("show").stdout)")
+
+    // Rows of a CSV, imported too.
+    let csv = CLIHarness()
+    let path = csv.directory + "/rows.csv"
+    try "timestamp,type,amount\n2026-01-01,reload,5\n2026-01-01,swipe,-7\n".write(
+      toFile: path, atomically: false, encoding: .utf8)
+    #expect(csv.run("import", path).status == 0)
+    #expect(
+      csv.run("show").stdout.contains(
+        "Below zero: the imported history takes the card below zero, as it was recorded. Reload at least $2.00"),
+      "\(csv.run("show").stdout)")
+
+    // One device whose crossing lies further back than the latest updates kept: no guess about devices.
+    for _ in 0..<32 { cli.run("reload", "0.01") }
+    #expect(
+      cli.run("show").stdout.contains(
+        "Below zero: the card's history, as recorded, takes it below zero. Reload at least $1.68 to cover it."),
+      "\(cli.run("show").stdout)")
   }
 }

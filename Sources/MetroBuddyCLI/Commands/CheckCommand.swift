@@ -46,7 +46,8 @@ struct CheckCommand: Command {
     let cards = context.options.cardName == nil ? try context.store.allCards() : [try context.selectedCard()]
     var lines: [String] = []
     var problems: [JSONValue] = []
-    for card in cards.map(\.snapshot) {
+    for reference in cards {
+      let card = reference.snapshot
       var found: [(String, String)] = []
       if let date = card.expirationDate {
         let days = context.today.days(until: date)
@@ -68,7 +69,8 @@ struct CheckCommand: Command {
           ))
       }
       if card.kind.holdsValue, card.balance < .zero {
-        found.append(("negative", context.text(.belowZero(context.money(-card.balance, card.currency)))))
+        let cause = try CardText.belowZeroCause(reference, context) ?? .devicesApart
+        found.append(("negative", context.text(.belowZero(context.money(-card.balance, card.currency), cause))))
       }
       if let minimumBalance, card.kind.holdsValue, card.balance < minimumBalance {
         found.append(

@@ -33,7 +33,9 @@ struct ShowCommand: Command {
     }
     let hint = try Self.isNew(reference, context) ? context.text(.firstRunHint) : nil
     return CommandOutput(
-      text: CardText.glance(card, today: context.today, context: context, hint: hint),
+      text: CardText.glance(
+        card, today: context.today, context: context, hint: hint,
+        belowZero: try CardText.belowZeroCause(reference, context)),
       json: JSONRenderer.card(card, at: context.moment))
   }
 

@@ -82,8 +82,14 @@ enum English {
     case .historyRepriced(let from): "re-priced from \(from): the cap was reached"
     case .historyTransferFound(let from): "re-priced from \(from): a transfer, with every device's rides"
     case .historyTransferLost(let from): "re-priced from \(from): no transfer left, with every device's rides"
-    case .belowZero(let owed):
+    case .belowZero(let owed, .devicesApart):
       "Below zero: devices that were apart recorded more than the card held. Reload at least \(owed) to cover it."
+    case .belowZero(let owed, .rideLetThrough):
+      "Below zero: the card let one ride through that it could not cover, as it does once. Reload at least \(owed) to ride again."
+    case .belowZero(let owed, .imported):
+      "Below zero: the imported history takes the card below zero, as it was recorded. Reload at least \(owed) to cover it."
+    case .belowZero(let owed, .history):
+      "Below zero: the card's history, as recorded, takes it below zero. Reload at least \(owed) to cover it."
     case .verifyInMemory: "The store is in memory (a scenario); there are no files to verify."
 
     case .checkExpired(let date): "EXPIRED CARD: it expired on \(date)."

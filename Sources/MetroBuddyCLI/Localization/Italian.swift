@@ -101,8 +101,14 @@ enum Italian {
     case .historyTransferFound(let from): "ricalcolato da \(from): un trasbordo, con le corse di tutti i dispositivi"
     case .historyTransferLost(let from):
       "ricalcolato da \(from): nessun trasbordo, con le corse di tutti i dispositivi"
-    case .belowZero(let owed):
+    case .belowZero(let owed, .devicesApart):
       "Sotto zero: dispositivi separati hanno registrato più di quanto avesse la carta. Ricarica almeno \(owed) per coprirlo."
+    case .belowZero(let owed, .rideLetThrough):
+      "Sotto zero: la carta ha lasciato passare una corsa che non poteva coprire, come fa una volta. Ricarica almeno \(owed) per viaggiare di nuovo."
+    case .belowZero(let owed, .imported):
+      "Sotto zero: la cronologia importata porta la carta sotto zero, come è stata registrata. Ricarica almeno \(owed) per coprirlo."
+    case .belowZero(let owed, .history):
+      "Sotto zero: la cronologia della carta, come è stata registrata, la porta sotto zero. Ricarica almeno \(owed) per coprirlo."
     case .verifyInMemory: "L'archivio è in memoria (uno scenario); non ci sono file da verificare."
 
     case .checkExpired(let date): "CARTA SCADUTA: è scaduta il \(date)."

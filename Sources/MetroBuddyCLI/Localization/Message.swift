@@ -72,7 +72,7 @@ enum Message: Equatable {
   case historyTransferFound(from: String)
   /// A transfer the merged history charged: what it was recorded with.
   case historyTransferLost(from: String)
-  case belowZero(String)
+  case belowZero(String, BelowZeroCause)
 
   // MARK: - check
 

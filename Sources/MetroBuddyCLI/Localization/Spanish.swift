@@ -101,8 +101,14 @@ enum Spanish {
       "recalculado desde \(from): un transbordo, con los viajes de todos los dispositivos"
     case .historyTransferLost(let from):
       "recalculado desde \(from): sin transbordo, con los viajes de todos los dispositivos"
-    case .belowZero(let owed):
+    case .belowZero(let owed, .devicesApart):
       "Bajo cero: dispositivos separados registraron más de lo que tenía la tarjeta. Recargue al menos \(owed) para cubrirlo."
+    case .belowZero(let owed, .rideLetThrough):
+      "Bajo cero: la tarjeta dejó pasar un viaje que no podía cubrir, como hace una vez. Recargue al menos \(owed) para volver a viajar."
+    case .belowZero(let owed, .imported):
+      "Bajo cero: el historial importado deja la tarjeta bajo cero, tal como se registró. Recargue al menos \(owed) para cubrirlo."
+    case .belowZero(let owed, .history):
+      "Bajo cero: el historial de la tarjeta, tal como se registró, la deja bajo cero. Recargue al menos \(owed) para cubrirlo."
     case .verifyInMemory: "El almacén está en memoria (un escenario); no hay archivos que verificar."
 
     case .checkExpired(let date): "TARJETA VENCIDA: venció el \(date)."

@@ -20,7 +20,9 @@ enum CardText {
   /// Serial      0123456789
   /// Card        default
   /// ```
-  static func glance(_ card: MetroCard, today: CalendarDate, context: Context, hint: String? = nil) -> String {
+  static func glance(
+    _ card: MetroCard, today: CalendarDate, context: Context, hint: String? = nil, belowZero: BelowZeroCause? = nil
+  ) -> String {
     let text = context.text
     let style = context.style
     var expiration = text(.notSet)
@@ -44,7 +46,9 @@ enum CardText {
       head = (card.balance < .zero ? style.warning(balance) : style.strong(balance)) + "\n"
       head += (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n"
       if card.balance < .zero {
-        head += style.warning(text(.belowZero(context.money(-card.balance, card.currency)))) + "\n"
+        head +=
+          style.warning(text(.belowZero(context.money(-card.balance, card.currency), belowZero ?? .devicesApart)))
+          + "\n"
       }
       if let cap = capLine(card, context) { head += cap + "\n" }
       if let express = expressCapLine(card, context) { head += express + "\n" }
@@ -63,6 +67,18 @@ enum CardText {
   }
 
   /// `omny-card`, or `omny-card, reduced fare`.
+  /// Why a card that holds money is below zero (``BelowZeroCause``), from
+  /// its latest updates; `nil` for a card that is not. Only a card below
+  /// zero asks the store, for the updates the fold keeps.
+  static func belowZeroCause(
+    _ card: ObjectReference<MetroCard>, _ context: Context
+  ) throws(MetroError) -> BelowZeroCause? {
+    guard card.kind.holdsValue, card.balance < .zero else { return nil }
+    let latest = try context.store.balanceUpdates(for: card, matching: HistoryQuery(limit: 32)).map(\.snapshot)
+    let devices = try (context.store as? DeviceLogStore)?.devices().count ?? 1
+    return BelowZeroCause.of(card.snapshot, latest: latest, devices: devices)
+  }
+
   static func kind(_ card: MetroCard, _ context: Context) -> String {
     let kind = context.text(.kindName(card.kind, reduced: card.isReduced))
     // A custom card's own zone; an agency's kind says its zone by its name.

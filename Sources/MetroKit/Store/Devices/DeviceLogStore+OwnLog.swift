@@ -161,17 +161,21 @@ extension DeviceLogStore {
       findings.append(.init(path: layout.logPath(device), line: nil, problem: problem))
     }
     guard let cached = known.cached else { return findings }
-    var known = cached.logs
-    for (folder, position) in cached.lostRecords where (known[folder]?.sequence ?? 0) < position.sequence {
-      known[folder] = position
-    }
-    for (folder, read) in known.sorted(by: { $0.key < $1.key }) where folder != device && !damaged.contains(folder) {
+    // What this device read of each log, and what it had read of a log
+    // before that log lost it: a log whose records were replaced by others
+    // as many was read again to the same length, and only the lost
+    // position still says what it held (issue 35).
+    let reads = (cached.lostRecords.map { ($0.key, $0.value) } + cached.logs.map { ($0.key, $0.value) })
+      .filter { $0.0 != device && !damaged.contains($0.0) }
+    var found: Set<String> = []
+    for (folder, read) in reads.sorted(by: { $0.0 < $1.0 }) where !found.contains(folder) {
       let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
       // Records a retire carried (`carried` folded every log) are not lost.
       guard read.sequence > 0, !carried.isCarried(folder, through: read.sequence),
         let problem = Self.otherLogProblem(try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start))
       else { continue }
       findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))
+      found.insert(folder)
     }
     return findings
   }

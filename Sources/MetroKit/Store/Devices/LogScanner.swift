@@ -171,6 +171,11 @@ struct LogScanner {
     while true {
       let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n"))
       let reach = newline.map { window.start + Int64($0) } ?? window.end
+      if lineStart == 0, reach > Self.headerLimit {
+        // A header is a hundred bytes or so: a first line this long is no
+        // log's, refused before more of it is read (a 1 GiB one took 2 GiB).
+        throw .storeDamaged(path: path, line: 1, problem: .notLog)
+      }
       if let newline, lineStart == 0 || reach - lineStart < Self.longLineLimit {
         let text = window.bytes[Int(lineStart - window.start)..<newline]
         let next = window.start + Int64(newline + 1)
@@ -250,6 +255,10 @@ struct LogScanner {
       throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
     }
   }
+
+  /// The longest first line read as a header (64 KiB): a header is about
+  /// a hundred bytes, and this leaves a newer version's room to grow.
+  static let headerLimit: Int64 = 64 * 1024
 
   /// The longest last line whose seal every read checks again (64 KiB).
   static let wholeRecheckLimit: Int64 = 64 * 1024

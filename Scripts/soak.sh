@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The long soak of the store's crash and concurrency tests: thousands of
-# random SIGKILLs, every crash point (of the upgrade of every older store
-# fixture too), a bigger concurrent race, and a reader and a writer stopped
-# at every open while another device upgrades an old store. It takes
-# minutes, so CI does not run it (`swift test` runs the bounded version).
+# The long soak of the store's crash, fault and concurrency tests: thousands
+# of random SIGKILLs, every crash point (of the upgrade of every older store
+# fixture too), every fault of the fault-injection matrix, a bigger
+# concurrent race, and a reader and a writer stopped at every open while
+# another device upgrades an old store. It takes many minutes, so CI does
+# not run it: `swift test` runs the bounded version, a sample of the crash
+# and fault points (METROBUDDY_EXHAUSTIVE unset; see CallSample).
 #
 #   Scripts/soak.sh              3000 random kills, 16 writers x 200 reloads
 #   Scripts/soak.sh 10000        10000 random kills
@@ -26,6 +28,7 @@ export METROBUDDY_SOAK_WRITERS="${METROBUDDY_SOAK_WRITERS:-16}"
 export METROBUDDY_SOAK_RELOADS="${METROBUDDY_SOAK_RELOADS:-200}"
 export METROBUDDY_UPGRADE_CRASH_ALL=1
 export METROBUDDY_UPGRADE_RACE_STEP=1
+export METROBUDDY_EXHAUSTIVE=1
 
 echo "== debug build (the test-only fault switches exist only in debug builds)"
 swift build --build-tests --scratch-path "$scratch"
@@ -33,10 +36,10 @@ swift build --build-tests --scratch-path "$scratch"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 echo "== soak: $kills random kills (seed $METROBUDDY_CRASH_SEED)," \
-  "$METROBUDDY_SOAK_WRITERS x $METROBUDDY_SOAK_RELOADS concurrent reloads, every crash point"
+  "$METROBUDDY_SOAK_WRITERS x $METROBUDDY_SOAK_RELOADS concurrent reloads, every crash and fault point"
 start=$(date +%s)
 status=0
-swift test --skip-build --scratch-path "$scratch" --filter 'CrashTests|ConcurrencyTests|UpgradeSyncTests' >"$log" 2>&1 || status=$?
+swift test --skip-build --scratch-path "$scratch" --filter 'CrashTests|ConcurrencyTests|UpgradeSyncTests|FaultInjectionTests' >"$log" 2>&1 || status=$?
 elapsed=$(( $(date +%s) - start ))
 
 echo "== summary"

@@ -19,6 +19,8 @@ struct StoreHardeningTests {
     let reloads = 40
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("fare", "3").status == 0)
+    // A custom card: an OMNY card takes at most $136.00 in 72 hours, and these are $160.00.
+    try #require(sandbox.metrobuddy("kind", "custom").status == 0)
     // Deletes the cache, or puts an empty one in its place, until told to stop.
     let vandal = """
       cd "$1" || exit 1

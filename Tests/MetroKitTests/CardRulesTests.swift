@@ -267,7 +267,7 @@ struct CardRulesTests {
     #expect(rules.card.balance == .usd("10.00"))
   }
 
-  @Test("A fresh card has nothing to undo; an undo that would go below zero is refused")
+  @Test("A fresh card has nothing to undo; an undo gives back the balance without what it takes back, below zero too")
   func undoEdges() throws {
     var rules = RulesHarness()
     rules.expectRefusal([.balance(.undo)], .nothingToUndo)
@@ -275,6 +275,9 @@ struct CardRulesTests {
     try rules.apply([.balance(.swipe(count: 9))])
     rules.card.balance = .usd("3.00")
     rules.history.updates.removeAll { $0.type == .swipe }
-    rules.expectRefusal([.balance(.undo)], .balanceOutOfRange)
+    // Issue 35: a reload onto a card below zero, taken back, leaves it where it was.
+    let (recorded, _) = try rules.apply([.balance(.undo)])
+    #expect(recorded.map(\.amount) == [Money(minorUnits: -2000)])
+    #expect(rules.card.balance == Money(minorUnits: -1700))
   }
 }

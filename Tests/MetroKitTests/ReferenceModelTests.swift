@@ -217,5 +217,7 @@ struct ReferenceModelTests {
       }
       #expect(actual == expected.history, "\(context): \(card.name) history")
     }
+    // And the store's view is what its logs mean (issue 35).
+    try LogMeaningTests.expectViewIsMeaning(store, context)
   }
 }

@@ -523,7 +523,11 @@ func walkCrashPoints(
   var failures = 0
   for operation in FaultRule.operations {
     for mode in ["crash-before", "crash-after"] {
-      for call in 1... {
+      // A sample of the calls unless METROBUDDY_EXHAUSTIVE=1 (``CallSample``).
+      let sample = CallSample("\(name) \(operation) \(mode)")
+      var call = 1
+      while true {
+        defer { call = sample.next(after: call) }
         let plan = "\(operation):\(call):\(mode)"
         try template.restore(to: sandbox)
         let result = try sandbox.metrobuddy(arguments, environment: ["METROBUDDY_TEST_FAULTS": plan])

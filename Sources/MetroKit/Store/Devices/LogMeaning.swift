@@ -1,0 +1,374 @@
+import FoundationEssentials
+
+/// What every device's log means, worked out from the records alone by
+/// sorting and summing: the cards, their histories in the merged order
+/// with the balance after each update, the default card and the devices'
+/// names. No cache, no order of arrival, no shortcut: every record is
+/// read, every change placed, and the answer follows (issue 35, item 1).
+///
+/// It is written from the promises (`docs/store-design.md`), not from the
+/// store's incremental fold (`StoreFold`), and tests hold the store's view
+/// to it (`LogMeaningTests`): where the two differ the store is wrong, and
+/// the tests name each such case. The rules:
+///
+/// - **Each change once.** A change a retire carried counts where it stood
+///   in its own device's log, and a change read twice (its own log and a
+///   copy) once. An old store's update that two converted logs both bring
+///   counts from the first of them.
+/// - **Attributes** (names, fares, serial, expiration, opening, the default
+///   card, device names) are last-writer-wins by ``EventOrder``: the
+///   logical clock first. A card's place among the cards is its first
+///   creation's time.
+/// - **Balance updates** are in the merged order: time, device, sequence,
+///   place in the record. An update recorded again with the id an import
+///   gave it counts once, as does a reload key (the first reload with it)
+///   and the undo of a key. An undo takes its target out of the history it
+///   follows: the balance after each update is what the updates up to it
+///   make without those taken back so far. An assignment (`balance AMOUNT`)
+///   makes the balance its amount at its place.
+/// - **Merges** (``StoreFold/resolveMerges(_:)`` says which card goes where)
+///   keep both cards' money: before its merge a card's updates and
+///   assignments move its own balance; from the merge on, what goes to it
+///   goes to the card it went into. A history's balance is the sum of the
+///   balances of the cards that became it.
+/// - **Rides** are priced in the merged order by ``FareEngine``: a ride
+///   not taken back that the merged order holds to its cap, or for which it
+///   finds or loses a transfer, costs what the merge says.
+package enum LogMeaning {
+  /// One device's log as read: its records in order.
+  package struct Log: Sendable {
+    package var device: String
+    var records: [LogRecord]
+  }
+
+  /// A live card as the logs make it.
+  package struct Card: Sendable, Equatable {
+    /// Its id in the logs.
+    package var id: String
+    /// Its attributes, balance and fare standing; `name` is the name it is
+    /// shown by (`NAME~2` for the later of two with one name).
+    package var card: MetroCard
+    /// Its updates oldest first, each with the balance after it, marked
+    /// when it is a duplicate, and priced as the merged order prices it.
+    package var history: [BalanceUpdate]
+  }
+
+  /// The store as the logs make it.
+  package struct State: Sendable, Equatable {
+    /// The live cards, in the order they were created.
+    package var cards: [Card]
+    /// The default card's id.
+    package var defaultCardID: String?
+    /// Each device's name, by device id.
+    package var deviceNames: [String: String]
+    /// The largest logical clock of every record.
+    package var maxClock: Int
+  }
+
+  /// One change placed: where it counts, and the card it was written for.
+  private struct Placed {
+    var change: LogChange
+    var order: EventOrder
+  }
+
+  /// A change's place in its own device's log: what a copy of it shares.
+  private struct Origin: Hashable {
+    var device: String
+    var sequence: Int
+    var index: Int
+  }
+
+  /// The store that `logs` make, with rules read in `timeZone` (a card's
+  /// own zone first).
+  package static func fold(_ logs: [Log], timeZone: LocalTimeZone) -> State {
+    // Every change once, at its own place.
+    var seen: Set<Origin> = []
+    var placed: [Placed] = []
+    var maxClock = 0
+    for log in logs.sorted(by: { $0.device < $1.device }) {
+      for record in log.records {
+        maxClock = max(maxClock, record.clock ?? 0)
+        for (index, change) in record.changes.enumerated() {
+          let (inner, order, _) = change.unwrapped(at: record.order(device: log.device, index: index))
+          guard seen.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+          else { continue }
+          placed.append(Placed(change: inner, order: order))
+        }
+      }
+    }
+    let merges = placed.compactMap { item -> CardMerge? in
+      guard case .mergeCard(let other, let keep) = item.change else { return nil }
+      return CardMerge(other: other, keep: keep, order: item.order)
+    }
+    let mergedInto = StoreFold.resolveMerges(merges)
+    func root(_ id: String) -> String {
+      var id = id
+      while let next = mergedInto[id] { id = next }
+      return id
+    }
+
+    // Attributes, last writer wins.
+    var attributes: [String: CardAttributes] = [:]
+    var defaultCard: (id: String, order: EventOrder)?
+    var names: [String: (name: String, order: EventOrder)] = [:]
+    for item in placed.sorted(by: { $0.order < $1.order }) {
+      switch item.change {
+      case .createCard(let id, let card):
+        var creation = item.order
+        creation.clock = 0
+        attributes[id, default: CardAttributes()].create(card, at: creation, order: item.order)
+      case .setCard(let id, let attribute, let card):
+        attributes[id, default: CardAttributes()].set(attribute, from: card, order: item.order)
+      case .setDefault(let id):
+        defaultCard = (id, item.order)
+      case .deviceName(let name):
+        names[item.order.device] = (name, item.order)
+      case .update, .mergeCard, .carried, .retire:
+        break
+      }
+    }
+
+    // Each live card that no merge took, in the order they were created;
+    // with none, the default card as it would be (its updates, if any).
+    var live = attributes.filter { $0.value.created != nil && !$0.value.isRemoved && mergedInto[$0.key] == nil }
+      .sorted { $0.value.created! < $1.value.created! }
+    if live.isEmpty {
+      var implicit = attributes[DeviceLogStore.implicitCardID] ?? CardAttributes()
+      implicit.card.name = MetroCard.defaultName
+      live = [(DeviceLogStore.implicitCardID, implicit)]
+    }
+    var shownNames: [String: Int] = [:]
+    var cards: [Card] = []
+    for (id, entry) in live {
+      let members = attributes.keys.filter { root($0) == id }.sorted()
+      var card = entry.card
+      let count = (shownNames[card.name] ?? 0) + 1
+      shownNames[card.name] = count
+      if count > 1 { card.name += "~\(count)" }
+      let memberSet = Set(members)
+      let updates = placed.filter {
+        if case .update(let cardID, _) = $0.change { memberSet.contains(cardID) } else { false }
+      }
+      let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
+      let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
+      let (history, balance, state) = Self.history(
+        of: card, updates: updates, merges: cardMerges, openings: openings, root: id, timeZone: timeZone)
+      card.balance = balance
+      card.fareState = state
+      cards.append(Card(id: id, card: card, history: history))
+    }
+    var defaultID = defaultCard.map { root($0.id) }
+    if !cards.contains(where: { $0.id == defaultID }) { defaultID = cards.first?.id }
+    for index in cards.indices { cards[index].card.isDefault = cards[index].id == defaultID }
+    return State(
+      cards: cards, defaultCardID: defaultID, deviceNames: names.mapValues(\.name), maxClock: maxClock)
+  }
+
+  // MARK: - A card's history
+
+  /// One card's history from the updates of every card that became it
+  /// (`updates`, as placed) and the merges that brought them in.
+  private static func history(
+    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money], root: String,
+    timeZone: LocalTimeZone
+  ) -> (history: [BalanceUpdate], balance: Money, state: FareState) {
+    // The merged order of updates: by their own time, then device, record and place.
+    // An old store's update that two converted logs bring counts from the first.
+    var oldSeen: Set<UUID> = []
+    var timeline: [(update: BalanceUpdate, cardID: String, order: EventOrder)] = updates.compactMap { item in
+      guard case .update(let cardID, let update) = item.change else { return nil }
+      if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
+      let order = EventOrder(
+        time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
+      return (update, cardID, order)
+    }
+    timeline.sort { $0.order < $1.order }
+
+    // Which copies count: the first of an imported id, of a reload key, of a key's undo.
+    var countedIDs: Set<UUID> = []
+    var keyReload: [String: BalanceUpdate] = [:]
+    var keyUndone: Set<String> = []
+    var duplicate: Set<Int> = []
+    var targets: [Int: UUID] = [:]
+    for (position, entry) in timeline.enumerated() {
+      let update = entry.update
+      if update.isImported, !countedIDs.insert(update.id).inserted {
+        duplicate.insert(position)
+        continue
+      }
+      countedIDs.insert(update.id)
+      if let key = update.key, update.type == .reload {
+        if keyReload[key] == nil { keyReload[key] = update } else { duplicate.insert(position) }
+      } else if let key = update.key, update.type == .undo {
+        // The undo of a key takes back the reload with the key that counts.
+        if keyUndone.insert(key).inserted, let counted = keyReload[key] {
+          targets[position] = counted.id
+        } else {
+          duplicate.insert(position)
+        }
+      } else if update.type == .undo, let target = update.undoes {
+        targets[position] = target
+      }
+    }
+
+    // The rides in the merged order, without those taken back, priced by the merge.
+    let undoneAtEnd = Set(targets.values)
+    let rides = timeline.indices.compactMap { position -> RecordedRide? in
+      guard !duplicate.contains(position), !undoneAtEnd.contains(timeline[position].update.id),
+        var ride = RecordedRide(timeline[position].update)
+      else { return nil }
+      ride.device = timeline[position].order.device
+      return ride
+    }
+    let (state, held) = FareEngine.holding(
+      rides, rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+    func priced(_ update: BalanceUpdate) -> BalanceUpdate {
+      var priced = update
+      if update.type == .swipe, let charge = held[update.id] {
+        priced.repricedFrom = Money(minorUnits: -update.amount.minorUnits)
+        priced.amount = Money(minorUnits: -charge.charge.minorUnits)
+        priced.reason = charge.reason
+      } else if update.type == .undo, let target = update.undoes, let charge = held[target] {
+        priced.repricedFrom = update.amount
+        priced.amount = charge.charge
+      }
+      return priced
+    }
+
+    // The balance after each update: the updates up to it, without those
+    // taken back so far, each card's own until its merge. An undo replays
+    // the updates before it without its target.
+    // A merge sits among the updates by its record's time, as they do.
+    let merged = merges.map { merge in
+      var merge = merge
+      merge.order.clock = 0
+      return merge
+    }.sorted { $0.order < $1.order }
+    var history: [BalanceUpdate] = []
+    var undone: Set<UUID> = []
+    var replay = Replay(openings: openings)
+    for (position, entry) in timeline.enumerated() {
+      var update = priced(entry.update)
+      if let target = targets[position], undone.insert(target).inserted {
+        replay = Replay(openings: openings)
+        for earlier in 0..<position {
+          replay.take(
+            priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
+            counts: !duplicate.contains(earlier) && !undone.contains(timeline[earlier].update.id), merges: merged)
+        }
+      }
+      update.isDuplicate = duplicate.contains(position)
+      replay.take(
+        update, of: entry.cardID, at: entry.order,
+        counts: !update.isDuplicate && !undone.contains(update.id), merges: merged)
+      update.balance = replay.total
+      history.append(update)
+    }
+    let opening = Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })
+    return (history, history.last?.balance ?? opening, state)
+  }
+}
+
+/// The balances of the cards that became one, walked through their
+/// updates in the merged order: each card's own until its merge, then the
+/// card's it went into.
+private struct Replay {
+  var balances: [String: Int64]
+  /// Where each card that a merge took went.
+  var owner: [String: String] = [:]
+  /// How many of the merges (in the merged order) were taken.
+  var mergesTaken = 0
+
+  init(openings: [String: Money]) { balances = openings.mapValues(\.minorUnits) }
+
+  /// The money of every card, together.
+  var total: Money { Money(minorUnits: balances.values.reduce(0, +)) }
+
+  func current(_ id: String) -> String {
+    var id = id
+    while let next = owner[id] { id = next }
+    return id
+  }
+
+  /// Takes the next update, of `cardID` at `order`; it changes a balance
+  /// when it `counts` (not a duplicate, not taken back) and is no undo.
+  mutating func take(
+    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, merges: [CardMerge]
+  ) {
+    while mergesTaken < merges.count, merges[mergesTaken].order < order {
+      let from = current(merges[mergesTaken].other)
+      let into = current(merges[mergesTaken].keep)
+      if from != into {
+        balances[into, default: 0] += balances[from] ?? 0
+        balances[from] = 0
+        owner[from] = into
+      }
+      mergesTaken += 1
+    }
+    guard counts, update.type != .undo else { return }
+    let target = current(cardID)
+    if update.type == .adjustment, let assigned = update.assigned {
+      balances[target] = assigned.minorUnits
+    } else {
+      balances[target, default: 0] += update.amount.minorUnits
+    }
+  }
+}
+
+/// A card's attributes as the writes to them stand, last writer wins.
+private struct CardAttributes {
+  var created: EventOrder?
+  var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
+  var opening = Money.zero
+  var isRemoved = false
+  var written: [CardAttribute: EventOrder] = [:]
+
+  /// A creation: the first (by time) places the card; every one writes its attributes.
+  mutating func create(_ source: MetroCard, at creation: EventOrder, order: EventOrder) {
+    if created.map({ creation < $0 }) ?? true {
+      created = creation
+      card.currency = source.currency
+    }
+    for attribute in CardAttribute.allCases where attribute != .removed { set(attribute, from: source, order: order) }
+  }
+
+  mutating func set(_ attribute: CardAttribute, from source: MetroCard, order: EventOrder) {
+    if attribute == .removed {
+      isRemoved = true
+      return
+    }
+    if let known = written[attribute], known > order { return }
+    written[attribute] = order
+    switch attribute {
+    case .name: card.name = source.name
+    case .fares:
+      card.currency = source.currency
+      card.kind = source.kind
+      card.isReduced = source.isReduced
+      card.mode = source.mode
+      card.fareByHand = source.fareByHand
+      card.customRules = source.customRules
+      card.londonZones = source.londonZones
+    case .serialNumber: card.serialNumber = source.serialNumber
+    case .expirationDate: card.expirationDate = source.expirationDate
+    case .opening: opening = source.balance
+    case .removed: break
+    }
+  }
+}
+
+extension DeviceLogStore {
+  /// What the store's logs mean (``LogMeaning``), every log read whole from
+  /// its start, with this store's time zone. An old store not yet
+  /// converted has no logs to read: it means nothing here.
+  package func meaning() throws(MetroError) -> LogMeaning.State {
+    var logs: [LogMeaning.Log] = []
+    for folder in try deviceFolders() {
+      var records: [LogRecord] = []
+      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
+      _ = try scanner.scan(from: .start) { record, _ in records.append(record) }
+      logs.append(LogMeaning.Log(device: folder, records: records))
+    }
+    return LogMeaning.fold(logs, timeZone: timeZone)
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import MetroTesting
+import Testing
+
+@testable import MetroKit
+
+/// Issue 35, item 7: the plain fold of every log (``LogMeaning``) is the
+/// oracle. Devices in-process, each with its own store folder and cache,
+/// record rides, reloads (some keyed), balance settings and undos at times
+/// that interleave, and carry each other's logs now and then as a
+/// synchroniser would; after every step each device's view (cached, as a
+/// command reads it, and read again without a cache) must be what its logs
+/// mean. The cases the store still gets wrong are named by the tests below
+/// them, with the figures the logs mean.
+@Suite("What the logs mean")
+struct LogMeaningTests {
+  /// One device: its store folder and cache, and its id.
+  struct Device {
+    let id: String
+    let root: String
+    let clock: Clock
+
+    var store: DeviceLogStore { store(cache: root + "/cache") }
+
+    func store(cache: String) -> DeviceLogStore {
+      DeviceLogStore(
+        directory: root + "/store", identity: DeviceIdentity(override: id, file: root + "/device", defaultName: id),
+        cacheDirectory: cache, clock: clock, timeZone: .utc, lockTimeout: 5)
+    }
+
+    /// Copies every log `other` holds that is longer than this device's copy.
+    func receive(from other: Device) throws {
+      let devices = other.root + "/store/devices"
+      for folder in (try? FileManager.default.contentsOfDirectory(atPath: devices)) ?? [] {
+        let source = devices + "/" + folder + "/log.jsonl"
+        let target = root + "/store/devices/" + folder + "/log.jsonl"
+        guard let bytes = fileBytes(source), bytes.count > (fileBytes(target)?.count ?? 0) else { continue }
+        try FileManager.default.createDirectory(
+          atPath: root + "/store/devices/" + folder, withIntermediateDirectories: true)
+        try overwrite(target, with: bytes)
+      }
+    }
+  }
+
+  static let now = Date(timeIntervalSince1970: 1_795_266_900)  // 2026-11-21T13:15:00Z
+
+  /// What a device's view says of each card, against what its logs mean.
+  static func expectViewIsMeaning(_ store: DeviceLogStore, _ context: String) throws {
+    let meaning = try store.meaning()
+    let cards = try store.allCards()
+    #expect(cards.map(\.name) == meaning.cards.map(\.card.name), "\(context): names")
+    for (card, meant) in zip(cards, meaning.cards) {
+      #expect(card.balance == meant.card.balance, "\(context): \(card.name) balance")
+      #expect(card.isDefault == meant.card.isDefault, "\(context): \(card.name) default")
+      let history = try store.balanceUpdates(for: card, matching: HistoryQuery()).map(\.snapshot).reversed()
+      let rows = history.map { Row($0) }
+      let meantRows = meant.history.map { Row($0) }
+      #expect(rows == meantRows, "\(context): \(card.name) history")
+    }
+  }
+
+  /// What a history row says: its kind, amount, balance after and whether it is a duplicate.
+  struct Row: Equatable, CustomStringConvertible {
+    var type: BalanceUpdate.Kind
+    var amount: Money
+    var balance: Money
+    var isDuplicate: Bool
+
+    init(_ update: BalanceUpdate) {
+      type = update.type
+      amount = update.amount
+      balance = update.balance
+      isDuplicate = update.isDuplicate
+    }
+
+    var description: String {
+      "\(type.rawValue) \(amount.minorUnits) -> \(balance.minorUnits)\(isDuplicate ? " dup" : "")"
+    }
+  }
+
+  /// A seeded schedule over three devices: rides, reloads (a keyed one
+  /// recorded apart on two devices counts once) and undos, dated within
+  /// two days so that devices' updates interleave, with partial carries.
+  /// Balance settings are left to the tests below, which name what the
+  /// store still gets wrong with them.
+  @Test(arguments: 0..<Self.schedules)
+  func everyDeviceShowsWhatItsLogsMean(seed: Int) throws {
+    try withTemporaryDirectory { directory in
+      var random = SeededGenerator(seed: UInt64(seed) &+ 35)
+      let devices = ["laptop", "phone", "tablet"].map {
+        Device(id: $0, root: directory + "/" + $0, clock: .constant(Self.now))
+      }
+      _ = try devices[0].store.addCard(named: "metro", fare: .usd("3.00"), balance: .usd("20.00"))
+      for device in devices.dropFirst() { try device.receive(from: devices[0]) }
+      for step in 0..<40 {
+        let device = devices.randomElement(using: &random)!
+        let store = device.store
+        let at = Self.now.addingTimeInterval(-Double(Int.random(in: 0..<(2 * 86_400), using: &random)))
+        let choice = Int.random(in: 0..<100, using: &random)
+        let change: MetroCardUpdate
+        switch choice {
+        case 0..<45: change = .balance(.swipe(count: 1), at: at)
+        case 45..<70:
+          let key: String? = Bool.random(using: &random) ? "k\(Int.random(in: 0..<3, using: &random))" : nil
+          change = .balance(.reload(Money(minorUnits: Int64.random(in: 100...2000, using: &random)), key: key), at: at)
+        case 70..<82: change = .balance(.undo)
+        default:
+          try device.receive(from: devices.randomElement(using: &random)!)
+          try Self.expectViewIsMeaning(store, "seed \(seed), step \(step), \(device.id) after a carry")
+          continue
+        }
+        _ = try? store.apply([change], toCardNamed: "metro")
+        try Self.expectViewIsMeaning(store, "seed \(seed), step \(step), \(device.id)")
+      }
+      for device in devices {
+        for other in devices { try device.receive(from: other) }
+      }
+      for device in devices {
+        try Self.expectViewIsMeaning(device.store, "seed \(seed), every log, \(device.id)")
+        // Without a cache: the view read from the logs alone.
+        try Self.expectViewIsMeaning(device.store(cache: device.root + "/fresh-cache"), "seed \(seed), no cache")
+      }
+    }
+  }
+
+  /// `swift test` runs 12 schedules; `METROBUDDY_EXHAUSTIVE=1`, 200.
+  static let schedules = CallSample.isExhaustive ? 200 : 12
+
+  // MARK: - What the logs mean where the store still differs (issue 35, item 6)
+
+  /// `balance 20`, then `reload 10` dated before it, then `undo`: the reload
+  /// came before the balance was set, so taking it back changes nothing.
+  @Test func anUndoBeforeABalanceSettingChangesNothing() throws {
+    try withTemporaryDirectory { directory in
+      let device = Device(id: "laptop", root: directory, clock: .constant(Self.now))
+      let store = device.store
+      _ = try store.apply(
+        [.balance(.adjustment(to: .usd("20.00")), at: Self.now.addingTimeInterval(-3600))], toCardNamed: nil)
+      _ = try store.apply([.balance(.reload(.usd("10.00")), at: Self.now.addingTimeInterval(-7200))], toCardNamed: nil)
+      _ = try store.apply([.balance(.undo)], toCardNamed: nil)
+      let meaning = try store.meaning()
+      #expect(meaning.cards.map(\.card.balance) == [.usd("20.00")])
+      #expect(meaning.cards[0].history.map(\.balance) == [.usd("10.00"), .usd("20.00"), .usd("20.00")])
+      let shown = try store.currentCard().balance
+      withKnownIssue("issue 35: the store adds the undo's -10.00 after the balance setting") {
+        #expect(shown == .usd("20.00"))
+      }
+    }
+  }
+
+  /// `card merge` keeps both cards' money: $25.00 opening and $40.00 set by
+  /// hand make $65.00, whichever card is kept.
+  @Test(arguments: [true, false])
+  func aMergeKeepsBothCardsMoney(keepsTheSetCard: Bool) throws {
+    try withTemporaryDirectory { directory in
+      let device = Device(id: "laptop", root: directory, clock: .constant(Self.now))
+      let store = device.store
+      let work = try store.addCard(named: "work", fare: .usd("2.00"), balance: .usd("25.00"))
+      let home = try store.addCard(named: "home", fare: .usd("2.00"), balance: .zero)
+      _ = try store.apply([.balance(.adjustment(to: .usd("40.00")))], to: home)
+      _ = try store.apply([.balance(.swipe(count: 1))], to: work)
+      let (keep, other) = keepsTheSetCard ? (home, work) : (work, home)
+      _ = try store.mergeCard(other, into: keep)
+      let meaning = try store.meaning()
+      #expect(meaning.cards.first { $0.card.name == keep.name }?.card.balance == .usd("63.00"))
+      let shown = try store.card(named: keep.name).balance
+      withKnownIssue("issue 35: the store lets the balance setting stand over the other card's money") {
+        #expect(shown == .usd("63.00"))
+      }
+    }
+  }
+}

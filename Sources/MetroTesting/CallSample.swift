@@ -14,8 +14,8 @@ import FoundationEssentials
 /// tried that the command no longer makes: the command makes its calls of
 /// an operation from the first on, so no later one fires either.
 ///
-/// `swift test` runs the sample (issue 35: at most five minutes after a
-/// build on 2 cores); `Scripts/soak.sh` runs every call.
+/// `swift test` runs the sample (issue 35 asks for at most five minutes
+/// after a build on 2 cores; decision 72); `Scripts/soak.sh` runs every call.
 public struct CallSample: Sendable {
   /// The environment variable that asks for every call.
   public static let variable = "METROBUDDY_EXHAUSTIVE"

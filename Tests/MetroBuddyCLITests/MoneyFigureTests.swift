@@ -28,7 +28,7 @@ struct MoneyFigureTests {
   }
 
   static let letThrough =
-    "Below zero: the card let one ride through that it could not cover, as it does once. Reload at least $2.00 to ride again."
+    "Below zero: the card let one ride through that it could not cover, which it does only once. Reload at least $2.00 to ride again."
 
   /// A card below zero on one device says why in words that fit, in `show`
   /// and in `check`; never "devices that were apart" (the only words before).

@@ -148,8 +148,8 @@ struct LogMeaningTests {
     }
   }
 
-  /// `card merge` keeps both cards' money: $25.00 opening and $40.00 set by
-  /// hand make $65.00, whichever card is kept.
+  /// `card merge` keeps both cards' money: $25.00 opening less a $2.00 ride,
+  /// and $40.00 set by hand, make $63.00, whichever card is kept.
   @Test(arguments: [true, false])
   func aMergeKeepsBothCardsMoney(keepsTheSetCard: Bool) throws {
     try withTemporaryDirectory { directory in

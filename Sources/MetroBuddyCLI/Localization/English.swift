@@ -85,7 +85,7 @@ enum English {
     case .belowZero(let owed, .devicesApart):
       "Below zero: devices that were apart recorded more than the card held. Reload at least \(owed) to cover it."
     case .belowZero(let owed, .rideLetThrough):
-      "Below zero: the card let one ride through that it could not cover, as it does once. Reload at least \(owed) to ride again."
+      "Below zero: the card let one ride through that it could not cover, which it does only once. Reload at least \(owed) to ride again."
     case .belowZero(let owed, .imported):
       "Below zero: the imported history takes the card below zero, as it was recorded. Reload at least \(owed) to cover it."
     case .belowZero(let owed, .history):

@@ -104,7 +104,7 @@ enum Italian {
     case .belowZero(let owed, .devicesApart):
       "Sotto zero: dispositivi separati hanno registrato più di quanto avesse la carta. Ricarica almeno \(owed) per coprirlo."
     case .belowZero(let owed, .rideLetThrough):
-      "Sotto zero: la carta ha lasciato passare una corsa che non poteva coprire, come fa una volta. Ricarica almeno \(owed) per viaggiare di nuovo."
+      "Sotto zero: la carta ha lasciato passare una corsa che non poteva coprire, cosa che fa una sola volta. Ricarica almeno \(owed) per viaggiare di nuovo."
     case .belowZero(let owed, .imported):
       "Sotto zero: la cronologia importata porta la carta sotto zero, come è stata registrata. Ricarica almeno \(owed) per coprirlo."
     case .belowZero(let owed, .history):

@@ -104,7 +104,7 @@ enum Spanish {
     case .belowZero(let owed, .devicesApart):
       "Bajo cero: dispositivos separados registraron más de lo que tenía la tarjeta. Recargue al menos \(owed) para cubrirlo."
     case .belowZero(let owed, .rideLetThrough):
-      "Bajo cero: la tarjeta dejó pasar un viaje que no podía cubrir, como hace una vez. Recargue al menos \(owed) para volver a viajar."
+      "Bajo cero: la tarjeta dejó pasar un viaje que no podía cubrir, algo que solo hace una vez. Recargue al menos \(owed) para volver a viajar."
     case .belowZero(let owed, .imported):
       "Bajo cero: el historial importado deja la tarjeta bajo cero, tal como se registró. Recargue al menos \(owed) para cubrirlo."
     case .belowZero(let owed, .history):

@@ -66,7 +66,6 @@ enum CardText {
     return head + "\n" + table(rows, style: style)
   }
 
-  /// `omny-card`, or `omny-card, reduced fare`.
   /// Why a card that holds money is below zero (``BelowZeroCause``), from
   /// its latest updates; `nil` for a card that is not. Only a card below
   /// zero asks the store, for the updates the fold keeps.
@@ -75,10 +74,15 @@ enum CardText {
   ) throws(MetroError) -> BelowZeroCause? {
     guard card.kind.holdsValue, card.balance < .zero else { return nil }
     let latest = try context.store.balanceUpdates(for: card, matching: HistoryQuery(limit: 32)).map(\.snapshot)
-    let devices = try (context.store as? DeviceLogStore)?.devices().count ?? 1
+    // The devices that write: an old store's converted log and a retired device are none.
+    let devices =
+      try (context.store as? DeviceLogStore)?.devices().filter {
+        !$0.id.hasPrefix("upgrade-") && $0.retiredThrough == nil
+      }.count ?? 1
     return BelowZeroCause.of(card.snapshot, latest: latest, devices: devices)
   }
 
+  /// `omny-card`, or `omny-card, reduced fare`.
   static func kind(_ card: MetroCard, _ context: Context) -> String {
     let kind = context.text(.kindName(card.kind, reduced: card.isReduced))
     // A custom card's own zone; an agency's kind says its zone by its name.

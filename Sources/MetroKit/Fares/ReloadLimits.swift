@@ -124,25 +124,52 @@ public struct RecentLoads: Sendable, Hashable {
   /// How far back from the newest reload loads are kept, in seconds.
   public static let keptSeconds = 2 * ReloadLimits.omnyCard.windowSeconds
 
-  /// Creates an empty record, or one of the given loads and newest time.
+  /// Creates an empty record, or one of the given loads and newest time
+  /// (as the cache saved them: sorted, each once; sorted again here, once).
   public init(loads: [Load] = [], newest: Int64? = nil) {
     self.newest = newest ?? loads.map(\.second).max()
-    for load in loads { add(load) }
+    self.loads = loads.sorted(by: Self.precedes)
+    dropOld()
   }
 
-  /// Adds a reload that counts; a second copy of one id is ignored.
+  /// By time, then by id's text: worked out only for a tie (it is not cheap).
+  private static func precedes(_ a: Load, _ b: Load) -> Bool {
+    a.second != b.second ? a.second < b.second : UUIDKey(a.id) < UUIDKey(b.id)
+  }
+
+  /// Adds a reload that counts; a second copy of one id is ignored. Its
+  /// place is found by halving, and only loads of its own second are
+  /// compared by id (an id's copies share their second): a window of many
+  /// reloads costs each one little.
   public mutating func add(_ load: Load) {
     newest = max(newest ?? load.second, load.second)
-    if !loads.contains(where: { $0.id == load.id }) {
-      // Ties by id's text, worked out only for a tie (it is not cheap).
-      let slot =
-        loads.firstIndex {
-          load.second < $0.second || (load.second == $0.second && UUIDKey(load.id) < UUIDKey($0.id))
-        } ?? loads.count
-      loads.insert(load, at: slot)
+    var low = firstIndex(atOrAfter: load.second)
+    var slot = low
+    while low < loads.count, loads[low].second == load.second {
+      if loads[low].id == load.id { break }
+      if Self.precedes(loads[low], load) { slot = low + 1 }
+      low += 1
     }
-    let cutoff = (newest ?? load.second) - Self.keptSeconds
-    loads.removeAll { $0.second <= cutoff }
+    if low == loads.count || loads[low].id != load.id { loads.insert(load, at: slot) }
+    dropOld()
+  }
+
+  /// The place of the first load at or after `second`, by halving.
+  private func firstIndex(atOrAfter second: Int64) -> Int {
+    var low = 0
+    var high = loads.count
+    while low < high {
+      let middle = (low + high) / 2
+      if loads[middle].second < second { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Lets go of the loads two windows or more before the newest reload.
+  private mutating func dropOld() {
+    guard let newest else { return }
+    let kept = firstIndex(atOrAfter: newest - Self.keptSeconds + 1)
+    if kept > 0 { loads.removeFirst(kept) }
   }
 
   /// Takes back the reload with `id` (undone, or no longer the one that counts).

@@ -13,7 +13,7 @@ public enum BelowZeroCause: Sendable, Equatable {
   case devicesApart
   /// Its history, as one device recorded it, takes it there (a crossing
   /// older than the updates looked at, or an update of none of the kinds
-  /// above).
+  /// above). With several devices such a case is said as ``devicesApart``.
   case history
 
   /// The cause, from the update that last took the card from zero or above
@@ -24,7 +24,8 @@ public enum BelowZeroCause: Sendable, Equatable {
   /// - Parameters:
   ///   - card: The card, below zero.
   ///   - latest: Its latest updates, newest first, each with the balance after it.
-  ///   - devices: How many devices wrote to the store.
+  ///   - devices: How many devices write to the store (not counting an old
+  ///     store's converted logs or retired devices).
   public static func of(_ card: MetroCard, latest: [BalanceUpdate], devices: Int) -> BelowZeroCause {
     let apart: BelowZeroCause = devices > 1 ? .devicesApart : .history
     guard

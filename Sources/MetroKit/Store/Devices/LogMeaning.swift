@@ -20,12 +20,14 @@ import FoundationEssentials
 ///   logical clock first. A card's place among the cards is its first
 ///   creation's time.
 /// - **Balance updates** are in the merged order: time, device, sequence,
-///   place in the record. An update recorded again with the id an import
-///   gave it counts once, as does a reload key (the first reload with it)
-///   and the undo of a key. An undo takes its target out of the history it
-///   follows: the balance after each update is what the updates up to it
-///   make without those taken back so far. An assignment (`balance AMOUNT`)
-///   makes the balance its amount at its place.
+///   place in the record. Of the copies of one update (an import on two
+///   devices, a restored backup), the first no undo took back counts; an
+///   undo takes back its own device's copy. A reload key counts its first
+///   reload, and its first undo takes that reload back wherever the two
+///   sit. An undo takes its target out of the history it follows: the
+///   balance after each update is what the updates up to it make without
+///   those taken back so far. An assignment (`balance AMOUNT`) makes the
+///   balance its amount at its place.
 /// - **Merges** (``StoreFold/resolveMerges(_:)`` says which card goes where)
 ///   keep both cards' money: before its merge a card's updates and
 ///   assignments move its own balance; from the merge on, what goes to it
@@ -140,7 +142,7 @@ package enum LogMeaning {
     var shownNames: [String: Int] = [:]
     var cards: [Card] = []
     for (id, entry) in live {
-      let members = attributes.keys.filter { root($0) == id }.sorted()
+      let members = Set(Array(attributes.keys) + Array(mergedInto.keys)).filter { root($0) == id }.sorted()
       var card = entry.card
       let count = (shownNames[card.name] ?? 0) + 1
       shownNames[card.name] = count
@@ -184,38 +186,42 @@ package enum LogMeaning {
     }
     timeline.sort { $0.order < $1.order }
 
-    // Which copies count: the first of an imported id, of a reload key, of a key's undo.
-    var countedIDs: Set<UUID> = []
-    var keyReload: [String: BalanceUpdate] = [:]
+    // What each undo takes back, by place: of the update it names, its own
+    // device's copy when there is one, else the first; a key's first undo
+    // (in the merged order, wherever it sits) takes back the first reload
+    // with the key, and the key's other reloads and undos are duplicates.
+    // Copies of one id (an import on two devices, a restored backup) are
+    // left to ``Replay``: the first copy not taken back counts.
+    var copies: [UUID: [Int]] = [:]
+    var firstKeyed: [String: Int] = [:]
+    for (position, entry) in timeline.enumerated() {
+      copies[entry.update.id, default: []].append(position)
+      if let key = entry.update.key, entry.update.type == .reload, firstKeyed[key] == nil { firstKeyed[key] = position }
+    }
+    var keyDuplicate: Set<Int> = []
     var keyUndone: Set<String> = []
-    var duplicate: Set<Int> = []
-    var targets: [Int: UUID] = [:]
+    var targets: [Int: Int] = [:]
     for (position, entry) in timeline.enumerated() {
       let update = entry.update
-      if update.isImported, !countedIDs.insert(update.id).inserted {
-        duplicate.insert(position)
-        continue
-      }
-      countedIDs.insert(update.id)
       if let key = update.key, update.type == .reload {
-        if keyReload[key] == nil { keyReload[key] = update } else { duplicate.insert(position) }
+        if firstKeyed[key] != position { keyDuplicate.insert(position) }
       } else if let key = update.key, update.type == .undo {
-        // The undo of a key takes back the reload with the key that counts.
-        if keyUndone.insert(key).inserted, let counted = keyReload[key] {
-          targets[position] = counted.id
+        if keyUndone.insert(key).inserted, let reload = firstKeyed[key] {
+          targets[position] = reload
         } else {
-          duplicate.insert(position)
+          keyDuplicate.insert(position)
         }
-      } else if update.type == .undo, let target = update.undoes {
-        targets[position] = target
+      } else if update.type == .undo, let target = update.undoes, let named = copies[target] {
+        targets[position] = named.first { timeline[$0].order.device == entry.order.device } ?? named[0]
       }
     }
 
-    // The rides in the merged order, without those taken back, priced by the merge.
+    // The rides in the merged order, each once, without those taken back, priced by the merge.
     let undoneAtEnd = Set(targets.values)
+    var ridden: Set<UUID> = []
     let rides = timeline.indices.compactMap { position -> RecordedRide? in
-      guard !duplicate.contains(position), !undoneAtEnd.contains(timeline[position].update.id),
-        var ride = RecordedRide(timeline[position].update)
+      guard !keyDuplicate.contains(position), !undoneAtEnd.contains(position),
+        ridden.insert(timeline[position].update.id).inserted, var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
       return ride
@@ -228,9 +234,6 @@ package enum LogMeaning {
         priced.repricedFrom = Money(minorUnits: -update.amount.minorUnits)
         priced.amount = Money(minorUnits: -charge.charge.minorUnits)
         priced.reason = charge.reason
-      } else if update.type == .undo, let target = update.undoes, let charge = held[target] {
-        priced.repricedFrom = update.amount
-        priced.amount = charge.charge
       }
       return priced
     }
@@ -245,22 +248,21 @@ package enum LogMeaning {
       return merge
     }.sorted { $0.order < $1.order }
     var history: [BalanceUpdate] = []
-    var undone: Set<UUID> = []
+    var undone: Set<Int> = []
     var replay = Replay(openings: openings)
     for (position, entry) in timeline.enumerated() {
       var update = priced(entry.update)
       if let target = targets[position], undone.insert(target).inserted {
         replay = Replay(openings: openings)
         for earlier in 0..<position {
-          replay.take(
+          _ = replay.take(
             priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
-            counts: !duplicate.contains(earlier) && !undone.contains(timeline[earlier].update.id), merges: merged)
+            keyDuplicate: keyDuplicate.contains(earlier), takenBack: undone.contains(earlier), merges: merged)
         }
       }
-      update.isDuplicate = duplicate.contains(position)
-      replay.take(
-        update, of: entry.cardID, at: entry.order,
-        counts: !update.isDuplicate && !undone.contains(update.id), merges: merged)
+      update.isDuplicate = !replay.take(
+        update, of: entry.cardID, at: entry.order, keyDuplicate: keyDuplicate.contains(position),
+        takenBack: undone.contains(position), merges: merged)
       update.balance = replay.total
       history.append(update)
     }
@@ -290,11 +292,17 @@ private struct Replay {
     return id
   }
 
-  /// Takes the next update, of `cardID` at `order`; it changes a balance
-  /// when it `counts` (not a duplicate, not taken back) and is no undo.
+  /// The ids of the updates that count so far: a later copy of one is a duplicate.
+  var counted: Set<UUID> = []
+
+  /// Takes the next update, of `cardID` at `order`: it changes a balance
+  /// unless it is an undo, a key's duplicate, `takenBack` by an undo so
+  /// far, or a copy of an id that already counts. Returns whether it is
+  /// no duplicate.
   mutating func take(
-    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, merges: [CardMerge]
-  ) {
+    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, keyDuplicate: Bool, takenBack: Bool,
+    merges: [CardMerge]
+  ) -> Bool {
     while mergesTaken < merges.count, merges[mergesTaken].order < order {
       let from = current(merges[mergesTaken].other)
       let into = current(merges[mergesTaken].keep)
@@ -305,13 +313,17 @@ private struct Replay {
       }
       mergesTaken += 1
     }
-    guard counts, update.type != .undo else { return }
+    if keyDuplicate { return false }
+    if takenBack { return true }
+    guard counted.insert(update.id).inserted else { return false }
+    guard update.type != .undo else { return true }
     let target = current(cardID)
     if update.type == .adjustment, let assigned = update.assigned {
       balances[target] = assigned.minorUnits
     } else {
       balances[target, default: 0] += update.amount.minorUnits
     }
+    return true
   }
 }
 

@@ -354,13 +354,7 @@ private struct CardAttributes {
     switch attribute {
     case .name: card.name = source.name
     case .fares:
-      card.currency = source.currency
-      card.kind = source.kind
-      card.isReduced = source.isReduced
-      card.mode = source.mode
-      card.fareByHand = source.fareByHand
-      card.customRules = source.customRules
-      card.londonZones = source.londonZones
+      card.takeFares(from: source)
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening: opening = source.balance

@@ -33,6 +33,20 @@ enum CardAttribute: String, Sendable, CaseIterable {
   case name, fares, serialNumber, expirationDate, opening, removed
 }
 
+extension MetroCard {
+  /// Takes the attributes a `fares` write carries (``CardAttribute/fares``):
+  /// currency, kind, reduced, mode, the fare by hand, custom rules, zones.
+  mutating func takeFares(from source: MetroCard) {
+    currency = source.currency
+    kind = source.kind
+    isReduced = source.isReduced
+    mode = source.mode
+    fareByHand = source.fareByHand
+    customRules = source.customRules
+    londonZones = source.londonZones
+  }
+}
+
 /// What a record changes.
 enum LogChange: Equatable, Sendable {
   /// The device's own name.

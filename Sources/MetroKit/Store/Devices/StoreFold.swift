@@ -394,13 +394,7 @@ struct StoreFold: Equatable, Sendable {
       {
         cards[position].fareStateIsCurrent = false
       }
-      card.currency = source.currency
-      card.kind = source.kind
-      card.isReduced = source.isReduced
-      card.mode = source.mode
-      card.fareByHand = source.fareByHand
-      card.customRules = source.customRules
-      card.londonZones = source.londonZones
+      card.takeFares(from: source)
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening:

@@ -142,7 +142,8 @@ package enum LogMeaning {
     var shownNames: [String: Int] = [:]
     var cards: [Card] = []
     for (id, entry) in live {
-      let members = Set(Array(attributes.keys) + Array(mergedInto.keys)).filter { root($0) == id }.sorted()
+      // The card itself (the default card as it would be has no creation) and every card merged into it.
+      let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }.sorted()
       var card = entry.card
       let count = (shownNames[card.name] ?? 0) + 1
       shownNames[card.name] = count
@@ -154,7 +155,7 @@ package enum LogMeaning {
       let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
       let (history, balance, state) = Self.history(
-        of: card, updates: updates, merges: cardMerges, openings: openings, root: id, timeZone: timeZone)
+        of: card, updates: updates, merges: cardMerges, openings: openings, timeZone: timeZone)
       card.balance = balance
       card.fareState = state
       cards.append(Card(id: id, card: card, history: history))
@@ -171,8 +172,7 @@ package enum LogMeaning {
   /// One card's history from the updates of every card that became it
   /// (`updates`, as placed) and the merges that brought them in.
   private static func history(
-    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money], root: String,
-    timeZone: LocalTimeZone
+    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money], timeZone: LocalTimeZone
   ) -> (history: [BalanceUpdate], balance: Money, state: FareState) {
     // The merged order of updates: by their own time, then device, record and place.
     // An old store's update that two converted logs bring counts from the first.

@@ -9,8 +9,8 @@ import FoundationEssentials
 /// Which calls a walk over "the k-th call of an operation" tries (a fault
 /// injected at it, a crash before or after it). With `METROBUDDY_EXHAUSTIVE=1`
 /// every call; otherwise the first two, then one in every eight, at a
-/// place that depends on the walk's name, so that the walks of one run
-/// between them reach every remainder. A walk still ends at the first call
+/// place that depends on the walk's name, so that walks of different names
+/// try different calls (the same ones on every run). A walk still ends at the first call
 /// tried that the command no longer makes: the command makes its calls of
 /// an operation from the first on, so no later one fires either.
 ///

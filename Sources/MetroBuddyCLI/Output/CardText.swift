@@ -74,11 +74,7 @@ enum CardText {
   ) throws(MetroError) -> BelowZeroCause? {
     guard card.kind.holdsValue, card.balance < .zero else { return nil }
     let latest = try context.store.balanceUpdates(for: card, matching: HistoryQuery(limit: 32)).map(\.snapshot)
-    // The devices that write: an old store's converted log and a retired device are none.
-    let devices =
-      try (context.store as? DeviceLogStore)?.devices().filter {
-        !$0.id.hasPrefix("upgrade-") && $0.retiredThrough == nil
-      }.count ?? 1
+    let devices = try (context.store as? DeviceLogStore)?.devices().filter(\.writes).count ?? 1
     return BelowZeroCause.of(card.snapshot, latest: latest, devices: devices)
   }
 

@@ -25,6 +25,10 @@ public struct DeviceSummary: Sendable, Equatable {
   /// When a retire carried its log: up to which record, and which device retired it.
   public var retiredThrough: Int? = nil
   public var retiredBy: String? = nil
+
+  /// Whether it is a device that writes to the store: not an old store's
+  /// converted log, and not retired.
+  public var writes: Bool { !id.hasPrefix(StoreLayout.upgradePrefix) && retiredThrough == nil }
 }
 
 extension DeviceLogStore: StoreVerifying {

@@ -148,25 +148,4 @@ struct CardRidesTests {
     #expect(report.rides == 3 && report.differenceCount == 3)
     #expect(report.differences.map { $0.ride.id } == [1, 2, 3].map { SequentialIDs.id($0) })
   }
-
-  /// 3,001 updates in one device's log: the audit walks the rides holding
-  /// where no update is (the log is read as it lies), where the card's
-  /// history in a list holds where each of them is.
-  @Test func theAuditHoldsNoHistory() throws {
-    try withFastTemporaryDirectory { parent in
-      let store = makeStore(in: parent)
-      _ = try store.apply([.kind(.metrocard), .balance(.reload(.usd("9500.00")))], toCardNamed: nil)
-      for _ in 0..<3 { _ = try store.apply([.balance(.swipe(count: 1000))], toCardNamed: nil) }
-      let audit = HeldChangesGauge()
-      let report = try MergedHistory.$heldEntries.withValue(audit) {
-        try FareAudit.report(store.rides(ofCardNamed: nil), timeZone: .utc)
-      }
-      #expect(report.rides == 3000 && report.inOrder)
-      #expect(audit.most <= 1, "held \(audit.most) entries")
-      // The control: a history in a list holds an entry for every update.
-      let list = HeldChangesGauge()
-      try MergedHistory.$heldEntries.withValue(list) { _ = try store.cardHistory(named: nil) }
-      #expect(list.most >= 3001, "held \(list.most) entries")
-    }
-  }
 }

@@ -33,30 +33,6 @@ struct HistoryStreamMemoryTests {
     return phone
   }
 
-  @Test("history, export's walk and verify hold a few changes at a time, not a record's thousand")
-  func aFewAtATime() throws {
-    try withFastTemporaryDirectory { parent in
-      let store = try Self.makeStore(in: parent)
-      let gauge = HeldChangesGauge()
-      var oldestFirst: [BalanceUpdate] = []
-      var newestFirst: [BalanceUpdate] = []
-      try LogScanner.$heldChanges.withValue(gauge) {
-        try LogScanner.$longLineLimit.withValue(4096) {
-          let stream = try store.historyStream(named: nil)
-          try stream.walkOldestFirst { oldestFirst.append($0) }
-          try stream.walkNewestFirst { newestFirst.append($0) }
-          #expect(try store.verify().isSound)
-        }
-      }
-      #expect(oldestFirst.count == 3002)
-      #expect(newestFirst == oldestFirst.reversed())
-      // The backdated ride comes first; the balance after the last is the card's.
-      #expect(oldestFirst.first?.timestamp == storeNow.addingTimeInterval(-86_400))
-      #expect(oldestFirst.last?.balance == (try store.currentCard().snapshot.balance))
-      #expect(gauge.most > 0 && gauge.most <= 4, "held \(gauge.most) changes at once")
-    }
-  }
-
   /// Two devices' imports of 40 rows each, their times taking turns: a
   /// walk in time order moves from one log's record to the other's at
   /// every update.
@@ -115,57 +91,6 @@ struct HistoryStreamMemoryTests {
       #expect(report.isSound && report.updates == 3001)
       #expect(gauge.decoded >= 3001 && gauge.decoded < 3001 + 10, "decoded \(gauge.decoded) changes")
       #expect(gauge.most > 0 && gauge.most <= 4, "held \(gauge.most) changes at once")
-    }
-  }
-
-  /// The store of ``makeStore(in:)``: the phone's ride, earlier than the
-  /// laptop's 3,001 updates, makes `verify` walk the card's rides in the
-  /// merged order again; then the laptop's own ride backdated before them
-  /// all. The walk reads the laptop's log (the longest) again rather than
-  /// indexing where each of its updates is: it holds the updates that log
-  /// does not give in the merged order (the phone's, then its own
-  /// backdated one too), and gives the rides the list sorted from a walk
-  /// of the whole index gives. Last, a reload and the laptop's undo of a
-  /// swipe of 1,000 rides, a long line of 1,000 undos: the index pass decodes each (an
-  /// undo is never only peeked at), so the walk leaves those rides out as
-  /// the list does.
-  @Test("verify's walk of rides out of time order holds those rides, not every update")
-  func verifyWalkHoldsTheRidesOutOfOrder() throws {
-    try withFastTemporaryDirectory { parent in
-      let phone = try Self.makeStore(in: parent)
-      let laptop = DeviceLogStore(
-        directory: parent + "/metrobuddy",
-        identity: DeviceIdentity(override: "laptop", file: parent + "/device-laptop", defaultName: "laptop"),
-        cacheDirectory: parent + "/cache-laptop", clock: .constant(storeNow), timeZone: .utc,
-        makeID: SequentialIDs(startingAt: 200_000).make)
-      // Each stage: the store read, the entries held, the updates, the rides.
-      let stages = [(phone, 1, 3002, 3001), (laptop, 2, 3003, 3002), (laptop, 2, 5004, 3002)]
-      for (stage, (store, held, updates, rides)) in stages.enumerated() {
-        if stage == 1 {
-          let backdated = storeNow.addingTimeInterval(-30 * 86_400)
-          _ = try laptop.apply([.balance(.swipe(count: 1), at: backdated)], toCardNamed: nil)
-        }
-        if stage == 2 {
-          _ = try laptop.apply([.balance(.reload(.usd("3000.00")))], toCardNamed: nil)
-          _ = try laptop.apply([.balance(.swipe(count: 1000))], toCardNamed: nil)
-          _ = try laptop.apply([.balance(.undo)], toCardNamed: nil)
-        }
-        let gauge = HeldChangesGauge()
-        try LogScanner.$longLineLimit.withValue(4096) {
-          let report = try MergedHistory.$heldEntries.withValue(gauge) { try store.verify() }
-          #expect(report.isSound && report.updates == updates, "stage \(stage): \(report.updates) updates")
-          // The control: the card's rides were walked again.
-          #expect(gauge.decoded > 0, "stage \(stage): no walk")
-          #expect(gauge.most == held, "stage \(stage): held \(gauge.most) entries")
-          let view = try store.readView()
-          let card = try #require(view.fold.cards.first)
-          let history = DeviceHistory(store: store, view: view, card: card)
-          var walked: [RecordedRide] = []
-          #expect(try history.forEachPlacedRide { ride, _ in walked.append(ride) })
-          #expect(walked == (try history.ridesInMergedOrder().map(\.ride)), "stage \(stage)")
-          #expect(walked.count == rides, "stage \(stage): \(walked.count) rides")
-        }
-      }
     }
   }
 }

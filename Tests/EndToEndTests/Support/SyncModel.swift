@@ -23,8 +23,9 @@ struct SyncModel {
     /// (by index): the rows it recorded.
     case imported(rows: [Int])
     /// `card merge KEEP OTHER`, recorded on OTHER (the event's card): its
-    /// whole history, opening balance included, belongs to `into` from then
-    /// on, in any order of arrival.
+    /// whole history, opening balance included, is listed with `into`'s in
+    /// any order of arrival, and its money goes into `into`'s where the
+    /// merge sits in the merged order.
     case merge(into: Int)
   }
 
@@ -227,35 +228,58 @@ struct SyncModel {
   }
 
   /// The balance after each visible update of a card (every reload, swipe and
-  /// assignment, a duplicate keyed reload too), in the merged order: it
-  /// starts at the opening balance (the balance before any update, wherever
+  /// assignment, a duplicate keyed reload too), in the merged order. Each
+  /// card that became this one has its own money until its merge: it
+  /// starts at its opening balance (the balance before any update, wherever
   /// the creation falls among updates in the same second); an assignment
   /// makes it its amount; reloads (a key counted once per card, the first in
-  /// the merged order) add and swipes take the fare. The export's rows are
-  /// dated a year before every schedule: they come first, in their order,
-  /// each copy a row of history and each row's charge counted once.
+  /// the merged order) add and swipes take the fare. A merge that stands
+  /// adds the merged card's money to the one it went into, where it sits in
+  /// the merged order. The balance after an update is the money of them all.
+  /// The export's rows are dated a year before every schedule: they come
+  /// first, in their order, each copy a row of history and each row's
+  /// charge counted once, from the card that first imported it.
   func balancesAfterUpdates(card: Int, known: [Int]) -> [Int] {
-    var total = openingCents(card: card, known: known)
+    let into = mergedInto(known: known)
+    var money: [Int: Int] = [:]
+    for member in members(card: card, known: known) { money[member] = openingCents(of: member, known: known) }
+    var total: Int { money.values.reduce(0, +) }
+    var went: [Int: Int] = [:]
+    func owner(_ card: Int) -> Int {
+      var card = card
+      while let next = went[card] { card = next }
+      return card
+    }
     var keys: Set<String> = []
     var after: [Int] = []
-    let imports = visibleEvents(card: card, known: known).compactMap { event -> [Int]? in
-      if case .imported(let rows) = event.change { return rows }
+    let imports = visibleEvents(card: card, known: known).compactMap { event -> (card: Int, rows: [Int])? in
+      if case .imported(let rows) = event.change { return (event.card, rows) }
       return nil
     }
     for row in Self.exportCharges.indices {
-      let copies = imports.filter { $0.contains(row) }.count
-      guard copies > 0 else { continue }
-      total -= Self.exportCharges[row]
-      after += Array(repeating: total, count: copies)
+      let copies = imports.filter { $0.rows.contains(row) }
+      guard let first = copies.first else { continue }
+      money[first.card, default: 0] -= Self.exportCharges[row]
+      after += Array(repeating: total, count: copies.count)
     }
     let held = heldCharges(card: card, known: known)
     for (index, event) in visibleEventIndices(card: card, known: known).map({ ($0, events[$0]) }) {
+      let target = owner(event.card)
       switch event.change {
-      case .create, .rename, .imported, .merge: continue
-      case .reload(let cents, nil): total += cents
-      case .reload(let cents, let key?): if keys.insert(key).inserted { total += cents }
-      case .swipe(let recorded): total -= held[index] ?? recorded
-      case .assign(let cents): total = cents
+      case .create, .rename, .imported: continue
+      case .merge(let keep):
+        let from = target
+        let to = owner(keep)
+        if into[event.card] == keep, from != to {
+          money[to, default: 0] += money[from] ?? 0
+          money[from] = 0
+          went[from] = to
+        }
+        continue
+      case .reload(let cents, nil): money[target, default: 0] += cents
+      case .reload(let cents, let key?): if keys.insert(key).inserted { money[target, default: 0] += cents }
+      case .swipe(let recorded): money[target, default: 0] -= held[index] ?? recorded
+      case .assign(let cents): money[target] = cents
       }
       after.append(total)
     }
@@ -265,12 +289,15 @@ struct SyncModel {
   /// A card's opening balance, when the view holds its creation, with the
   /// openings of the cards merged into it.
   private func openingCents(card: Int, known: [Int]) -> Int {
-    members(card: card, known: known).reduce(0) { total, member in
-      guard member < creations.count, case .create(_, let opening) = events[creations[member]].change,
-        isVisible(events[creations[member]], known: known)
-      else { return total }
-      return total + opening
-    }
+    members(card: card, known: known).reduce(0) { $0 + openingCents(of: $1, known: known) }
+  }
+
+  /// One card's own opening balance, when the view holds its creation.
+  private func openingCents(of member: Int, known: [Int]) -> Int {
+    guard member < creations.count, case .create(_, let opening) = events[creations[member]].change,
+      isVisible(events[creations[member]], known: known)
+    else { return 0 }
+    return opening
   }
 
   /// How many assignments of a card a view holds.

@@ -41,8 +41,9 @@ extension SyncSchedule {
       guard syncCents(show["balance"]) == balance else {
         throw SyncScheduleFailure(
           description: "every device shows \(name) at \(show["balance"] ?? "nil"); the model says "
-            + "\(syncMoney(balance)) (the opening less each imported row once, then the latest assignment, then "
-            + "reloads, a key once, - 2.00 x each swipe, of \(model.swipes(card: card, known: view)) swipes)")
+            + "\(syncMoney(balance)) (each card that became it: its opening less each imported row once, "
+            + "its latest assignment, reloads, a key once, - 2.00 x each swipe, until its merge; of "
+            + "\(model.swipes(card: card, known: view)) swipes)")
       }
       let history = try parseJSONArray(try sameEverywhere(["--card", name, "history", "--json"]))
       // Every swipe and every keyed reload is listed, duplicates too (whether a

@@ -1,27 +1,25 @@
 import FoundationEssentials
 
 extension DeviceLogStore {
-  /// Works out again, from the card's history in the merged order, the
-  /// balance of each card whose fold could not place an assignment alone
-  /// (one that arrived after updates later than it, from another device or
-  /// backdated, with more of them than the fold keeps; or the undo of the
-  /// standing one). Rare, and then it reads the card's history once; the
-  /// cache keeps the result.
+  /// Takes from what the logs mean (``meaning(of:)``) the balance of each
+  /// card whose fold could not place an update alone: an assignment that
+  /// arrived after updates later than it (from another device, or
+  /// backdated) with more of them than the fold keeps, an undo on a card
+  /// that had assignments, a merge of cards that had them. Rare, and then
+  /// it reads every log once; the cache keeps the result.
   ///
-  /// - Returns: Whether any balance was worked out; `false` too when the
-  ///   reload keys the walk needs cannot be loaded (the cards stay marked).
+  /// - Returns: Whether any balance was worked out.
   @discardableResult
   func bringBalancesUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.fold.cards.filter { !$0.balanceIsCurrent }.map(\.id)
     guard !stale.isEmpty else { return false }
-    if !view.fold.countingKeysLoaded {
-      guard view.cache?.loadCountingKeys(into: &view.fold) == true else { return false }
-    }
+    let meaning = try meaning(of: view)
     for id in stale {
-      let (balance, assignment) = try MergedHistory(store: self, view: view, cardID: id).workedOutBalance()
       guard let position = view.fold.index(ofCard: id) else { continue }
-      view.fold.cards[position].card.balance = balance
-      view.fold.cards[position].assignment = assignment
+      if let meant = meaning.cards.first(where: { $0.id == id }) {
+        view.fold.cards[position].card.balance = meant.card.balance
+        view.fold.cards[position].assignment = meant.assignment
+      }
       view.fold.cards[position].balanceIsCurrent = true
     }
     view.refresh()

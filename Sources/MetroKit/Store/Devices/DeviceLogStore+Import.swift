@@ -94,8 +94,7 @@ extension DeviceLogStore {
     var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
       var named: IDFilter?
-      try MergedHistory(store: self, view: view, cardID: entry.id, streamsLongestLog: true).walk(balances: false) {
-        update throws(MetroError) in
+      for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
         hasHistory = true
         if let key = update.key, update.type == .reload { keys.insert(key) }
         span.noteExisting(update)
@@ -108,14 +107,13 @@ extension DeviceLogStore {
           named = filter
         }
         if let named {
-          guard named.mayContain(update.id) || update.undoes.map(named.mayContain) == true else { return true }
+          guard named.mayContain(update.id) || update.undoes.map(named.mayContain) == true else { continue }
           history.append(update.id, amount: update.amount)
         } else {
           amounts[update.id] = update.amount
         }
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
-        return true
       }
     }
     history.seal()

@@ -21,8 +21,9 @@ import FoundationEssentials
 ///   creation's time.
 /// - **Balance updates** are in the merged order: time, device, sequence,
 ///   place in the record. Of the copies of one update (an import on two
-///   devices, a restored backup), the first no undo took back counts; an
-///   undo takes back its own device's copy. A reload key counts its first
+///   devices, a restored backup), the first no undo took back counts, and
+///   the others are listed as duplicates; an undo takes back its own
+///   device's copy. A reload key counts its first
 ///   reload, and its first undo takes that reload back wherever the two
 ///   sit. An undo takes its target out of the history it follows: the
 ///   balance after each update is what the updates up to it make without
@@ -53,6 +54,18 @@ package enum LogMeaning {
     /// Its updates oldest first, each with the balance after it, marked
     /// when it is a duplicate, and priced as the merged order prices it.
     package var history: [BalanceUpdate]
+    /// The latest assignment (`balance AMOUNT`) in the merged order that
+    /// no undo took back: later updates add to it.
+    var assignment: StandingAssignment?
+    /// Its rides as recorded, each once, without those taken back, in the
+    /// merged order with their places: what ``FareEngine`` prices.
+    var rides: [PlacedRide]
+  }
+
+  /// A ride as recorded, with its place in the merged order.
+  struct PlacedRide: Sendable, Equatable {
+    var ride: RecordedRide
+    var order: EventOrder
   }
 
   /// The store as the logs make it.
@@ -154,11 +167,11 @@ package enum LogMeaning {
       }
       let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
-      let (history, balance, state) = Self.history(
+      let (history, balance, state, assignment, rides) = Self.history(
         of: card, updates: updates, merges: cardMerges, openings: openings, timeZone: timeZone)
       card.balance = balance
       card.fareState = state
-      cards.append(Card(id: id, card: card, history: history))
+      cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides))
     }
     var defaultID = defaultCard.map { root($0.id) }
     if !cards.contains(where: { $0.id == defaultID }) { defaultID = cards.first?.id }
@@ -173,7 +186,9 @@ package enum LogMeaning {
   /// (`updates`, as placed) and the merges that brought them in.
   private static func history(
     of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money], timeZone: LocalTimeZone
-  ) -> (history: [BalanceUpdate], balance: Money, state: FareState) {
+  ) -> (
+    history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide]
+  ) {
     // The merged order of updates: by their own time, then device, record and place.
     // An old store's update that two converted logs bring counts from the first.
     var oldSeen: Set<UUID> = []
@@ -190,8 +205,8 @@ package enum LogMeaning {
     // device's copy when there is one, else the first; a key's first undo
     // (in the merged order, wherever it sits) takes back the first reload
     // with the key, and the key's other reloads and undos are duplicates.
-    // Copies of one id (an import on two devices, a restored backup) are
-    // left to ``Replay``: the first copy not taken back counts.
+    // Of the copies of one id (an import on two devices, a restored
+    // backup), the first not taken back counts (below).
     var copies: [UUID: [Int]] = [:]
     var firstKeyed: [String: Int] = [:]
     for (position, entry) in timeline.enumerated() {
@@ -216,22 +231,40 @@ package enum LogMeaning {
       }
     }
 
-    // The rides in the merged order, each once, without those taken back, priced by the merge.
+    // The copy of each update that counts: the first no undo takes back,
+    // else the first (it counts until its undo). Every other copy, and an
+    // undo of one, adds nothing: a duplicate.
     let undoneAtEnd = Set(targets.values)
-    var ridden: Set<UUID> = []
-    let rides = timeline.indices.compactMap { position -> RecordedRide? in
-      guard !keyDuplicate.contains(position), !undoneAtEnd.contains(position),
-        ridden.insert(timeline[position].update.id).inserted, var ride = RecordedRide(timeline[position].update)
+    var chosen: [UUID: Int] = [:]
+    for position in timeline.indices where !keyDuplicate.contains(position) {
+      let id = timeline[position].update.id
+      if let known = chosen[id], !undoneAtEnd.contains(known) || undoneAtEnd.contains(position) { continue }
+      chosen[id] = position
+    }
+    func counts(_ position: Int) -> Bool {
+      guard !keyDuplicate.contains(position), chosen[timeline[position].update.id] == position else { return false }
+      guard let target = targets[position] else { return true }
+      return chosen[timeline[target].update.id] == target
+    }
+
+    // The rides in the merged order, each once, without those taken back, priced by the merge.
+    let rides = timeline.indices.compactMap { position -> PlacedRide? in
+      guard counts(position), !undoneAtEnd.contains(position), var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
-      return ride
+      return PlacedRide(ride: ride, order: timeline[position].order)
     }
     let (state, held) = FareEngine.holding(
-      rides, rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+      rides.map(\.ride), rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+    // A ride the merge charges otherwise says what it costs as the merge
+    // stands, what it was recorded at, and why. (A ride taken back is
+    // priced by no one: its undo gives back what it was recorded at.)
     func priced(_ update: BalanceUpdate) -> BalanceUpdate {
       var priced = update
       if update.type == .swipe, let charge = held[update.id] {
-        priced.repricedFrom = Money(minorUnits: -update.amount.minorUnits)
+        let recorded = Money(minorUnits: -update.amount.minorUnits)
+        priced.repricedFrom = recorded
+        priced.repricedBecause = FoldCard.repricing(from: recorded, to: charge)
         priced.amount = Money(minorUnits: -charge.charge.minorUnits)
         priced.reason = charge.reason
       }
@@ -255,19 +288,26 @@ package enum LogMeaning {
       if let target = targets[position], undone.insert(target).inserted {
         replay = Replay(openings: openings)
         for earlier in 0..<position {
-          _ = replay.take(
+          replay.take(
             priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
-            keyDuplicate: keyDuplicate.contains(earlier), takenBack: undone.contains(earlier), merges: merged)
+            counts: counts(earlier), takenBack: undone.contains(earlier), merges: merged)
         }
       }
-      update.isDuplicate = !replay.take(
-        update, of: entry.cardID, at: entry.order, keyDuplicate: keyDuplicate.contains(position),
-        takenBack: undone.contains(position), merges: merged)
+      update.isDuplicate = !counts(position)
+      replay.take(
+        update, of: entry.cardID, at: entry.order, counts: counts(position), takenBack: undone.contains(position),
+        merges: merged)
       update.balance = replay.total
       history.append(update)
     }
     let opening = Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })
-    return (history, history.last?.balance ?? opening, state)
+    let standing = timeline.indices.last {
+      timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
+        && !undoneAtEnd.contains($0) && !history[$0].isDuplicate
+    }.map {
+      StandingAssignment(order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
+    }
+    return (history, history.last?.balance ?? opening, state, standing, rides)
   }
 }
 
@@ -292,17 +332,13 @@ private struct Replay {
     return id
   }
 
-  /// The ids of the updates that count so far: a later copy of one is a duplicate.
-  var counted: Set<UUID> = []
-
   /// Takes the next update, of `cardID` at `order`: it changes a balance
-  /// unless it is an undo, a key's duplicate, `takenBack` by an undo so
-  /// far, or a copy of an id that already counts. Returns whether it is
-  /// no duplicate.
+  /// unless it is an undo, does not count (a duplicate), or was
+  /// `takenBack` by an undo so far.
   mutating func take(
-    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, keyDuplicate: Bool, takenBack: Bool,
+    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool,
     merges: [CardMerge]
-  ) -> Bool {
+  ) {
     while mergesTaken < merges.count, merges[mergesTaken].order < order {
       let from = current(merges[mergesTaken].other)
       let into = current(merges[mergesTaken].keep)
@@ -313,17 +349,13 @@ private struct Replay {
       }
       mergesTaken += 1
     }
-    if keyDuplicate { return false }
-    if takenBack { return true }
-    guard counted.insert(update.id).inserted else { return false }
-    guard update.type != .undo else { return true }
+    guard counts, !takenBack, update.type != .undo else { return }
     let target = current(cardID)
     if update.type == .adjustment, let assigned = update.assigned {
       balances[target] = assigned.minorUnits
     } else {
       balances[target, default: 0] += update.amount.minorUnits
     }
-    return true
   }
 }
 
@@ -370,11 +402,31 @@ extension DeviceLogStore {
   package func meaning() throws(MetroError) -> LogMeaning.State {
     var logs: [LogMeaning.Log] = []
     for folder in try deviceFolders() {
-      var records: [LogRecord] = []
-      let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
-      _ = try scanner.scan(from: .start) { record, _ in records.append(record) }
-      logs.append(LogMeaning.Log(device: folder, records: records))
+      logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: nil)))
     }
     return LogMeaning.fold(logs, timeZone: timeZone)
+  }
+
+  /// What the logs mean as far as `view` has read them: each log's
+  /// records up to the last the view folded, and an old store's records
+  /// as the log they become. Every whole-history answer (history, the
+  /// balance the fold cannot place alone) is this one.
+  func meaning(of view: View) throws(MetroError) -> LogMeaning.State {
+    var logs: [LogMeaning.Log] = []
+    for (folder, position) in view.fold.logs where folder != view.legacy?.folder {
+      logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: position.sequence)))
+    }
+    if let legacy = view.legacy { logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records)) }
+    return LogMeaning.fold(logs, timeZone: timeZone)
+  }
+
+  /// The records of `folder`'s log, oldest first, up to sequence `last` (all without one).
+  private func records(of folder: String, through last: Int?) throws(MetroError) -> [LogRecord] {
+    var records: [LogRecord] = []
+    let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
+    _ = try scanner.scan(from: .start) { record, _ in
+      if last.map({ record.sequence <= $0 }) ?? true { records.append(record) }
+    }
+    return records
   }
 }

@@ -49,6 +49,14 @@ extension StoreFold {
   /// folded would belong elsewhere from the start: ``needsRefold``.
   mutating func applyMerge(other: String, keep: String, order: EventOrder) {
     let merge = CardMerge(other: other, keep: keep, order: order)
+    // Each card's money is its own until the merge, assignments and all:
+    // what the logs mean says the balance of the card they become.
+    defer {
+      let into = cardIndex(root(of: keep))
+      if cards[into].hasAssignments || index(ofCard: other).map({ cards[$0].hasAssignments }) == true {
+        cards[into].balanceIsCurrent = false
+      }
+    }
     guard !merges.contains(merge) else { return }
     // The times noted under the card that goes are not moved with it.
     unwatched.isKnown = false

@@ -341,9 +341,28 @@ struct StoreFold: Equatable, Sendable {
         foldUnwatched(update, order: updateOrder, at: position, timeZone: timeZone)
       }
       cards[position].followLoads(update, countedBefore: countedBefore)
+      if needsMeaning(update, of: id, order: updateOrder, at: position) { cards[position].balanceIsCurrent = false }
       keepIfLatest(update, order: updateOrder, at: position)
       cards[position].noteNewest(updateOrder)
     }
+  }
+
+  /// Whether the balance after `update` of card `id` (folded into the
+  /// card at `position`) is for what the logs mean to say
+  /// (``DeviceLogStore/bringBalancesUpToDate(_:)``): an undo on a card
+  /// that had assignments (what it takes back may sit before one), an
+  /// assignment before updates already folded, or, on a card that others
+  /// were merged into, an assignment or an update before the standing one
+  /// (each card's money is its own until its merge).
+  func needsMeaning(_ update: BalanceUpdate, of id: String, order: EventOrder, at position: Int) -> Bool {
+    let entry = cards[position]
+    guard entry.hasAssignments else { return false }
+    if update.type == .undo { return true }
+    // An assignment before updates already folded: what they add after it
+    // may include an undo of what came before it.
+    if Self.isAssignment(update), let newest = entry.newestUpdate, order < newest { return true }
+    guard id != entry.id || mergedInto.values.contains(entry.id) else { return false }
+    return Self.isAssignment(update) || entry.assignment.map { order < $0.order } ?? true
   }
 
   /// Keeps `update` among the card's latest when it is one of them; in any

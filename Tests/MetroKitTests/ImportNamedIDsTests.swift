@@ -199,18 +199,4 @@ struct ImportNamedIDsTests {
     #expect(history.count == model.count)
     for number in 0..<2100 { #expect(history.amount(of: Self.id(number)) == model[Self.id(number)]) }
   }
-
-  @Test("Deciding an import walks the card's one log as it lies: none of its updates is held in an index")
-  func historyWalkedAsItLies() throws {
-    try withFastTemporaryDirectory { parent in
-      let store = deviceStoreOfItsOwn(parent, "laptop")
-      _ = try store.importUpdates(Self.history, to: store.currentCard())
-      let gauge = HeldChangesGauge()
-      let result = try MergedHistory.$heldEntries.withValue(gauge) {
-        try store.importUpdates([Self.row(70), Self.row(71, .undo, cents: 300, undoes: 12)], to: store.currentCard())
-      }
-      #expect(result.imported == 2)
-      #expect(gauge.most == 0, "held \(gauge.most) entries")
-    }
-  }
 }

@@ -8,68 +8,6 @@ struct StandingAssignment: Equatable, Sendable {
   var balance: Money
 }
 
-/// How one update moves a card's balance in the merged order, as far as
-/// the update alone says.
-enum BalanceStep: Equatable {
-  /// It adds its amount.
-  case add(Money)
-  /// Another update with its reload key counts instead of it.
-  case duplicate
-  /// An assignment, or the undo of one: what it does depends on the
-  /// updates before it (``BalanceWalk``).
-  case assignment
-}
-
-/// A card's balance walked through its updates oldest first, in the merged
-/// order: the latest assignment met that no undo met has taken back, plus
-/// what every update after it adds (the opening balance when there is
-/// none). An assignment that an undo takes back so counts until its undo,
-/// and the undo gives back the balance as if it had never been made. After
-/// the last update, the balance is the fold's.
-struct BalanceWalk {
-  let fold: StoreFold
-  let cardID: String
-  private let opening: Money
-  /// What every update that adds has added so far.
-  private var added: Int64 = 0
-  /// The assignments met that no undo met takes back, oldest first, each
-  /// with `added` as it was when it was met (one entry for each).
-  private var assignments: [(id: UUID, balance: Money, added: Int64)] = []
-  private var undosMet: Set<UUID> = []
-
-  init(fold: StoreFold, cardID: String, opening: Money) {
-    self.fold = fold
-    self.cardID = cardID
-    self.opening = opening
-  }
-
-  /// The balance after the updates taken so far.
-  var balance: Money {
-    guard let last = assignments.last else { return Money(minorUnits: opening.minorUnits + added) }
-    return Money(minorUnits: last.balance.minorUnits + added - last.added)
-  }
-
-  /// The latest assignment that stands, as far as the walk has come.
-  var standing: (id: UUID, balance: Money)? { assignments.last.map { ($0.id, $0.balance) } }
-
-  /// Takes the next update; returns its step.
-  mutating func take(_ update: BalanceUpdate, device: String, sequence: Int? = nil) -> BalanceStep {
-    let step = fold.step(update, cardID: cardID, device: device, sequence: sequence)
-    switch step {
-    case .add(let amount): added += amount.minorUnits
-    case .duplicate: break
-    case .assignment:
-      if update.type == .undo, let target = update.undoes {
-        undosMet.insert(target)
-        assignments.removeAll { $0.id == target }
-      } else if !undosMet.contains(update.id) {
-        assignments.append((update.id, update.assigned ?? .zero, added))
-      }
-    }
-    return step
-  }
-}
-
 extension FoldCard {
   /// Adds `amount`, an update's at `order`, unless the standing assignment
   /// comes after it (then the assignment already says what the balance is).
@@ -146,15 +84,6 @@ extension StoreFold {
     case .swipe, .reload:
       return false
     }
-  }
-
-  /// How `update` of the card moves its balance, as far as it alone says
-  /// (the reload keys must be loaded).
-  /// `device`: whose log holds it.
-  func step(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> BalanceStep {
-    if Self.isAssignment(update) { return .assignment }
-    guard counts(update, cardID: cardID, device: device, sequence: sequence) else { return .duplicate }
-    return .add(keyUndoAmount(update, cardID: cardID) ?? update.amount)
   }
 
   /// Whether `update` sets the balance (an assignment, or the undo of one).

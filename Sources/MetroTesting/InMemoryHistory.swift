@@ -71,6 +71,15 @@ public struct InMemoryHistory: CardHistoryLookup {
       skipping: undone)
   }
 
+  /// The balance after the last update at or before `time`, when an update
+  /// lies at or after it (before the first: its balance less its amount).
+  public func balance(before time: Date) throws(MetroError) -> Money? {
+    guard updates.contains(where: { $0.timestamp >= time }) else { return nil }
+    let sorted = updates.enumerated().sorted { ($0.element.timestamp, $0.offset) < ($1.element.timestamp, $1.offset) }
+    if let last = sorted.last(where: { $0.element.timestamp <= time }) { return last.element.balance }
+    return sorted.first.map { Money(minorUnits: $0.element.balance.minorUnits - $0.element.amount.minorUnits) }
+  }
+
   public func recentLoads() throws(MetroError) -> RecentLoads {
     // The reloads that count: the first of each key.
     var loads = RecentLoads()

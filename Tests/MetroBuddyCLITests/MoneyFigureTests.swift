@@ -27,6 +27,33 @@ struct MoneyFigureTests {
     #expect(cli.run("show").stdout.split(separator: "\n").dropFirst(2).first.map(String.init) == Self.letThrough)
   }
 
+  /// A balance set at a time before updates already recorded is set against
+  /// the balance at that time, and says what the balance is now; history's
+  /// amount and balance columns add up on every row, in text and JSON.
+  @Test func aBalanceSetAtAnEarlierTime() throws {
+    let cli = CLIHarness()
+    cli.run("reload", "30", "--at", "2026-11-21T08:00Z")
+    cli.run("swipe", "--at", "2026-11-21T11:00Z")
+    #expect(
+      cli.run("balance", "12", "--at", "2026-11-21T10:00Z")
+        == Invocation(
+          stdout: "Balance set to $12.00 (was $30.00): $18.00 less than recorded, 6 rides at $3.00 not recorded. "
+            + "Now $9.00. 3 rides left.\n", stderr: "", status: 0))
+    #expect(
+      cli.run("history").stdout
+        == """
+        2026-11-21 11:00  swipe       subway  paid   -$3.00   $9.00
+        2026-11-21 10:00  adjustment                -$18.00  $12.00
+        2026-11-21 08:00  reload                    +$30.00  $30.00
+
+        """)
+    let json = try JSONSerialization.jsonObject(with: Data(cli.run("history", "--json").stdout.utf8))
+    let rows = try #require(json as? [[String: Any]])
+    #expect(rows.map { $0["amount"] as? String } == ["-3.00", "-18.00", "30.00"])
+    #expect(rows.map { $0["balance"] as? String } == ["9.00", "12.00", "30.00"])
+    #expect(cli.run("balance").stdout == "$9.00\n")
+  }
+
   static let letThrough =
     "Below zero: the card let one ride through that it could not cover, which it does only once. Reload at least $2.00 to ride again."
 

@@ -60,10 +60,15 @@ struct BalanceCommand: Command {
       output.addJSONMember("reconciliation") { .null }
       return output
     }
-    let before = Money(minorUnits: after.balance.minorUnits - result.recorded[0].amount.minorUnits)
-    let reconciliation = try Self.reconciliation(from: before, result, context)
-    let new = context.money(after.balance, after.currency)
+    // The balance set, and what it was at its moment (`--at` an earlier
+    // time than updates already recorded: the balance then, and the
+    // balance now differs).
+    let assigned = result.recorded[0].assigned ?? after.balance
+    let before = Money(minorUnits: assigned.minorUnits - result.recorded[0].amount.minorUnits)
+    let reconciliation = try Self.reconciliation(from: before, to: assigned, result, context)
+    let new = context.money(assigned, after.currency)
     let old = context.money(before, after.currency)
+    let now = after.balance == assigned ? nil : context.money(after.balance, after.currency)
     let rides = context.moment.ridesLeft(after)
     let text: String
     if let reconciliation {
@@ -77,9 +82,9 @@ struct BalanceCommand: Command {
       text = context.text(
         .balanceReconciled(
           new: new, old: old, difference: context.money(reconciliation.amount, after.currency),
-          less: reconciliation.isShortfall, estimate: estimate, rides: rides))
+          less: reconciliation.isShortfall, estimate: estimate, now: now, rides: rides))
     } else {
-      text = context.text(.balanceSet(new: new, old: old, rides: rides))
+      text = context.text(.balanceSet(new: new, old: old, now: now, rides: rides))
     }
     var output = Self.changed(text, result, at: context.moment)
     output.addJSONMember("reconciliation") {
@@ -92,13 +97,13 @@ struct BalanceCommand: Command {
   /// there is nothing to reconcile with: the first balance a card that had
   /// no history is given (its zero was never read off a card).
   static func reconciliation(
-    from before: Money, _ result: UpdateResult, _ context: Context
+    from before: Money, to assigned: Money, _ result: UpdateResult, _ context: Context
   ) throws(MetroError) -> Reconciliation? {
     let card = result.card.snapshot
     if before == .zero, card.fareState.latestRide == nil {
       let latest = try context.store.balanceUpdates(for: result.card, matching: HistoryQuery(limit: 2))
       if latest.count < 2 { return nil }
     }
-    return Reconciliation(recorded: before, actual: card.balance, fare: context.moment.quote(card)?.amount)
+    return Reconciliation(recorded: before, actual: assigned, fare: context.moment.quote(card)?.amount)
   }
 }

@@ -36,7 +36,8 @@ enum English {
     case .reloadAlreadyRecorded(let key, let balance, let rides):
       "Reload '\(key)' was already recorded; nothing changed. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .balanceAlready(let amount): "The balance is already \(amount); nothing changed."
-    case .balanceSet(let new, let old, let rides): "Balance set to \(new) (was \(old)). \(text(.ridesLeft(rides)))."
+    case .balanceSet(let new, let old, let now, let rides):
+      "Balance set to \(new) (was \(old)). \(now.map { "Now \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .fareSet(let new, let old, let rides):
       "Fare set to \(new) (was \(old)); 'metrobuddy fare --standard' goes back. \(text(.ridesLeft(rides)))."
     case .serialSet(let serial): "Serial number set to \(serial)."
@@ -99,14 +100,14 @@ enum English {
       "\(lowercasedFirst(text(.ridesLeft(rides)))) (\(balance) at a \(fare) fare); reload with 'metrobuddy reload <amount>'."
     case .checkBalanceBelow(let balance, let minimum): "the balance \(balance) is below \(minimum)."
 
-    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let now, let rides):
       "Balance set to \(new) (was \(old)): \(difference) \(less ? "less" : "more") than recorded"
         + (estimate.map { estimate in
           let count = (estimate.exact ? "" : "about ") + text(.rides(estimate.rides))
           return less
             ? ", \(count) at \(estimate.fare) not recorded"
             : ": a reload not recorded, or \(count) recorded that \(estimate.rides == 1 ? "was" : "were") not taken"
-        } ?? "") + ". \(text(.ridesLeft(rides)))."
+        } ?? "") + ". \(now.map { "Now \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .historyNote(let note): "note: \"\(note)\""
     case .noteRefused(let problem): "Invalid value for '--note': \(text(.noteProblem(problem)))."
     case .noteProblem(let problem):

@@ -41,8 +41,8 @@ enum Italian {
     case .reloadAlreadyRecorded(let key, let balance, let rides):
       "La ricarica '\(key)' era già registrata; non è cambiato nulla. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .balanceAlready(let amount): "Il credito è già \(amount); non è cambiato nulla."
-    case .balanceSet(let new, let old, let rides):
-      "Credito impostato a \(new) (prima \(old)). \(text(.ridesLeft(rides)))."
+    case .balanceSet(let new, let old, let now, let rides):
+      "Credito impostato a \(new) (prima \(old)). \(now.map { "Ora \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .fareSet(let new, let old, let rides):
       "Tariffa impostata a mano a \(new) (prima \(old)); 'metrobuddy fare --standard' torna indietro. "
         + "\(text(.ridesLeft(rides)))."
@@ -119,7 +119,7 @@ enum Italian {
         + "ricarica con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "il credito di \(balance) è inferiore a \(minimum)."
 
-    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let now, let rides):
       "Credito impostato a \(new) (prima \(old)): \(difference) in \(less ? "meno" : "più") del registrato"
         + (estimate.map { estimate in
           let count = (estimate.exact ? "" : "circa ") + text(.rides(estimate.rides))
@@ -127,7 +127,7 @@ enum Italian {
           return less
             ? ", \(count) da \(estimate.fare) non \(one ? "registrata" : "registrate")"
             : ": una ricarica non registrata, o \(count) \(one ? "registrata ma non fatta" : "registrate ma non fatte")"
-        } ?? "") + ". \(text(.ridesLeft(rides)))."
+        } ?? "") + ". \(now.map { "Ora \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .historyNote(let note): "nota: \"\(note)\""
     case .noteRefused(let problem): "Valore non valido per '--note': \(text(.noteProblem(problem)))."
     case .noteProblem(let problem):

@@ -33,7 +33,9 @@ enum Message: Equatable {
   case reloaded(amount: String, balance: String, rides: Int)
   case reloadAlreadyRecorded(key: String, balance: String, rides: Int)
   case balanceAlready(amount: String)
-  case balanceSet(new: String, old: String, rides: Int)
+  /// `now`: the balance now, when it differs from `new` (a balance set
+  /// `--at` a time before updates already recorded).
+  case balanceSet(new: String, old: String, now: String?, rides: Int)
   case fareSet(new: String, old: String, rides: Int)
   case serialSet(String)
   case serialCleared
@@ -87,7 +89,8 @@ enum Message: Equatable {
   /// `Balance set to $12.40 (was $15.40): $3.00 less than recorded, about 1 ride at $3.00 not recorded. 4 rides left.`
   /// `less` when the card holds less than was recorded; `estimate` is `nil`
   /// when the difference is less than half a fare or the card has no fare.
-  case balanceReconciled(new: String, old: String, difference: String, less: Bool, estimate: RideEstimate?, rides: Int)
+  case balanceReconciled(
+    new: String, old: String, difference: String, less: Bool, estimate: RideEstimate?, now: String?, rides: Int)
   /// The note of an update in the last column of `history`: `note: "reader at 14 St"`.
   case historyNote(String)
   /// A `--note` that cannot be kept (a usage error).

@@ -41,7 +41,8 @@ enum Spanish {
     case .reloadAlreadyRecorded(let key, let balance, let rides):
       "La recarga '\(key)' ya estaba registrada; no se cambió nada. \(text(.balanceLine(balance: balance, rides: rides)))"
     case .balanceAlready(let amount): "El saldo ya es \(amount); no se cambió nada."
-    case .balanceSet(let new, let old, let rides): "Saldo fijado en \(new) (antes \(old)). \(text(.ridesLeft(rides)))."
+    case .balanceSet(let new, let old, let now, let rides):
+      "Saldo fijado en \(new) (antes \(old)). \(now.map { "Ahora \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .fareSet(let new, let old, let rides):
       "Tarifa fijada a mano en \(new) (antes \(old)); 'metrobuddy fare --standard' vuelve atrás. "
         + "\(text(.ridesLeft(rides)))."
@@ -119,7 +120,7 @@ enum Spanish {
         + "recargue con 'metrobuddy reload \(slot("amount"))'."
     case .checkBalanceBelow(let balance, let minimum): "el saldo de \(balance) es inferior a \(minimum)."
 
-    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let rides):
+    case .balanceReconciled(let new, let old, let difference, let less, let estimate, let now, let rides):
       "Saldo fijado en \(new) (antes \(old)): \(difference) \(less ? "menos" : "más") de lo registrado"
         + (estimate.map { estimate in
           let count = (estimate.exact ? "" : "aproximadamente ") + text(.rides(estimate.rides))
@@ -127,7 +128,7 @@ enum Spanish {
           return less
             ? ", \(count) de \(estimate.fare) sin registrar"
             : ": una recarga sin registrar, o \(count) registrado\(one ? "" : "s") que no se \(one ? "hizo" : "hicieron")"
-        } ?? "") + ". \(text(.ridesLeft(rides)))."
+        } ?? "") + ". \(now.map { "Ahora \($0). " } ?? "")\(text(.ridesLeft(rides)))."
     case .historyNote(let note): "nota: \"\(note)\""
     case .noteRefused(let problem): "Valor no válido para '--note': \(text(.noteProblem(problem)))."
     case .noteProblem(let problem):

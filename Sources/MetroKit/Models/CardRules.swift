@@ -25,6 +25,11 @@ package protocol CardHistoryLookup {
   /// The card's recent reloads that count, as the fold keeps them, for the
   /// reload limits; read without reading history.
   func recentLoads() throws(MetroError) -> RecentLoads
+  /// The card's balance just before `time` in the merged order, when an
+  /// update already recorded lies at or after it (a balance set `--at` an
+  /// earlier time is set against it); `nil` when none does, and the
+  /// balance now is the balance then.
+  func balance(before time: Date) throws(MetroError) -> Money?
 }
 
 extension CardHistoryLookup {
@@ -335,12 +340,14 @@ package enum CardRules {
           guard working.kind.holdsValue else { throw .notStoredValue(kind: working.kind) }
           if let note, let problem = BalanceUpdate.noteProblem(note) { throw .invalidNote(problem) }
           guard target >= .zero, target <= .maximumBalance else { throw .balanceOutOfRange }
-          guard target != working.balance else { continue }
-          // An assignment: the balance is `target` from this moment in the
-          // merged order; the difference it makes now stays for history.
+          // An assignment: the balance is `target` from its moment in the
+          // merged order; the difference it makes there stays for history
+          // (a moment before updates already recorded: the balance then).
+          let then = recorded.isEmpty ? try history.balance(before: timestamp) : nil
+          let before = then ?? working.balance
+          guard target != before else { continue }
           try record(
-            .adjustment, Money(minorUnits: target.minorUnits - working.balance.minorUnits), note: note,
-            assigned: target)
+            .adjustment, Money(minorUnits: target.minorUnits - before.minorUnits), note: note, assigned: target)
         case .undo:
           // Updates recorded earlier in this same request come first, then the history.
           var search = UndoSearch()

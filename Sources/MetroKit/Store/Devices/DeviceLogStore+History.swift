@@ -141,11 +141,23 @@ final class DeviceHistory: CardHistoryLookup {
   /// What the logs mean for the card, read once (``DeviceLogStore/meaning(of:)``).
   private var meant: LogMeaning.Card?
 
+  private func meaning() throws(MetroError) -> LogMeaning.Card? {
+    if meant == nil { meant = try store.meaning(of: view).cards.first { $0.id == card.id } }
+    return meant
+  }
+
+  /// Read from the logs only when the card's latest update is at or after `time`.
+  func balance(before time: Date) throws(MetroError) -> Money? {
+    guard let newest = card.newestUpdate, newest.time >= time, let history = try meaning()?.history else {
+      return nil
+    }
+    return history.last { $0.timestamp <= time }?.balance ?? card.historyOpening
+  }
+
   /// Every ride of the card as the logs mean it: each once, none taken
   /// back, in the merged order (which is time order), with its place.
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
-    if meant == nil { meant = try store.meaning(of: view).cards.first { $0.id == card.id } }
-    return (meant?.rides ?? []).map { ($0.ride, $0.order) }
+    try (meaning()?.rides ?? []).map { ($0.ride, $0.order) }
   }
 
   /// Calls `body` with every ride of ``ridesInMergedOrder()`` in turn, with

@@ -126,7 +126,10 @@ package enum LogMeaning {
     var attributes: [String: CardAttributes] = [:]
     var defaultCard: (id: String, order: EventOrder)?
     var names: [String: (name: String, order: EventOrder)] = [:]
-    for item in placed.sorted(by: { $0.order < $1.order }) {
+    let attributeChanges = placed.filter {
+      if case .update = $0.change { false } else { true }
+    }
+    for item in attributeChanges.sorted(by: { $0.order < $1.order }) {
       switch item.change {
       case .createCard(let id, let card):
         var creation = item.order
@@ -207,10 +210,11 @@ package enum LogMeaning {
     // with the key, and the key's other reloads and undos are duplicates.
     // Of the copies of one id (an import on two devices, a restored
     // backup), the first not taken back counts (below).
+    let named = Set(timeline.compactMap(\.update.undoes))
     var copies: [UUID: [Int]] = [:]
     var firstKeyed: [String: Int] = [:]
     for (position, entry) in timeline.enumerated() {
-      copies[entry.update.id, default: []].append(position)
+      if named.contains(entry.update.id) { copies[entry.update.id, default: []].append(position) }
       if let key = entry.update.key, entry.update.type == .reload, firstKeyed[key] == nil { firstKeyed[key] = position }
     }
     var keyDuplicate: Set<Int> = []
@@ -254,8 +258,10 @@ package enum LogMeaning {
       ride.device = timeline[position].order.device
       return PlacedRide(ride: ride, order: timeline[position].order)
     }
+    var rulesOfDay = FareRulesOfDay()
     let (state, held) = FareEngine.holding(
-      rides.map(\.ride), rules: { card.rules(at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+      rides.map(\.ride), rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) },
+      timeZone: card.rulesZone(timeZone))
     // A ride the merge charges otherwise says what it costs as the merge
     // stands, what it was recorded at, and why. (A ride taken back is
     // priced by no one: its undo gives back what it was recorded at.)

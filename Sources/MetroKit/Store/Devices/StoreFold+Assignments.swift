@@ -22,29 +22,8 @@ extension FoldCard {
     newestUpdate = order
   }
 
-  /// Whether the card ever had an assignment (a walk newest first then
-  /// needs the balance before each).
+  /// Whether the card ever had an assignment.
   var hasAssignments: Bool { assignment != nil || !undoneAssignments.isEmpty }
-
-  /// What the updates the fold keeps after `order` add, when they are every
-  /// update after it and none has a reload key; `nil` otherwise.
-  func latestSum(after order: EventOrder) -> Money? {
-    guard let oldest = latest.first, oldest.order < order || latest.count < FoldCard.latestKept else { return nil }
-    var sum = Money.zero
-    for placed in latest.reversed() {
-      guard order < placed.order else { break }
-      let update = placed.update
-      guard update.key == nil else { return nil }
-      if update.assigned != nil, update.type == .undo || update.type == .adjustment {
-        // An undone assignment or the undo of one adds nothing (a standing
-        // one after `order` would stand instead of the one folded).
-        guard update.type == .undo || undoneAssignments.contains(update.id) else { return nil }
-        continue
-      }
-      sum.minorUnits += pricedAmount(of: update).minorUnits
-    }
-    return sum
-  }
 }
 
 extension StoreFold {
@@ -52,10 +31,9 @@ extension StoreFold {
   /// any other update.
   ///
   /// An assignment before the standing one changes nothing; one after it
-  /// stands, its amount plus what the updates after it add (from the
-  /// latest updates the fold keeps when they reach back to it, else the
-  /// store works it out from the card's history). The undo of the standing
-  /// assignment leaves the balance to be worked out again.
+  /// stands, its amount plus what the updates after it add (when updates
+  /// after it were folded first, what the logs mean says it). The undo of
+  /// the standing assignment leaves the balance to be worked out again.
   static func foldAssignment(_ update: BalanceUpdate, order: EventOrder, into entry: inout FoldCard) -> Bool {
     guard let assigned = update.assigned else { return false }
     switch update.type {
@@ -73,12 +51,9 @@ extension StoreFold {
       entry.assignment = StandingAssignment(order: order, id: update.id, balance: assigned)
       entry.card.balance = assigned
       if let newest = entry.newestUpdate, order < newest {
-        // Updates after it were folded before it arrived.
-        if let sum = entry.latestSum(after: order) {
-          entry.card.balance.minorUnits += sum.minorUnits
-        } else {
-          entry.balanceIsCurrent = false
-        }
+        // Updates after it were folded before it arrived: what the logs
+        // mean says the balance (``needsMeaning``).
+        entry.balanceIsCurrent = false
       }
       return true
     case .swipe, .reload:

@@ -127,6 +127,32 @@ struct LogMeaningTests {
   /// `swift test` runs 12 schedules; `METROBUDDY_EXHAUSTIVE=1`, 200.
   static let schedules = CallSample.isExhaustive ? 200 : 12
 
+  /// Which updates the fold hands to what the logs mean
+  /// (``StoreFold/needsMeaning(_:of:order:at:)``): on a card another was
+  /// merged into, an update before its standing balance setting does
+  /// (each card's money is its own until the merge), one after it does not,
+  /// and with no standing setting (every one undone) none does: sums
+  /// alone place them, and the hot path reads no log.
+  @Test func aMergedCardHandsOnlyWhatSumsCannotPlace() {
+    let setAt = Self.now.addingTimeInterval(-3600)
+    func order(_ time: Date) -> EventOrder { EventOrder(time: time, device: "phone", sequence: 9, index: 0) }
+    func swipe(_ time: Date) -> BalanceUpdate {
+      BalanceUpdate(type: .swipe, amount: Money(minorUnits: -300), balance: .zero, timestamp: time)
+    }
+    var fold = StoreFold()
+    var kept = FoldCard(id: "kept", card: MetroCard(name: "kept", isDefault: false))
+    kept.assignment = StandingAssignment(order: order(setAt), id: SequentialIDs.id(1), balance: .usd("40.00"))
+    fold.cards = [kept, FoldCard(id: "other", card: MetroCard(name: "other", isDefault: false))]
+    fold.mergedInto = ["other": "kept"]
+    let before = setAt.addingTimeInterval(-60)
+    let after = setAt.addingTimeInterval(60)
+    #expect(fold.needsMeaning(swipe(before), of: "other", order: order(before), at: 0))
+    #expect(!fold.needsMeaning(swipe(after), of: "other", order: order(after), at: 0))
+    fold.cards[0].assignment = nil
+    fold.cards[0].undoneAssignments = [SequentialIDs.id(1)]
+    #expect(!fold.needsMeaning(swipe(before), of: "other", order: order(before), at: 0))
+  }
+
   // MARK: - What the logs mean where the store still differs (issue 35, item 6)
 
   /// `balance 20`, then `reload 10` dated before it, then `undo`: the reload

@@ -362,7 +362,7 @@ struct StoreFold: Equatable, Sendable {
     // may include an undo of what came before it.
     if Self.isAssignment(update), let newest = entry.newestUpdate, order < newest { return true }
     guard id != entry.id || mergedInto.values.contains(entry.id) else { return false }
-    return Self.isAssignment(update) || entry.assignment.map { order < $0.order } ?? true
+    return Self.isAssignment(update) || entry.assignment.map { order < $0.order } ?? false
   }
 
   /// Keeps `update` among the card's latest when it is one of them; in any

@@ -19,14 +19,7 @@ extension DeviceLogStore {
         let rules = { card.rules(at: $0, in: self.timeZone) }
         var search = OverrunSearch()
         let history = DeviceHistory(store: self, view: view, card: entry)
-        let inOrder = try history.forEachPlacedRide(placed: false) { ride, _ in
-          search.add(ride, rules: rules, timeZone: zone)
-        }
-        if !inOrder {
-          // A ride out of time order: the rides as the list sorts them.
-          search = OverrunSearch()
-          for (ride, _) in try history.ridesInMergedOrder() { search.add(ride, rules: rules, timeZone: zone) }
-        }
+        for (ride, _) in try history.ridesInMergedOrder() { search.add(ride, rules: rules, timeZone: zone) }
         overruns = search.found
       }
       found += (overruns ?? []).map {

@@ -60,13 +60,13 @@ extension DeviceLogStore {
     return view.live.indices.map { rides($0, in: view) }
   }
 
-  /// A card's rides walked from the logs as the fare standing walks them
-  /// (``DeviceHistory/forEachPlacedRide(placed:_:)``), the list's way when
-  /// one is out of time order.
+  /// A card's rides as the logs mean them (``DeviceHistory/ridesInMergedOrder()``),
+  /// always in time order.
   func rides(_ index: Int, in view: View) -> CardRides {
     let history = DeviceHistory(store: self, view: view, card: view.live[index].fold)
     return CardRides(card: reference(index, in: view)) { body throws(MetroError) in
-      try history.forEachPlacedRide(placed: false) { ride, _ in body(ride) }
+      for (ride, _) in try history.ridesInMergedOrder() { body(ride) }
+      return true
     } listed: { () throws(MetroError) in
       try history.ridesInMergedOrder().map(\.ride)
     }
@@ -158,14 +158,5 @@ final class DeviceHistory: CardHistoryLookup {
   /// back, in the merged order (which is time order), with its place.
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
     try (meaning()?.rides ?? []).map { ($0.ride, $0.order) }
-  }
-
-  /// Calls `body` with every ride of ``ridesInMergedOrder()`` in turn, with
-  /// its place when `placed`; always `true` (the rides are in time order).
-  func forEachPlacedRide(
-    placed: Bool = true, _ body: (RecordedRide, EventOrder?) -> Void
-  ) throws(MetroError) -> Bool {
-    for (ride, order) in try ridesInMergedOrder() { body(ride, placed ? order : nil) }
-    return true
   }
 }

@@ -323,10 +323,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       let rules = { rulesOfDay.rules(of: entry.card, at: $0, in: machine) }
       var walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
       let history = DeviceHistory(store: self, view: view, card: entry)
-      if try !history.forEachPlacedRide({ walk.add($0, order: $1) }) {
-        walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
-        for (ride, order) in try history.ridesInMergedOrder() { walk.add(ride, order: order) }
-      }
+      for (ride, order) in try history.ridesInMergedOrder() { walk.add(ride, order: order) }
       let changed = walk.changed
       view.fold.cards[position].card.fareState = walk.state
       view.fold.cards[position].card.capOverruns = walk.capOverruns

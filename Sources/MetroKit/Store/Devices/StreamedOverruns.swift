@@ -12,7 +12,7 @@ import FoundationEssentials
 /// fails, and every card of a store whose read order the merged order does
 /// not follow (an old store, a converted or retired log, merged cards), is
 /// walked from the logs afterwards, as before
-/// (``DeviceHistory/forEachPlacedRide(_:)``). Holds, per card, the
+/// (``DeviceHistory/ridesInMergedOrder()``). Holds, per card, the
 /// standing and the periods found; never an update.
 struct StreamedOverruns {
   /// One card's search while its rides come in the merged order.

@@ -139,7 +139,8 @@ struct GoldenOutputTests {
     #expect(
       cli.run("undo")
         == Invocation(
-          stdout: "", stderr: "Nothing to undo: every balance update on this card is already undone.\n", status: 1))
+          stdout: "", stderr: "Nothing to undo: this device has no command on this card left to take back.\n", status: 1
+        ))
     #expect(cli.run("history", "--type", "swipe", "--since", "2026-11-21").stdout == "No balance updates match.\n")
   }
 

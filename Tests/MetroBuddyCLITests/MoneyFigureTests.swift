@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import MetroBuddyCLI
+@testable import MetroKit
 
 /// Issue 35, "every money figure true": each case a rider met, with the
 /// figures the card really had. The clock is 2026-11-21T13:15:00Z; the
@@ -96,5 +97,43 @@ struct MoneyFigureTests {
       cli.run("show").stdout.contains(
         "Below zero: the card's history, as recorded, takes it below zero. Reload at least $1.68 to cover it."),
       "\(cli.run("show").stdout)")
+  }
+
+  /// After `card merge` and `devices retire`, `undo` takes back this
+  /// device's latest command: one made on the card merged away, one a
+  /// retired device made that this device now carries. With nothing left,
+  /// it says so in words that are true of an empty card too.
+  @Test func undoAfterAMergeAndARetire() throws {
+    let cli = CLIHarness()
+    let nothing = Invocation(
+      stdout: "", stderr: "Nothing to undo: this device has no command on this card left to take back.\n", status: 1)
+    #expect(cli.run("undo") == nothing)
+    cli.run("card", "add", "work", "--balance", "20")
+    cli.run("card", "add", "home", "--balance", "10")
+    cli.run("--card", "home", "swipe", "--at", "2026-11-21T08:00Z")
+    cli.run("--card", "home", "reload", "5", "--at", "2026-11-21T09:00Z")
+    #expect(cli.run("card", "merge", "work", "home").status == 0)
+    #expect(cli.run("--card", "work", "undo").stdout == "Undid a change of +$5.00. Balance: $27.00, 9 rides left.\n")
+    #expect(cli.run("--card", "work", "undo").stdout == "Undid a change of -$3.00. Balance: $30.00, 10 rides left.\n")
+    #expect(cli.run("--card", "work", "undo") == nothing)
+
+    // A phone records two rides in one command; this device retires it, and its log goes.
+    let phone = DeviceLogStore(
+      directory: cli.directory + "/store",
+      identity: DeviceIdentity(override: "phone", file: cli.directory + "/phone-device", defaultName: "phone"),
+      cacheDirectory: cli.directory + "/phone-cache", clock: .constant(CLIHarness.now.addingTimeInterval(60)),
+      timeZone: .utc, lockTimeout: 1)
+    cli.run("--card", "work", "swipe", "--at", "2026-11-21T07:00Z")
+    _ = try phone.apply([.balance(.swipe(count: 2))], toCardNamed: "work")
+    #expect(cli.run("devices", "retire", "phone").status == 0)
+    try FileManager.default.removeItem(atPath: cli.directory + "/store/devices/phone")
+    #expect(cli.run("--card", "work", "balance").stdout == "$21.00\n")
+    // The retire carried the phone's command last: it goes first, whole.
+    #expect(
+      cli.run("--card", "work", "undo").stdout
+        == "Undid the latest command's 2 updates, a change of -$6.00 in all. Balance: $27.00, 9 rides left.\n")
+    #expect(cli.run("--card", "work", "undo").stdout == "Undid a change of -$3.00. Balance: $30.00, 10 rides left.\n")
+    #expect(cli.run("--card", "work", "undo") == nothing)
+    #expect(cli.run("verify").status == 0)
   }
 }

@@ -157,7 +157,7 @@ enum English {
       }
     case .expiredCard(let date): "EXPIRED CARD: the card expired on \(date)."
     case .expiredCardHint: "Nothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'."
-    case .nothingToUndo: "Nothing to undo: every balance update on this card is already undone."
+    case .nothingToUndo: "Nothing to undo: this device has no command on this card left to take back."
     case .invalidCardName(let name):
       "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
     case .invalidText(let field, let value):

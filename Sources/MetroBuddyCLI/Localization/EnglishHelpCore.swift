@@ -81,7 +81,14 @@ extension English: HelpTexts {
     case .swipeCount: "How many rides to record (1 to \(CardRules.maximumSwipeCount))."
     case .swipeNoTransfer: "Charge a full fare even where the ride would be a transfer."
     case .undoAbstract: "Reverse the latest balance update that is not an undo and not already undone."
-    case .undoDiscussion: "Records an 'undo' update; the history keeps both. With nothing to undo, exits with status 1."
+    case .undoDiscussion:
+      """
+      Takes back, whole, the latest command this device made on the card, including one
+      on a card merged into it and, after 'devices retire', the commands of the retired
+      device that this device now carries. Commands another device made are for that
+      device to take back. Records an 'undo' update; the history keeps both. With nothing
+      to undo, exits with status 1.
+      """
     }
   }
 }

@@ -183,7 +183,8 @@ enum Italian {
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:
       "Non è stato registrato nulla. Per una carta nuova, imposta la sua data con 'metrobuddy expiration \(slot("date"))'."
-    case .nothingToUndo: "Niente da annullare: tutti i movimenti di credito di questa carta sono già annullati."
+    case .nothingToUndo:
+      "Niente da annullare: a questo dispositivo non resta alcun comando su questa carta da annullare."
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nome di carta non valido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):

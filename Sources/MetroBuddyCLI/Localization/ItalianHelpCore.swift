@@ -85,8 +85,11 @@ extension Italian: HelpTexts {
     case .undoAbstract: "Annulla l'ultimo movimento del credito che non sia un annullamento e non sia già annullato."
     case .undoDiscussion:
       """
-      Registra un annullamento (tipo 'undo'); la cronologia li conserva entrambi. Se non
-      c'è nulla da annullare, termina con lo stato 1.
+      Annulla per intero l'ultimo comando che questo dispositivo ha dato sulla carta, anche
+      su una carta unita a questa e, dopo 'devices retire', i comandi del dispositivo
+      ritirato che questo dispositivo ora porta con sé. I comandi di un altro dispositivo
+      li annulla quel dispositivo. Registra un annullamento (tipo 'undo'); la cronologia
+      li conserva entrambi. Se non c'è nulla da annullare, termina con lo stato 1.
       """
     }
   }

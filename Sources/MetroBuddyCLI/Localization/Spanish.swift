@@ -183,7 +183,8 @@ enum Spanish {
     case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
     case .expiredCardHint:
       "No se registró nada. Si tiene una tarjeta nueva, fije su fecha con 'metrobuddy expiration \(slot("date"))'."
-    case .nothingToUndo: "Nada que deshacer: todos los movimientos de saldo de esta tarjeta ya están anulados."
+    case .nothingToUndo:
+      "Nada que deshacer: a este dispositivo no le queda ninguna orden sobre esta tarjeta por deshacer."
     case .invalidCardName(let name), .invalidCardNameOption(let name):
       "Nombre de tarjeta no válido '\(name)': \(cardNameRule)."
     case .invalidText(let field, let value):

@@ -87,8 +87,12 @@ extension Spanish: HelpTexts {
     case .undoAbstract: "Revierte el último movimiento del saldo que no sea una anulación ni esté ya anulado."
     case .undoDiscussion:
       """
-      Registra una anulación (tipo 'undo'); el historial conserva ambos movimientos.
-      Si no hay nada que deshacer, termina con el estado 1.
+      Deshace por entero la última orden que este dispositivo dio sobre la tarjeta, también
+      sobre una tarjeta fusionada con esta y, tras 'devices retire', las órdenes del
+      dispositivo retirado que este dispositivo ahora lleva consigo. Las órdenes de otro
+      dispositivo las deshace ese dispositivo. Registra una anulación (tipo 'undo'); el
+      historial conserva ambos movimientos. Si no hay nada que deshacer, termina con el
+      estado 1.
       """
     }
   }

@@ -102,24 +102,39 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   /// Undo takes back this device's own latest command on the card: what
-  /// another device recorded is theirs to take back.
+  /// another device recorded is theirs to take back. Its commands on a
+  /// card merged into this one are on this card now, and a retired
+  /// device's commands that its log carries are this device's, each one
+  /// command where the retire put it in the log.
   func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
     guard let device = view.device, let position = view.fold.logs[device] else { return [] }
-    var mine: [(sequence: Int, update: BalanceUpdate)] = []
+    // Each update with the command that recorded it, in the order of this device's log.
+    var mine: [(command: Int, update: BalanceUpdate)] = []
+    var commands: [CarriedOrigin: Int] = [:]
     var undoneHere = undone
+    let fold = view.fold
     let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(device), device: device)
     _ = try scanner.scan(from: .start) { record, _ in
       guard record.sequence <= position.sequence else { return }
       for change in record.changes {
-        guard case .update(let id, let update) = change, id == card.id else { continue }
+        var origin = CarriedOrigin(device: device, sequence: record.sequence, recordedAt: record.recordedAt, index: 0)
+        var inner = change
+        if case .carried(let carried, let change) = change {
+          origin = carried
+          origin.index = 0
+          inner = change
+        }
+        guard case .update(let id, let update) = inner, fold.root(of: id) == card.id else { continue }
         if let target = update.undoes { undoneHere.insert(target) }
-        mine.append((record.sequence, update))
+        let command = commands[origin] ?? commands.count
+        commands[origin] = command
+        mine.append((command, update))
       }
     }
     var search = UndoSearch(undone: undoneHere)
-    for (sequence, update) in mine.reversed() {
+    for (command, update) in mine.reversed() {
       if let key = update.key { keysOfUndoable[update.id] = key }
-      if !search.visit(update, transaction: sequence) { break }
+      if !search.visit(update, transaction: command) { break }
     }
     return search.targets
   }

@@ -72,6 +72,45 @@ struct ClockSyncTests {
     #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
+  /// Issue 35, item 6: a `balance 20` from a device whose clock is a year
+  /// fast does not freeze the card. The other device, having seen it,
+  /// swipes three times at $3.00: $11.00 on both devices (it stayed at
+  /// $20.00 when wall time alone placed the rides before the setting).
+  @Test(
+    "a balance set a year ahead counts before the rides made after seeing it",
+    .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
+  func balanceSetAYearAhead() throws {
+    let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let devices = try ["dev-a", "dev-b"].enumerated().map {
+      try SyncDevice(index: $0.offset, id: $0.element, under: root)
+    }
+    let (fast, right) = (devices[0], devices[1])
+    let git = try SyncGitCarrier(git: try #require(SyncTools.git), under: root)
+    try git.prepare(devices)
+    func sync() throws { for device in [fast, right, fast] { _ = try git.sync(device) } }
+    #expect(try right.metrobuddy(["reload", "5"]).status == 0)
+    try sync()
+    fast.clockOffset = Self.yearFast
+    let set = try fast.metrobuddy(["balance", "20"])
+    #expect(set.status == 0, "\(set)")
+    try sync()
+    for count in 1...3 {
+      let swipe = try right.metrobuddy(["swipe"])
+      #expect(swipe.status == 0, "\(swipe)")
+      #expect(swipe.stdout.hasPrefix("Swiped 1 ride for $3.00. Balance: $\(20 - 3 * count).00"), "\(swipe)")
+    }
+    try sync()
+    for device in devices {
+      #expect(try device.metrobuddy(["balance"]).stdout == "$11.00\n", "\(device.id)")
+      let history = try device.metrobuddy(["history"]).stdout.split(separator: "\n").map {
+        $0.split(separator: " ").last.map(String.init) ?? ""
+      }
+      #expect(history == ["$11.00", "$14.00", "$17.00", "$20.00", "$5.00"], "\(device.id): \(history)")
+      #expect(try device.metrobuddy(["verify"]).status == 0, "\(device.id)")
+    }
+  }
+
   /// The `at` of the last record of `device`'s own log.
   func lastRecordTime(_ device: SyncDevice) throws -> Date {
     let line = try #require(device.log(of: device.id).split(separator: UInt8(ascii: "\n")).last)

@@ -128,7 +128,7 @@ struct LogMeaningTests {
   static let schedules = CallSample.isExhaustive ? 200 : 12
 
   /// Which updates the fold hands to what the logs mean
-  /// (``StoreFold/needsMeaning(_:of:order:at:)``): on a card another was
+  /// (``StoreFold/needsMeaning(_:of:order:recordedAt:at:)``): on a card another was
   /// merged into, an update before its standing balance setting does
   /// (each card's money is its own until the merge), one after it does not,
   /// and with no standing setting (every one undone) none does: sums
@@ -146,11 +146,11 @@ struct LogMeaningTests {
     fold.mergedInto = ["other": "kept"]
     let before = setAt.addingTimeInterval(-60)
     let after = setAt.addingTimeInterval(60)
-    #expect(fold.needsMeaning(swipe(before), of: "other", order: order(before), at: 0))
-    #expect(!fold.needsMeaning(swipe(after), of: "other", order: order(after), at: 0))
+    #expect(fold.needsMeaning(swipe(before), of: "other", order: order(before), recordedAt: before, at: 0))
+    #expect(!fold.needsMeaning(swipe(after), of: "other", order: order(after), recordedAt: after, at: 0))
     fold.cards[0].assignment = nil
     fold.cards[0].undoneAssignments = [SequentialIDs.id(1)]
-    #expect(!fold.needsMeaning(swipe(before), of: "other", order: order(before), at: 0))
+    #expect(!fold.needsMeaning(swipe(before), of: "other", order: order(before), recordedAt: before, at: 0))
   }
 
   // MARK: - What the logs mean where the store still differs (issue 35, item 6)
@@ -193,6 +193,61 @@ struct LogMeaningTests {
       let shown = try store.card(named: keep.name).balance
       do {
         #expect(shown == .usd("63.00"))
+      }
+    }
+  }
+
+  // MARK: - Clocks set wrong
+
+  /// A year and an hour, in seconds.
+  static let yearFast: TimeInterval = 365 * 86_400 + 3_600
+
+  /// A balance set on a device whose clock runs a year fast does not freeze
+  /// the card: three swipes that another device makes after seeing it count
+  /// after it, on every device, cached or not (`balance 20` then 3 rides at
+  /// $3.00: $11.00, where sorting by wall time alone kept $20.00).
+  @Test func aBalanceSetWithAClockAYearFastCountsBeforeWhatFollowsIt() throws {
+    try withTemporaryDirectory { directory in
+      let right = Device(id: "right", root: directory + "/right", clock: .constant(Self.now))
+      let fast = Device(id: "fast", root: directory + "/fast", clock: .constant(Self.now + Self.yearFast))
+      _ = try right.store.apply([.balance(.reload(.usd("5.00")))], toCardNamed: nil)
+      try fast.receive(from: right)
+      _ = try fast.store.apply([.balance(.adjustment(to: .usd("20.00")))], toCardNamed: nil)
+      try right.receive(from: fast)
+      for _ in 0..<3 { _ = try right.store.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+      try fast.receive(from: right)
+      for device in [right, fast] {
+        let meaning = try device.store.meaning()
+        #expect(meaning.cards.map(\.card.balance) == [.usd("11.00")], "\(device.id)")
+        #expect(
+          meaning.cards[0].history.map(\.balance) == ["5.00", "20.00", "17.00", "14.00", "11.00"].map { .usd($0) },
+          "\(device.id)")
+        #expect(try device.store.currentCard().balance == .usd("11.00"), "\(device.id) cached")
+        #expect(try device.store(cache: directory + "/none-\(device.id)").currentCard().balance == .usd("11.00"))
+        try Self.expectViewIsMeaning(device.store, device.id)
+      }
+    }
+  }
+
+  /// Clocks right, devices apart: a phone's rides of three days ago, which
+  /// it made without seeing the laptop's `balance 20` (its own clock is
+  /// simply ahead, having written more), stay before it: the balance set
+  /// by hand already counts them. A rule that ordered by logical clock
+  /// alone would take them off again ($11.00).
+  @Test func ridesMadeWithoutSeeingABalanceSettingStayBeforeIt() throws {
+    try withTemporaryDirectory { directory in
+      let phone = Device(id: "phone", root: directory + "/phone", clock: .constant(Self.now - 3 * 86_400))
+      let laptop = Device(id: "laptop", root: directory + "/laptop", clock: .constant(Self.now))
+      _ = try phone.store.apply([.balance(.reload(.usd("30.00")))], toCardNamed: nil)
+      try laptop.receive(from: phone)
+      for _ in 0..<3 { _ = try phone.store.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+      _ = try laptop.store.apply([.balance(.adjustment(to: .usd("20.00")))], toCardNamed: nil)
+      try laptop.receive(from: phone)
+      try phone.receive(from: laptop)
+      for device in [phone, laptop] {
+        #expect(try device.store.meaning().cards.map(\.card.balance) == [.usd("20.00")], "\(device.id)")
+        #expect(try device.store.currentCard().balance == .usd("20.00"), "\(device.id) cached")
+        try Self.expectViewIsMeaning(device.store, device.id)
       }
     }
   }

@@ -44,6 +44,8 @@ struct SyncModel {
     /// The time of the record's update as written (its `timestamp`), or the
     /// record's `at` for a creation.
     var at: String
+    /// The record's own `at`: when its device made it, by its clock.
+    var recordedAt: String
     /// The record's `seq`.
     var seq: Int
     /// The record's logical clock: one more than the largest clock of every
@@ -78,7 +80,7 @@ struct SyncModel {
     var held: [Int: Int] = [:]
     guard card == 0, let cap = alphaCapCents else { return held }
     var period: (end: Date, paid: Int)?
-    for index in visibleEventIndices(card: card, known: known) {
+    for index in visibleEventIndices(card: card, known: known, byOwnTime: true) {
       guard case .swipe(let recorded) = events[index].change, let time = syncDate(events[index].at) else { continue }
       let open = period.map { time < $0.end } ?? false
       let charge = min(recorded, open ? max(0, cap - period!.paid) : cap)
@@ -99,6 +101,8 @@ struct SyncModel {
     var through: Int
     /// The retire record's logical clock.
     var clock: Int
+    /// The retire record's `at`.
+    var recordedAt: String
   }
 
   /// The devices' ids, by index.
@@ -113,14 +117,17 @@ struct SyncModel {
   /// Records a write; a `.create` makes a new card and returns its index.
   @discardableResult
   mutating func record(
-    origin: Int, end: Int, at: String, seq: Int, clock: Int, card: Int?, change: Change
+    origin: Int, end: Int, at: String, recordedAt: String, seq: Int, clock: Int, card: Int?, change: Change
   ) -> Int {
     var touched = card ?? -1
     if case .create = change {
       touched = creations.count
       creations.append(events.count)
     }
-    events.append(Event(origin: origin, end: end, at: at, seq: seq, clock: clock, card: touched, change: change))
+    events.append(
+      Event(
+        origin: origin, end: end, at: at, recordedAt: recordedAt, seq: seq, clock: clock, card: touched,
+        change: change))
     return touched
   }
 
@@ -173,13 +180,70 @@ struct SyncModel {
     visibleEventIndices(card: card, known: known).map { events[$0] }
   }
 
-  /// The indices of ``visibleEvents(card:known:)``, in that order.
-  func visibleEventIndices(card: Int, known: [Int]) -> [Int] {
+  /// The indices of ``visibleEvents(card:known:)``, in that order; by
+  /// their own times alone when `byOwnTime` (how rides are priced).
+  func visibleEventIndices(card: Int, known: [Int], byOwnTime: Bool = false) -> [Int] {
     let group = members(card: card, known: known)
-    return events.indices.filter { group.contains(events[$0].card) && isVisible(events[$0], known: known) }.sorted {
-      (events[$0].at, deviceIDs[events[$0].origin], events[$0].seq)
-        < (events[$1].at, deviceIDs[events[$1].origin], events[$1].seq)
+    let lifted = byOwnTime ? [:] : liftedTimes(known: known)
+    func key(_ index: Int) -> (Date, String, Int) {
+      (lifted[index] ?? syncDate(events[index].at)!, deviceIDs[events[index].origin], events[index].seq)
     }
+    return events.indices.filter { group.contains(events[$0].card) && isVisible(events[$0], known: known) }.sorted {
+      key($0) < key($1)
+    }
+  }
+
+  /// Where a clock was set wrong (issue 35, item 6), the time each visible
+  /// reload, swipe and assignment counts at in the merged order, by event
+  /// index: a write made by a device that had seen a record dated more than
+  /// a day after its own record counts just after the latest record that
+  /// device had seen. What a device had seen is what the logical clocks
+  /// prove: a record whose clock is more than one past its device's
+  /// previous record's was made after seeing a record with a clock one
+  /// less on another device (of several, what all of them had seen), and
+  /// so after all that record's device had seen. The schedules never date
+  /// a write with `--at`; an import's rows keep the time the export gave.
+  func liftedTimes(known: [Int]) -> [Int: Date] {
+    struct Made {
+      var origin: Int
+      var end: Int
+      var at: Date
+      var clock: Int
+      var event: Int?
+    }
+    var made = events.indices.filter { isVisible(events[$0], known: known) }.map {
+      Made(
+        origin: events[$0].origin, end: events[$0].end, at: syncDate(events[$0].recordedAt)!, clock: events[$0].clock,
+        event: $0)
+    }
+    made += retires.filter { $0.end <= known[$0.origin] }.map {
+      Made(origin: $0.origin, end: $0.end, at: syncDate($0.recordedAt)!, clock: $0.clock, event: nil)
+    }
+    // Each device's records in the order of its log, then all of them by clock.
+    made.sort { ($0.origin, $0.end) < ($1.origin, $1.end) }
+    var previous: [Int?] = Array(repeating: nil, count: made.count)
+    for index in made.indices.dropFirst() where made[index - 1].origin == made[index].origin {
+      previous[index] = index - 1
+    }
+    var seen: [Date?] = Array(repeating: nil, count: made.count)
+    var lifted: [Int: Date] = [:]
+    for index in made.indices.sorted(by: { made[$0].clock < made[$1].clock }) {
+      let record = made[index]
+      var latest = previous[index].flatMap { seen[$0] } ?? .distantPast
+      let previousClock = previous[index].map { made[$0].clock } ?? baseClock
+      if record.clock - 1 > previousClock {
+        let others = made.indices.filter { made[$0].clock == record.clock - 1 && made[$0].origin != record.origin }
+        if let proven = others.map({ seen[$0] ?? .distantPast }).min() { latest = max(latest, proven) }
+      }
+      if let event = record.event, latest > record.at.addingTimeInterval(86_400) {
+        switch events[event].change {
+        case .reload, .swipe, .assign: lifted[event] = latest.addingTimeInterval(0.001)
+        case .create, .rename, .imported, .merge: break
+        }
+      }
+      seen[index] = max(latest, record.at)
+    }
+    return lifted
   }
 
   /// Where each card went, by the merges a view holds: taken in the order

@@ -38,7 +38,10 @@ extension SyncSchedule {
     guard result.status == 0, after > before, syncQuiet(result.stderr) else {
       throw SyncScheduleFailure(description: "\(retiring.id): devices retire \(goneID) failed: \(result)")
     }
-    model.recordRetire(SyncModel.Retire(origin: by, end: after, retired: gone, through: whole, clock: clock))
+    let recordedAt = try lastRecord(of: retiring, from: before).recordedAt
+    model.recordRetire(
+      SyncModel.Retire(
+        origin: by, end: after, retired: gone, through: whole, clock: clock, recordedAt: recordedAt))
     retired.insert(gone)
     try FileManager.default.removeItem(atPath: retiring.store + "/devices/" + goneID)
     note("\(retiring.id): deleted devices/\(goneID)/; \(goneID) is no longer used")

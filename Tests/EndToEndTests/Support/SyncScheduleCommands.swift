@@ -95,7 +95,7 @@ extension SyncSchedule {
     // makes it free): what it recorded goes into the model.
     if capped { expectRecord = after > before }
     guard expectRecord else { return }
-    let (at, seq, clock, charge) = try lastRecord(of: me, from: before)
+    let (at, seq, clock, charge, recordedAt) = try lastRecord(of: me, from: before)
     // The record's logical clock is above every record the device held.
     guard clock == model.nextClock(known: view) else {
       throw SyncScheduleFailure(
@@ -112,7 +112,8 @@ extension SyncSchedule {
     case .importSlice: change = .imported(rows: importing)
     case .merge(let keep, _): change = .merge(into: keep)
     }
-    model.record(origin: device, end: after, at: at, seq: seq, clock: clock, card: card, change: change)
+    model.record(
+      origin: device, end: after, at: at, recordedAt: recordedAt, seq: seq, clock: clock, card: card, change: change)
   }
 
   /// The slices of the export a device imports, by index into
@@ -156,13 +157,16 @@ extension SyncSchedule {
   }
 
   /// The time, `seq` and `clock` of the last record appended to `device`'s
-  /// own log after byte `offset`: its update's time when it has one, else its `at`.
-  private func lastRecord(of device: SyncDevice, from offset: Int) throws -> (String, Int, Int, Int) {
+  /// own log after byte `offset` (its update's time when it has one, else
+  /// its `at`), a swipe's charge, and the record's own `at`.
+  func lastRecord(
+    of device: SyncDevice, from offset: Int
+  ) throws -> (at: String, seq: Int, clock: Int, charge: Int, recordedAt: String) {
     let bytes = device.log(of: device.id)
     let appended = bytes.suffix(from: bytes.startIndex + offset)
     guard let line = appended.split(separator: UInt8(ascii: "\n")).last,
       let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-      var at = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue,
+      let recordedAt = object["at"] as? String, let seq = (object["seq"] as? NSNumber)?.intValue,
       let clock = (object["clock"] as? NSNumber)?.intValue
     else {
       throw SyncScheduleFailure(
@@ -171,6 +175,7 @@ extension SyncSchedule {
     // An update sits in the merged order at its own time, which the command
     // took before stamping the record: the two differ when a second ends
     // between them.
+    var at = recordedAt
     let changes = object["changes"] as? [[String: Any]] ?? []
     if let update = changes.first(where: { $0["type"] as? String == "update" }),
       let timestamp = update["timestamp"] as? String
@@ -182,7 +187,7 @@ extension SyncSchedule {
     if let amount = changes.first(where: { $0["type"] as? String == "update" })?["amount"] as? NSNumber {
       charge = -amount.intValue
     }
-    return (at, seq, clock, charge)
+    return (at, seq, clock, charge, recordedAt)
   }
 
   /// "dev-a: 120 bytes, dev-b: 80 bytes" for a view.

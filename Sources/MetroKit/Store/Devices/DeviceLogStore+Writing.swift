@@ -251,6 +251,7 @@ extension DeviceLogStore {
     }
     view.fold = folded
     view.fold.noteClock(record.clock)
+    view.fold.noteTime(record.recordedAt)
     view.fold.logs[device] = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
       lastRecordedAt: record.recordedAt, lastClock: record.clock, stamp: stamp.flatMap { $0.size == end ? $0 : nil })

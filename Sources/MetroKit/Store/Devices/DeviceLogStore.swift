@@ -462,6 +462,7 @@ public final class DeviceLogStore: MetroCardDataStore {
           if !faresMissing { faresMissing = !fold.loadFares() }
           guard !keysMissing, !latestMissing, !faresMissing, !missing else { return }
           fold.noteClock(long.clock)
+          fold.noteTime(long.recordedAt)
           try long.forEachChange { index, change, _ in
             let order = EventOrder(
               time: long.recordedAt, device: folder, sequence: long.sequence, index: index, clock: long.clock ?? 0)

@@ -18,6 +18,8 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
+  /// 13: the latest time a record folded was made at (`farthest`), for a
+  /// clock set wrong (``StoreFold/farthestRecordAt``).
   /// 12: every log's place packed in one string (``packedLogs(_:)``), and
   /// every device's name in another (``packedNames(_:)``).
   /// 11: each ride after a fare checkpoint packed in one string
@@ -41,7 +43,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 12
+  static let version = 13
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids that
   /// reached the store more than once, in a file of their own: read only
@@ -403,6 +405,8 @@ struct FoldCache {
     let carried = fold.retired.sorted { $0.key < $1.key }.map { device, log -> JSONValue in
       .array([.string(device), .integer(Int64(log.through)), .integer(Int64(log.seal)), order(log.by)])
     }
+    var farthest = JSONValue.null
+    if let time = fold.farthestRecordAt { farthest = .integer(Int64(time.timeIntervalSince1970.rounded(.down))) }
     var bytes: [UInt8] = []
     JSONWriter.write(
       .object(
@@ -414,6 +418,7 @@ struct FoldCache {
           ("deviceNames", .string(fold.unreadNames ?? Self.packedNames(fold.deviceNames))),
           ("reloadKeys", .string(String(fold.reloadKeysGeneration, radix: 16))),
           ("standingBasis", .string(fold.standingBasis)),
+          ("farthest", farthest),
         ] + (lost.isEmpty ? [] : [("lost", .array(lost))]) + (merges.isEmpty ? [] : [("merges", .array(merges))])
           + (carried.isEmpty ? [] : [("retired", .array(carried))])), to: &bytes)
     Checksum.seal(&bytes)
@@ -500,6 +505,9 @@ struct FoldCache {
       return Int(number)
     }
     fold.maxClock = try clock(document["clock"])
+    if let farthest = document["farthest"], farthest != .null {
+      fold.farthestRecordAt = Date(timeIntervalSince1970: TimeInterval(try integer(farthest)))
+    }
     for value in cards {
       let reader = FieldReader(object: value, path: "", line: nil, card: nil)
       guard let currency = Currency(code: try string(value["currency"])) else { throw Unreadable() }

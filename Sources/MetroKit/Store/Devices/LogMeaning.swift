@@ -20,7 +20,12 @@ import FoundationEssentials
 ///   logical clock first. A card's place among the cards is its first
 ///   creation's time.
 /// - **Balance updates** are in the merged order: time, device, sequence,
-///   place in the record. Of the copies of one update (an import on two
+///   place in the record. A clock set wrong does not move a change before
+///   what its device saw when it made it: an update made at the moment of
+///   its record (not dated with `--at`) by a device that had seen a record
+///   dated more than a day after that moment counts just after the latest
+///   record it had seen (``lifts(_:)``); rides are priced by their own
+///   times. Of the copies of one update (an import on two
 ///   devices, a restored backup), the first no undo took back counts, and
 ///   the others are listed as duplicates; an undo takes back its own
 ///   device's copy. A reload key counts its first
@@ -100,6 +105,7 @@ package enum LogMeaning {
     var seen: Set<Origin> = []
     var placed: [Placed] = []
     var maxClock = 0
+    let lifts = Self.lifts(logs)
     for log in logs.sorted(by: { $0.device < $1.device }) {
       for record in log.records {
         maxClock = max(maxClock, record.clock ?? 0)
@@ -171,7 +177,7 @@ package enum LogMeaning {
       let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
       let (history, balance, state, assignment, rides) = Self.history(
-        of: card, updates: updates, merges: cardMerges, openings: openings, timeZone: timeZone)
+        of: card, updates: updates, merges: cardMerges, openings: openings, lifts: lifts, timeZone: timeZone)
       card.balance = balance
       card.fareState = state
       cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides))
@@ -183,25 +189,115 @@ package enum LogMeaning {
       cards: cards, defaultCardID: defaultID, deviceNames: names.mapValues(\.name), maxClock: maxClock)
   }
 
+  // MARK: - Clocks set wrong
+
+  /// A record, by its device and place in that device's log.
+  struct RecordKey: Hashable {
+    var device: String
+    var sequence: Int
+  }
+
+  /// How far ahead of its own time a record may be dated (`--at` allows a
+  /// day) before a device that saw it shows a clock set wrong.
+  static let clockTolerance: TimeInterval = 86_400
+
+  /// Whether `update` was made at the moment of its record (`recordedAt`),
+  /// not dated with `--at`: its time is the record's, or a second or so
+  /// before it (the command reads the clock before it stamps the record).
+  static func isMade(_ update: BalanceUpdate, at recordedAt: Date) -> Bool {
+    abs(update.timestamp.timeIntervalSince(recordedAt)) <= 60
+  }
+
+  /// The records whose device, when it made them, had seen a record dated
+  /// more than ``clockTolerance`` after them, with the time they count at:
+  /// just after the latest record seen. One of the two clocks was wrong,
+  /// and what a device saw came before what it then did.
+  ///
+  /// What a device had seen is what its logical clock proves: a record
+  /// whose clock is more than one past its device's previous record was
+  /// made after seeing a record whose clock is one less (each clock is one
+  /// more than the largest seen), and so after everything that record's
+  /// device had seen; with several such records on other devices, what all
+  /// of them had seen. A device whose own clock was already ahead proves
+  /// nothing, and its records keep their time.
+  static func lifts(_ logs: [Log]) -> [RecordKey: Date] {
+    // Each device's records with a clock, by sequence; a retired device's from the changes carried.
+    var records: [String: [Int: (at: Date, clock: Int)]] = [:]
+    for log in logs {
+      for record in log.records {
+        if let clock = record.clock { records[log.device, default: [:]][record.sequence] = (record.recordedAt, clock) }
+        for change in record.changes {
+          if case .carried(let origin, _) = change, let clock = origin.clock {
+            records[origin.device, default: [:]][origin.sequence] = (origin.recordedAt, clock)
+          }
+        }
+      }
+    }
+    struct Made {
+      var key: RecordKey
+      var at: Date
+      var clock: Int
+      var previousClock: Int
+      var previous: RecordKey?
+    }
+    var made: [Made] = []
+    for (device, byNumber) in records {
+      var previous: (key: RecordKey, clock: Int)?
+      for sequence in byNumber.keys.sorted() {
+        let (at, clock) = byNumber[sequence]!
+        let key = RecordKey(device: device, sequence: sequence)
+        made.append(
+          Made(key: key, at: at, clock: clock, previousClock: previous?.clock ?? 0, previous: previous?.key))
+        previous = (key, clock)
+      }
+    }
+    made.sort { $0.clock < $1.clock }
+    var atClock: [Int: [RecordKey]] = [:]
+    for record in made { atClock[record.clock, default: []].append(record.key) }
+    // The latest time each record's device had seen, itself included, in clock order.
+    var seenUpTo: [RecordKey: Date] = [:]
+    var lifts: [RecordKey: Date] = [:]
+    for record in made {
+      var seen = record.previous.flatMap { seenUpTo[$0] } ?? .distantPast
+      if record.clock - 1 > record.previousClock {
+        let others = (atClock[record.clock - 1] ?? []).filter { $0.device != record.key.device }
+        if let proven = others.map({ seenUpTo[$0] ?? .distantPast }).min() { seen = max(seen, proven) }
+      }
+      if seen > record.at + clockTolerance { lifts[record.key] = seen.addingTimeInterval(0.001) }
+      seenUpTo[record.key] = max(seen, record.at)
+    }
+    return lifts
+  }
+
   // MARK: - A card's history
 
   /// One card's history from the updates of every card that became it
   /// (`updates`, as placed) and the merges that brought them in.
   private static func history(
-    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money], timeZone: LocalTimeZone
+    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money],
+    lifts: [RecordKey: Date], timeZone: LocalTimeZone
   ) -> (
     history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide]
   ) {
-    // The merged order of updates: by their own time, then device, record and place.
+    // The merged order of updates: by their own time (lifted past what its
+    // device had seen, when a clock was set wrong), then device, record and
+    // place. `timed` is the order by its own time alone, which prices rides.
     // An old store's update that two converted logs bring counts from the first.
     var oldSeen: Set<UUID> = []
-    var timeline: [(update: BalanceUpdate, cardID: String, order: EventOrder)] = updates.compactMap { item in
-      guard case .update(let cardID, let update) = item.change else { return nil }
-      if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
-      let order = EventOrder(
-        time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
-      return (update, cardID, order)
-    }
+    var timeline: [(update: BalanceUpdate, cardID: String, order: EventOrder, timed: EventOrder)] =
+      updates.compactMap { item in
+        guard case .update(let cardID, let update) = item.change else { return nil }
+        if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
+        let timed = EventOrder(
+          time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
+        var order = timed
+        if Self.isMade(update, at: item.order.time),
+          let lift = lifts[RecordKey(device: item.order.device, sequence: item.order.sequence)]
+        {
+          order.time = lift
+        }
+        return (update, cardID, order, timed)
+      }
     timeline.sort { $0.order < $1.order }
 
     // What each undo takes back, by place: of the update it names, its own
@@ -251,13 +347,13 @@ package enum LogMeaning {
       return chosen[timeline[target].update.id] == target
     }
 
-    // The rides in the merged order, each once, without those taken back, priced by the merge.
+    // The rides by their own times, each once, without those taken back, priced by the merge.
     let rides = timeline.indices.compactMap { position -> PlacedRide? in
       guard counts(position), !undoneAtEnd.contains(position), var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
-      return PlacedRide(ride: ride, order: timeline[position].order)
-    }
+      return PlacedRide(ride: ride, order: timeline[position].timed)
+    }.sorted { $0.order < $1.order }
     var rulesOfDay = FareRulesOfDay()
     let (state, held) = FareEngine.holding(
       rides.map(\.ride), rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) },

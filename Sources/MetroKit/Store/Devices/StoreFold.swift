@@ -204,6 +204,10 @@ struct StoreFold: Equatable, Sendable {
   /// The largest logical clock of every record folded: this device's next
   /// record carries one more (``LogRecord/clock``).
   var maxClock = 0
+  /// The latest time any record folded was made at (a carried record's
+  /// own): with a clock set wrong, what a device saw may count an update
+  /// after a balance setting dated later (``needsMeaning``).
+  var farthestRecordAt: Date?
   /// Other devices' logs that lost records this device had read: how far
   /// each had been read before it shrank, vanished or changed. Kept (in the
   /// cache) until the log holds those records again, so that every command
@@ -256,6 +260,7 @@ struct StoreFold: Equatable, Sendable {
   /// Folds one record of `device`'s log.
   mutating func apply(_ record: LogRecord, device: String, timeZone: LocalTimeZone) {
     noteClock(record.clock)
+    noteTime(record.recordedAt)
     for (index, change) in record.changes.enumerated() {
       apply(change, order: record.order(device: device, index: index), timeZone: timeZone)
     }
@@ -264,6 +269,11 @@ struct StoreFold: Equatable, Sendable {
   /// Keeps the largest logical clock folded.
   mutating func noteClock(_ clock: Int?) {
     if let clock, clock > maxClock { maxClock = clock }
+  }
+
+  /// Remembers `time` when it is the latest a record folded was made at.
+  mutating func noteTime(_ time: Date) {
+    if farthestRecordAt.map({ $0 < time }) ?? true { farthestRecordAt = time }
   }
 
   /// The logical clock of this device's next record: one more than every
@@ -278,6 +288,7 @@ struct StoreFold: Equatable, Sendable {
     assert(unreadLoads == nil && (unreadCheckpoints == nil || Self.leavesCheckpoints([change])))
     switch change {
     case .carried(let origin, let carried):
+      noteTime(origin.recordedAt)
       guard !isFolded(origin.device, sequence: origin.sequence) else { return }
       applyOwn(carried, order: origin.order, timeZone: timeZone)
     default:
@@ -341,7 +352,9 @@ struct StoreFold: Equatable, Sendable {
         foldUnwatched(update, order: updateOrder, at: position, timeZone: timeZone)
       }
       cards[position].followLoads(update, countedBefore: countedBefore)
-      if needsMeaning(update, of: id, order: updateOrder, at: position) { cards[position].balanceIsCurrent = false }
+      if needsMeaning(update, of: id, order: updateOrder, recordedAt: order.time, at: position) {
+        cards[position].balanceIsCurrent = false
+      }
       keepIfLatest(update, order: updateOrder, at: position)
       cards[position].noteNewest(updateOrder)
     }
@@ -353,11 +366,28 @@ struct StoreFold: Equatable, Sendable {
   /// that had assignments (what it takes back may sit before one), an
   /// assignment before updates already folded, or, on a card that others
   /// were merged into, an assignment or an update before the standing one
-  /// (each card's money is its own until its merge).
-  func needsMeaning(_ update: BalanceUpdate, of id: String, order: EventOrder, at position: Int) -> Bool {
+  /// (each card's money is its own until its merge); where clocks disagree
+  /// by more than a day, an update before the standing assignment and an
+  /// assignment after the updates (``LogMeaning/lifts(_:)`` places them).
+  func needsMeaning(
+    _ update: BalanceUpdate, of id: String, order: EventOrder, recordedAt: Date, at position: Int
+  ) -> Bool {
     let entry = cards[position]
     guard entry.hasAssignments else { return false }
     if update.type == .undo { return true }
+    // A clock set wrong (``LogMeaning/lifts(_:)``): an update made at its
+    // record's moment, when a record folded is dated more than a day
+    // later, may count after what its device saw; so may an update before
+    // an assignment dated more than a day after it; and an assignment dated
+    // more than a day after the updates folded may have been seen by them.
+    let tolerance = LogMeaning.clockTolerance
+    if LogMeaning.isMade(update, at: recordedAt) {
+      if let farthest = farthestRecordAt, farthest > recordedAt + tolerance { return true }
+      if let standing = entry.assignment, order < standing.order, standing.order.time > order.time + tolerance {
+        return true
+      }
+    }
+    if Self.isAssignment(update), let newest = entry.newestUpdate, order.time > newest.time + tolerance { return true }
     // An assignment before updates already folded: what they add after it
     // may include an undo of what came before it.
     if Self.isAssignment(update), let newest = entry.newestUpdate, order < newest { return true }

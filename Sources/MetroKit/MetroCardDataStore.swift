@@ -70,15 +70,6 @@ public protocol MetroCardDataStore: Sendable {
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>]
 
-  /// ``cardHistory(named:)``, walked as it is read rather than held.
-  func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream
-
-  /// ``allCardHistories()``, each walked as it is read rather than held.
-  func historyStreams() throws(MetroError) -> [CardHistoryStream]
-
-  /// The card's whole history, walked as it is read rather than held.
-  func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream
-
   /// The rides of the card named `name` (the default card when `nil`) as
   /// the fare rules see them, walked as they are read rather than held,
   /// from one state of the store.
@@ -203,24 +194,6 @@ extension MetroCardDataStore {
 }
 
 extension MetroCardDataStore {
-  /// The history in memory, for stores that hold it there.
-  public func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream {
-    CardHistoryStream(try cardHistory(named: name))
-  }
-
-  /// The histories in memory, for stores that hold them there.
-  public func historyStreams() throws(MetroError) -> [CardHistoryStream] {
-    try allCardHistories().map(CardHistoryStream.init)
-  }
-
-  /// The history in memory, for stores that hold it there: newest first as
-  /// ``balanceUpdates(for:matching:)`` gives it.
-  public func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream {
-    let updates = try balanceUpdates(for: card, matching: HistoryQuery()).reversed().map(\.snapshot)
-    let opening = updates.reduce(card.snapshot.balance.minorUnits) { $0 - $1.amount.minorUnits }
-    return CardHistoryStream(CardHistory(card: card, openingBalance: Money(minorUnits: opening), updates: updates))
-  }
-
   /// The rides of the history in memory, for stores that hold it there.
   public func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides {
     let history = try cardHistory(named: name)

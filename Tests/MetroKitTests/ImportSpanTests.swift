@@ -62,9 +62,7 @@ struct ImportSpanTests {
       let laptop = store("laptop")
       _ = try laptop.apply([.balance(.reload(.usd("50.00")))], toCardNamed: nil)
       _ = try laptop.apply([.balance(.swipe(count: 1), at: ride)], toCardNamed: nil)
-      var taken: BalanceUpdate?
-      try laptop.historyStream(named: nil).walkOldestFirst { if $0.type == .swipe { taken = $0 } }
-      let swipe = try #require(taken)
+      let swipe = try #require(try laptop.cardHistory(named: nil).updates.last { $0.type == .swipe })
       func row(_ id: UUID, _ offset: Double, _ amount: Money, line: Int) -> ImportedUpdate {
         ImportedUpdate(id: id, type: .swipe, amount: amount, timestamp: ride.addingTimeInterval(offset), line: line)
       }

@@ -78,9 +78,7 @@ struct ImportStreamMemoryTests {
       // A new process on the laptop: its fold and ids come from the cache.
       let again = store("laptop")
       #expect(try again.currentCard().snapshot.balance == balance)
-      var duplicates = 0
-      try again.historyStream(named: nil).walkOldestFirst { if $0.isDuplicate { duplicates += 1 } }
-      #expect(duplicates == Self.rowCount)
+      #expect(try again.cardHistory(named: nil).updates.filter(\.isDuplicate).count == Self.rowCount)
     }
   }
 }

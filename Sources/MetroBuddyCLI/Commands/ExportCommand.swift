@@ -34,19 +34,18 @@ struct ExportCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    // Written as the history is walked, never held whole.
     var output = CommandOutput(text: "", json: .null, rawOutput: true)
     let moment = context.moment
     if all {
       // One snapshot: every card and its history from the same state of the
       // store, so a card added or removed meanwhile is wholly there or not at all.
-      let streams = try context.store.historyStreams()
+      let histories = try context.store.allCardHistories()
       output.streamText = { write throws(MetroError) in
         var cards = StreamedJSON.Array(depth: 0)
-        for stream in streams {
-          guard let object = Self.object(stream, at: moment) else { continue }
+        for history in histories {
+          guard let object = Self.object(history, at: moment) else { continue }
           write(cards.separator())
-          try Self.write(stream, object, depth: 1, to: write)
+          Self.write(history, object, depth: 1, to: write)
         }
         write(cards.end + "\n")
       }
@@ -54,35 +53,33 @@ struct ExportCommand: Command {
     }
     // The card and its history from one state of the store, with the
     // balance before the first update (card add --balance) for an import.
-    let stream = try context.store.historyStream(named: context.options.cardName)
+    let history = try context.store.cardHistory(named: context.options.cardName)
     if format == .csv {
       output.streamText = { write throws(MetroError) in
         write(Interchange.csvHeaderRow)
-        try stream.walkOldestFirst {
-          if !Self.leftOut($0) { write(Interchange.csvRow($0, currency: stream.card.currency)) }
+        for update in history.updates where !Self.leftOut(update) {
+          write(Interchange.csvRow(update, currency: history.card.currency))
         }
       }
       return output
     }
-    guard let object = Self.object(stream, at: moment) else {
+    guard let object = Self.object(history, at: moment) else {
       return CommandOutput(text: JSONRenderer.text(.null), json: .null, rawOutput: true)
     }
     output.streamText = { write throws(MetroError) in
-      try Self.write(stream, object, depth: 0, to: write)
+      Self.write(history, object, depth: 0, to: write)
       write("\n")
     }
     return output
   }
 
-  /// The card object `object` at `depth` with the history's updates, written as they are walked.
-  static func write(
-    _ stream: CardHistoryStream, _ object: JSONValue, depth: Int, to write: (String) -> Void
-  ) throws(MetroError) {
+  /// The card object `object` at `depth` with the history's updates, written one at a time.
+  static func write(_ history: CardHistory, _ object: JSONValue, depth: Int, to write: (String) -> Void) {
     let (before, after) = StreamedJSON.around(object, depth: depth)
     write(String(before))
     var updates = StreamedJSON.Array(depth: depth + 1)
-    try stream.walkOldestFirst {
-      if !leftOut($0) { write(updates.element(Interchange.updateObject($0, currency: stream.card.currency))) }
+    for update in history.updates where !leftOut(update) {
+      write(updates.element(Interchange.updateObject(update, currency: history.card.currency)))
     }
     write(updates.end + after)
   }
@@ -93,15 +90,12 @@ struct ExportCommand: Command {
   /// keyed reload's duplicate stays (an import counts its key once).
   static func leftOut(_ update: BalanceUpdate) -> Bool { update.isDuplicate && update.key == nil }
 
-  /// ``object(_:at:)`` with no updates yet: they are written as they are walked.
-  static func object(_ stream: CardHistoryStream, at moment: Moment) -> JSONValue? {
-    object(CardHistory(card: stream.card, openingBalance: stream.openingBalance, updates: []), at: moment)
-  }
-
-  /// The card object of the contract with its settings, opening balance and
-  /// updates; without the forecast, which is worked out, not restored.
+  /// The card object of the contract with its settings and opening balance,
+  /// its updates left for ``write(_:_:depth:to:)``; without the forecast,
+  /// which is worked out, not restored.
   static func object(_ history: CardHistory, at moment: Moment) -> JSONValue? {
     guard case .object(let members) = JSONRenderer.card(history.card.snapshot, at: moment) else { return nil }
-    return Interchange.export(history, contract: members.filter { $0.0 != "forecast" })
+    let empty = CardHistory(card: history.card, openingBalance: history.openingBalance, updates: [])
+    return Interchange.export(empty, contract: members.filter { $0.0 != "forecast" })
   }
 }

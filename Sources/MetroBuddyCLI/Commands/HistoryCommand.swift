@@ -39,21 +39,19 @@ struct HistoryCommand: Command {
   func run(in context: Context) throws(MetroError) -> CommandOutput {
     let card = try context.selectedCard()
     let timeZone = context.environment.timeZone
-    // With --limit, the latest few; without, the whole history, walked as
-    // it is read (twice for the text: first for what the columns' widths
-    // depend on, without writing a cell).
-    let stream: CardHistoryStream
+    // The updates shown, newest first: with --limit, the latest few as the
+    // store finds them; without, the whole history (one card's, in memory)
+    // filtered here. The text walks them twice: first for what the
+    // columns' widths depend on.
     let query = self.query
-    if query.limit != nil {
-      let updates = try context.store.balanceUpdates(for: card, matching: query).map(\.snapshot)
-      stream = CardHistoryStream(CardHistory(card: card, openingBalance: .zero, updates: updates.reversed()))
-    } else {
-      stream = try context.store.historyStream(of: card)
-    }
-    func forEachShown(_ body: (BalanceUpdate) -> Void) throws(MetroError) {
-      try stream.walkNewestFirst { update in
-        if query.limit != nil || query.matches(update, in: timeZone) { body(update) }
+    let shown =
+      query.limit != nil
+      ? try context.store.balanceUpdates(for: card, matching: query).map(\.snapshot)
+      : try context.store.cardHistory(named: card.name).updates.reversed().filter {
+        query.matches($0, in: timeZone)
       }
+    func forEachShown(_ body: (BalanceUpdate) -> Void) throws(MetroError) {
+      for update in shown { body(update) }
     }
     var output = CommandOutput(text: "", json: .null)
     if context.options.json {

@@ -53,9 +53,9 @@ struct StatsCommand: Command {
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
-    let history = try context.store.historyStream(named: context.options.cardName)
+    let history = try context.store.cardHistory(named: context.options.cardName)
     let (first, last) = range(today: context.today)
-    let periods = try RideStats.periods(
+    let periods = RideStats.periods(
       of: history, in: context.environment.timeZone, by: kind, from: first, through: last)
     let currency = history.card.currency
     let json = JSONValue.array(periods.map { Self.json($0, currency) })

@@ -176,20 +176,6 @@ public enum RideStats {
     return tally.result
   }
 
-  /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole
-  /// history walked as the store reads it, in a bounded amount of memory;
-  /// days are the card's (``MetroCard/rulesZone(_:)``; `timeZone` is the machine's).
-  public static func periods(
-    of history: CardHistoryStream, in timeZone: LocalTimeZone, by kind: StatsPeriodKind, from first: CalendarDate,
-    through last: CalendarDate
-  ) throws(MetroError) -> [PeriodStats] {
-    var tally = PeriodTally(
-      kind, from: first, through: last, holdsValue: history.card.kind.holdsValue,
-      in: history.card.snapshot.rulesZone(timeZone))
-    try history.walkNewestFirst { tally.add($0) }
-    return tally.result
-  }
-
   /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole history.
   ///
   /// - Parameters:

@@ -37,19 +37,6 @@ extension DeviceLogStore {
     return history(try index(named: name, in: view), in: view, meaning: try meaning(of: view))
   }
 
-  public func historyStream(named name: String?) throws(MetroError) -> CardHistoryStream {
-    CardHistoryStream(try cardHistory(named: name))
-  }
-
-  public func historyStreams() throws(MetroError) -> [CardHistoryStream] {
-    try allCardHistories().map(CardHistoryStream.init)
-  }
-
-  public func historyStream(of card: ObjectReference<MetroCard>) throws(MetroError) -> CardHistoryStream {
-    let view = try readView(counting: true)
-    return CardHistoryStream(history(try index(of: card, in: view), in: view, meaning: try meaning(of: view)))
-  }
-
   public func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides {
     let view = try readView(counting: true)
     return rides(try index(named: name, in: view), in: view)

@@ -16,60 +16,53 @@ struct ClockSyncTests {
     "a change made after seeing another wins on both devices, whatever the clocks",
     .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
   func laterRenameWins() throws {
-    let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let devices = try ["dev-a", "dev-b"].enumerated().map {
-      try SyncDevice(index: $0.offset, id: $0.element, under: root)
+    try withTwoDevices { fast, right, sync in
+      let add = try fast.metrobuddy(["card", "add", "alpha", "--kind", "custom", "--fare", "2.00", "--balance", "10"])
+      #expect(add.status == 0, "\(add)")
+      try sync()
+
+      // A year fast: the rename, then a swipe (a ride a year ahead).
+      fast.clockOffset = Self.yearFast
+      let renamed = try fast.metrobuddy(["card", "rename", "alpha", "fast"])
+      #expect(renamed.status == 0, "\(renamed)")
+      try sync()
+
+      // The other device reads a record made a year after its clock, says so
+      // once, and renames the card after seeing that rename.
+      let show = try right.metrobuddy(["--card", "fast", "show"])
+      #expect(show.status == 0, "\(show)")
+      let warning = "Warning: \(right.logPath(of: fast.id)): this log's latest record was made 365 days later than "
+      #expect(show.stderr.hasPrefix(warning), "\(show)")
+      #expect(show.stderr.components(separatedBy: "Warning:").count == 2, "\(show)")
+      #expect(
+        show.stderr.hasSuffix(
+          "this device's clock is slow, or that device's clock ran fast; changes still count in the order they "
+            + "were made, but set right the clock that is wrong.\n"), "\(show)")
+      let later = try right.metrobuddy(["card", "rename", "fast", "later"])
+      #expect(later.status == 0, "\(later)")
+
+      // The fast clock put right: its next records are stamped at the right time.
+      fast.clockOffset = nil
+      for _ in 0..<2 {
+        let swipe = try fast.metrobuddy(["--card", "fast", "swipe"])
+        #expect(swipe.status == 0, "\(swipe)")
+      }
+      let stamped = try lastRecordTime(fast)
+      #expect(abs(stamped.timeIntervalSinceNow) < 86_400, "the swipe was recorded at \(stamped)")
+      try sync()
+
+      for device in [fast, right] {
+        let cards = try parseJSONArray(try device.metrobuddy(["cards", "--json"]).stdout)
+        #expect(cards.compactMap { $0["name"] as? String } == ["default", "later"], "\(device.id): \(cards)")
+        let balance = try parseJSONObject(try device.metrobuddy(["--card", "later", "show", "--json"]).stdout)
+        #expect(balance["balance"] as? String == "6.00", "\(device.id): \(balance)")
+        let verify = try device.metrobuddy(["verify"])
+        #expect(verify.status == 0, "\(device.id): \(verify)")
+      }
+      // The fast device's latest record is at the right time: no more warning.
+      let quiet = try right.metrobuddy(["show"])
+      #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
     }
-    let (fast, right) = (devices[0], devices[1])
-    let git = try SyncGitCarrier(git: try #require(SyncTools.git), under: root)
-    try git.prepare(devices)
-    func sync() throws { for device in [fast, right, fast] { _ = try git.sync(device) } }
-    let add = try fast.metrobuddy(["card", "add", "alpha", "--kind", "custom", "--fare", "2.00", "--balance", "10"])
-    #expect(add.status == 0, "\(add)")
-    try sync()
-
-    // A year fast: the rename, then a swipe (a ride a year ahead).
-    fast.clockOffset = Self.yearFast
-    let renamed = try fast.metrobuddy(["card", "rename", "alpha", "fast"])
-    #expect(renamed.status == 0, "\(renamed)")
-    try sync()
-
-    // The other device reads a record made a year after its clock, says so
-    // once, and renames the card after seeing that rename.
-    let show = try right.metrobuddy(["--card", "fast", "show"])
-    #expect(show.status == 0, "\(show)")
-    let warning = "Warning: \(right.logPath(of: fast.id)): this log's latest record was made 365 days later than "
-    #expect(show.stderr.hasPrefix(warning), "\(show)")
-    #expect(show.stderr.components(separatedBy: "Warning:").count == 2, "\(show)")
-    #expect(
-      show.stderr.hasSuffix(
-        "this device's clock is slow, or that device's clock ran fast; changes still count in the order they "
-          + "were made, but set right the clock that is wrong.\n"), "\(show)")
-    let later = try right.metrobuddy(["card", "rename", "fast", "later"])
-    #expect(later.status == 0, "\(later)")
-
-    // The fast clock put right: its next records are stamped at the right time.
-    fast.clockOffset = nil
-    for _ in 0..<2 {
-      let swipe = try fast.metrobuddy(["--card", "fast", "swipe"])
-      #expect(swipe.status == 0, "\(swipe)")
-    }
-    let stamped = try lastRecordTime(fast)
-    #expect(abs(stamped.timeIntervalSinceNow) < 86_400, "the swipe was recorded at \(stamped)")
-    try sync()
-
-    for device in devices {
-      let cards = try parseJSONArray(try device.metrobuddy(["cards", "--json"]).stdout)
-      #expect(cards.compactMap { $0["name"] as? String } == ["default", "later"], "\(device.id): \(cards)")
-      let balance = try parseJSONObject(try device.metrobuddy(["--card", "later", "show", "--json"]).stdout)
-      #expect(balance["balance"] as? String == "6.00", "\(device.id): \(balance)")
-      let verify = try device.metrobuddy(["verify"])
-      #expect(verify.status == 0, "\(device.id): \(verify)")
-    }
-    // The fast device's latest record is at the right time: no more warning.
-    let quiet = try right.metrobuddy(["show"])
-    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
   }
 
   /// Issue 35, item 6: a `balance 20` from a device whose clock is a year
@@ -80,6 +73,34 @@ struct ClockSyncTests {
     "a balance set a year ahead counts before the rides made after seeing it",
     .enabled(if: SyncTools.git != nil, "git is not installed (.ci/run installs it with apt-get)"))
   func balanceSetAYearAhead() throws {
+    try withTwoDevices { fast, right, sync in
+      #expect(try right.metrobuddy(["reload", "5"]).status == 0)
+      try sync()
+      fast.clockOffset = Self.yearFast
+      let set = try fast.metrobuddy(["balance", "20"])
+      #expect(set.status == 0, "\(set)")
+      try sync()
+      for count in 1...3 {
+        let swipe = try right.metrobuddy(["swipe"])
+        #expect(swipe.status == 0, "\(swipe)")
+        #expect(swipe.stdout.hasPrefix("Swiped 1 ride for $3.00. Balance: $\(20 - 3 * count).00"), "\(swipe)")
+      }
+      try sync()
+      for device in [fast, right] {
+        #expect(try device.metrobuddy(["balance"]).stdout == "$11.00\n", "\(device.id)")
+        let history = try device.metrobuddy(["history"]).stdout.split(separator: "\n").map {
+          $0.split(separator: " ").last.map(String.init) ?? ""
+        }
+        #expect(history == ["$11.00", "$14.00", "$17.00", "$20.00", "$5.00"], "\(device.id): \(history)")
+        #expect(try device.metrobuddy(["verify"]).status == 0, "\(device.id)")
+      }
+    }
+  }
+
+  /// Two devices (`dev-a` to run fast, `dev-b` right) with their own
+  /// stores, carried by git through a bare repository, in a temporary
+  /// folder; `sync` carries every change to both.
+  func withTwoDevices(_ body: (SyncDevice, SyncDevice, () throws -> Void) throws -> Void) throws {
     let root = try makeTemporaryDirectory(prefix: "metrobuddy-sync")
     defer { try? FileManager.default.removeItem(atPath: root) }
     let devices = try ["dev-a", "dev-b"].enumerated().map {
@@ -88,27 +109,7 @@ struct ClockSyncTests {
     let (fast, right) = (devices[0], devices[1])
     let git = try SyncGitCarrier(git: try #require(SyncTools.git), under: root)
     try git.prepare(devices)
-    func sync() throws { for device in [fast, right, fast] { _ = try git.sync(device) } }
-    #expect(try right.metrobuddy(["reload", "5"]).status == 0)
-    try sync()
-    fast.clockOffset = Self.yearFast
-    let set = try fast.metrobuddy(["balance", "20"])
-    #expect(set.status == 0, "\(set)")
-    try sync()
-    for count in 1...3 {
-      let swipe = try right.metrobuddy(["swipe"])
-      #expect(swipe.status == 0, "\(swipe)")
-      #expect(swipe.stdout.hasPrefix("Swiped 1 ride for $3.00. Balance: $\(20 - 3 * count).00"), "\(swipe)")
-    }
-    try sync()
-    for device in devices {
-      #expect(try device.metrobuddy(["balance"]).stdout == "$11.00\n", "\(device.id)")
-      let history = try device.metrobuddy(["history"]).stdout.split(separator: "\n").map {
-        $0.split(separator: " ").last.map(String.init) ?? ""
-      }
-      #expect(history == ["$11.00", "$14.00", "$17.00", "$20.00", "$5.00"], "\(device.id): \(history)")
-      #expect(try device.metrobuddy(["verify"]).status == 0, "\(device.id)")
-    }
+    try body(fast, right) { for device in [fast, right, fast] { _ = try git.sync(device) } }
   }
 
   /// The `at` of the last record of `device`'s own log.

@@ -136,4 +136,40 @@ struct MoneyFigureTests {
     #expect(cli.run("--card", "work", "undo") == nothing)
     #expect(cli.run("verify").status == 0)
   }
+
+  /// Two devices apart each record rides at the full fare; in the merged
+  /// order each subway ride comes half an hour after a bus ride on the
+  /// other device: a free transfer. `verify --fares` checks what the merge
+  /// charges, so it finds no difference (it listed each subway ride as
+  /// "charged $3.00; the rules charge $0.00 (transfer)"), and the balance
+  /// counts the bus rides only.
+  @Test func aTransferFoundInTheMergedOrderIsWhatVerifyChecks() throws {
+    let cli = CLIHarness()
+    let phoneRoot = cli.directory + "/phone"
+    let phone = DeviceLogStore(
+      directory: phoneRoot + "/store",
+      identity: DeviceIdentity(override: "phone", file: phoneRoot + "/device", defaultName: "phone"),
+      cacheDirectory: phoneRoot + "/cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
+    func at(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
+    let morning = try at("2026-11-16T06:00:00Z")
+    _ = try phone.apply([.balance(.reload(Money(minorUnits: 2000)), at: morning)], toCardNamed: nil)
+    cli.run("reload", "50", "--at", "2026-11-16T06:00Z")
+    for day in ["17", "18"] {
+      _ = try phone.apply(
+        [.balance(.swipe(count: 1, mode: .bus), at: try at("2026-11-\(day)T08:00:00Z"))], toCardNamed: nil)
+      #expect(
+        cli.run("swipe", "--mode", "subway", "--at", "2026-11-\(day)T08:30Z").stdout.hasPrefix(
+          "Swiped 1 ride for $3.00."))
+    }
+    // The phone's log reaches this device.
+    try FileManager.default.createDirectory(
+      atPath: cli.directory + "/store/devices/phone", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: phoneRoot + "/store/devices/phone/log.jsonl", toPath: cli.directory + "/store/devices/phone/log.jsonl")
+    #expect(
+      cli.run("verify", "--fares")
+        == Invocation(
+          stdout: "Card 'default': All 4 rides' charges agree with metrobuddy's fare rules.\n", stderr: "", status: 0))
+    #expect(cli.run("balance").stdout == "$64.00\n")
+  }
 }

@@ -47,15 +47,17 @@ extension DeviceLogStore {
     return view.live.indices.map { rides($0, in: view) }
   }
 
-  /// A card's rides as the logs mean them (``DeviceHistory/ridesInMergedOrder()``),
-  /// always in time order.
+  /// A card's rides as the logs mean them, each charged what the merged
+  /// order charges it (``LogMeaning/Card/pricedRides``), in time order:
+  /// what the fare audit checks. A ride two devices recorded apart at a
+  /// full fare that the merge makes a transfer is a transfer here.
   func rides(_ index: Int, in view: View) -> CardRides {
     let history = DeviceHistory(store: self, view: view, card: view.live[index].fold)
     return CardRides(card: reference(index, in: view)) { body throws(MetroError) in
-      for (ride, _) in try history.ridesInMergedOrder() { body(ride) }
+      for ride in try history.pricedRides() { body(ride) }
       return true
     } listed: { () throws(MetroError) in
-      try history.ridesInMergedOrder().map(\.ride)
+      try history.pricedRides()
     }
   }
 
@@ -160,5 +162,10 @@ final class DeviceHistory: CardHistoryLookup {
   /// back, in the merged order (which is time order), with its place.
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
     try (meaning()?.rides ?? []).map { ($0.ride, $0.order) }
+  }
+
+  /// ``ridesInMergedOrder()``, each charged what the merged order charges it.
+  func pricedRides() throws(MetroError) -> [RecordedRide] {
+    try (meaning()?.pricedRides ?? []).map(\.ride)
   }
 }

@@ -65,6 +65,22 @@ package enum LogMeaning {
     /// Its rides as recorded, each once, without those taken back, in the
     /// merged order with their places: what ``FareEngine`` prices.
     var rides: [PlacedRide]
+    /// What the merged order charges, by ride id, where that differs from
+    /// what the ride's device recorded (a transfer found or lost, a cap
+    /// reached on another device).
+    var held: [UUID: HeldCharge] = [:]
+
+    /// ``rides``, each charged what the merged order charges it: what the
+    /// fare audit checks against the rules.
+    var pricedRides: [PlacedRide] {
+      rides.map { placed in
+        guard let charge = held[placed.ride.id] else { return placed }
+        var priced = placed
+        priced.ride.charge = charge.charge
+        priced.ride.reason = charge.reason
+        return priced
+      }
+    }
   }
 
   /// A ride as recorded, with its place in the merged order.
@@ -176,11 +192,11 @@ package enum LogMeaning {
       }
       let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
-      let (history, balance, state, assignment, rides) = Self.history(
+      let (history, balance, state, assignment, rides, held) = Self.history(
         of: card, updates: updates, merges: cardMerges, openings: openings, lifts: lifts, timeZone: timeZone)
       card.balance = balance
       card.fareState = state
-      cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides))
+      cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides, held: held))
     }
     var defaultID = defaultCard.map { root($0.id) }
     if !cards.contains(where: { $0.id == defaultID }) { defaultID = cards.first?.id }
@@ -277,7 +293,8 @@ package enum LogMeaning {
     of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money],
     lifts: [RecordKey: Date], timeZone: LocalTimeZone
   ) -> (
-    history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide]
+    history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide],
+    held: [UUID: HeldCharge]
   ) {
     // The merged order of updates: by their own time (lifted past what its
     // device had seen, when a clock was set wrong), then device, record and
@@ -409,7 +426,7 @@ package enum LogMeaning {
     }.map {
       StandingAssignment(order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
     }
-    return (history, history.last?.balance ?? opening, state, standing, rides)
+    return (history, history.last?.balance ?? opening, state, standing, rides, held)
   }
 }
 

@@ -172,4 +172,25 @@ struct MoneyFigureTests {
           stdout: "Card 'default': All 4 rides' charges agree with metrobuddy's fare rules.\n", stderr: "", status: 0))
     #expect(cli.run("balance").stdout == "$64.00\n")
   }
+
+  /// A retired device that went on writing, its log then deleted: the
+  /// warning and `verify` name only the records the retire did not carry
+  /// (they named records 1 to 4 where 1 and 2 were carried).
+  @Test func theWarningAfterARetireNamesOnlyWhatIsMissing() throws {
+    let cli = CLIHarness()
+    let phone = DeviceLogStore(
+      directory: cli.directory + "/store",
+      identity: DeviceIdentity(override: "phone", file: cli.directory + "/phone-device", defaultName: "phone"),
+      cacheDirectory: cli.directory + "/phone-cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
+    _ = try phone.apply([.balance(.reload(Money(minorUnits: 2000)))], toCardNamed: nil)
+    _ = try phone.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
+    #expect(cli.run("devices", "retire", "phone").status == 0)
+    for _ in 0..<2 { _ = try phone.apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+    #expect(cli.run("balance").stdout == "$11.00\n")
+    try FileManager.default.removeItem(atPath: cli.directory + "/store/devices/phone")
+    let show = cli.run("show")
+    #expect(show.stderr.contains("phone/log.jsonl: this log no longer holds records 3 to 4 that"), "\(show.stderr)")
+    let verify = cli.run("verify")
+    #expect(verify.status == 65 && verify.stdout.contains("no longer holds records 3 to 4 that"), "\(verify)")
+  }
 }

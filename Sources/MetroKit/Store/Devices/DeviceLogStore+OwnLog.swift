@@ -69,10 +69,12 @@ extension DeviceLogStore {
   }
 
   /// The problem that names a verdict on another device's log.
-  static func otherLogProblem(_ verdict: WrittenMark.Verdict) -> StoreProblem? {
+  /// Records up to `carriedThrough` a retire carried: they are not lost,
+  /// and the problem names only those after them.
+  static func otherLogProblem(_ verdict: WrittenMark.Verdict, carriedThrough: Int = 0) -> StoreProblem? {
     switch verdict {
     case .intact: nil
-    case .lost(let first, let last): .otherLogLostRecords(first: first, last: last)
+    case .lost(let first, let last): .otherLogLostRecords(first: max(first, carriedThrough + 1), last: last)
     case .replaced(let sequence): .otherLogLostRecords(first: sequence, last: sequence)
     }
   }
@@ -104,7 +106,7 @@ extension DeviceLogStore {
       }
       let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
       let verdict = try verdict(of: known, device: device, readTo: fold.logs[device] ?? .start)
-      if let problem = Self.otherLogProblem(verdict) {
+      if let problem = Self.otherLogProblem(verdict, carriedThrough: fold.retired[device]?.through ?? 0) {
         warn(.init(path: layout.logPath(device), line: nil, problem: problem))
       } else {
         fold.lostRecords[device] = nil
@@ -172,7 +174,9 @@ extension DeviceLogStore {
       let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
       // Records a retire carried (`carried` folded every log) are not lost.
       guard read.sequence > 0, !carried.isCarried(folder, through: read.sequence),
-        let problem = Self.otherLogProblem(try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start))
+        let problem = Self.otherLogProblem(
+          try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start),
+          carriedThrough: carried.retired[folder]?.through ?? 0)
       else { continue }
       findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))
       found.insert(folder)

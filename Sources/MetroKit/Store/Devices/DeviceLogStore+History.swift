@@ -159,7 +159,7 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   /// Every ride of the card as the logs mean it: each once, none taken
-  /// back, in the merged order (which is time order), with its place.
+  /// back, by their own times, with its place (``LogMeaning/Card/rides``).
   func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
     try (meaning()?.rides ?? []).map { ($0.ride, $0.order) }
   }

@@ -62,8 +62,9 @@ package enum LogMeaning {
     /// The latest assignment (`balance AMOUNT`) in the merged order that
     /// no undo took back: later updates add to it.
     var assignment: StandingAssignment?
-    /// Its rides as recorded, each once, without those taken back, in the
-    /// merged order with their places: what ``FareEngine`` prices.
+    /// Its rides as recorded, each once, without those taken back, by
+    /// their own times (the merged order, but for updates a clock set
+    /// wrong moved, ``lifts(_:)``), with their places: what ``FareEngine`` prices.
     var rides: [PlacedRide]
     /// What the merged order charges, by ride id, where that differs from
     /// what the ride's device recorded (a transfer found or lost, a cap

@@ -197,7 +197,7 @@ struct ReadOnceTests {
       let cache = FoldCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
       #expect(cache.save(StoreFold()) != nil)
       // What a kill between the write and the rename leaves.
-      for name in [FoldCache.fileName, FoldCache.reloadKeysFileName, FoldCache.watchedFileName] {
+      for name in [FoldCache.fileName, FoldCache.reloadKeysFileName] {
         #expect(FileManager.default.createFile(atPath: folder + "/.tmp-" + name, contents: Data("half a fo".utf8)))
       }
       #expect(cache.save(StoreFold()) != nil)

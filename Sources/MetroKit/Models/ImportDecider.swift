@@ -7,17 +7,12 @@ import FoundationEssentials
 /// It keeps the ids (with their amounts) of the card's history and of the
 /// rows it recorded that brought an id, and the reload keys: what the next
 /// row may name. An id made for a row that brought none is not kept: no row
-/// of the file can name it. Of a long history, only the ids the rows name
-/// are given, sorted (``NamedHistory``).
+/// of the file can name it.
 package struct ImportDecider: Sendable {
   private var amounts: [UUID: Money]
-  private var history: NamedHistory
   private var undone: Set<UUID>
   private var undos: Set<UUID>
   private var keys: Set<String>
-  /// The rows' ids worth keeping, when not every one is
-  /// (``RepeatedIDs``): only these can be named again by a later row.
-  private var keeping: Set<UUID>?
   /// Which rows were skipped, a bit a row in the order they came.
   private var skips: [UInt64] = []
   /// How many rows were decided.
@@ -36,30 +31,20 @@ package struct ImportDecider: Sendable {
   package private(set) var skipped = 0
   /// How many rows were recorded.
   package private(set) var recorded = 0
-  /// How many of the rows' ids are kept.
-  package private(set) var keptRowIDs = 0
 
   /// Starts an import into `card`, which takes `attributes` when it has no
   /// history yet (see ``CardRules/importing(_:into:existing:undone:undos:keys:makeID:attributes:)``).
   ///
-  /// - Parameter history: The ids of a long history the rows name, with
-  ///   their amounts, besides `existing`.
   /// - Parameter hasHistory: Whether the card has any update; by default,
-  ///   whether `existing` or `history` names one (a long history may be
-  ///   given only with the ids the rows name).
-  /// - Parameter keeping: The only ids of the rows to keep (``RepeatedIDs``);
-  ///   `nil`: every one.
+  ///   whether `existing` names one.
   /// - Parameter now: The clock's time: a row dated more than a day after
   ///   it is refused.
   package init(
-    card: inout MetroCard, existing: [UUID: Money], history: NamedHistory = NamedHistory(), undone: Set<UUID>,
-    undos: Set<UUID>, keys: Set<String>, attributes: ImportedCardAttributes?, hasHistory: Bool? = nil,
-    keeping: Set<UUID>? = nil, now: Date
+    card: inout MetroCard, existing: [UUID: Money], undone: Set<UUID>, undos: Set<UUID>, keys: Set<String>,
+    attributes: ImportedCardAttributes?, hasHistory: Bool? = nil, now: Date
   ) {
     self.now = now
-    self.keeping = keeping
-    self.history = history
-    if let attributes, !(hasHistory ?? !(existing.isEmpty && history.isEmpty)) {
+    if let attributes, !(hasHistory ?? !existing.isEmpty) {
       card.balance = attributes.openingBalance
       card.kind = attributes.kind
       card.isReduced = attributes.isReduced
@@ -79,7 +64,7 @@ package struct ImportDecider: Sendable {
   }
 
   /// How many ids and keys it holds to decide the rows to come.
-  var idsHeld: Int { amounts.count + history.count + undone.count + undos.count + keys.count + (keeping?.count ?? 0) }
+  var idsHeld: Int { amounts.count + undone.count + undos.count + keys.count }
 
   /// This decider as it starts, set to decide the same rows again as
   /// `checked` decided them: each row it skipped is skipped, and each other
@@ -89,11 +74,9 @@ package struct ImportDecider: Sendable {
   package func replaying(_ checked: ImportDecider) -> ImportDecider {
     var replay = self
     replay.amounts = [:]
-    replay.history = NamedHistory()
     replay.undone = []
     replay.undos = []
     replay.keys = []
-    replay.keeping = nil
     replay.skips = checked.skips
     replay.replays = true
     return replay
@@ -116,7 +99,7 @@ package struct ImportDecider: Sendable {
       return try record(update, makeID: makeID)
     }
     // Skipped: an id the card or an earlier row has, or a reload key.
-    let idKnown = update.id.map { amounts[$0] != nil || history.amount(of: $0) != nil } ?? false
+    let idKnown = update.id.map { amounts[$0] != nil } ?? false
     if idKnown || update.key.map(keys.contains) == true {
       while skips.count <= word { skips.append(0) }
       skips[word] |= bit
@@ -138,7 +121,7 @@ package struct ImportDecider: Sendable {
     if update.type == .adjustment, update.amount == .zero { throw refusal("amount", .zeroAdjustment) }
     if update.type == .undo {
       guard let target = update.undoes else { throw refusal("type", .undoWithoutTarget) }
-      guard let original = amounts[target] ?? history.amount(of: target) else {
+      guard let original = amounts[target] else {
         throw refusal("undoes", .undoTargetUnknown)
       }
       guard !undos.contains(target) else { throw refusal("undoes", .undoOfUndo) }
@@ -171,10 +154,9 @@ package struct ImportDecider: Sendable {
     let id: UUID
     if let given = update.id {
       id = given
-      if !replays, keeping?.contains(given) ?? true {
+      if !replays {
         amounts[given] = update.amount
         if update.type == .undo { undos.insert(given) }
-        keptRowIDs += 1
       }
     } else {
       id = makeID()

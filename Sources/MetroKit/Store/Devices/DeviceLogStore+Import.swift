@@ -81,78 +81,32 @@ extension DeviceLogStore {
   ) throws(MetroError) -> ImportPlan {
     // Importing reads the whole history: it must know every id the rows
     // name to skip what the card already has and check what they undo.
-    // Walked, not held: the ids with their amounts, and the keys, are kept;
-    // of a long history (past ``heldIDs``), only the ids the rows may name
-    // (the rows are read once more into a filter of them), 24 bytes each,
-    // sorted once the walk ends (``NamedHistory``).
     var amounts: [UUID: Money] = [:]
-    var history = NamedHistory()
     var undone = Set<UUID>()
     var undos = Set<UUID>()
     var keys = Set<String>()
     var hasHistory = false
     var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
     if entry.created != nil || entry.id == Self.implicitCardID {
-      var named: IDFilter?
       for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
         hasHistory = true
         if let key = update.key, update.type == .reload { keys.insert(key) }
         span.noteExisting(update)
-        if named == nil, amounts.count >= Self.heldIDs {
-          let filter = try NamedHistory.named(by: rows)
-          for (id, amount) in amounts where filter.mayContain(id) { history.append(id, amount: amount) }
-          amounts = [:]
-          undone = undone.filter(filter.mayContain)
-          undos = undos.filter(filter.mayContain)
-          named = filter
-        }
-        if let named {
-          guard named.mayContain(update.id) || update.undoes.map(named.mayContain) == true else { continue }
-          history.append(update.id, amount: update.amount)
-        } else {
-          amounts[update.id] = update.amount
-        }
+        amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
       }
     }
-    history.seal()
-    Self.keptHistoryIDs?.note(amounts.count + history.count)
-    Self.watchedWhileDeciding?.note(
-      max(view.fold.singleCopiesHeld, remembered.withLock { $0?.fold.singleCopiesHeld } ?? 0))
     let before = entry.card
-    let spanBefore = span
     var card = before
-    var start: ImportDecider
-    var check: ImportDecider
     // The first reading only checks: it makes no ids (a made id is never
-    // kept, so the second reading decides the same). Past ``heldRowIDs``
-    // of the rows' own ids, it stops; the rows are read once more for the
-    // ids a later row may name again (``RepeatedIDs``), and checked again
-    // keeping only those.
-    var keeping: Set<UUID>?
-    while true {
-      card = before
-      span = spanBefore
-      start = ImportDecider(
-        card: &card, existing: amounts, history: history, undone: undone, undos: undos, keys: keys,
-        attributes: attributes, hasHistory: hasHistory, keeping: keeping, now: clock.now())
-      check = start
-      var keepsTooMany = false
-      do throws(MetroError) {
-        try rows.forEachRow { row throws(MetroError) in
-          if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
-          if keeping == nil, check.keptRowIDs > Self.heldRowIDs {
-            keepsTooMany = true
-            throw Self.enoughRead
-          }
-        }
-      } catch {
-        guard keepsTooMany else { throw error }
-        keeping = try RepeatedIDs.find(in: rows)
-        continue
-      }
-      break
+    // kept, so the second reading decides the same).
+    let start = ImportDecider(
+      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
+      hasHistory: hasHistory, now: clock.now())
+    var check = start
+    try rows.forEachRow { row throws(MetroError) in
+      if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
     }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
@@ -168,24 +122,6 @@ extension DeviceLogStore {
       changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped,
       span: span.widened)
   }
-
-  /// How many ids of a card's history an import keeps in a dictionary
-  /// before it keeps only those its rows may name, sorted (a test sets
-  /// fewer).
-  @TaskLocal static var heldIDs = 1 << 16
-  /// Counts the ids of the card's history an import decides against, and
-  /// the watched ids its view, or the fold this store object keeps, holds
-  /// meanwhile (tests).
-  @TaskLocal static var keptHistoryIDs: HeldChangesGauge?
-  @TaskLocal static var watchedWhileDeciding: HeldChangesGauge?
-  /// How many of its rows' own ids an import keeps before it keeps only
-  /// those a later row may name again (a test sets fewer): about 12 MB of
-  /// ids with their amounts.
-  @TaskLocal static var heldRowIDs = 1 << 18
-
-  /// Thrown only to stop a checking reading that keeps too many ids, and
-  /// caught where it is thrown: it never leaves ``importPlan``.
-  private static let enoughRead = MetroError.importUnreadable(path: "", errno: 0)
 
   /// The id the checking reading of an import gives a row that brings none.
   private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))

@@ -49,7 +49,6 @@ extension DeviceLogStore {
     var early = try lockBeforeReading()
     defer { early?.lock.release() }
     var view = try readView(device: early?.device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
-    if keysToFold { letGoOfWatchedIDs(&view) }
     if view.legacy != nil, let held = early {
       // An old store is converted under its own lock, taken before the
       // device's: let this one go, and catch up again under both.
@@ -298,28 +297,6 @@ extension DeviceLogStore {
     guard let given else { throw .clockOutOfRange(now) }
     return Date(timeIntervalSince1970: given.timeIntervalSince1970.rounded(.down))
   }
-
-  /// A view that holds many watched ids (read without the cache: every log
-  /// folded, every imported row watched) for a decision that reads none
-  /// (`keysToFold`): they are saved to the cache and let go while it
-  /// decides, and loaded again only if its record folds one. So an import
-  /// into a long history never holds the card's watched ids and what it
-  /// decides with at once. Nothing is let go when the cache cannot be saved.
-  private func letGoOfWatchedIDs(_ view: inout View) {
-    guard view.legacy == nil, view.fold.reloadKeysLoaded, view.fold.singleCopiesHeld >= Self.heldWatchedIDs,
-      let cache = view.cache, let saved = cache.saveNamingKeys(view.fold, .unlessReplacedSince(view.cacheVersion))
-    else { return }
-    view.cacheVersion = saved.version
-    view.cacheNeedsSaving = false
-    view.fold.letGoOfKeys(savedAs: saved.keysGeneration)
-    view.refresh()
-    // The fold this store object keeps for its next read lets go of them too.
-    remember(view)
-  }
-
-  /// How many watched ids of one copy a view may hold while an import
-  /// decides (a test sets fewer): past them they are let go.
-  @TaskLocal static var heldWatchedIDs = 1 << 16
 
   /// This device's folder locked before the write reads anything, when the
   /// device has an id and its folder is already in the store (every write

@@ -166,9 +166,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// only if a keyed reload or an undo of one is among what is new (or a
   /// watched update: ``StoreFold/watches(_:cardID:)``).
   ///
-  /// `counting`: load what saying which updates count needs (history):
-  /// the keys and the watched ids of more than one copy, not the single
-  /// copies of every imported row (``FoldCache/loadCountingKeys(into:)``).
+  /// `counting`: load them to say which updates count (history).
   ///
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
@@ -220,13 +218,10 @@ public final class DeviceLogStore: MetroCardDataStore {
     if !restart, fares != .none, !fold.loadFares(checkpoints: fares == .all) {
       restart = true
     }
-    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
-      restart = true
-    }
     // A balance to work out again walks the history, which needs to know
     // which updates count.
-    let needsCounting = counting || fold.cards.contains { !$0.balanceIsCurrent }
-    if !restart, needsCounting, !(cache?.loadCountingKeys(into: &fold) ?? fold.countingKeysLoaded) {
+    let needsKeys = reloadKeys || counting || fold.cards.contains { !$0.balanceIsCurrent }
+    if !restart, needsKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
     if restart {

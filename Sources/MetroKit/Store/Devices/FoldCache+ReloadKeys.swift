@@ -1,91 +1,58 @@
 import FoundationEssentials
 
-/// The fold's side data, saved beside it in two files that name the fold's
-/// generation of them (``StoreFold/reloadKeysGeneration``):
-///
-/// - `reload-keys.json`: every card's keyed reloads that count, and its
-///   watched update ids that reached the store more than once. Small: it
-///   grows with reload keys and with duplicates, not with history. This is
-///   all that saying which updates count needs (history, a balance worked
-///   out again): an update that reached the store once always counts.
-/// - `watched-ids.json`: every card's watched update ids that reached the
-///   store once, with their copy. It holds every row a card ever imported,
-///   so it grows with history; only folding or deciding a watched update (an
-///   import, an undo on a card with imported rows, another device's copy)
-///   reads it.
+/// The fold's side data, saved beside it in `reload-keys.json`, which
+/// names the fold's generation of it (``StoreFold/reloadKeysGeneration``):
+/// every card's keyed reloads that count, and its watched update ids with
+/// their copies. It grows with reload keys and imported rows, not with
+/// rides; only a keyed reload, an undo, an import, a history or another
+/// device's watched update reads it.
 extension FoldCache {
-  /// Loads everything that goes with `fold` (the generation it names): the
-  /// reload keys and every watched id. `false` when they are not there as
-  /// saved with it (a save killed between the files, a file removed): then
-  /// fold the logs again.
+  /// Loads the reload keys and every watched id that go with `fold` (the
+  /// generation it names). `false` when they are not there as saved with
+  /// it (a save killed between the files, a file removed): then fold the
+  /// logs again.
   func loadReloadKeys(into fold: inout StoreFold) -> Bool {
     if fold.reloadKeysLoaded { return true }
     guard fold.reloadKeysGeneration != 0 else {
       fold.reloadKeysLoaded = true
-      fold.countingKeysLoaded = true
       return true
     }
     var loaded = fold
-    guard let hasSingles = loadKeysFile(into: &loaded) else { return false }
-    if hasSingles, !loadSingles(into: &loaded) { return false }
+    guard loadKeysFile(into: &loaded) else { return false }
     loaded.reloadKeysLoaded = true
-    loaded.countingKeysLoaded = true
     loaded.reloadKeysChanged = false
     fold = loaded
     return true
   }
 
-  /// Loads what saying which updates count needs: the reload keys and the
-  /// watched ids with more than one copy, not the (many) single copies.
-  /// `false` when they are not there as saved with `fold`.
-  func loadCountingKeys(into fold: inout StoreFold) -> Bool {
-    if fold.reloadKeysLoaded || fold.countingKeysLoaded { return true }
-    guard fold.reloadKeysGeneration != 0 else {
-      fold.countingKeysLoaded = true
-      return true
-    }
-    var loaded = fold
-    guard loadKeysFile(into: &loaded) != nil else { return false }
-    loaded.countingKeysLoaded = true
-    fold = loaded
-    return true
-  }
-
-  /// Reads `reload-keys.json` into `fold`'s cards; whether the single
-  /// copies were saved beside it, or `nil` when it is not usable.
-  private func loadKeysFile(into fold: inout StoreFold) -> Bool? {
-    guard let (cards, document) = readSideDocument(Self.reloadKeysFileName, format: Self.reloadKeysFormatName, fold)
-    else { return nil }
-    guard case .bool(let hasSingles)? = document["singles"] else { return nil }
+  /// Reads `reload-keys.json` into `fold`'s cards; `false` when it is not
+  /// usable.
+  private func loadKeysFile(into fold: inout StoreFold) -> Bool {
+    guard let cards = readSideDocument(Self.reloadKeysFileName, format: Self.reloadKeysFormatName, fold)
+    else { return false }
     do {
       for value in cards {
         guard case .string(let id)? = value["id"], let position = fold.index(ofCard: id),
           case .array(let reloads)? = value["reloads"]
-        else { return nil }
+        else { return false }
         for reload in reloads {
           guard case .array(let parts) = reload, parts.count == 5, case .string(let key) = parts[0],
             case .string(let uuid) = parts[2], let id = UUID(canonical: uuid), case .integer(let amount) = parts[3]
-          else { return nil }
+          else { return false }
           fold.cards[position].reloads[key] = CountedReload(
             order: try Self.order(parts[1]), id: id, amount: Money(minorUnits: amount), undo: try Self.keyUndo(parts[4])
           )
         }
-        if let copies = value["copies"] {
-          let decoded = try Self.decodeCopies(copies)
-          guard decoded.values.allSatisfy({ $0.copies.count > 1 }) else { return nil }
-          fold.cards[position].copies = decoded
-        }
+        if case .string(let copies)? = value["copies"] { fold.cards[position].copies = try Self.readCopies(copies) }
       }
-    } catch { return nil }
-    return hasSingles
+    } catch { return false }
+    return true
   }
 
   /// A side file's document and its cards, when it is whole, sealed, of
   /// this build's format and version, of this store and of `fold`'s
   /// generation; otherwise `nil`.
-  private func readSideDocument(_ name: String, format: String, _ fold: StoreFold) -> (
-    cards: [JSONValue], document: JSONValue
-  )? {
+  private func readSideDocument(_ name: String, format: String, _ fold: StoreFold) -> [JSONValue]? {
     guard
       let file = try? readBoundedFile(folder + "/" + name, fileSystem: fileSystem, maximum: Self.maximumReloadKeysSize),
       file.isWhole, case let bytes = file.bytes, let document = try? JSONParser.parse(bytes[...]),
@@ -95,17 +62,13 @@ extension FoldCache {
       case .string(String(fold.reloadKeysGeneration, radix: 16))? = document["generation"],
       case .array(let cards)? = document["cards"]
     else { return nil }
-    return (cards, document)
+    return cards
   }
 
-  /// `reload-keys.json` for `cards` (those with keys or watched ids): the
-  /// keys with the ids of more than one copy; and whether there are ids of
-  /// one copy, which ``saveSingles(_:generation:)`` writes.
-  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> (keys: [UInt8], singles: Bool) {
-    let singles = Self.hasSingles(cards)
+  /// `reload-keys.json` for `cards` (those with keys or watched ids).
+  func encodedReloadKeys(_ cards: [FoldCard], generation: UInt64) -> [UInt8] {
     let entries = cards.map { entry -> JSONValue in
-      let repeated = entry.copies.filter { $0.value.copies.count > 1 }
-      return .object(
+      .object(
         [
           ("id", .string(entry.id)),
           (
@@ -118,11 +81,9 @@ extension FoldCache {
                 ])
               })
           ),
-        ] + (repeated.isEmpty ? [] : [("copies", Self.encodeCopies(repeated))]))
+        ] + (entry.copies.isEmpty ? [] : [("copies", .string(Self.packedCopies(entry.copies)))]))
     }
-    let keys = sideFile(
-      Self.reloadKeysFormatName, generation: generation, entries, extra: [("singles", .bool(singles))])
-    return (keys, singles)
+    return sideFile(Self.reloadKeysFormatName, generation: generation, entries)
   }
 
   /// One sealed line: the format, version, store and generation, then the cards.
@@ -141,50 +102,53 @@ extension FoldCache {
     return bytes
   }
 
-  /// A card's watched update ids: each id with its copies, each copy its
-  /// order, amount, and its undo's amount or null.
-  static func encodeCopies(_ copies: [UUID: WatchedUpdate]) -> JSONValue {
-    // By the ids' bytes, the order of their text (upper-case hex digits
-    // sort as their values), without writing the text for each comparison.
-    .array(copies.sorted { UUIDKey($0.key) < UUIDKey($1.key) }.map(encodeCopy))
-  }
-
-  /// One watched id with its copies, as ``encodeCopies(_:)`` lists it.
-  static func encodeCopy(_ id: UUID, _ watched: WatchedUpdate) -> JSONValue {
-    .array([
-      .string(id.canonicalString),
-      .array(
-        watched.copies.map { copy in
-          .array([
-            order(copy.order), .integer(copy.amount.minorUnits),
-            copy.undoAmount.map { .integer($0.minorUnits) } ?? .null,
-          ])
-        }),
-    ])
-  }
-
-  static func decodeCopies(_ value: JSONValue) throws -> [UUID: WatchedUpdate] {
-    guard case .array(let entries) = value else { throw Unreadable() }
-    var copies: [UUID: WatchedUpdate] = [:]
-    for entry in entries {
-      guard case .array(let parts) = entry, parts.count == 2, case .string(let text) = parts[0],
-        let id = UUID(canonical: text), case .array(let list) = parts[1], !list.isEmpty
-      else { throw Unreadable() }
-      var watched = WatchedUpdate()
-      for item in list {
-        guard case .array(let fields) = item, fields.count == 3, case .integer(let amount) = fields[1] else {
-          throw Unreadable()
-        }
-        var copy = UpdateCopy(order: try order(fields[0]), amount: Money(minorUnits: amount))
-        if case .integer(let undo) = fields[2] {
-          copy.undoAmount = Money(minorUnits: undo)
-        } else if fields[2] != .null {
-          throw Unreadable()
-        }
-        watched.copies.append(copy)
+  /// A card's watched update ids packed in one string (``PackedFields``),
+  /// a copy at a time in each id's merged order: the id, the copy's time in
+  /// whole seconds, device, sequence and place in the record, its amount,
+  /// and its undo's amount (`-` when none). An id with two copies is there
+  /// twice. Sorted by the ids' bytes, so the same copies pack the same.
+  static func packedCopies(_ copies: [UUID: WatchedUpdate]) -> String {
+    var fields = PackedFields()
+    for (id, watched) in copies.sorted(by: { UUIDKey($0.key) < UUIDKey($1.key) }) {
+      let text = id.canonicalString
+      for copy in watched.copies {
+        fields.text(text)
+        fields.integer(seconds(copy.order.time))
+        fields.text(copy.order.device)
+        fields.integer(Int64(copy.order.sequence))
+        fields.integer(Int64(copy.order.index))
+        fields.integer(copy.amount.minorUnits)
+        fields.integer(copy.undoAmount?.minorUnits)
       }
-      copies[id] = watched
     }
+    return fields.string
+  }
+
+  /// Reads back what ``packedCopies(_:)`` wrote.
+  static func readCopies(_ text: String) throws -> [UUID: WatchedUpdate] {
+    var copies: [UUID: WatchedUpdate] = [:]
+    // Each device's id once, shared by its copies.
+    var devices: [String: String] = [:]
+    let read = PackedFields.readEntries(text, each: 7) { fields in
+      if fields.first == 0 { copies.reserveCapacity(fields.entries) }
+      guard let id = UUID(canonical: fields.text(0)), let seconds = fields.integer(1),
+        let time = try? time(.integer(seconds)), !fields.isAbsent(2), let sequence = fields.integer(3),
+        sequence >= 0, let index = fields.integer(4), index >= 0, let amount = fields.integer(5)
+      else { return false }
+      let text = fields.text(2)
+      let device = devices[text] ?? text
+      devices[text] = device
+      var copy = UpdateCopy(
+        order: EventOrder(time: time, device: device, sequence: Int(sequence), index: Int(index)),
+        amount: Money(minorUnits: amount))
+      if !fields.isAbsent(6) {
+        guard let undo = fields.integer(6) else { return false }
+        copy.undoAmount = Money(minorUnits: undo)
+      }
+      copies[id, default: WatchedUpdate()].copies.append(copy)
+      return true
+    }
+    guard read else { throw Unreadable() }
     return copies
   }
 }

@@ -18,13 +18,16 @@ struct FoldCache {
 
   static let formatName = "metrobuddy-fold"
   static let latestFormatName = "metrobuddy-latest"
+  /// 14: a card's watched ids, all of them, in `reload-keys.json` (no
+  /// `watched-ids.json`: a rider's imports are thousands of rows, not the
+  /// million the packed copies were built for).
   /// 13: the latest time a record folded was made at (`farthest`), for a
   /// clock set wrong (``StoreFold/farthestRecordAt``).
   /// 12: every log's place packed in one string (``packedLogs(_:)``), and
   /// every device's name in another (``packedNames(_:)``).
   /// 11: each ride after a fare checkpoint packed in one string
   /// (``packed(_:)``); `watched-ids.json` a line an id, its ids of one copy
-  /// packed (``SingleCopies``). 10: times as whole seconds, each log's place as an array; each
+  /// packed (SingleCopies, since removed). 10: times as whole seconds, each log's place as an array; each
   /// card's recent reloads and its fare checkpoint on a third and a fourth
   /// line of their own (``loadsFormatName``, ``checkpointsFormatName``),
   /// which a read that folds nothing leaves undecoded, and a reload leaves
@@ -43,20 +46,14 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 13
+  static let version = 14
   static let fileName = "fold.json"
-  /// Every card's keyed reloads that count and its watched update ids that
-  /// reached the store more than once, in a file of their own: read only
-  /// when a keyed reload, an undo or a watched update is folded or
-  /// decided, or history asks which updates count.
+  /// Every card's keyed reloads that count and its watched update ids, in
+  /// a file of their own: read only when a keyed reload, an undo or a
+  /// watched update is folded or decided, or history asks which updates
+  /// count.
   static let reloadKeysFileName = "reload-keys.json"
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
-  /// Every card's watched update ids that reached the store once (all the
-  /// rows of its imports, so it grows with history): read only when a
-  /// watched update is folded or decided. History does not need them: a
-  /// single copy always counts.
-  static let watchedFileName = "watched-ids.json"
-  static let watchedFormatName = "metrobuddy-watched-ids"
   /// The longest cache file read (16 MiB): a longer one is not this
   /// build's (a fold holds each card and its latest updates), and is
   /// folded again from the logs rather than read.
@@ -167,20 +164,16 @@ struct FoldCache {
       guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
     }
     if fold.reloadKeysLoaded, fold.reloadKeysChanged {
-      let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty || !$0.singles.isEmpty }
+      let keyed = fold.cards.filter { !$0.reloads.isEmpty || !$0.copies.isEmpty }
       fold.reloadKeysGeneration = keyed.isEmpty ? 0 : UInt64.random(in: 1...UInt64.max)
       if !keyed.isEmpty {
-        // The single copies first, then the keys that name them.
-        let (keys, singles) = encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration)
-        if singles { guard saveSingles(keyed, generation: fold.reloadKeysGeneration) else { return nil } }
+        let keys = encodedReloadKeys(keyed, generation: fold.reloadKeysGeneration)
         guard replace(Self.reloadKeysFileName, with: keys) != nil else { return nil }
       }
     } else {
       // What a save killed while writing the keys left; the fold's own
       // temporary file is replaced below.
-      for name in [Self.watchedFileName, Self.reloadKeysFileName] {
-        try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + name)
-      }
+      try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + Self.reloadKeysFileName)
     }
     return replace(Self.fileName, with: encoded(fold)).map { ($0, fold.reloadKeysGeneration) }
   }
@@ -492,7 +485,6 @@ struct FoldCache {
     }
     fold.reloadKeysGeneration = keys
     fold.reloadKeysLoaded = false
-    fold.countingKeysLoaded = false
     fold.standingBasis = try string(document["standingBasis"])
     guard case .string(let logs)? = document["logs"], case .array(let cards)? = document["cards"],
       case .string(let names)? = document["deviceNames"], Self.readLogs(logs, into: &fold.logs)

@@ -31,24 +31,6 @@ struct WatchedUpdate: Equatable, Sendable {
 }
 
 extension StoreFold {
-  /// How many watched ids of one copy the cards hold (``SingleCopies``).
-  var singleCopiesHeld: Int { cards.reduce(0) { $0 + $1.singles.count } }
-
-  /// Lets go of every card's reload keys and watched ids, saved under
-  /// `generation`: the fold is as one loaded from the cache without them,
-  /// and loads them again when it needs them.
-  mutating func letGoOfKeys(savedAs generation: UInt64) {
-    reloadKeysGeneration = generation
-    reloadKeysLoaded = false
-    countingKeysLoaded = false
-    reloadKeysChanged = false
-    for index in cards.indices {
-      cards[index].reloads = [:]
-      cards[index].copies = [:]
-      cards[index].singles = SingleCopies()
-    }
-  }
-
   /// Whether folding `update` of `cardID` reads or changes the watched ids
   /// (kept with the reload keys, off the hot path): an imported update
   /// (its id came from a file, so the same update may come by another
@@ -106,7 +88,7 @@ extension StoreFold {
     }
     if update.type == .undo {
       // The undo of a watched update takes back its own device's copy.
-      guard let target = update.undoes, var watched = cards[position].watched(target),
+      guard let target = update.undoes, var watched = cards[position].copies[target],
         let copy = watched.copies.lastIndex(where: { $0.order.device == order.device && !$0.isUndone })
       else {
         foldUnwatched(update, order: order, at: position, timeZone: timeZone)
@@ -114,16 +96,16 @@ extension StoreFold {
       }
       let before = watched.contribution
       watched.copies[copy].undoAmount = update.amount
-      cards[position].keepWatched(watched, for: target)
+      cards[position].copies[target] = watched
       cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
       cards[position].fareStateIsCurrent = false
       return
     }
-    var watched = cards[position].watched(update.id) ?? WatchedUpdate()
+    var watched = cards[position].copies[update.id] ?? WatchedUpdate()
     let before = watched.contribution
     let slot = watched.copies.firstIndex { order < $0.order } ?? watched.copies.count
     watched.copies.insert(UpdateCopy(order: order, amount: update.amount), at: slot)
-    cards[position].keepWatched(watched, for: update.id)
+    cards[position].copies[update.id] = watched
     cards[position].add(Money(minorUnits: watched.contribution - before), at: order)
     if watched.copies.count == 1 {
       // A ride the merge holds to its cap adds its held charge.
@@ -137,9 +119,7 @@ extension StoreFold {
   }
 
   /// Whether a watched update or an undo of one counts, as the merge
-  /// stands: `nil` when the update is not watched, or reached the store
-  /// once (then it counts; with only ``countingKeysLoaded``, such ids are
-  /// not in memory).
+  /// stands: `nil` when the update is not watched.
   func countsWatched(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool? {
     guard update.key == nil, let position = index(ofCard: cardID) else { return nil }
     let copies = cards[position].copies

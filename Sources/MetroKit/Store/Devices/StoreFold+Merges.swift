@@ -77,7 +77,6 @@ extension StoreFold {
     // So do the copies of imported updates either card watches.
     if [from, to].contains(where: {
       cards[$0].assignment != nil || !cards[$0].undoneAssignments.isEmpty || !cards[$0].copies.isEmpty
-        || !cards[$0].singles.isEmpty
         || repeatSpans[cards[$0].id] != nil
     }) {
       needsRefold = true

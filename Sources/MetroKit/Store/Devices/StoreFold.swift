@@ -81,11 +81,8 @@ struct FoldCard: Equatable, Sendable {
   /// The keyed reloads that count, by key.
   var reloads: [String: CountedReload] = [:]
   /// The copies of each watched update id (``StoreFold/watches(_:cardID:)``),
-  /// kept with the reload keys: those with more than one copy, and single
-  /// copies that ``singles`` does not pack.
+  /// kept with the reload keys.
   var copies: [UUID: WatchedUpdate] = [:]
-  /// The watched ids with one plain copy, packed (``SingleCopies``).
-  var singles = SingleCopies()
   /// The card's latest updates in the merged order, oldest first: at most
   /// ``latestKept``, fewer only when that is all the card has. `history
   /// --limit N` lists them without reading a log. Empty until loaded while
@@ -158,10 +155,6 @@ struct StoreFold: Equatable, Sendable {
   /// the number of keys and of imported rows) until a keyed reload, an undo
   /// or a watched update is folded or decided.
   var reloadKeysLoaded = true
-  /// Whether what saying which updates count needs is here: the reload
-  /// keys and the watched ids with more than one copy (all of it when
-  /// ``reloadKeysLoaded``). A watched id with one copy always counts.
-  var countingKeysLoaded = true
   /// Which saved reload keys go with this fold (0: none saved).
   var reloadKeysGeneration: UInt64 = 0
   /// Whether a keyed reload or its undo, or a watched update, was folded
@@ -546,10 +539,10 @@ struct StoreFold: Equatable, Sendable {
   }
 
   /// Whether an update `device` recorded counts in the balance, as the
-  /// merge stands (the reload keys and the watched ids of more than one
-  /// copy must be loaded: ``countingKeysLoaded``).
+  /// merge stands (the reload keys and the watched ids must be loaded:
+  /// ``reloadKeysLoaded``).
   func counts(_ update: BalanceUpdate, cardID: String, device: String, sequence: Int? = nil) -> Bool {
-    assert(countingKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
+    assert(reloadKeysLoaded || (update.key == nil && repeatSpans[cardID] == nil))
     if let watched = countsWatched(update, cardID: cardID, device: device, sequence: sequence) { return watched }
     guard let key = update.key, update.type == .reload || update.type == .undo,
       let position = index(ofCard: cardID), let counted = cards[position].reloads[key]

@@ -57,19 +57,15 @@ struct ResourceErrorTests {
   @Test("A file-size limit that stops only the cache after the commit: the swipe is reported saved, charged once")
   func fileSizeLimitAfterTheCommit() throws {
     let sandbox = try Sandbox()
-    // Another device's updates make this device's cache (its 32 latest
-    // updates, notes and all) far larger than this device's own log.
+    // Another device's cards make this device's cache (every card, with
+    // its name and rules) far larger than this device's own log.
     let phone = sandbox.environment.merging(["METROBUDDY_DEVICE": "phone"]) { $1 }
-    let note = String(repeating: "n", count: 190)
     let store = ["--store", sandbox.store]
-    // Dated before this device's changes: setting the balance is an
-    // assignment in the merged order, which a tie in the same second would
-    // decide by device id.
-    let earlier = ["--at", "2026-11-01T00:00Z"]
-    try #require(sandbox.run(store + ["reload", "100"] + earlier, environment: phone).status == 0)
-    for cents in 1...34 {
-      try #require(
-        sandbox.run(store + ["balance", "\(90 + cents).00", "--note", note] + earlier, environment: phone).status == 0)
+    try #require(sandbox.run(store + ["reload", "100"], environment: phone).status == 0)
+    let padding = String(repeating: "n", count: 24)
+    for number in 1...30 {
+      let arguments: [String] = store + ["card", "add", "card-\(number)-\(padding)", "--balance", "5"]
+      try #require(sandbox.run(arguments, environment: phone).status == 0)
     }
     try #require(sandbox.metrobuddy("reload", "20").status == 0)
     let log = try sandbox.deviceLog()
@@ -88,9 +84,9 @@ struct ResourceErrorTests {
       [try MetroBuddyProcess.binaryPath(), "--store", sandbox.store, "swipe"])
     #expect(result.stdout.hasSuffix("exit=0\n"), "\(result.stdout)")
     #expect(!result.stdout.contains("exit=\(128 + SIGXFSZ)"), "SIGXFSZ killed a committed swipe")
-    // Saved once: $124.00 set on the phone, $20.00 loaded here, one $3.00 ride.
+    // Saved once: $100.00 loaded on the phone, $20.00 here, one $3.00 ride.
     let balance = try sandbox.metrobuddy("--json", "balance")
-    #expect(try parseJSONObject(balance.stdout)["balance"] as? String == "141.00", "\(balance)")
+    #expect(try parseJSONObject(balance.stdout)["balance"] as? String == "117.00", "\(balance)")
   }
 
   @Test("The first write under a zero file-size limit fails on the device id: exit 74 naming it, nothing left behind")

@@ -94,11 +94,7 @@ struct StoreFoldTests {
       // The reload keys stay in their own file until asked for.
       #expect(!decoded.reloadKeysLoaded && decoded.cards.allSatisfy { $0.reloads.isEmpty })
       #expect(cache.loadReloadKeys(into: &decoded))
-      // So do the latest updates, undecoded, until a record is folded.
-      #expect(decoded.unreadLatest != nil && decoded.cards.allSatisfy { $0.latest.isEmpty })
-      let decodedLoaded = decoded.loadLatest()
-      #expect(decodedLoaded)
-      // And the checkpoints and recent reloads, until a write or a fold asks.
+      // So do the checkpoints and recent reloads, until a write or a fold asks.
       #expect(decoded.unreadLoads != nil && decoded.unreadCheckpoints != nil)
       #expect(decoded.cards.allSatisfy { ($0.checkpoint?.rides.isEmpty ?? true) && $0.recentLoads.loads.isEmpty })
       let faresLoaded = decoded.loadFares()
@@ -132,7 +128,7 @@ struct StoreFoldTests {
       // The keys it names, put back, are used.
       try Data(keys).write(to: URL(fileURLWithPath: folder + "/" + FoldCache.reloadKeysFileName))
       #expect(cache.loadReloadKeys(into: &old))
-      let oldLoaded = old.loadLatest() && old.loadFares()
+      let oldLoaded = old.loadFares()
       #expect(oldLoaded)
       #expect(old == fold)
     }

@@ -31,7 +31,7 @@ struct UnreadFaresTests {
       try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
       let path = try Self.cacheFile(parent)
       let before = try #require(fileBytes(path))
-      #expect(Self.lines(before).count == 5, "four sealed lines, each ending in a newline")
+      #expect(Self.lines(before).count == 4, "three sealed lines, each ending in a newline")
       // The log's time of change moves (a synchroniser copied it again):
       // the read folds nothing, but saves the log's new stamp.
       let log = parent + "/metrobuddy/devices/laptop/log.jsonl"
@@ -43,8 +43,8 @@ struct UnreadFaresTests {
       #expect(shown.unreadLoads != nil && shown.unreadCheckpoints != nil, "show decoded the fare lines")
       let after = try #require(fileBytes(path))
       #expect(after != before, "the read saved the log's new stamp")
-      #expect(Self.lines(after)[2] == Self.lines(before)[2], "the recent reloads were not written back as they were")
-      #expect(Self.lines(after)[3] == Self.lines(before)[3], "the checkpoints were not written back as they were")
+      #expect(Self.lines(after)[1] == Self.lines(before)[1], "the recent reloads were not written back as they were")
+      #expect(Self.lines(after)[2] == Self.lines(before)[2], "the checkpoints were not written back as they were")
       // A write reads them: $100.00 loaded a moment ago leaves $36.00 of
       // the $136.00 that may be loaded in 72 hours.
       let (writer, _) = ReadOnceTests.store(parent, "laptop")
@@ -56,15 +56,15 @@ struct UnreadFaresTests {
       // The reload decoded the recent reloads, not the checkpoints, which
       // its save wrote back as they were.
       let reloaded = try #require(fileBytes(path))
-      #expect(Self.lines(reloaded)[2] != Self.lines(after)[2], "the reload's save left the recent reloads as they were")
-      #expect(Self.lines(reloaded)[3] == Self.lines(after)[3], "the reload changed the checkpoints")
+      #expect(Self.lines(reloaded)[1] != Self.lines(after)[1], "the reload's save left the recent reloads as they were")
+      #expect(Self.lines(reloaded)[2] == Self.lines(after)[2], "the reload changed the checkpoints")
       let (nextReader, _) = ReadOnceTests.store(parent, "laptop")
       #expect(try nextReader.currentCard().snapshot.balance == .usd("133.00"))
       // A ride reads and changes the checkpoint: one more ride in it.
       let (rider, _) = ReadOnceTests.store(parent, "laptop")
       try rider.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
       let ridden = try #require(fileBytes(path))
-      #expect(Self.lines(ridden)[3] != Self.lines(reloaded)[3], "the ride's save left the checkpoints as they were")
+      #expect(Self.lines(ridden)[2] != Self.lines(reloaded)[2], "the ride's save left the checkpoints as they were")
       let cache = FoldCache(
         fileSystem: LiveFileSystem(), folder: String(path.dropLast(FoldCache.fileName.count + 1)),
         store: parent + "/metrobuddy")

@@ -130,20 +130,6 @@ extension DeviceLogStore {
     if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
       try refuse(problem, device: device)
     }
-    let appends =
-      decision.more == nil
-      && view.fold.appendsToUnreadLatest(
-        LogRecord(sequence: position.sequence + 1, recordedAt: .distantPast, changes: decision.changes),
-        device: device)
-    if !appends, !view.fold.loadLatest() {
-      // The record is folded below, on top of the latest updates the cache
-      // left unread (appended to them when it only adds newer updates);
-      // unreadable, they come from the logs.
-      view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
-      decision.changes = []
-      decision = try decide(view)
-      if decision.isEmpty { return try decision.result(view) }
-    }
     if !view.fold.loadFares(touchedBy: decision.changes) {
       // What the record changes of the recent reloads and checkpoints the
       // cache left unread, unreadable: from the logs.

@@ -425,7 +425,6 @@ public final class DeviceLogStore: MetroCardDataStore {
         continue
       }
       var keysMissing = false
-      var latestMissing = false
       var faresMissing = false
       // A converted log's records are folded against every old update
       // folded before, which a fold from the cache does not hold.
@@ -438,14 +437,9 @@ public final class DeviceLogStore: MetroCardDataStore {
           if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
             keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
           }
-          // The first record folded needs the latest updates the cache left
-          // unread, unless it only appends newer updates to them.
-          if !latestMissing, !fold.appendsToUnreadLatest(record, device: folder) {
-            latestMissing = !fold.loadLatest()
-          }
           // What the record changes of the recent reloads and checkpoints.
           if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
-          if !keysMissing, !latestMissing, !faresMissing, !missing {
+          if !keysMissing, !faresMissing, !missing {
             fold.apply(record, device: folder, timeZone: timeZone)
           }
         case .long(let long):
@@ -453,9 +447,8 @@ public final class DeviceLogStore: MetroCardDataStore {
           // a change at a time, never held whole: what it needs is loaded
           // first as if every kind of change were in it.
           if !fold.reloadKeysLoaded, !keysMissing { keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false) }
-          if !latestMissing { latestMissing = !fold.loadLatest() }
           if !faresMissing { faresMissing = !fold.loadFares() }
-          guard !keysMissing, !latestMissing, !faresMissing, !missing else { return }
+          guard !keysMissing, !faresMissing, !missing else { return }
           fold.noteClock(long.clock)
           fold.noteTime(long.recordedAt)
           try long.forEachChange { index, change, _ in
@@ -465,7 +458,7 @@ public final class DeviceLogStore: MetroCardDataStore {
           }
         }
       }
-      if keysMissing || latestMissing || faresMissing || missing || fold.needsRefold { return .restart }
+      if keysMissing || faresMissing || missing || fold.needsRefold { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:

@@ -17,7 +17,8 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
-  static let latestFormatName = "metrobuddy-latest"
+  /// 15: no line of each card's latest updates (nothing read them since
+  /// history became what the logs mean): three lines, not four.
   /// 14: a card's watched ids, all of them, in `reload-keys.json` (no
   /// `watched-ids.json`: a rider's imports are thousands of rows, not the
   /// million the packed copies were built for).
@@ -46,7 +47,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 14
+  static let version = 15
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
   /// a file of their own: read only when a keyed reload, an undo or a
@@ -55,7 +56,7 @@ struct FoldCache {
   static let reloadKeysFileName = "reload-keys.json"
   static let reloadKeysFormatName = "metrobuddy-reload-keys"
   /// The longest cache file read (16 MiB): a longer one is not this
-  /// build's (a fold holds each card and its latest updates), and is
+  /// build's (a fold holds each card, not its history), and is
   /// folded again from the logs rather than read.
   static let maximumSize = 16 << 20
   /// The longest reload-keys file read (256 MiB, every key of imports as
@@ -68,11 +69,8 @@ struct FoldCache {
   /// The cached fold (`nil` when there is none usable) and which save of
   /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
-  /// The file holds four sealed lines: the fold, then every card's latest
-  /// updates (most of its bytes), which stay undecoded in
-  /// ``StoreFold/unreadLatest`` until a record is folded or history asks,
-  /// then every card's recent reloads and every card's fare checkpoint,
-  /// which stay undecoded (``StoreFold/unreadLoads``,
+  /// The file holds three sealed lines: the fold, then every card's recent
+  /// reloads and every card's fare checkpoint, which stay undecoded (``StoreFold/unreadLoads``,
   /// ``StoreFold/unreadCheckpoints``) until a record that changes them is
   /// folded or a write asks.
   ///
@@ -88,13 +86,13 @@ struct FoldCache {
     return (fold, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
   }
 
-  /// The fold a cache file holds, its latest updates left undecoded.
+  /// The fold a cache file holds, its recent reloads and fare checkpoints
+  /// left undecoded.
   func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
     let newline = UInt8(ascii: "\n")
     guard let first = bytes.firstIndex(of: newline), bytes.last == newline,
-      let second = bytes[(first + 1)...].firstIndex(of: newline),
-      let third = bytes[(second + 1)...].firstIndex(of: newline), first + 1 < second, second + 1 < third,
-      third + 1 < bytes.count - 1
+      let second = bytes[(first + 1)...].firstIndex(of: newline), first + 1 < second,
+      second + 1 < bytes.count - 1
     else { throw Unreadable() }
     let core = bytes[..<first]
     let document = try JSONParser.parse(core)
@@ -103,9 +101,8 @@ struct FoldCache {
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"]
     else { throw Unreadable() }
     var fold = try Self.decode(document)
-    fold.unreadLatest = Array(bytes[(first + 1)..<second])
-    fold.unreadLoads = Array(bytes[(second + 1)..<third])
-    fold.unreadCheckpoints = Array(bytes[(third + 1)..<(bytes.count - 1)])
+    fold.unreadLoads = Array(bytes[(first + 1)..<second])
+    fold.unreadCheckpoints = Array(bytes[(second + 1)..<(bytes.count - 1)])
     return fold
   }
 
@@ -416,56 +413,12 @@ struct FoldCache {
           + (carried.isEmpty ? [] : [("retired", .array(carried))])), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
-    if let unread = fold.unreadLatest {
-      if fold.pendingLatest.isEmpty {
-        // Never decoded since it was loaded: nothing in it changed.
-        bytes += unread
-      } else {
-        // Updates appended since: a line no load takes when it cannot be
-        // spliced (then the logs give the latest updates).
-        bytes += Self.spliced(unread, appending: fold.pendingLatest, cards: fold.cards) ?? Array("{}".utf8)
-      }
-    } else {
-      let start = bytes.count
-      let cards = fold.cards.map { entry -> JSONValue in
-        .array([
-          .string(entry.id),
-          .array(entry.latest.map { .array([order($0.order), .object(LogChange.members(of: $0.update))]) }),
-        ])
-      }
-      JSONWriter.write(.object([("format", .string(Self.latestFormatName)), ("cards", .array(cards))]), to: &bytes)
-      Checksum.seal(&bytes, from: start)
-    }
-    bytes.append(UInt8(ascii: "\n"))
     bytes += Self.encodedFares(fold)
     return bytes
   }
 
-  /// Every card's latest updates from the cache's second line, into `fold`.
-  static func decodeLatest(_ bytes: [UInt8], into fold: inout StoreFold) throws {
-    let document = try JSONParser.parse(bytes)
-    try verifySeal(bytes, path: "", line: nil)
-    guard case .string(Self.latestFormatName)? = document["format"], case .array(let cards)? = document["cards"],
-      cards.count == fold.cards.count
-    else { throw Unreadable() }
-    for (position, value) in cards.enumerated() {
-      guard case .array(let parts) = value, parts.count == 2, case .string(fold.cards[position].id) = parts[0],
-        case .array(let latest) = parts[1], latest.count <= FoldCard.latestKept
-      else { throw Unreadable() }
-      var entries: [PlacedUpdate] = []
-      for placed in latest {
-        guard case .array(let parts) = placed, parts.count == 2 else { throw Unreadable() }
-        let update = try FieldReader(object: parts[1], path: "", line: nil, card: nil).loggedUpdate()
-        entries.append(PlacedUpdate(order: try order(parts[0]), update: update))
-      }
-      guard zip(entries, entries.dropFirst()).allSatisfy({ $0.order < $1.order }) else { throw Unreadable() }
-      fold.cards[position].latest = entries
-    }
-  }
-
   /// The fold of a cache document, without its reload keys
-  /// (``loadReloadKeys(into:)``), its latest updates (``StoreFold/loadLatest()``)
-  /// and its cards' recent reloads and fare checkpoints (``StoreFold/loadFares(checkpoints:)``).
+  /// (``loadReloadKeys(into:)``) and its cards' recent reloads and fare checkpoints (``StoreFold/loadFares(checkpoints:)``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {

@@ -105,8 +105,6 @@ extension StoreFold {
       cards[to].reloads[key] = merged
     }
     if !source.reloads.isEmpty { reloadKeysChanged = true }
-    let latest = (cards[to].latest + source.latest).sorted { $0.order < $1.order }
-    cards[to].latest = Array(latest.suffix(FoldCard.latestKept))
     cards[to].fareStateIsCurrent = false
     if let newest = source.newestUpdate, cards[to].newestUpdate.map({ $0 < newest }) ?? true {
       cards[to].newestUpdate = newest
@@ -114,7 +112,6 @@ extension StoreFold {
     cards[from].card.balance = .zero
     cards[from].absorbedOpening = .zero
     cards[from].reloads = [:]
-    cards[from].latest = []
   }
 
   /// A merged card's opening changed (its creation arrived after the

@@ -17,12 +17,6 @@ extension StoreFold {
     oldUpdates?[update.id] = order.device
     let placed = EventOrder(time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
     for position in cards.indices {
-      if let slot = cards[position].latest.firstIndex(where: { $0.update.id == update.id }) {
-        var entry = cards[position].latest.remove(at: slot)
-        entry.order = placed
-        let at = cards[position].latest.lastIndex { $0.order < placed }.map { $0 + 1 } ?? 0
-        cards[position].latest.insert(entry, at: at)
-      }
       if let key = update.key, cards[position].reloads[key]?.id == update.id {
         cards[position].reloads[key]?.order = placed
       }

@@ -83,11 +83,6 @@ struct FoldCard: Equatable, Sendable {
   /// The copies of each watched update id (``StoreFold/watches(_:cardID:)``),
   /// kept with the reload keys.
   var copies: [UUID: WatchedUpdate] = [:]
-  /// The card's latest updates in the merged order, oldest first: at most
-  /// ``latestKept``, fewer only when that is all the card has. `history
-  /// --limit N` lists them without reading a log. Empty until loaded while
-  /// the fold's ``StoreFold/unreadLatest`` is set.
-  var latest: [PlacedUpdate] = []
   /// The latest assignment in the merged order that no undo took back
   /// (`balance AMOUNT`): the balance is its amount plus what counts after it.
   var assignment: StandingAssignment?
@@ -118,9 +113,6 @@ struct FoldCard: Equatable, Sendable {
   /// it, for a ride out of order that comes after the place; `nil` when
   /// the standing must be worked out from the history to have one again.
   var checkpoint: FareCheckpoint? = FareCheckpoint()
-
-  /// How many of a card's latest updates the fold keeps.
-  static let latestKept = 32
 
   var isLive: Bool { created != nil && !isRemoved }
 
@@ -172,12 +164,6 @@ struct StoreFold: Equatable, Sendable {
   /// The times of the updates folded unwatched, when this fold started
   /// from nothing: a span that widens over none of them sets no ``spansGrew``.
   var unwatched = UnwatchedTimes()
-  /// Every card's latest updates as the cache saved them (the second line of
-  /// its file), not yet decoded: a read that folds nothing new, such as a
-  /// prompt's `show`, never decodes them. While this is set, each card's
-  /// ``FoldCard/latest`` is empty; ``loadLatest()`` fills them, and a save
-  /// that never needed them writes these bytes back as they were.
-  var unreadLatest: [UInt8]?
   /// Every card's recent reloads as the cache saved them (the third line
   /// of its file), not yet decoded: only a write or a fold of a record
   /// needs them. While this is set, each card's ``FoldCard/recentLoads``
@@ -190,10 +176,6 @@ struct StoreFold: Equatable, Sendable {
   /// While this is set, each card's ``FoldCard/checkpoint`` is empty and
   /// nothing may change it.
   var unreadCheckpoints: [UInt8]?
-  /// Updates folded on top of ``unreadLatest``, each after every update its
-  /// card had (``appendsToUnreadLatest(_:device:)``): appended to them when
-  /// they are saved or decoded.
-  var pendingLatest: [PendingLatest] = []
   /// The largest logical clock of every record folded: this device's next
   /// record carries one more (``LogRecord/clock``).
   var maxClock = 0
@@ -348,7 +330,6 @@ struct StoreFold: Equatable, Sendable {
       if needsMeaning(update, of: id, order: updateOrder, recordedAt: order.time, at: position) {
         cards[position].balanceIsCurrent = false
       }
-      keepIfLatest(update, order: updateOrder, at: position)
       cards[position].noteNewest(updateOrder)
     }
   }
@@ -386,31 +367,6 @@ struct StoreFold: Equatable, Sendable {
     if Self.isAssignment(update), let newest = entry.newestUpdate, order < newest { return true }
     guard id != entry.id || mergedInto.values.contains(entry.id) else { return false }
     return Self.isAssignment(update) || entry.assignment.map { order < $0.order } ?? false
-  }
-
-  /// Keeps `update` among the card's latest when it is one of them; in any
-  /// order of arrival the same ``FoldCard/latestKept`` stay.
-  mutating func keepIfLatest(_ update: BalanceUpdate, order: EventOrder, at position: Int) {
-    if unreadLatest != nil {
-      // Only a record that appends is folded on top of unread ones.
-      var placed = PlacedUpdate(order: order, update: update)
-      placed.update.balance = .zero
-      placed.update.isDuplicate = false
-      appendUnread(placed, at: position)
-      return
-    }
-    // Read in place (no copy of the array is held while it changes).
-    if cards[position].latest.count == FoldCard.latestKept, let oldest = cards[position].latest.first,
-      order < oldest.order
-    {
-      return
-    }
-    var placed = PlacedUpdate(order: order, update: update)
-    placed.update.balance = .zero
-    placed.update.isDuplicate = false
-    let slot = cards[position].latest.lastIndex { $0.order < order }.map { $0 + 1 } ?? 0
-    cards[position].latest.insert(placed, at: slot)
-    if cards[position].latest.count > FoldCard.latestKept { cards[position].latest.removeFirst() }
   }
 
   mutating func cardIndex(_ id: String) -> Int {

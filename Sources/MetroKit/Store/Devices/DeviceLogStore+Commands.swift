@@ -25,11 +25,7 @@ extension DeviceLogStore {
       default: false
       }
     }
-    // A reload reads the card's recent reloads, not its fare checkpoint.
-    let onlyReloads = updates.allSatisfy { update in
-      if case .balance(.reload, _) = update { true } else { false }
-    }
-    return try write(reloadKeys: reloadKeys, fares: onlyReloads ? .recentLoads : .all) { view throws(MetroError) in
+    return try write(reloadKeys: reloadKeys) { view throws(MetroError) in
       let index = try select(view)
       let entry = view.live[index].fold
       var card = entry.card

@@ -129,7 +129,6 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func recentLoads() throws(MetroError) -> RecentLoads {
-    assert(view.fold.unreadLoads == nil)
     return card.recentLoads
   }
 
@@ -138,7 +137,6 @@ final class DeviceHistory: CardHistoryLookup {
   }
 
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
-    assert(view.fold.unreadCheckpoints == nil)
     return card.fareStateIsCurrent ? card.checkpoint?.later : nil
   }
 

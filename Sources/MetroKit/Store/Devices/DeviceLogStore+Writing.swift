@@ -38,7 +38,7 @@ extension DeviceLogStore {
   /// `fares`: what deciding reads of the cards' recent reloads and fare
   /// checkpoints (a reload reads no checkpoint).
   func write<Result>(
-    reloadKeys: Bool = true, keysToFold: Bool = false, fares: FaresToDecode = .all,
+    reloadKeys: Bool = true, keysToFold: Bool = false,
     _ decide: (View) throws(MetroError) -> Decision<Result>
   ) throws(MetroError) -> Result {
     // A device whose folder is already in the store takes its lock first and
@@ -48,7 +48,7 @@ extension DeviceLogStore {
     // decide against the view as it is before taking anything.
     var early = try lockBeforeReading()
     defer { early?.lock.release() }
-    var view = try readView(device: early?.device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
+    var view = try readView(device: early?.device, reloadKeys: reloadKeys, savesCache: false)
     if view.legacy != nil, let held = early {
       // An old store is converted under its own lock, taken before the
       // device's: let this one go, and catch up again under both.
@@ -106,7 +106,7 @@ extension DeviceLogStore {
     let markFile = self.markFile(device: device)
     let mark = newStore ? nil : try markFile?.load()
     if early == nil,
-      try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, fares: fares, ownMarked: mark != nil)
+      try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, ownMarked: mark != nil)
     {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.
@@ -122,21 +122,13 @@ extension DeviceLogStore {
       // The record would fold a key: decide again with every key there. (A
       // decision that reads none, `keysToFold`, stands once the cache gave
       // them to the view, above; only one it cannot give comes here.)
-      view = try readView(device: device, reloadKeys: true, fares: fares, savesCache: false)
+      view = try readView(device: device, reloadKeys: true, savesCache: false)
       decision.changes = []
       decision = try decide(view)
     }
     if decision.isEmpty { return try decision.result(view) }
     if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
       try refuse(problem, device: device)
-    }
-    if !view.fold.loadFares(touchedBy: decision.changes) {
-      // What the record changes of the recent reloads and checkpoints the
-      // cache left unread, unreadable: from the logs.
-      view = try readView(device: device, useCache: false, reloadKeys: reloadKeys, savesCache: false)
-      decision.changes = []
-      decision = try decide(view)
-      if decision.isEmpty { return try decision.result(view) }
     }
     if position.offset == 0, view.legacy == nil, (try? fileSystem.status(atPath: layout.legacyStatePath)) ?? nil != nil
     {
@@ -309,7 +301,7 @@ extension DeviceLogStore {
   /// again. A log that changed before what the view read, or an upgrade
   /// just done, reads the whole view again.
   private func catchUpUnderLock(
-    _ view: inout View, device: String, reloadKeys: Bool, fares: FaresToDecode, ownMarked: Bool
+    _ view: inout View, device: String, reloadKeys: Bool, ownMarked: Bool
   ) throws(MetroError) -> Bool {
     // A view read before this device had an id (its first write) read every
     // log as another device's: its positions hold as well.
@@ -320,7 +312,7 @@ extension DeviceLogStore {
         // From now on this device's own cache, not the one it kept as a
         // reader: it takes the reload keys with it.
         if !view.fold.reloadKeysLoaded, !(readFrom?.loadReloadKeys(into: &view.fold) ?? false) {
-          view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
+          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
           return false
         }
         view.fold.reloadKeysChanged = true
@@ -339,14 +331,14 @@ extension DeviceLogStore {
         try bringBalancesUpToDate(&view)
         // A balance not worked out (the keys it needs unreadable): read again.
         guard view.fold.cards.allSatisfy(\.balanceIsCurrent) else {
-          view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
+          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
           return false
         }
         try bringFareStandingsUpToDate(&view)
         return false
       }
     }
-    view = try readView(device: device, reloadKeys: reloadKeys, fares: fares, savesCache: false)
+    view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
     return false
   }
 

@@ -171,18 +171,13 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
   ///
-  /// `fares`: which of every card's recent reloads and fare checkpoint to
-  /// decode from the cache (what deciding the command reads). What is left
-  /// undecoded stays so unless a record that changes it is folded or a
-  /// standing is worked out again (``StoreFold/loadFares(touchedBy:)``).
-  ///
   /// `savesCache`: a read that folded anything new saves the cache (unless
   /// another process saved it meanwhile), so that a device that only reads
   /// reads only what is new since it last looked, as a writer does. A
   /// write's reads leave the saving to the write.
   func readView(
     device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, counting: Bool = false,
-    fares: FaresToDecode = .all, savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
+    savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -214,10 +209,6 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
-    // (A standing worked out again loads the checkpoints it needs.)
-    if !restart, fares != .none, !fold.loadFares(checkpoints: fares == .all) {
-      restart = true
-    }
     // A balance to work out again walks the history, which needs to know
     // which updates count.
     let needsKeys = reloadKeys || counting || fold.cards.contains { !$0.balanceIsCurrent }
@@ -298,14 +289,6 @@ public final class DeviceLogStore: MetroCardDataStore {
   func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
     let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
     guard !stale.isEmpty else { return false }
-    if !view.fold.loadCheckpoints() {
-      // Checkpoints the cache left unread, unreadable: every card's is
-      // worked out again from its rides.
-      view.fold.unreadCheckpoints = nil
-      for index in view.fold.cards.indices { view.fold.cards[index].fareStateIsCurrent = false }
-      view.refresh()
-      return try bringFareStandingsUpToDate(&view)
-    }
     var repriced = false
     for id in stale {
       guard let position = view.fold.index(ofCard: id) else { continue }
@@ -425,7 +408,6 @@ public final class DeviceLogStore: MetroCardDataStore {
         continue
       }
       var keysMissing = false
-      var faresMissing = false
       // A converted log's records are folded against every old update
       // folded before, which a fold from the cache does not hold.
       let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
@@ -438,8 +420,7 @@ public final class DeviceLogStore: MetroCardDataStore {
             keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
           }
           // What the record changes of the recent reloads and checkpoints.
-          if !faresMissing { faresMissing = !fold.loadFares(touchedBy: record.changes) }
-          if !keysMissing, !faresMissing, !missing {
+          if !keysMissing, !missing {
             fold.apply(record, device: folder, timeZone: timeZone)
           }
         case .long(let long):
@@ -447,8 +428,7 @@ public final class DeviceLogStore: MetroCardDataStore {
           // a change at a time, never held whole: what it needs is loaded
           // first as if every kind of change were in it.
           if !fold.reloadKeysLoaded, !keysMissing { keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false) }
-          if !faresMissing { faresMissing = !fold.loadFares() }
-          guard !keysMissing, !faresMissing, !missing else { return }
+          guard !keysMissing, !missing else { return }
           fold.noteClock(long.clock)
           fold.noteTime(long.recordedAt)
           try long.forEachChange { index, change, _ in
@@ -458,7 +438,7 @@ public final class DeviceLogStore: MetroCardDataStore {
           }
         }
       }
-      if keysMissing || faresMissing || missing || fold.needsRefold { return .restart }
+      if keysMissing || missing || fold.needsRefold { return .restart }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:
@@ -529,21 +509,18 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   // MARK: - Reading
 
-  // What a card shows needs no fare checkpoint and no recent reloads
-  // (`fares: .none`): a prompt's `show` decodes neither.
-
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView(fares: .none)
+    let view = try readView()
     return reference(try index(named: nil, in: view), in: view)
   }
 
   public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView(fares: .none)
+    let view = try readView()
     return reference(try index(named: name, in: view), in: view)
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
-    let view = try readView(fares: .none)
+    let view = try readView()
     return view.live.indices.map { reference($0, in: view) }
   }
 }

@@ -17,6 +17,8 @@ struct FoldCache {
   let store: String
 
   static let formatName = "metrobuddy-fold"
+  /// 16: the recent reloads and fare checkpoints decoded with the fold
+  /// (a few kilobytes), never left undecoded.
   /// 15: no line of each card's latest updates (nothing read them since
   /// history became what the logs mean): three lines, not four.
   /// 14: a card's watched ids, all of them, in `reload-keys.json` (no
@@ -47,7 +49,7 @@ struct FoldCache {
   /// out under; card merges; balance assignments; the times imported
   /// updates cover; retired logs. (A fold with old updates from converted
   /// logs is folded again from the start, never cached.)
-  static let version = 15
+  static let version = 16
   static let fileName = "fold.json"
   /// Every card's keyed reloads that count and its watched update ids, in
   /// a file of their own: read only when a keyed reload, an undo or a
@@ -70,9 +72,7 @@ struct FoldCache {
   /// the file this is (``SavedVersion``; `nil` when there is no file).
   ///
   /// The file holds three sealed lines: the fold, then every card's recent
-  /// reloads and every card's fare checkpoint, which stay undecoded (``StoreFold/unreadLoads``,
-  /// ``StoreFold/unreadCheckpoints``) until a record that changes them is
-  /// folded or a write asks.
+  /// reloads, then every card's fare checkpoint.
   ///
   /// The version is the file's even when its fold is not usable (another
   /// version's, damaged, too long): a reader may then replace it, where
@@ -86,8 +86,8 @@ struct FoldCache {
     return (fold, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
   }
 
-  /// The fold a cache file holds, its recent reloads and fare checkpoints
-  /// left undecoded.
+  /// The fold a cache file holds, with its recent reloads and fare
+  /// checkpoints.
   func decodeFile(_ bytes: [UInt8]) throws -> StoreFold {
     let newline = UInt8(ascii: "\n")
     guard let first = bytes.firstIndex(of: newline), bytes.last == newline,
@@ -101,8 +101,8 @@ struct FoldCache {
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"]
     else { throw Unreadable() }
     var fold = try Self.decode(document)
-    fold.unreadLoads = Array(bytes[(first + 1)..<second])
-    fold.unreadCheckpoints = Array(bytes[(second + 1)..<(bytes.count - 1)])
+    try Self.decodeLoads(Array(bytes[(first + 1)..<second]), into: &fold)
+    try Self.decodeCheckpoints(Array(bytes[(second + 1)..<(bytes.count - 1)]), into: &fold)
     return fold
   }
 
@@ -418,7 +418,8 @@ struct FoldCache {
   }
 
   /// The fold of a cache document, without its reload keys
-  /// (``loadReloadKeys(into:)``) and its cards' recent reloads and fare checkpoints (``StoreFold/loadFares(checkpoints:)``).
+  /// (``loadReloadKeys(into:)``), its cards' recent reloads and fare
+  /// checkpoints (``decodeLoads(_:into:)``, ``decodeCheckpoints(_:into:)``).
   static func decode(_ document: JSONValue) throws -> StoreFold {
     let order: (JSONValue?) throws -> EventOrder = Self.order
     func integer(_ value: JSONValue?) throws -> Int64 {

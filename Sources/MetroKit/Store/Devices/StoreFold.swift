@@ -164,18 +164,6 @@ struct StoreFold: Equatable, Sendable {
   /// The times of the updates folded unwatched, when this fold started
   /// from nothing: a span that widens over none of them sets no ``spansGrew``.
   var unwatched = UnwatchedTimes()
-  /// Every card's recent reloads as the cache saved them (the third line
-  /// of its file), not yet decoded: only a write or a fold of a record
-  /// needs them. While this is set, each card's ``FoldCard/recentLoads``
-  /// are empty and nothing may change them; ``loadFares(checkpoints:)``
-  /// fills them, and a save writes these bytes back.
-  var unreadLoads: [UInt8]?
-  /// Every card's fare checkpoint as the cache saved them (the fourth
-  /// line), not yet decoded: only a ride (its pricing or its fold) or a
-  /// standing worked out again needs them (``leavesCheckpoints(_:)``).
-  /// While this is set, each card's ``FoldCard/checkpoint`` is empty and
-  /// nothing may change it.
-  var unreadCheckpoints: [UInt8]?
   /// The largest logical clock of every record folded: this device's next
   /// record carries one more (``LogRecord/clock``).
   var maxClock = 0
@@ -260,7 +248,6 @@ struct StoreFold: Equatable, Sendable {
   /// copy instead; a carried change counts unless its own log, or another
   /// copy, was folded first.
   mutating func apply(_ change: LogChange, order: EventOrder, timeZone: LocalTimeZone) {
-    assert(unreadLoads == nil && (unreadCheckpoints == nil || Self.leavesCheckpoints([change])))
     switch change {
     case .carried(let origin, let carried):
       noteTime(origin.recordedAt)

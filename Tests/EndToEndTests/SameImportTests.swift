@@ -94,6 +94,30 @@ struct SameImportTests {
     try Self.expectAgree(devices, balance: "12.00", duplicates: 17, "after a reload")
   }
 
+  /// Issue 35: a ride imported on two devices was counted twice on one of
+  /// them when a balance setting dated before it was entered after it
+  /// ($14.00, "duplicate: counted once" printed beside it, where the logs
+  /// mean $17.00).
+  @Test("a ride imported on two devices counts once around a setting dated before it", arguments: [0, 1])
+  func aRideImportedTwiceAroundABalanceSetting(setter: Int) throws {
+    let devices = try Devices()
+    let file = devices.root + "/ride.csv"
+    try Data(
+      "id,timestamp,type,amount\n6A0F3C1E-2B4D-4E5F-8A9B-0C1D2E3F4A5B,2026-11-20T09:00:00Z,swipe,-3.00\n".utf8
+    ).write(to: URL(fileURLWithPath: file))
+    try Self.run(devices[0], "reload", "5", "--at", "2026-11-19T08:00:00Z")
+    try devices.sync()
+    for device in devices.all { try Self.run(device, "import", file) }
+    try Self.run(devices[setter], "balance", "20", "--at", "2026-11-20T08:00:00Z")
+    #expect(try Self.balance(devices[setter]) == "17.00")
+    try devices.sync()
+    try Self.expectAgree(devices, balance: "17.00", duplicates: 1, "set on device \(setter)")
+    // A swipe after it, anywhere, counts once more.
+    try Self.run(devices[1 - setter], "swipe")
+    try devices.sync()
+    try Self.expectAgree(devices, balance: "14.00", duplicates: 1, "after a swipe")
+  }
+
   @Test("the same TfL export into one card on two devices: its opening and its rows count once")
   func sameTfLExportIntoASharedCard() throws {
     let devices = try Devices()

@@ -173,6 +173,47 @@ struct MoneyFigureTests {
     #expect(cli.run("balance").stdout == "$64.00\n")
   }
 
+  /// Issue 35's month on two devices with no imports: a commuter's bus on
+  /// the phone and subway on the laptop, each way, 20 days of November,
+  /// each device apart charging every ride in full. The merged order makes
+  /// each second ride of a trip a transfer and holds the rides to the
+  /// 7-day cap; `verify --fares` checks what that order charges (it
+  /// flagged 8 rides), and the balance is the same read with and without
+  /// the cache.
+  @Test func aMonthOnTwoDevicesAgreesWithTheRules() throws {
+    let cli = CLIHarness()
+    let phoneRoot = cli.directory + "/phone"
+    let phone = DeviceLogStore(
+      directory: phoneRoot + "/store",
+      identity: DeviceIdentity(override: "phone", file: phoneRoot + "/device", defaultName: "phone"),
+      cacheDirectory: phoneRoot + "/cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
+    func at(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
+    let start = try at("2026-10-31T06:00:00Z")
+    _ = try phone.apply([.balance(.reload(Money(minorUnits: 12_000)), at: start)], toCardNamed: nil)
+    cli.run("reload", "120", "--at", "2026-10-31T06:00Z")
+    for day in 1...20 {
+      let date = "2026-11-" + (day < 10 ? "0" : "") + String(day)
+      _ = try phone.apply(
+        [.balance(.swipe(count: 1, mode: .bus), at: try at(date + "T08:00:00Z"))], toCardNamed: nil)
+      #expect(cli.run("swipe", "--mode", "subway", "--at", date + "T08:30Z").status == 0)
+      #expect(cli.run("swipe", "--mode", "subway", "--at", date + "T17:30Z").status == 0)
+      _ = try phone.apply(
+        [.balance(.swipe(count: 1, mode: .bus), at: try at(date + "T18:00:00Z"))], toCardNamed: nil)
+    }
+    // The phone's log reaches this device.
+    try FileManager.default.createDirectory(
+      atPath: cli.directory + "/store/devices/phone", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: phoneRoot + "/store/devices/phone/log.jsonl", toPath: cli.directory + "/store/devices/phone/log.jsonl")
+    #expect(
+      cli.run("verify", "--fares")
+        == Invocation(
+          stdout: "Card 'default': All 80 rides' charges agree with metrobuddy's fare rules.\n", stderr: "", status: 0))
+    let cached = cli.run("balance").stdout
+    try FileManager.default.removeItem(atPath: cli.directory + "/cache")
+    #expect(cli.run("balance").stdout == cached)
+  }
+
   /// A retired device that went on writing, its log then deleted: the
   /// warning and `verify` name only the records the retire did not carry
   /// (they named records 1 to 4 where 1 and 2 were carried).

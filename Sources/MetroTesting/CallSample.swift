@@ -8,7 +8,7 @@ import FoundationEssentials
 
 /// Which calls a walk over "the k-th call of an operation" tries (a fault
 /// injected at it, a crash before or after it). With `METROBUDDY_EXHAUSTIVE=1`
-/// every call; otherwise the first two, then one in every eight, at a
+/// every call; otherwise the first two, then one in every sixteen, at a
 /// place that depends on the walk's name, so that walks of different names
 /// try different calls (the same ones on every run). A walk still ends at the first call
 /// tried that the command no longer makes: the command makes its calls of
@@ -22,7 +22,7 @@ public struct CallSample: Sendable {
   /// Whether every call is tried.
   public static let isExhaustive: Bool = getenv(variable).map { String(cString: $0) == "1" } ?? false
   /// One call in this many is tried past the first two.
-  public static let stride = 8
+  public static let stride = 16
 
   private let offset: Int
 

@@ -14,7 +14,7 @@ import Testing
 /// kind (`EIO`, `ENOSPC`, `EINTR`, a short write) on every operation of the
 /// file-system seam, the k-th call for k = 1, 2, … until the command runs
 /// without the fault firing, once and "always from k". `swift test` tries a
-/// sample of the calls (``CallSample``: the first two, then one in eight)
+/// sample of the calls (``CallSample``: the first two, then one in sixteen)
 /// for the commands whose writes differ (``FaultScenario/sampled``);
 /// `METROBUDDY_EXHAUSTIVE=1` tries every call of every command.
 ///

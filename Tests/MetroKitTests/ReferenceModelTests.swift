@@ -120,8 +120,10 @@ struct ReferenceModelTests {
     }
   }
 
-  /// Two seeds under `swift test`; all five with `METROBUDDY_EXHAUSTIVE=1`.
-  static let seeds: [UInt64] = CallSample.isExhaustive ? [1, 2, 3, 42, 2026] : [1, 2026]
+  /// One seed under `swift test` (750 steps, each checked against the
+  /// model and against what the logs mean); all five with
+  /// `METROBUDDY_EXHAUSTIVE=1`.
+  static let seeds: [UInt64] = CallSample.isExhaustive ? [1, 2, 3, 42, 2026] : [2026]
 
   @Test(arguments: seeds)
   func theStoreAgreesWithTheModelAfterEveryStep(seed: UInt64) throws {

@@ -138,8 +138,12 @@ struct ArgumentParser {
 enum Suggestion {
   /// The candidate within two edits of `text` (or starting with it), nearest first.
   static func closest(to text: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, distance(text, $0)) }
-    if let best = scored.filter({ $0.1 <= max(1, min(2, text.count / 2)) }).min(by: { $0.1 < $1.1 }) {
+    let length = text.count
+    let most = max(1, min(2, length / 2))
+    // Two lengths further apart than `most` are further apart in edits too:
+    // a long mistake (a megabyte pasted) is not compared letter by letter.
+    let scored = candidates.filter { abs($0.count - length) <= most }.map { ($0, distance(text, $0)) }
+    if let best = scored.filter({ $0.1 <= most }).min(by: { $0.1 < $1.1 }) {
       return best.0
     }
     if text.count >= 2 { return candidates.first { $0.hasPrefix(text) } }

@@ -137,6 +137,29 @@ struct MoneyFigureTests {
     #expect(cli.run("verify").status == 0)
   }
 
+  /// This device's CLI and, beside it, a phone with a store folder and a
+  /// cache of its own (its log carried over by ``carryPhoneLog(to:)``).
+  static func laptopAndPhone() -> (CLIHarness, DeviceLogStore) {
+    let cli = CLIHarness()
+    let phoneRoot = cli.directory + "/phone"
+    let phone = DeviceLogStore(
+      directory: phoneRoot + "/store",
+      identity: DeviceIdentity(override: "phone", file: phoneRoot + "/device", defaultName: "phone"),
+      cacheDirectory: phoneRoot + "/cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
+    return (cli, phone)
+  }
+
+  /// The phone's log reaches this device, as a synchroniser would bring it.
+  static func carryPhoneLog(to cli: CLIHarness) throws {
+    try FileManager.default.createDirectory(
+      atPath: cli.directory + "/store/devices/phone", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: cli.directory + "/phone/store/devices/phone/log.jsonl",
+      toPath: cli.directory + "/store/devices/phone/log.jsonl")
+  }
+
+  static func at(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
+
   /// Two devices apart each record rides at the full fare; in the merged
   /// order each subway ride comes half an hour after a bus ride on the
   /// other device: a free transfer. `verify --fares` checks what the merge
@@ -144,28 +167,18 @@ struct MoneyFigureTests {
   /// "charged $3.00; the rules charge $0.00 (transfer)"), and the balance
   /// counts the bus rides only.
   @Test func aTransferFoundInTheMergedOrderIsWhatVerifyChecks() throws {
-    let cli = CLIHarness()
-    let phoneRoot = cli.directory + "/phone"
-    let phone = DeviceLogStore(
-      directory: phoneRoot + "/store",
-      identity: DeviceIdentity(override: "phone", file: phoneRoot + "/device", defaultName: "phone"),
-      cacheDirectory: phoneRoot + "/cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
-    func at(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
-    let morning = try at("2026-11-16T06:00:00Z")
+    let (cli, phone) = Self.laptopAndPhone()
+    let morning = try Self.at("2026-11-16T06:00:00Z")
     _ = try phone.apply([.balance(.reload(Money(minorUnits: 2000)), at: morning)], toCardNamed: nil)
     cli.run("reload", "50", "--at", "2026-11-16T06:00Z")
     for day in ["17", "18"] {
       _ = try phone.apply(
-        [.balance(.swipe(count: 1, mode: .bus), at: try at("2026-11-\(day)T08:00:00Z"))], toCardNamed: nil)
+        [.balance(.swipe(count: 1, mode: .bus), at: try Self.at("2026-11-\(day)T08:00:00Z"))], toCardNamed: nil)
       #expect(
         cli.run("swipe", "--mode", "subway", "--at", "2026-11-\(day)T08:30Z").stdout.hasPrefix(
           "Swiped 1 ride for $3.00."))
     }
-    // The phone's log reaches this device.
-    try FileManager.default.createDirectory(
-      atPath: cli.directory + "/store/devices/phone", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      atPath: phoneRoot + "/store/devices/phone/log.jsonl", toPath: cli.directory + "/store/devices/phone/log.jsonl")
+    try Self.carryPhoneLog(to: cli)
     #expect(
       cli.run("verify", "--fares")
         == Invocation(
@@ -181,30 +194,20 @@ struct MoneyFigureTests {
   /// flagged 8 rides), and the balance is the same read with and without
   /// the cache.
   @Test func aMonthOnTwoDevicesAgreesWithTheRules() throws {
-    let cli = CLIHarness()
-    let phoneRoot = cli.directory + "/phone"
-    let phone = DeviceLogStore(
-      directory: phoneRoot + "/store",
-      identity: DeviceIdentity(override: "phone", file: phoneRoot + "/device", defaultName: "phone"),
-      cacheDirectory: phoneRoot + "/cache", clock: cli.clock, timeZone: .utc, lockTimeout: 1)
-    func at(_ text: String) throws -> Date { try #require(ISO8601DateFormatter().date(from: text)) }
-    let start = try at("2026-10-31T06:00:00Z")
+    let (cli, phone) = Self.laptopAndPhone()
+    let start = try Self.at("2026-10-31T06:00:00Z")
     _ = try phone.apply([.balance(.reload(Money(minorUnits: 12_000)), at: start)], toCardNamed: nil)
     cli.run("reload", "120", "--at", "2026-10-31T06:00Z")
     for day in 1...20 {
       let date = "2026-11-" + (day < 10 ? "0" : "") + String(day)
       _ = try phone.apply(
-        [.balance(.swipe(count: 1, mode: .bus), at: try at(date + "T08:00:00Z"))], toCardNamed: nil)
+        [.balance(.swipe(count: 1, mode: .bus), at: try Self.at(date + "T08:00:00Z"))], toCardNamed: nil)
       #expect(cli.run("swipe", "--mode", "subway", "--at", date + "T08:30Z").status == 0)
       #expect(cli.run("swipe", "--mode", "subway", "--at", date + "T17:30Z").status == 0)
       _ = try phone.apply(
-        [.balance(.swipe(count: 1, mode: .bus), at: try at(date + "T18:00:00Z"))], toCardNamed: nil)
+        [.balance(.swipe(count: 1, mode: .bus), at: try Self.at(date + "T18:00:00Z"))], toCardNamed: nil)
     }
-    // The phone's log reaches this device.
-    try FileManager.default.createDirectory(
-      atPath: cli.directory + "/store/devices/phone", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      atPath: phoneRoot + "/store/devices/phone/log.jsonl", toPath: cli.directory + "/store/devices/phone/log.jsonl")
+    try Self.carryPhoneLog(to: cli)
     #expect(
       cli.run("verify", "--fares")
         == Invocation(

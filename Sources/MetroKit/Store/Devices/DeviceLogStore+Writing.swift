@@ -35,8 +35,6 @@ extension DeviceLogStore {
   /// folds them: then, with `keysToFold` (an import, a restore: deciding
   /// never looks at them), they are loaded once it is decided, and the
   /// decision stands; without, it is decided again with them.
-  /// `fares`: what deciding reads of the cards' recent reloads and fare
-  /// checkpoints (a reload reads no checkpoint).
   func write<Result>(
     reloadKeys: Bool = true, keysToFold: Bool = false,
     _ decide: (View) throws(MetroError) -> Decision<Result>

@@ -141,15 +141,6 @@ struct FoldCache {
   /// - Returns: The save it made, or `nil` when it made none.
   @discardableResult
   func save(_ fold: StoreFold, _ condition: SaveCondition = .always) -> SavedVersion? {
-    saveNamingKeys(fold, condition)?.version
-  }
-
-  /// Saves `fold` as ``save(_:_:)`` does; the save, and the generation of
-  /// the reload keys and watched ids the saved fold names (new when they
-  /// changed).
-  func saveNamingKeys(_ fold: StoreFold, _ condition: SaveCondition = .always) -> (
-    version: SavedVersion, keysGeneration: UInt64
-  )? {
     var fold = fold
     guard (try? makeDirectories(folder, fileSystem: fileSystem)) != nil,
       let descriptor = try? fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
@@ -172,27 +163,18 @@ struct FoldCache {
       // temporary file is replaced below.
       try? fileSystem.unlink(folder + "/" + AtomicFile.temporaryPrefix + Self.reloadKeysFileName)
     }
-    return replace(Self.fileName, with: encoded(fold)).map { ($0, fold.reloadKeysGeneration) }
+    return replace(Self.fileName, with: encoded(fold))
   }
 
   /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without
   /// `fsync`; `nil` when any step failed (the old file is then intact).
   func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
-    replace(name) { write in write(bytes) }
-  }
-
-  /// Writes what `produce` hands its `write` (a stretch at a time) to
-  /// `.tmp-NAME` and renames it over `NAME`, without `fsync`; `nil` when any
-  /// step failed or `produce` gave up (the old file is then intact).
-  func replace(_ name: String, writing produce: (_ write: ([UInt8]) -> Bool) -> Bool) -> SavedVersion? {
     let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
     guard
       let descriptor = try? fileSystem.open(
         temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     else { return nil }
-    let written = produce { bytes in
-      (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
-    }
+    let written = (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
     let status = try? fileSystem.status(descriptor, path: temporary)
     let closed = (try? fileSystem.close(descriptor, path: temporary)) != nil
     guard written, closed, let status, (try? fileSystem.rename(temporary, to: folder + "/" + name)) != nil else {

@@ -28,7 +28,7 @@ extension FoldCache {
   /// Reads `reload-keys.json` into `fold`'s cards; `false` when it is not
   /// usable.
   private func loadKeysFile(into fold: inout StoreFold) -> Bool {
-    guard let cards = readSideDocument(Self.reloadKeysFileName, format: Self.reloadKeysFormatName, fold)
+    guard let cards = keysFileCards(of: fold)
     else { return false }
     do {
       for value in cards {
@@ -49,15 +49,16 @@ extension FoldCache {
     return true
   }
 
-  /// A side file's document and its cards, when it is whole, sealed, of
-  /// this build's format and version, of this store and of `fold`'s
-  /// generation; otherwise `nil`.
-  private func readSideDocument(_ name: String, format: String, _ fold: StoreFold) -> [JSONValue]? {
+  /// The cards of `reload-keys.json`, when it is whole, sealed, of this
+  /// build's format and version, of this store and of `fold`'s generation;
+  /// otherwise `nil`.
+  private func keysFileCards(of fold: StoreFold) -> [JSONValue]? {
+    let path = folder + "/" + Self.reloadKeysFileName
     guard
-      let file = try? readBoundedFile(folder + "/" + name, fileSystem: fileSystem, maximum: Self.maximumReloadKeysSize),
+      let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumReloadKeysSize),
       file.isWhole, case let bytes = file.bytes, let document = try? JSONParser.parse(bytes[...]),
       (try? verifySeal(bytes, path: "", line: nil)) != nil,
-      case .string(format)? = document["format"],
+      case .string(Self.reloadKeysFormatName)? = document["format"],
       case .integer(Int64(Self.version))? = document["version"], case .string(store)? = document["store"],
       case .string(String(fold.reloadKeysGeneration, radix: 16))? = document["generation"],
       case .array(let cards)? = document["cards"]
@@ -83,20 +84,14 @@ extension FoldCache {
           ),
         ] + (entry.copies.isEmpty ? [] : [("copies", .string(Self.packedCopies(entry.copies)))]))
     }
-    return sideFile(Self.reloadKeysFormatName, generation: generation, entries)
-  }
-
-  /// One sealed line: the format, version, store and generation, then the cards.
-  private func sideFile(
-    _ format: String, generation: UInt64, _ cards: [JSONValue], extra: [(String, JSONValue)] = []
-  ) -> [UInt8] {
+    // One sealed line: the format, version, store and generation, then the cards.
     var bytes: [UInt8] = []
     JSONWriter.write(
-      .object(
-        [
-          ("format", .string(format)), ("version", .integer(Int64(Self.version))),
-          ("store", .string(store)), ("generation", .string(String(generation, radix: 16))),
-        ] + extra + [("cards", .array(cards))]), to: &bytes)
+      .object([
+        ("format", .string(Self.reloadKeysFormatName)), ("version", .integer(Int64(Self.version))),
+        ("store", .string(store)), ("generation", .string(String(generation, radix: 16))),
+        ("cards", .array(entries)),
+      ]), to: &bytes)
     Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes

@@ -83,4 +83,23 @@ struct HotPathReadTests {
     // 2,400 + 1 + 2 rides at $0.10 from $900.00.
     #expect(show["balance"] as? String == "659.70", "\(show)")
   }
+
+  @Test("an undo of the latest ride reads only the end of the log")
+  func anUndoOfTheLatestRide() throws {
+    let root = try makeTemporaryDirectory(prefix: "metrobuddy-undo")
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let device = try deviceWithHistory(under: root)
+    for _ in 0..<2 {
+      let swipe = try device.metrobuddy(["--card", "a", "swipe"])
+      #expect(swipe.status == 0, "\(swipe)")
+      let undo = try countingReads(device, ["--card", "a", "undo"])
+      #expect(undo.result.status == 0, "\(undo)")
+      #expect(undo.bytes < Self.fewBytes, "an undo of the latest ride read \(undo.bytes) bytes of logs")
+    }
+    // 2,400 rides at $0.10 from $900.00; the two taken back cost nothing.
+    let show = try parseJSONObject(try device.metrobuddy(["--card", "a", "show", "--json"]).stdout)
+    #expect(show["balance"] as? String == "660.00", "\(show)")
+    let verify = try device.metrobuddy(["verify"])
+    #expect(verify.status == 0, "\(verify)")
+  }
 }

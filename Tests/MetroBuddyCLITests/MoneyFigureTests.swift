@@ -217,6 +217,43 @@ struct MoneyFigureTests {
     #expect(cli.run("balance").stdout == cached)
   }
 
+  /// Twelve rides in a week on two devices: the merged order holds the
+  /// last to the $35.00 cap. This device's latest command was a ride
+  /// backdated among them; undoing it charges the last ride in full again
+  /// ($33.00 for the eleven left). The undo is folded from the rides the
+  /// store keeps after its standing, and every figure is what a fold of
+  /// the logs alone says.
+  @Test func undoingARideBeforeOneHeldToTheCap() throws {
+    let (cli, phone) = Self.laptopAndPhone()
+    _ = try phone.apply(
+      [.balance(.reload(Money(minorUnits: 2000)), at: try Self.at("2026-11-16T06:00:00Z"))], toCardNamed: nil)
+    for time in ["16T08", "16T17", "17T08", "17T17", "18T08", "18T17"] {
+      _ = try phone.apply(
+        [.balance(.swipe(count: 1, mode: .subway), at: try Self.at("2026-11-\(time):00:00Z"))], toCardNamed: nil)
+    }
+    cli.run("reload", "50", "--at", "2026-11-16T06:00Z")
+    for time in ["19T08", "19T17", "20T08", "20T17", "21T08", "19T12"] {
+      #expect(cli.run("swipe", "--at", "2026-11-\(time):00Z").status == 0)
+    }
+    try Self.carryPhoneLog(to: cli)
+    #expect(
+      cli.run("history", "--limit", "1").stdout
+        == "2026-11-21 08:00  swipe  subway  partial  -$2.00  $35.00  (re-priced from $3.00: the cap was reached)\n")
+    #expect(
+      cli.run("undo")
+        == Invocation(stdout: "Undid a change of -$3.00. Balance: $37.00, 12 rides left.\n", stderr: "", status: 0))
+    #expect(
+      cli.run("history", "--limit", "2").stdout
+        == """
+        2026-11-21 13:15  undo                 +$3.00  $37.00  undoes 00000000
+        2026-11-21 08:00  swipe  subway  paid  -$3.00  $34.00
+
+        """)
+    #expect(cli.run("verify", "--fares").status == 0)
+    try FileManager.default.removeItem(atPath: cli.directory + "/cache")
+    #expect(cli.run("balance").stdout == "$37.00\n")
+  }
+
   /// A retired device that went on writing, its log then deleted: the
   /// warning and `verify` name only the records the retire did not carry
   /// (they named records 1 to 4 where 1 and 2 were carried).

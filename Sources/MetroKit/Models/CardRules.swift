@@ -363,9 +363,12 @@ package enum CardRules {
               .undo, -target.amount, undoes: target.id, assigned: target.type == .adjustment ? target.assigned : nil)
             if let last = recorded.last { recentLoads?.follow(last) }
             if target.type == .swipe {
+              // The standing without the ride: from the store's standing
+              // and the rides after it when it is one of them.
               undoneRides.insert(target.id)
               refold = true
-              needsEveryRide = true
+              if later == nil, !needsEveryRide { later = try history.ridesAfterStanding() }
+              if later?.rides.contains(where: { $0.id == target.id }) != true { needsEveryRide = true }
             }
           }
         }
@@ -379,8 +382,8 @@ package enum CardRules {
       let rules = { working.rules(at: $0, in: timeZone) }
       if !needsEveryRide, let later {
         working.fareState = FareEngine.fold(
-          stableSortedByTime(later.rides + pending), from: later.standing, rules: rules,
-          timeZone: working.rulesZone(timeZone))
+          stableSortedByTime(later.rides + pending).filter { !undoneRides.contains($0.id) }, from: later.standing,
+          rules: rules, timeZone: working.rulesZone(timeZone))
       } else {
         var rides = try history.ridesInTimeOrder() + pending
         rides.removeAll { undoneRides.contains($0.id) }

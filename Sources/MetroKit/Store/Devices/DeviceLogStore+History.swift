@@ -97,15 +97,14 @@ final class DeviceHistory: CardHistoryLookup {
   /// command where the retire put it in the log.
   func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
     guard let device = view.device, let position = view.fold.logs[device] else { return [] }
-    // Each update with the command that recorded it, in the order of this device's log.
-    var mine: [(command: Int, update: BalanceUpdate)] = []
-    var commands: [CarriedOrigin: Int] = [:]
-    var undoneHere = undone
     let fold = view.fold
-    let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(device), device: device)
-    _ = try scanner.scan(from: .start) { record, _ in
-      guard record.sequence <= position.sequence else { return }
-      for change in record.changes {
+    var search = UndoSearch(undone: undone)
+    // The command that recorded each update: one a record, or one a record
+    // a retire carried.
+    var commands: [CarriedOrigin: Int] = [:]
+    /// Looks at one record's updates of the card, newest first: whether to go on.
+    func visit(_ record: LogRecord) -> Bool {
+      for change in record.changes.reversed() {
         var origin = CarriedOrigin(device: device, sequence: record.sequence, recordedAt: record.recordedAt, index: 0)
         var inner = change
         if case .carried(let carried, let change) = change {
@@ -114,16 +113,26 @@ final class DeviceHistory: CardHistoryLookup {
           inner = change
         }
         guard case .update(let id, let update) = inner, fold.root(of: id) == card.id else { continue }
-        if let target = update.undoes { undoneHere.insert(target) }
         let command = commands[origin] ?? commands.count
         commands[origin] = command
-        mine.append((command, update))
+        if let key = update.key { keysOfUndoable[update.id] = key }
+        if !search.visit(update, transaction: command) { return false }
       }
+      // A record is one command, unless a retire carried others' in it.
+      return search.targets.isEmpty || record.changes.contains { if case .carried = $0 { true } else { false } }
     }
-    var search = UndoSearch(undone: undoneHere)
-    for (command, update) in mine.reversed() {
-      if let key = update.key { keysOfUndoable[update.id] = key }
-      if !search.visit(update, transaction: command) { break }
+    // The log read from its end, newest first; from its start when a long
+    // line (an import of a whole history) comes first.
+    let scanner = LogScanner(fileSystem: store.fileSystem, path: store.layout.logPath(device), device: device)
+    if try !scanner.scanBackward(through: position, visit) {
+      search = UndoSearch(undone: undone)
+      commands = [:]
+      keysOfUndoable = [:]
+      var records: [LogRecord] = []
+      _ = try scanner.scan(from: .start) { record, _ in
+        if record.sequence <= position.sequence { records.append(record) }
+      }
+      for record in records.reversed() where !visit(record) { break }
     }
     return search.targets
   }

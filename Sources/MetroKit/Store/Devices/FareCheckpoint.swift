@@ -84,6 +84,34 @@ extension FoldCard {
     guard var checkpoint, checkpoint.order.map({ $0 < order }) ?? true else { return nil }
     let place = checkpoint.rides.firstIndex { order < $0.order } ?? checkpoint.rides.count
     checkpoint.rides.insert(TailRide(order: order, ride: ride), at: place)
+    return holdAgain(checkpoint, placing: order, timeZone: timeZone)
+  }
+
+  /// Takes the ride `target` out of the rides after the checkpoint (its
+  /// undo): the rides after it are held again without it, and each whose
+  /// charge that changes moves the balance by the difference. The undo
+  /// itself gives back what the ride cost (``priced(_:)``).
+  ///
+  /// - Returns: `false` when the checkpoint does not keep the ride once
+  ///   (the standing is then worked out from the history).
+  mutating func foldUndo(of target: UUID, timeZone: LocalTimeZone) -> Bool {
+    guard var checkpoint, let place = checkpoint.rides.firstIndex(where: { $0.ride.id == target }),
+      checkpoint.rides.lastIndex(where: { $0.ride.id == target }) == place
+    else { return false }
+    checkpoint.rides.remove(at: place)
+    repriced[target] = nil
+    _ = holdAgain(checkpoint, placing: nil, timeZone: timeZone)
+    return true
+  }
+
+  /// Holds the rides after `checkpoint` again from its standing in the
+  /// merged order and keeps it: each ride whose charge that changes moves
+  /// the balance by the difference, except the one at `placed`, just
+  /// folded, whose price is returned.
+  private mutating func holdAgain(
+    _ checkpoint: FareCheckpoint, placing placed: EventOrder?, timeZone: LocalTimeZone
+  ) -> Money {
+    var checkpoint = checkpoint
     let zone = card.rulesZone(timeZone)
     var state = checkpoint.standing
     var amount = Money.zero
@@ -92,7 +120,7 @@ extension FoldCard {
       let stands = FareEngine.held(tail.ride, rules: rules, state: state)
       let before = repriced[tail.ride.id]?.charge ?? tail.ride.charge
       repriced[tail.ride.id] = stands.charge == tail.ride.charge ? nil : HeldCharge(stands)
-      if tail.order == order {
+      if tail.order == placed {
         amount = Money(minorUnits: -stands.charge.minorUnits)
       } else if stands.charge != before {
         add(Money(minorUnits: before.minorUnits - stands.charge.minorUnits), at: tail.order)

@@ -230,6 +230,57 @@ struct LogScanner {
     return .read(current, fileSize: size)
   }
 
+  /// Reads the records up to `position` newest first, handing each to
+  /// `body` until it returns `false`: what looks for the latest command (an
+  /// undo) reads the end of a log, not all of it. Each line's seal is
+  /// checked, and the sequence numbers must count down from `position`'s.
+  ///
+  /// - Returns: `false`, having read what it could, when a record on the
+  ///   way is on a long line (an import of a whole history) or is not where
+  ///   `position` says: the caller then reads the log from its start,
+  ///   which says what is wrong.
+  func scanBackward(
+    through position: LogPosition, _ body: (LogRecord) throws(MetroError) -> Bool
+  ) throws(MetroError) -> Bool {
+    guard position.sequence > 0 else { return true }
+    guard let descriptor = try? fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    else { return false }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    guard let status = try? fileSystem.status(descriptor, path: path), status.isRegularFile,
+      status.size >= position.offset
+    else { return false }
+    // `bytes` holds the log from `start` up to the end of the line to read next.
+    var bytes: [UInt8] = []
+    var start = position.offset
+    var expected = position.sequence
+    while expected > 0 {
+      // The line ends with the last byte held, its newline.
+      var lineStart: Int?
+      while true {
+        if bytes.count > 1, let newline = bytes[..<(bytes.count - 1)].lastIndex(of: UInt8(ascii: "\n")) {
+          lineStart = newline + 1
+          break
+        }
+        guard start > 0, Int64(bytes.count) < Self.longLineLimit else { return false }
+        let count = Int(min(start, Int64(max(1024, bytes.count))))
+        let chunk: [UInt8]
+        do { chunk = try fileSystem.read(descriptor, path: path, offset: start - Int64(count), count: count) } catch {
+          throw MetroError.store(error)
+        }
+        guard chunk.count == count else { return false }
+        bytes = chunk + bytes
+        start -= Int64(count)
+      }
+      guard let lineStart, bytes.last == UInt8(ascii: "\n") else { return false }
+      let record = try LogRecord.decode(bytes[lineStart..<(bytes.count - 1)], path: path, line: expected + 1)
+      guard record.sequence == expected else { return false }
+      guard try body(record) else { return true }
+      bytes.removeSubrange(lineStart...)
+      expected -= 1
+    }
+    return true
+  }
+
   /// Sequence numbers follow on; logical clocks only go up, and a record
   /// without one (written before clocks) never follows one that has one
   /// and never has a time before the previous record's. A record with a

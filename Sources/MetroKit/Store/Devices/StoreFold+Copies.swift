@@ -75,12 +75,12 @@ extension StoreFold {
   /// (``UnwatchedTimes``): only a fold of every log again watches them all.
   mutating func foldWatched(_ update: BalanceUpdate, order: EventOrder, at position: Int, timeZone: LocalTimeZone) {
     assert(reloadKeysLoaded)
-    reloadKeysChanged = true
     let cardID = cards[position].id
     if update.isImported {
       let second = Self.second(update.timestamp)
       let span = repeatSpans[cardID]
       if span?.contains(second) != true {
+        reloadKeysChanged = true
         let grown = min(span?.lowerBound ?? second, second)...max(span?.upperBound ?? second, second)
         repeatSpans[cardID] = grown
         if unwatched.mayHaveFolded(in: grown, cardID: cardID, hadSpan: span != nil) { spansGrew = true }
@@ -94,6 +94,7 @@ extension StoreFold {
         foldUnwatched(update, order: order, at: position, timeZone: timeZone)
         return
       }
+      reloadKeysChanged = true
       let before = watched.contribution
       watched.copies[copy].undoAmount = update.amount
       cards[position].copies[target] = watched
@@ -101,6 +102,7 @@ extension StoreFold {
       cards[position].fareStateIsCurrent = false
       return
     }
+    reloadKeysChanged = true
     var watched = cards[position].copies[update.id] ?? WatchedUpdate()
     let before = watched.contribution
     let slot = watched.copies.firstIndex { order < $0.order } ?? watched.copies.count

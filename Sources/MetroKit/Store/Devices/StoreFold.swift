@@ -452,7 +452,14 @@ struct StoreFold: Equatable, Sendable {
     if update.type == .swipe, newest.map({ $0 < order }) ?? true { entry.newestRide = order }
     guard entry.fareStateIsCurrent else { return amount }
     if update.type == .undo {
-      if update.amount != .zero || update.undoes != nil { entry.fareStateIsCurrent = false }
+      // The undo of a ride the checkpoint keeps is folded from it; of
+      // another ride, the standing is worked out from the history. (An undo
+      // that takes money back, of a reload, moves no standing.)
+      if let target = update.undoes, entry.foldUndo(of: target, timeZone: timeZone) {
+        noteOverruns(of: &entry, timeZone: timeZone)
+      } else if update.amount > .zero || (update.amount == .zero && update.undoes != nil) {
+        entry.fareStateIsCurrent = false
+      }
     } else if var ride = RecordedRide(update) {
       ride.device = order.device
       if let newest, order < newest {

@@ -11,7 +11,7 @@ extension DeviceLogStore {
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
-    let view = try readView(counting: true)
+    let view = try readView()
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].fold.id
@@ -27,23 +27,23 @@ extension DeviceLogStore {
   }
 
   public func allCardHistories() throws(MetroError) -> [CardHistory] {
-    let view = try readView(counting: true)
+    let view = try readView()
     let meaning = try meaning(of: view)
     return view.live.indices.map { history($0, in: view, meaning: meaning) }
   }
 
   public func cardHistory(named name: String?) throws(MetroError) -> CardHistory {
-    let view = try readView(counting: true)
+    let view = try readView()
     return history(try index(named: name, in: view), in: view, meaning: try meaning(of: view))
   }
 
   public func rides(ofCardNamed name: String?) throws(MetroError) -> CardRides {
-    let view = try readView(counting: true)
+    let view = try readView()
     return rides(try index(named: name, in: view), in: view)
   }
 
   public func allCardRides() throws(MetroError) -> [CardRides] {
-    let view = try readView(counting: true)
+    let view = try readView()
     return view.live.indices.map { rides($0, in: view) }
   }
 

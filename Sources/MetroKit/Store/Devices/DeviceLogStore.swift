@@ -166,8 +166,6 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// only if a keyed reload or an undo of one is among what is new (or a
   /// watched update: ``StoreFold/watches(_:cardID:)``).
   ///
-  /// `counting`: load them to say which updates count (history).
-  ///
   /// `spans`: times of imported updates to watch from the start
   /// (``StoreFold/repeatSpans``), for a fold of every log again.
   ///
@@ -176,7 +174,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// reads only what is new since it last looked, as a writer does. A
   /// write's reads leave the saving to the write.
   func readView(
-    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false, counting: Bool = false,
+    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false,
     savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
   ) throws(MetroError) -> View {
     var device = device
@@ -209,10 +207,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     let lostBefore = fold.lostRecords
     var restart =
       try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
-    // A balance to work out again walks the history, which needs to know
-    // which updates count.
-    let needsKeys = reloadKeys || counting || fold.cards.contains { !$0.balanceIsCurrent }
-    if !restart, needsKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
+    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
     if restart {

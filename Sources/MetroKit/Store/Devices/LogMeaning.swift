@@ -116,21 +116,38 @@ package enum LogMeaning {
   }
 
   /// The store that `logs` make, with rules read in `timeZone` (a card's
-  /// own zone first).
-  package static func fold(_ logs: [Log], timeZone: LocalTimeZone) -> State {
-    // Every change once, at its own place.
-    var seen: Set<Origin> = []
-    var placed: [Placed] = []
-    var maxClock = 0
+  /// own zone first). Each log's records are let go once placed: a whole
+  /// history is held about twice (its updates, then its history), not once
+  /// for each step.
+  package static func fold(_ logs: consuming [Log], timeZone: LocalTimeZone) -> State {
+    logs.sort { $0.device < $1.device }
     let lifts = Self.lifts(logs)
-    for log in logs.sorted(by: { $0.device < $1.device }) {
-      for record in log.records {
+    var maxClock = 0
+    var changeCount = 0
+    for position in logs.indices {
+      for record in logs[position].records {
         maxClock = max(maxClock, record.clock ?? 0)
+        changeCount += record.changes.count
+      }
+    }
+    // Every change once, at its own place: the card merges first, which
+    // say where each update goes; then the other changes, and the updates
+    // by the card they go to, a log at a time.
+    var seen: Set<Origin> = []
+    seen.reserveCapacity(changeCount)
+    var placed: [Placed] = []
+    func place(_ change: LogChange, in record: LogRecord, of device: String, index: Int) -> Placed? {
+      let (inner, order, _) = change.unwrapped(at: record.order(device: device, index: index))
+      guard seen.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+      else { return nil }
+      return Placed(change: inner, order: order)
+    }
+    for position in logs.indices {
+      for record in logs[position].records {
         for (index, change) in record.changes.enumerated() {
-          let (inner, order, _) = change.unwrapped(at: record.order(device: log.device, index: index))
-          guard seen.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
-          else { continue }
-          placed.append(Placed(change: inner, order: order))
+          if case .update = change { continue }
+          if case .carried(_, .update) = change { continue }
+          if let item = place(change, in: record, of: logs[position].device, index: index) { placed.append(item) }
         }
       }
     }
@@ -144,15 +161,25 @@ package enum LogMeaning {
       while let next = mergedInto[id] { id = next }
       return id
     }
+    var updatesOf: [String: [Placed]] = [:]
+    for position in logs.indices {
+      let records = logs[position].records
+      logs[position].records = []
+      for record in records {
+        for (index, change) in record.changes.enumerated() {
+          guard let item = place(change, in: record, of: logs[position].device, index: index),
+            case .update(let cardID, _) = item.change
+          else { continue }
+          updatesOf[root(cardID), default: []].append(item)
+        }
+      }
+    }
 
     // Attributes, last writer wins.
     var attributes: [String: CardAttributes] = [:]
     var defaultCard: (id: String, order: EventOrder)?
     var names: [String: (name: String, order: EventOrder)] = [:]
-    let attributeChanges = placed.filter {
-      if case .update = $0.change { false } else { true }
-    }
-    for item in attributeChanges.sorted(by: { $0.order < $1.order }) {
+    for item in placed.sorted(by: { $0.order < $1.order }) {
       switch item.change {
       case .createCard(let id, let card):
         var creation = item.order
@@ -188,13 +215,11 @@ package enum LogMeaning {
       shownNames[card.name] = count
       if count > 1 { card.name += "~\(count)" }
       let memberSet = Set(members)
-      let updates = placed.filter {
-        if case .update(let cardID, _) = $0.change { memberSet.contains(cardID) } else { false }
-      }
+      let updates = updatesOf.removeValue(forKey: id) ?? []
       let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
       let (history, balance, state, assignment, rides, held) = Self.history(
-        of: card, updates: updates, merges: cardMerges, openings: openings, lifts: lifts, timeZone: timeZone)
+        of: card, updates: consume updates, merges: cardMerges, openings: openings, lifts: lifts, timeZone: timeZone)
       card.balance = balance
       card.fareState = state
       cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides, held: held))
@@ -291,7 +316,7 @@ package enum LogMeaning {
   /// One card's history from the updates of every card that became it
   /// (`updates`, as placed) and the merges that brought them in.
   private static func history(
-    of card: MetroCard, updates: [Placed], merges: [CardMerge], openings: [String: Money],
+    of card: MetroCard, updates: consuming [Placed], merges: [CardMerge], openings: [String: Money],
     lifts: [RecordKey: Date], timeZone: LocalTimeZone
   ) -> (
     history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide],
@@ -316,6 +341,7 @@ package enum LogMeaning {
         }
         return (update, cardID, order, timed)
       }
+    _ = consume updates
     timeline.sort { $0.order < $1.order }
 
     // What each undo takes back, by place: of the update it names, its own
@@ -524,7 +550,7 @@ extension DeviceLogStore {
     for folder in try deviceFolders() {
       logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: nil)))
     }
-    return LogMeaning.fold(logs, timeZone: timeZone)
+    return LogMeaning.fold(consume logs, timeZone: timeZone)
   }
 
   /// What the logs mean as far as `view` has read them: each log's
@@ -537,7 +563,7 @@ extension DeviceLogStore {
       logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: position.sequence)))
     }
     if let legacy = view.legacy { logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records)) }
-    return LogMeaning.fold(logs, timeZone: timeZone)
+    return LogMeaning.fold(consume logs, timeZone: timeZone)
   }
 
   /// The records of `folder`'s log, oldest first, up to sequence `last` (all without one).

@@ -1,34 +1,29 @@
 import FoundationEssentials
 
 extension DeviceLogStore {
-  /// Every period of every live card charged more than its cap, from the
-  /// cards' whole ride histories in the merged order (`verify` walks; the
-  /// hot path never does). `fold` is every log folded from the start;
-  /// `streamed` gives a card's periods when `verify`'s read found them
-  /// (``StreamedOverruns``), `nil` when its rides are to be walked here.
-  func capOverruns(
-    of fold: StoreFold, legacy: LegacyStore?, streamed: (FoldCard) -> [CapOverrun]? = { _ in nil }
-  ) throws(MetroError) -> [CardCapOverrun] {
-    let view = View(fold: fold, device: nil, legacy: legacy)
-    var found: [CardCapOverrun] = []
-    for (entry, name) in fold.liveCards() {
-      let card = entry.card
-      let zone = card.rulesZone(timeZone)
-      var overruns = streamed(entry)
-      if overruns == nil {
-        let rules = { card.rules(at: $0, in: self.timeZone) }
-        var search = OverrunSearch()
-        let history = DeviceHistory(store: self, view: view, card: entry)
-        for (ride, _) in try history.ridesInMergedOrder() { search.add(ride, rules: rules, timeZone: zone) }
-        overruns = search.found
-      }
-      found += (overruns ?? []).map {
+  /// Every period of every live card charged more than its cap, as
+  /// `meaning` says the cards' rides are (`verify`; the hot path never
+  /// walks them).
+  func capOverruns(in meaning: LogMeaning.State) -> [CardCapOverrun] {
+    meaning.cards.flatMap { meant in
+      let card = meant.card
+      return overruns(of: meant).map {
         CardCapOverrun(
-          card: name, currency: card.currency, timeZone: card.rulesZone(timeZone),
+          card: card.name, currency: card.currency, timeZone: card.rulesZone(timeZone),
           period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
       }
     }
-    return found
+  }
+
+  /// Every period of `meant`'s rides, as recorded in the merged order,
+  /// charged more than its cap, oldest first.
+  func overruns(of meant: LogMeaning.Card) -> [CapOverrun] {
+    let card = meant.card
+    var rulesOfDay = FareRulesOfDay()
+    let machine = timeZone
+    return FareEngine.overruns(
+      of: meant.rides.map(\.ride), rules: { rulesOfDay.rules(of: card, at: $0, in: machine) },
+      timeZone: card.rulesZone(timeZone))
   }
 }
 

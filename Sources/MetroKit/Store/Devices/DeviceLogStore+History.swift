@@ -141,8 +141,10 @@ final class DeviceHistory: CardHistoryLookup {
     return card.recentLoads
   }
 
+  /// Every ride of the card as the logs mean it: each once, none taken
+  /// back, by their own times (``LogMeaning/Card/rides``).
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
-    try ridesInMergedOrder().map(\.ride)
+    try (meaning()?.rides ?? []).map(\.ride)
   }
 
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
@@ -165,13 +167,7 @@ final class DeviceHistory: CardHistoryLookup {
     return history.last { $0.timestamp <= time }?.balance ?? card.historyOpening
   }
 
-  /// Every ride of the card as the logs mean it: each once, none taken
-  /// back, by their own times, with its place (``LogMeaning/Card/rides``).
-  func ridesInMergedOrder() throws(MetroError) -> [(ride: RecordedRide, order: EventOrder?)] {
-    try (meaning()?.rides ?? []).map { ($0.ride, $0.order) }
-  }
-
-  /// ``ridesInMergedOrder()``, each charged what the merged order charges it.
+  /// ``ridesInTimeOrder()``, each charged what the merged order charges it.
   func pricedRides() throws(MetroError) -> [RecordedRide] {
     try (meaning()?.pricedRides ?? []).map(\.ride)
   }

@@ -22,7 +22,7 @@ extension DeviceLogStore {
         // so a failed read leaves the standing to the next command rather
         // than turning the saved import into a failure.
         var current = view
-        if (try? self.bringFareStandingsUpToDate(&current)) == nil { current = view }
+        if (try? self.takeFromMeaning(&current)) == nil { current = view }
         return self.reference(current.index(ofID: id) ?? 0, in: current)
       }
       if let span = plan.span { decision.spans[id] = span }

@@ -56,9 +56,9 @@ extension DeviceLogStore: StoreVerifying {
   /// Reads every log whole through the scanner and reports damage, conflict
   /// copies (never read as data) and entries of others that it leaves alone.
   /// The read folds what the report says (cards, logs, retires, merges), not
-  /// what the updates add up to, and finds each card's periods over their
-  /// cap as it goes when it meets the rides in the merged order
-  /// (``StreamedOverruns``): one pass over the logs, each change decoded once.
+  /// what the updates add up to, and keeps the records: with no problem
+  /// found, each card's periods over their cap are found in what they mean
+  /// (``LogMeaning``). One pass over the logs, each change decoded once.
   public func verify() throws(MetroError) -> VerificationReport {
     var report = VerificationReport(
       directory: directory, exists: (try? fileSystem.status(atPath: directory)) != nil, cards: 0, updates: 0,
@@ -75,16 +75,17 @@ extension DeviceLogStore: StoreVerifying {
     let known = knownBeforeVerify()
     var positions: [String: LogPosition] = [:]
     var damaged: Set<String> = []
-    var streamed = StreamedOverruns(timeZone: timeZone)
-    let folders = try deviceFolders()
-    for folder in folders where folder != legacy?.folder {
+    var logs: [LogMeaning.Log] = []
+    for folder in try deviceFolders() where folder != legacy?.folder {
       let path = layout.logPath(folder)
+      var records: [LogRecord] = []
       do {
         // A record on a long line (an import) is folded one change at a time.
         let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scanRecords(from: .start) {
           scanned, _ throws(MetroError) in
           switch scanned {
           case .whole(let record, _, _):
+            records.append(record)
             let copies = fold.oldUpdates?.count ?? 0
             var updates = 0
             fold.noteClock(record.clock)
@@ -95,7 +96,6 @@ extension DeviceLogStore: StoreVerifying {
                 updates += 1
                 checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
                 fold.verifyFold(update, of: card, change: change, order: order)
-                streamed.take(update, of: fold.root(of: card), from: folder, fold: fold)
               } else {
                 fold.apply(change, order: order, timeZone: timeZone)
               }
@@ -106,28 +106,30 @@ extension DeviceLogStore: StoreVerifying {
           case .long(let long):
             // Counted only once the whole record has decoded, as a short one.
             var staged = fold
-            var stagedSearch = streamed
+            var changes: [LogChange] = []
             var updates = 0
             staged.noteClock(long.clock)
             let copies = staged.oldUpdates?.count ?? 0
             try long.forEachChange { index, change, _ in
+              changes.append(change)
               let order = long.order(index: index)
               if case .update(let card, let update)? = staged.counted(change, at: order) {
                 updates += 1
                 checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
                 staged.verifyFold(update, of: card, change: change, order: order)
-                stagedSearch.take(update, of: staged.root(of: card), from: folder, fold: staged)
               } else {
                 staged.apply(change, order: order, timeZone: timeZone)
               }
             }
             if folder.hasPrefix(StoreLayout.upgradePrefix) { updates = (staged.oldUpdates?.count ?? 0) - copies }
             fold = staged
-            streamed = stagedSearch
+            records.append(
+              LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock))
             report.updates += updates
           }
         }
         if case .read(let position, let size) = outcome {
+          logs.append(LogMeaning.Log(device: folder, records: records))
           positions[folder] = position
           // What a retire's copy then finds folded already.
           fold.logs[folder] = position
@@ -149,9 +151,8 @@ extension DeviceLogStore: StoreVerifying {
     report.cards = fold.liveCards().count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
     if report.problems.isEmpty {
-      report.capOverruns = try capOverruns(of: fold, legacy: legacy) { entry in
-        streamed.found(for: entry, in: fold, folders: folders, legacy: legacy)
-      }
+      if let legacy { logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records)) }
+      report.capOverruns = capOverruns(in: LogMeaning.fold(consume logs, timeZone: timeZone))
     }
     return report
   }

@@ -242,8 +242,7 @@ extension DeviceLogStore {
     }
     // After the commit point: a standing or balance the record leaves to
     // work out again that cannot be now is left marked, for the next read.
-    _ = try? bringFareStandingsUpToDate(&view)
-    _ = try? bringBalancesUpToDate(&view)
+    _ = try? takeFromMeaning(&view)
     // (A fold of every log again, above, read without the cache: it is
     // saved all the same.)
     if let cache = (view.device == device ? view.cache : nil) ?? cacheFor(device: device) {
@@ -318,7 +317,10 @@ extension DeviceLogStore {
         view.cache = cacheFor(device: device)
         view.cacheVersion = nil
       }
-      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom, ownMarked: ownMarked) == .done {
+      var read: [LogMeaning.Log]?
+      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom, ownMarked: ownMarked, read: &read)
+        == .done
+      {
         // A log that appeared empty (this device's own, made for its first
         // record) brings nothing to decide on.
         let after = view.fold.logs
@@ -326,13 +328,7 @@ extension DeviceLogStore {
           return true
         }
         view.refresh()
-        try bringBalancesUpToDate(&view)
-        // A balance not worked out (the keys it needs unreadable): read again.
-        guard view.fold.cards.allSatisfy(\.balanceIsCurrent) else {
-          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
-          return false
-        }
-        try bringFareStandingsUpToDate(&view)
+        try takeFromMeaning(&view)
         return false
       }
     }

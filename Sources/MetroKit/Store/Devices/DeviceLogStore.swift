@@ -108,6 +108,9 @@ public final class DeviceLogStore: MetroCardDataStore {
     var cache: FoldCache?
     var cacheVersion: FoldCache.SavedVersion?
     var cacheNeedsSaving = false
+    /// Every log's records, when the read folded them all from the start:
+    /// what the logs mean is worked out from them (``meaning(of:)``), once.
+    var read: [LogMeaning.Log]?
     /// What this device's own log lost of what this device wrote to it:
     /// every write is refused until it continues as a new device.
     var ownLogProblem: StoreProblem?
@@ -205,8 +208,12 @@ public final class DeviceLogStore: MetroCardDataStore {
     if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
     let before = fold.logs
     let lostBefore = fold.lostRecords
+    // A fold from nothing reads every log whole: what the logs mean, if a
+    // card needs it, is worked out from the records it read.
+    var read: [LogMeaning.Log]? = memo == nil && loaded?.fold == nil && legacy == nil ? [] : nil
     var restart =
-      try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil) == .restart
+      try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil, read: &read)
+      == .restart
     if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
       restart = true
     }
@@ -231,7 +238,8 @@ public final class DeviceLogStore: MetroCardDataStore {
         fold.merges = merges
         fold.mergedInto = StoreFold.resolveMerges(merges)
         if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-        outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil)
+        read = legacy == nil ? [] : nil
+        outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil, read: &read)
         let mergesGrew = fold.needsRefold && fold.merges.count > merges.count
         guard outcome == .done || fold.spansGrew || mergesGrew else {
           throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
@@ -241,16 +249,14 @@ public final class DeviceLogStore: MetroCardDataStore {
     try judgeOtherLogs(&fold)
     judgeClock(fold, device: device)
     var view = View(fold: fold, device: device, legacy: legacy)
+    view.read = read.take()
     try judgeOwnLog(&view, mark: mark)
-    // The cache first: a ride re-priced below works its balance out again,
-    // which may load the reload keys from it.
     view.cache = cache
     view.cacheVersion = memo?.version ?? loaded?.version
-    let balancesWorkedOut = try bringBalancesUpToDate(&view)
-    let standingsWorkedOut = try bringFareStandingsUpToDate(&view)
+    let workedOut = try takeFromMeaning(&view)
     view.cacheNeedsSaving =
       cache != nil
-      && (restart || balancesWorkedOut || standingsWorkedOut || view.fold.logs != before
+      && (restart || workedOut || view.fold.logs != before
         || view.fold.lostRecords != lostBefore)
     if savesCache { keepWhatWasRead(&view) }
     remember(view)
@@ -272,47 +278,6 @@ public final class DeviceLogStore: MetroCardDataStore {
     guard view.legacy == nil, let cache = view.cache else { return }
     let kept = RememberedFold(device: view.device, cache: cache, fold: view.fold, version: view.cacheVersion)
     remembered.withLock { $0 = kept }
-  }
-
-  /// Works out again, from every ride, the fare standing of each live card
-  /// that rides folded out of time order left behind (another device's older
-  /// rides, a backdated ride, an undo): what every reader shows (the cap, the
-  /// forecast) must not depend on the order the logs arrived in. Rare, and
-  /// then it reads the card's history once; the next write keeps the result
-  /// in the cache.
-  @discardableResult
-  func bringFareStandingsUpToDate(_ view: inout View) throws(MetroError) -> Bool {
-    let stale = view.live.filter { !$0.fold.fareStateIsCurrent }.map(\.fold.id)
-    guard !stale.isEmpty else { return false }
-    var repriced = false
-    for id in stale {
-      guard let position = view.fold.index(ofCard: id) else { continue }
-      let entry = view.fold.cards[position]
-      // Every ride this program priced is held to its cap in the merged
-      // order; the rides whose charge that changes, and only those, are kept.
-      // The rides are walked one at a time (FareStandingWalk), not listed.
-      var rulesOfDay = FareRulesOfDay()
-      let machine = timeZone
-      let rules = { rulesOfDay.rules(of: entry.card, at: $0, in: machine) }
-      var walk = FareStandingWalk(rules: rules, timeZone: entry.card.rulesZone(timeZone))
-      let history = DeviceHistory(store: self, view: view, card: entry)
-      for (ride, order) in try history.ridesInMergedOrder() { walk.add(ride, order: order) }
-      let changed = walk.changed
-      view.fold.cards[position].card.fareState = walk.state
-      view.fold.cards[position].card.capOverruns = walk.capOverruns
-      view.fold.cards[position].fareStateIsCurrent = true
-      view.fold.cards[position].checkpoint = walk.checkpoint
-      if changed != entry.repriced {
-        // The balance follows the rides' new charges: worked out from the
-        // history, which places each against the assignments.
-        view.fold.cards[position].repriced = changed
-        view.fold.cards[position].balanceIsCurrent = false
-        repriced = true
-      }
-    }
-    view.refresh()
-    if repriced { try bringBalancesUpToDate(&view) }
-    return true
   }
 
   /// What a fare standing worked out now depends on: the rules' revision
@@ -376,8 +341,12 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// changed before them) is noted in `fold.lostRecords`. This device's own
   /// log changed before what was read is refused, unless `ownMarked`: then
   /// what this device wrote (its ``WrittenMark``) judges it.
+  ///
+  /// `read`: when not `nil`, every record folded is added to it, each log's
+  /// in its own entry (a fold from nothing: every log from its start).
   func catchUp(
-    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?, ownMarked: Bool = false
+    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?, ownMarked: Bool = false,
+    read: inout [LogMeaning.Log]?
   ) throws(MetroError) -> CatchUp {
     let folders = try listedDeviceFolders()
     // A log the cache has read that is gone (the store moved aside, a log
@@ -407,10 +376,12 @@ public final class DeviceLogStore: MetroCardDataStore {
       // folded before, which a fold from the cache does not hold.
       let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
       var missing = false
+      var records: [LogRecord]? = read == nil ? nil : []
       let outcome = try scanner.scanRecords(from: start) { scanned, _ throws(MetroError) in
         if oldMissing { missing = true }
         switch scanned {
         case .whole(let record, _, _):
+          records?.append(record)
           if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
             keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
           }
@@ -426,14 +397,21 @@ public final class DeviceLogStore: MetroCardDataStore {
           guard !keysMissing, !missing else { return }
           fold.noteClock(long.clock)
           fold.noteTime(long.recordedAt)
+          var changes: [LogChange]? = records == nil ? nil : []
           try long.forEachChange { index, change, _ in
             let order = EventOrder(
               time: long.recordedAt, device: folder, sequence: long.sequence, index: index, clock: long.clock ?? 0)
             fold.apply(change, order: order, timeZone: timeZone)
+            changes?.append(change)
+          }
+          if let changes {
+            records?.append(
+              LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock))
           }
         }
       }
       if keysMissing || missing || fold.needsRefold { return .restart }
+      if let records { read?.append(LogMeaning.Log(device: folder, records: records)) }
       switch outcome {
       case .read(let position, _): fold.logs[folder] = position
       case .shorter:

@@ -65,6 +65,19 @@ struct FareCheckpoint: Equatable, Sendable {
     time: .distantFuture, device: String(repeating: "~", count: 4), sequence: .max, index: .max, clock: .max)
 }
 
+extension FareCheckpoint {
+  /// The checkpoint of a card's `rides`, every one in the merged order
+  /// (``LogMeaning/Card/rides``): the latest ``keptRides`` after the
+  /// standing of the others.
+  init(rides: [LogMeaning.PlacedRide], rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+    let settled = max(0, rides.count - Self.keptRides)
+    let (standing, held) = FareEngine.holding(rides[..<settled].map(\.ride), rules: rules, timeZone: timeZone)
+    self.init(
+      standing: standing, order: settled > 0 ? rides[settled - 1].order : nil,
+      rides: rides[settled...].map { TailRide(order: $0.order, ride: $0.ride) }, heldBefore: !held.isEmpty)
+  }
+}
+
 extension FoldCard {
   /// Keeps `ride`, folded after every ride so far (`order`), after the checkpoint.
   mutating func keepInTail(_ ride: RecordedRide, at order: EventOrder, timeZone: LocalTimeZone) {

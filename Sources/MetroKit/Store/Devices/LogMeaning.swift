@@ -540,39 +540,3 @@ private struct CardAttributes {
     }
   }
 }
-
-extension DeviceLogStore {
-  /// What the store's logs mean (``LogMeaning``), every log read whole from
-  /// its start, with this store's time zone. An old store not yet
-  /// converted has no logs to read: it means nothing here.
-  package func meaning() throws(MetroError) -> LogMeaning.State {
-    var logs: [LogMeaning.Log] = []
-    for folder in try deviceFolders() {
-      logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: nil)))
-    }
-    return LogMeaning.fold(consume logs, timeZone: timeZone)
-  }
-
-  /// What the logs mean as far as `view` has read them: each log's
-  /// records up to the last the view folded, and an old store's records
-  /// as the log they become. Every whole-history answer (history, the
-  /// balance the fold cannot place alone) is this one.
-  func meaning(of view: View) throws(MetroError) -> LogMeaning.State {
-    var logs: [LogMeaning.Log] = []
-    for (folder, position) in view.fold.logs where folder != view.legacy?.folder {
-      logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: position.sequence)))
-    }
-    if let legacy = view.legacy { logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records)) }
-    return LogMeaning.fold(consume logs, timeZone: timeZone)
-  }
-
-  /// The records of `folder`'s log, oldest first, up to sequence `last` (all without one).
-  private func records(of folder: String, through last: Int?) throws(MetroError) -> [LogRecord] {
-    var records: [LogRecord] = []
-    let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
-    _ = try scanner.scan(from: .start) { record, _ in
-      if last.map({ record.sequence <= $0 }) ?? true { records.append(record) }
-    }
-    return records
-  }
-}

@@ -323,7 +323,7 @@ struct StoreFold: Equatable, Sendable {
 
   /// Whether the balance after `update` of card `id` (folded into the
   /// card at `position`) is for what the logs mean to say
-  /// (``DeviceLogStore/bringBalancesUpToDate(_:)``): an undo on a card
+  /// (``DeviceLogStore/takeFromMeaning(_:)``): an undo on a card
   /// that had assignments (what it takes back may sit before one), an
   /// assignment before updates already folded, or, on a card that others
   /// were merged into, an assignment or an update before the standing one

@@ -6,7 +6,7 @@ import Synchronization
 #endif
 
 /// What to do to one system call of the store.
-public enum Fault: Sendable, Equatable {
+package enum Fault: Sendable, Equatable {
   /// Fail with this error number (`EIO`, `ENOSPC`, `EINTR`, …).
   case error(Int32)
   /// For `write`: write only the first few bytes and report that.
@@ -22,19 +22,19 @@ public enum Fault: Sendable, Equatable {
 
 /// One rule of a fault plan: the `call`-th call of `operation` (counting from 1),
 /// or that one and every later one.
-public struct FaultRule: Sendable, Equatable {
+package struct FaultRule: Sendable, Equatable {
   /// The seam's operation: open, read, write, fsync, close, rename, flock,
   /// truncate, chmod, stat, mkdir, unlink, opendir.
-  public var operation: String
+  package var operation: String
   /// Which call, from 1.
-  public var call: Int
+  package var call: Int
   /// Whether every call after `call` fails too.
-  public var repeats: Bool
+  package var repeats: Bool
   /// What happens.
-  public var fault: Fault
+  package var fault: Fault
 
   /// Creates a rule.
-  public init(operation: String, call: Int, repeats: Bool = false, fault: Fault) {
+  package init(operation: String, call: Int, repeats: Bool = false, fault: Fault) {
     self.operation = operation
     self.call = call
     self.repeats = repeats
@@ -42,7 +42,7 @@ public struct FaultRule: Sendable, Equatable {
   }
 
   /// The operations the store makes through the seam.
-  public static let operations = [
+  package static let operations = [
     "open", "read", "write", "fsync", "close", "rename", "flock", "truncate", "chmod", "stat", "mkdir", "unlink",
     "opendir",
   ]
@@ -52,7 +52,7 @@ public struct FaultRule: Sendable, Equatable {
   /// `short`, `crash-before`, `crash-after` or `stop-before`. Example: `fsync:2:EIO,write:1:short`.
   ///
   /// - Returns: `nil` when the text is malformed.
-  public static func parsePlan(_ text: String) -> [FaultRule]? {
+  package static func parsePlan(_ text: String) -> [FaultRule]? {
     var rules: [FaultRule] = []
     for item in text.split(separator: ",") {
       let parts = item.split(separator: ":").map(String.init)
@@ -81,27 +81,27 @@ public struct FaultRule: Sendable, Equatable {
 /// The hooks that carry out a fault plan: an error or a short write instead of
 /// a call, or a `SIGKILL` just before or after it. Each rule names the call by
 /// its number, so a test can walk k upward over every point.
-public final class FaultPlan: FileSystemHooks {
+package final class FaultPlan: FileSystemHooks {
   /// The plan's rules; the first that matches a call decides.
-  public let rules: [FaultRule]
+  package let rules: [FaultRule]
   private let fired = Mutex(0)
 
   /// Creates the hooks for `rules`.
-  public init(rules: [FaultRule]) {
+  package init(rules: [FaultRule]) {
     self.rules = rules
   }
 
   /// How many faults have been injected.
-  public var faultsInjected: Int { fired.withLock { $0 } }
+  package var faultsInjected: Int { fired.withLock { $0 } }
 
   /// The fault `call` gets, if any.
-  public func fault(for call: FileSystemCall) -> Fault? {
+  package func fault(for call: FileSystemCall) -> Fault? {
     rules.first { rule in
       rule.operation == call.operation && (rule.call == call.number || (rule.repeats && call.number > rule.call))
     }?.fault
   }
 
-  public func before(_ call: FileSystemCall) -> FileSystemAction {
+  package func before(_ call: FileSystemCall) -> FileSystemAction {
     guard let fault = fault(for: call) else { return .proceed }
     fired.withLock { $0 += 1 }
     switch fault {
@@ -117,22 +117,22 @@ public final class FaultPlan: FileSystemHooks {
     }
   }
 
-  public func after(_ call: FileSystemCall, error: SystemCallError?) {
+  package func after(_ call: FileSystemCall, error: SystemCallError?) {
     if error == nil, fault(for: call) == .crashAfter { raise(SIGKILL) }
   }
 }
 
 /// A ``FileSystem`` that passes calls to another and injects faults by plan
 /// (see ``FaultPlan``); it also counts the calls of each operation.
-public typealias FaultInjectingFileSystem = ForwardingFileSystem<FaultPlan>
+package typealias FaultInjectingFileSystem = ForwardingFileSystem<FaultPlan>
 
 extension ForwardingFileSystem where Hooks == FaultPlan {
   /// Wraps `base` with the fault plan `rules`; with `logsCalls`, keeps every
   /// call in ``events``.
-  public convenience init(_ base: any FileSystem = LiveFileSystem(), rules: [FaultRule], logsCalls: Bool = false) {
+  package convenience init(_ base: any FileSystem = LiveFileSystem(), rules: [FaultRule], logsCalls: Bool = false) {
     self.init(base, hooks: FaultPlan(rules: rules), logsCalls: logsCalls)
   }
 
   /// How many faults have been injected.
-  public var faultsInjected: Int { hooks.faultsInjected }
+  package var faultsInjected: Int { hooks.faultsInjected }
 }

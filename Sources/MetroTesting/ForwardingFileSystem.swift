@@ -2,17 +2,17 @@ import MetroKit
 import Synchronization
 
 /// One call through a ``ForwardingFileSystem``, as its hooks see it.
-public struct FileSystemCall: Sendable, Equatable {
+package struct FileSystemCall: Sendable, Equatable {
   /// The seam's operation: open, read, write, fsync, close, rename, flock,
   /// truncate, chmod, stat, mkdir, unlink, opendir.
-  public var operation: String
+  package var operation: String
   /// The file it is made on (for `rename`, the destination).
-  public var path: String
+  package var path: String
   /// Which call of this operation it is, counting from 1.
-  public var number: Int
+  package var number: Int
 
   /// Creates a call.
-  public init(operation: String, path: String, number: Int) {
+  package init(operation: String, path: String, number: Int) {
     self.operation = operation
     self.path = path
     self.number = number
@@ -20,7 +20,7 @@ public struct FileSystemCall: Sendable, Equatable {
 }
 
 /// What a hook has a call do instead of passing it on unchanged.
-public enum FileSystemAction: Sendable, Equatable {
+package enum FileSystemAction: Sendable, Equatable {
   /// Pass the call on.
   case proceed
   /// Fail with this error number without making the call. A failed `close`
@@ -32,22 +32,22 @@ public enum FileSystemAction: Sendable, Equatable {
 }
 
 /// A call that went through a ``ForwardingFileSystem`` that keeps a log.
-public struct FileSystemEvent: Sendable, Equatable {
+package struct FileSystemEvent: Sendable, Equatable {
   /// The call.
-  public var call: FileSystemCall
+  package var call: FileSystemCall
   /// Whether a hook changed what the call did (a failure or a short write).
-  public var injected: Bool
+  package var injected: Bool
   /// The error the call threw, if any.
-  public var error: SystemCallError?
+  package var error: SystemCallError?
 
   /// The call's operation.
-  public var operation: String { call.operation }
+  package var operation: String { call.operation }
   /// The call's file.
-  public var path: String { call.path }
+  package var path: String { call.path }
 }
 
 /// What a ``ForwardingFileSystem`` asks before and tells after each call.
-public protocol FileSystemHooks: Sendable {
+package protocol FileSystemHooks: Sendable {
   /// Runs before `call`; decides what it does.
   func before(_ call: FileSystemCall) -> FileSystemAction
   /// Runs after `call` returned or threw `error`.
@@ -58,11 +58,11 @@ public protocol FileSystemHooks: Sendable {
 
 extension FileSystemHooks {
   /// Passes every call on.
-  public func before(_ call: FileSystemCall) -> FileSystemAction { .proceed }
+  package func before(_ call: FileSystemCall) -> FileSystemAction { .proceed }
   /// Does nothing.
-  public func after(_ call: FileSystemCall, error: SystemCallError?) {}
+  package func after(_ call: FileSystemCall, error: SystemCallError?) {}
   /// Does nothing.
-  public func didRead(_ call: FileSystemCall, count: Int) {}
+  package func didRead(_ call: FileSystemCall, count: Int) {}
 }
 
 /// A ``FileSystem`` that passes every call to another, numbering the calls of
@@ -70,26 +70,26 @@ extension FileSystemHooks {
 ///
 /// This is the one place that forwards the ``FileSystem`` methods: a method
 /// added to the protocol is added here, as one more `forward` line.
-public final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
+package final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
   /// The file system the calls go to.
-  public let base: any FileSystem
+  package let base: any FileSystem
   /// What runs around each call.
-  public let hooks: Hooks
+  package let hooks: Hooks
   private let counts = Mutex<[String: Int]>([:])
   private let log: Mutex<[FileSystemEvent]>?
 
   /// Wraps `base`; with `logsCalls`, keeps every call in ``events``.
-  public init(_ base: any FileSystem = LiveFileSystem(), hooks: Hooks, logsCalls: Bool = false) {
+  package init(_ base: any FileSystem = LiveFileSystem(), hooks: Hooks, logsCalls: Bool = false) {
     self.base = base
     self.hooks = hooks
     log = logsCalls ? Mutex([]) : nil
   }
 
   /// How many calls of each operation have been made.
-  public var callCounts: [String: Int] { counts.withLock { $0 } }
+  package var callCounts: [String: Int] { counts.withLock { $0 } }
 
   /// Every call so far, oldest first; empty unless made with `logsCalls`.
-  public var events: [FileSystemEvent] { log?.withLock { $0 } ?? [] }
+  package var events: [FileSystemEvent] { log?.withLock { $0 } ?? [] }
 
   /// Numbers the call, asks the hooks, and runs `body` with their answer.
   private func forward<T>(
@@ -122,11 +122,11 @@ public final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
     hooks.after(call, error: error)
   }
 
-  public func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
+  package func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
     try forward("open", path) { _ throws(SystemCallError) in try base.open(path, flags: flags, mode: mode) }
   }
 
-  public func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+  package func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
     let bytes = try forward("read", path) { _ throws(SystemCallError) in
       try base.read(descriptor, path: path, offset: offset, count: count)
     }
@@ -134,18 +134,18 @@ public final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
     return bytes
   }
 
-  public func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+  package func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
     try forward("write", path) { action throws(SystemCallError) in
       let written = action == .shortWrite ? bytes.prefix(max(1, bytes.count / 3)) : bytes
       return try base.write(descriptor, path: path, bytes: written)
     }
   }
 
-  public func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+  package func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
     try forward("fsync", path) { _ throws(SystemCallError) in try base.fsync(descriptor, path: path) }
   }
 
-  public func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+  package func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
     try forward("close", path) { action throws(SystemCallError) in
       guard case .fail(let number) = action else { return try base.close(descriptor, path: path) }
       // As on Linux, a failed close still releases the descriptor.
@@ -154,47 +154,47 @@ public final class ForwardingFileSystem<Hooks: FileSystemHooks>: FileSystem {
     }
   }
 
-  public func rename(_ source: String, to destination: String) throws(SystemCallError) {
+  package func rename(_ source: String, to destination: String) throws(SystemCallError) {
     try forward("rename", destination) { _ throws(SystemCallError) in try base.rename(source, to: destination) }
   }
 
-  public func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
+  package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
     try forward("flock", path) { _ throws(SystemCallError) in
       try base.flock(descriptor, path: path, operation: operation)
     }
   }
 
-  public func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
+  package func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
     try forward("truncate", path) { _ throws(SystemCallError) in
       try base.truncate(descriptor, path: path, length: length)
     }
   }
 
-  public func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
+  package func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
     try forward("chmod", path) { _ throws(SystemCallError) in
       try base.chmod(descriptor, path: path, permissions: permissions)
     }
   }
 
-  public func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+  package func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
     try forward("stat", path) { _ throws(SystemCallError) in try base.status(descriptor, path: path) }
   }
 
-  public func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
+  package func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
     try forward("stat", path) { _ throws(SystemCallError) in try base.status(atPath: path) }
   }
 
-  public func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
+  package func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
     try forward("mkdir", path) { _ throws(SystemCallError) in
       try base.makeDirectory(path, permissions: permissions)
     }
   }
 
-  public func unlink(_ path: String) throws(SystemCallError) {
+  package func unlink(_ path: String) throws(SystemCallError) {
     try forward("unlink", path) { _ throws(SystemCallError) in try base.unlink(path) }
   }
 
-  public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+  package func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
     try forward("opendir", path) { _ throws(SystemCallError) in try base.contentsOfDirectory(path) }
   }
 }

@@ -35,7 +35,7 @@ public enum StoreOperation: String, Sendable, Equatable {
   /// A failure that was not a system call's.
   case unknown
 
-  /// The operation a ``SystemCallError`` names.
+  /// The operation a `SystemCallError` names.
   public init(systemCall: String) {
     self = StoreOperation(rawValue: systemCall) ?? .unknown
   }

@@ -7,50 +7,50 @@
 #endif
 
 /// A failed system call: which one, on which file, and the `errno` it set.
-public struct SystemCallError: Error, Sendable, Equatable {
+package struct SystemCallError: Error, Sendable, Equatable {
   /// The call, such as `open` or `fsync`.
-  public var operation: String
+  package var operation: String
   /// The file it was made on.
-  public var path: String
+  package var path: String
   /// The error number.
-  public var errno: Int32
+  package var errno: Int32
 
   /// Creates an error.
-  public init(operation: String, path: String, errno: Int32) {
+  package init(operation: String, path: String, errno: Int32) {
     self.operation = operation
     self.path = path
     self.errno = errno
   }
 
   /// The C library's description of the error number.
-  public var reason: String { String(cString: strerror(errno)) }
+  package var reason: String { String(cString: strerror(errno)) }
 }
 
 /// Metadata the store needs about a file.
-public struct FileStatus: Sendable, Equatable {
+package struct FileStatus: Sendable, Equatable {
   /// The size in bytes.
-  public var size: Int64
+  package var size: Int64
   /// The permission bits.
-  public var permissions: UInt32
+  package var permissions: UInt32
   /// Whether it is a regular file.
-  public var isRegularFile: Bool
+  package var isRegularFile: Bool
   /// Whether it is a directory.
-  public var isDirectory: Bool
+  package var isDirectory: Bool
   /// The device that holds it; with `inode`, the file's identity.
-  public var device: UInt64 = 0
+  package var device: UInt64 = 0
   /// The inode number; with `device`, the file's identity.
-  public var inode: UInt64 = 0
+  package var inode: UInt64 = 0
   /// The owner's user id.
-  public var owner: UInt32 = 0
+  package var owner: UInt32 = 0
   /// The owner's group id.
-  public var group: UInt32 = 0
+  package var group: UInt32 = 0
   /// Whether it is a symbolic link (from ``FileSystem/status(atPath:)``, which does not follow one).
-  public var isSymbolicLink = false
+  package var isSymbolicLink = false
   /// When its contents last changed, in nanoseconds since 1970.
-  public var modified: Int64 = 0
+  package var modified: Int64 = 0
 
   /// Whether both describe the same file (not merely equal contents).
-  public func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+  package func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
 }
 
 /// The seam through which the store makes every system call on its files, so
@@ -58,7 +58,7 @@ public struct FileStatus: Sendable, Equatable {
 ///
 /// Calls report errors as they happen; none retries. `write` may write fewer
 /// bytes than asked, as `write(2)` may.
-public protocol FileSystem: Sendable {
+package protocol FileSystem: Sendable {
   /// Opens a file; returns a descriptor.
   func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32
   /// Reads up to `count` bytes at `offset`; returns fewer only at the end of the file.
@@ -99,15 +99,15 @@ public protocol FileSystem: Sendable {
 }
 
 /// A name in a directory, as its listing gives it.
-public struct DirectoryEntry: Sendable, Equatable {
+package struct DirectoryEntry: Sendable, Equatable {
   /// The name.
-  public var name: String
+  package var name: String
   /// Whether it is a symbolic link; `nil` when the listing does not say
   /// (then ask ``FileSystem/status(atPath:)``).
-  public var isSymbolicLink: Bool?
+  package var isSymbolicLink: Bool?
 
   /// An entry named `name`.
-  public init(name: String, isSymbolicLink: Bool?) {
+  package init(name: String, isSymbolicLink: Bool?) {
     self.name = name
     self.isSymbolicLink = isSymbolicLink
   }
@@ -115,36 +115,36 @@ public struct DirectoryEntry: Sendable, Equatable {
 
 extension FileSystem {
   /// The C library's `fchown(2)`, for file systems that do not intercept it.
-  public func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
+  package func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
     if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
       throw SystemCallError(operation: "chown", path: path, errno: errno)
     }
   }
 
   /// The C library's `syncfs(2)`, for file systems that do not intercept it.
-  public func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
+  package func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
     if systemSyncfs(descriptor) != 0 { throw SystemCallError(operation: "syncfs", path: path, errno: errno) }
   }
 
   /// The names of ``contentsOfDirectory(_:)``, none saying whether it is a
   /// link, for file systems that do not intercept it (a fault-injecting one
   /// then sees a `stat` of each name that is asked about).
-  public func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
+  package func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
     try contentsOfDirectory(path).map { DirectoryEntry(name: $0, isSymbolicLink: nil) }
   }
 
   /// The C library's `rmdir(2)`, for file systems that do not intercept it.
-  public func removeDirectory(_ path: String) throws(SystemCallError) {
+  package func removeDirectory(_ path: String) throws(SystemCallError) {
     if rmdir(path) != 0 { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
   }
 }
 
 /// The real file system, through the C library.
-public struct LiveFileSystem: FileSystem {
+package struct LiveFileSystem: FileSystem {
   /// Creates the live file system.
-  public init() {}
+  package init() {}
 
-  public func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
+  package func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
     while true {
       let descriptor = Glibc.open(path, flags, mode_t(mode))
       if descriptor >= 0 { return descriptor }
@@ -152,7 +152,7 @@ public struct LiveFileSystem: FileSystem {
     }
   }
 
-  public func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
+  package func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {
@@ -170,7 +170,7 @@ public struct LiveFileSystem: FileSystem {
     return buffer
   }
 
-  public func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
+  package func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
     while true {
       let result = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count) }
       if result >= 0 { return result }
@@ -178,50 +178,50 @@ public struct LiveFileSystem: FileSystem {
     }
   }
 
-  public func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
+  package func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
     while Glibc.fsync(descriptor) != 0 {
       if errno != EINTR { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
     }
   }
 
-  public func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
+  package func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
     // Never retry close on EINTR: on Linux the descriptor is already released.
     if Glibc.close(descriptor) != 0, errno != EINTR {
       throw SystemCallError(operation: "close", path: path, errno: errno)
     }
   }
 
-  public func rename(_ source: String, to destination: String) throws(SystemCallError) {
+  package func rename(_ source: String, to destination: String) throws(SystemCallError) {
     if Glibc.rename(source, destination) != 0 {
       throw SystemCallError(operation: "rename", path: destination, errno: errno)
     }
   }
 
-  public func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
+  package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
     while SystemLock.flock(descriptor, operation) != 0 {
       if errno != EINTR { throw SystemCallError(operation: "flock", path: path, errno: errno) }
     }
   }
 
-  public func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
+  package func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
     while ftruncate(descriptor, off_t(length)) != 0 {
       if errno != EINTR { throw SystemCallError(operation: "truncate", path: path, errno: errno) }
     }
   }
 
-  public func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
+  package func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
     if fchmod(descriptor, mode_t(permissions)) != 0 {
       throw SystemCallError(operation: "chmod", path: path, errno: errno)
     }
   }
 
-  public func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
+  package func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw SystemCallError(operation: "stat", path: path, errno: errno) }
     return FileStatus(info)
   }
 
-  public func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
+  package func status(atPath path: String) throws(SystemCallError) -> FileStatus? {
     var info = stat()
     guard lstat(path, &info) == 0 else {
       if errno == ENOENT { return nil }
@@ -230,24 +230,24 @@ public struct LiveFileSystem: FileSystem {
     return FileStatus(info)
   }
 
-  public func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
+  package func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
     if mkdir(path, mode_t(permissions)) != 0 {
       throw SystemCallError(operation: "mkdir", path: path, errno: errno)
     }
   }
 
-  public func unlink(_ path: String) throws(SystemCallError) {
+  package func unlink(_ path: String) throws(SystemCallError) {
     if Glibc.unlink(path) != 0 { throw SystemCallError(operation: "unlink", path: path, errno: errno) }
   }
 
-  public func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
+  package func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
     try directoryEntries(path).map(\.name)
   }
 
   /// The entries with the type `readdir(3)` gives (`DT_LNK`; `DT_UNKNOWN`,
   /// on a file system that does not say, leaves it to a `stat`): a listing
   /// of a hundred device folders needs no `lstat` of each.
-  public func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
+  package func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry] {
     guard let directory = opendir(path) else {
       throw SystemCallError(operation: "opendir", path: path, errno: errno)
     }

@@ -61,7 +61,7 @@ public struct DeviceIdentity: Sendable, Equatable {
   }
 
   /// The id if there is one already; never creates anything.
-  public func existing(fileSystem: any FileSystem = LiveFileSystem()) throws(MetroError) -> String? {
+  package func existing(fileSystem: any FileSystem = LiveFileSystem()) throws(MetroError) -> String? {
     if let override {
       guard Self.isValid(override) else { throw .invalidDeviceID(override, source: .environment) }
       return override

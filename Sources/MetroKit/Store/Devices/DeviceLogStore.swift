@@ -54,15 +54,25 @@ public final class DeviceLogStore: MetroCardDataStore {
   ///   - directory: The store directory; created `0700` on the first write.
   ///   - identity: Which device this is.
   ///   - cacheDirectory: Where this device keeps its fold caches; `nil` folds every log on every command.
-  ///   - fileSystem: The seam for every system call.
   ///   - clock: The time of updates given without one.
   ///   - timeZone: For the rules and history's calendar-day filters.
   ///   - lockTimeout: How long a write waits for another writer, in seconds.
   ///   - makeID: Makes ids for new balance updates.
   public convenience init(
-    directory: String, identity: DeviceIdentity, cacheDirectory: String?,
-    fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = RandomIDs.make
+    directory: String, identity: DeviceIdentity, cacheDirectory: String?, clock: Clock = .live,
+    timeZone: LocalTimeZone = .system, lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = RandomIDs.make
+  ) {
+    self.init(
+      directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: LiveFileSystem(),
+      clock: clock, timeZone: timeZone, lockTimeout: lockTimeout, makeID: makeID, locking: .exclusive)
+  }
+
+  /// Opens the store with `fileSystem` as the seam for every system call:
+  /// what tests use to inject faults and count reads.
+  package convenience init(
+    directory: String, identity: DeviceIdentity, cacheDirectory: String?, fileSystem: any FileSystem,
+    clock: Clock = .live, timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
+    makeID: @escaping @Sendable () -> UUID = RandomIDs.make
   ) {
     self.init(
       directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: fileSystem, clock: clock,

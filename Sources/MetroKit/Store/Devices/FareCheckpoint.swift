@@ -59,10 +59,6 @@ struct FareCheckpoint: Equatable, Sendable {
     }
     rides.removeFirst(excess)
   }
-
-  /// A place after every place a log can give.
-  static let maximumOrder = EventOrder(
-    time: .distantFuture, device: String(repeating: "~", count: 4), sequence: .max, index: .max, clock: .max)
 }
 
 extension FareCheckpoint {

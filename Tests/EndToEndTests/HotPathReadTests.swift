@@ -40,6 +40,14 @@ struct HotPathReadTests {
 
   static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
+  /// Card `a`'s balance as `show --json` gives it is `expected`, and `verify` finds the store sound.
+  func expectSound(_ device: SyncDevice, balance expected: String) throws {
+    let show = try parseJSONObject(try device.metrobuddy(["--card", "a", "show", "--json"]).stdout)
+    #expect(show["balance"] as? String == expected, "\(show)")
+    let verify = try device.metrobuddy(["verify"])
+    #expect(verify.status == 0, "\(verify)")
+  }
+
   @Test("swipes after a ride a year ahead read only what is new")
   func swipesAfterAFastRide() throws {
     let root = try makeTemporaryDirectory(prefix: "metrobuddy-ahead")
@@ -60,10 +68,7 @@ struct HotPathReadTests {
       #expect(after.bytes < Self.fewBytes, "a swipe after the ride ahead read \(after.bytes) bytes of logs")
     }
     // 2,400 + 1 + 1 + 3 rides at $0.10 from $900.00.
-    let show = try parseJSONObject(try device.metrobuddy(["--card", "a", "show", "--json"]).stdout)
-    #expect(show["balance"] as? String == "659.50", "\(show)")
-    let verify = try device.metrobuddy(["verify"])
-    #expect(verify.status == 0, "\(verify)")
+    try expectSound(device, balance: "659.50")
   }
 
   @Test("a ride a day late reads only what is new")
@@ -97,9 +102,6 @@ struct HotPathReadTests {
       #expect(undo.bytes < Self.fewBytes, "an undo of the latest ride read \(undo.bytes) bytes of logs")
     }
     // 2,400 rides at $0.10 from $900.00; the two taken back cost nothing.
-    let show = try parseJSONObject(try device.metrobuddy(["--card", "a", "show", "--json"]).stdout)
-    #expect(show["balance"] as? String == "660.00", "\(show)")
-    let verify = try device.metrobuddy(["verify"])
-    #expect(verify.status == 0, "\(verify)")
+    try expectSound(device, balance: "660.00")
   }
 }

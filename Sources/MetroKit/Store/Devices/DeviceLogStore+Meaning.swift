@@ -19,6 +19,8 @@ extension DeviceLogStore {
     // The records a fold from nothing read, let go here whether or not they are needed.
     var read = view.read
     view.read = nil
+    // Every command comes here: the usual answer, nothing to take, costs a look at each card.
+    guard view.fold.cards.contains(where: { !$0.balanceIsCurrent || !$0.fareStateIsCurrent }) else { return false }
     let liveIDs = Set(view.live.map(\.fold.id))
     let stale = view.fold.cards.filter { !$0.balanceIsCurrent || (!$0.fareStateIsCurrent && liveIDs.contains($0.id)) }
     guard !stale.isEmpty else { return false }

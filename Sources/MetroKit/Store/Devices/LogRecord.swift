@@ -236,9 +236,16 @@ extension LogRecord {
     guard try reader.string("device") == device else { throw reader.damaged(.logOfAnotherDevice) }
   }
 
-  /// Decodes one record line; `currencies` gives the currency of a card
-  /// already known (a card's first change, its creation, carries its own).
+  /// Decodes one record line: straight from its bytes when it has the
+  /// shape the store writes (``decodeWritten(_:)``), else through the JSON
+  /// parser (``decodeParsed(_:path:line:)``), which names what is wrong.
   static func decode(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogRecord {
+    if let record = decodeWritten(bytes) { return record }
+    return try decodeParsed(bytes, path: path, line: line)
+  }
+
+  /// Decodes one record line of any shape through the JSON parser.
+  static func decodeParsed(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogRecord {
     let document: JSONValue
     do { document = try JSONParser.parse(bytes) } catch {
       throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 
 
 PEAK = None  # Scripts/bench/peak.c, built: runs a command and writes its peak RSS to a file
@@ -87,6 +88,30 @@ def make_csv(path, count, share=None):
             moment = base + datetime.timedelta(seconds=step * i)
             kind, amount = ("reload", "60.00") if i % 20 == 0 else ("swipe", "-3.00")
             out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount}\n")
+
+
+def make_undo_csv(path, count, every=50):
+    """make_csv's history with ids, where every `every`-th row is an undo of the latest swipe
+    not yet taken back (a rider who corrects a mistaken swipe now and then), as an export
+    writes undos (the `id` and `undoes` columns)."""
+    base = HISTORY_START
+    room = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1) - base
+    step = min(3000, int(room.total_seconds()) // max(count, 1))
+    with open(path, "w") as out:
+        out.write("timestamp,type,amount,id,undoes\n")
+        out.write(f"{base:%Y-%m-%dT%H:%M:%SZ},reload,100000,{uuid.UUID(int=1)},\n")
+        latest = None
+        for i in range(1, count):
+            moment = base + datetime.timedelta(seconds=step * i)
+            row = uuid.UUID(int=i + 1)
+            if i % every == 0 and latest:
+                out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},undo,3.00,{row},{latest}\n")
+                latest = None
+                continue
+            kind, amount = ("reload", "60.00") if i % 20 == 0 else ("swipe", "-3.00")
+            out.write(f"{moment:%Y-%m-%dT%H:%M:%SZ},{kind},{amount},{row},\n")
+            if kind == "swipe":
+                latest = row
 
 
 def make_commuter_csv(path, count):

@@ -16,6 +16,11 @@ median of RUNS runs of:
 - `show` with no cache (a new cache folder every run);
 - the whole-history commands, with their peak resident set (GNU time).
 
+Then, on a second store of each size (one device; the same history with
+ids, every 50th row an undo of the latest swipe: bench.make_undo_csv), the
+whole-history commands and `show` with no cache, and `undo` of the whole
+import (a fresh copy of the store each run).
+
 It reports; it never fails on a time. The hot commands' ratios to the C
 floor are Scripts/bench.sh's; this is the rest of item 8's list.
 """
@@ -95,11 +100,56 @@ def main():
             for argv in (["history"], ["history", "--limit", "10"], ["history", "--json"], ["export"],
                          ["verify"], ["stats", "--by", "month", "--since", "2016-01-01"]):
                 median("`" + " ".join(argv) + "`", argv, device(0))
-            print(f"\n{size:,} updates over {options.devices} device logs, medians of {options.runs} runs:\n")
-            print("| command | time | peak RSS |")
-            print("|---|---|---|")
-            for name, seconds, peak in rows:
-                print(f"| {name} | {seconds * 1000:.1f} ms | {peak / 1024:.1f} MiB |")
+            report(f"{size:,} updates over {options.devices} device logs", rows, options.runs)
+            report(f"{size:,} updates with an undo in every 50", with_undos(binary, work, size, options.runs),
+                   options.runs)
+
+
+def report(title, rows, runs):
+    print(f"\n{title}, medians of {runs} runs:\n")
+    print("| command | time | peak RSS |")
+    print("|---|---|---|")
+    for name, seconds, peak in rows:
+        print(f"| {name} | {seconds * 1000:.1f} ms | {peak / 1024:.1f} MiB |")
+
+
+def with_undos(binary, work, size, runs):
+    """The rows for a one-device store of `size` updates, an undo in every 50 (bench.make_undo_csv)."""
+    base = os.path.join(work, "undos")
+    store = os.path.join(base, "store")
+    env = {"HOME": base, "TZ": "UTC", "LC_ALL": "C", "PATH": "/usr/bin:/bin", "METROBUDDY_DEVICE": "d0",
+           "XDG_CACHE_HOME": os.path.join(base, "cache")}
+    os.makedirs(base)
+    bench.custom_card(binary, store, env)
+    csv = os.path.join(base, "history.csv")
+    bench.make_undo_csv(csv, size)
+    timed([binary, "--store", store, "import", csv], env)
+    os.remove(csv)
+    # What an undo changes (the store, this device's cache and written mark), kept to put back before each.
+    kept = ("store", "cache", ".local")
+    for name in kept:
+        shutil.copytree(os.path.join(base, name), os.path.join(base, "before-undo", name))
+
+    def put_back():
+        for name in kept:
+            shutil.rmtree(os.path.join(base, name))
+            shutil.copytree(os.path.join(base, "before-undo", name), os.path.join(base, name))
+
+    rows = []
+    for name, argv, variables, before in (
+            ("`history`", ["history"], {}, None), ("`verify`", ["verify"], {}, None),
+            ("`show` with no cache", ["show"], {"XDG_CACHE_HOME": os.path.join(base, "fresh")},
+             lambda: shutil.rmtree(os.path.join(base, "fresh"), True)),
+            ("`undo` of the whole import", ["undo"], {}, put_back)):
+        times, peaks = [], []
+        for _ in range(runs):
+            if before:
+                before()
+            seconds, peak = timed([binary, "--store", store, *argv], {**env, **variables})
+            times.append(seconds)
+            peaks.append(peak)
+        rows.append((name + " (undos)", statistics.median(times), max(peaks)))
+    return rows
 
 
 if __name__ == "__main__":

@@ -197,6 +197,63 @@ struct LogMeaningTests {
     }
   }
 
+  /// Many undos, of the latest ride and of older updates across balance
+  /// settings, give each update the balance the promise says: what the
+  /// updates up to it make without those taken back so far, a setting
+  /// making the balance its amount. Worked out here by summing from the
+  /// start at every update (600 updates, a day apart: no cap, no transfer).
+  @Test func undosAmongBalanceSettingsGiveWhatSumsFromTheStartGive() throws {
+    var generator = SeededGenerator(seed: 35)
+    var card = MetroCard(name: "work", isDefault: false)
+    card.balance = .usd("50.00")
+    var records = [LogRecord(sequence: 1, recordedAt: Self.now, changes: [.createCard(id: "work", card: card)])]
+    var updates: [BalanceUpdate] = []
+    var undone: Set<UUID> = []
+    for number in 1...600 {
+      let time = Self.now.addingTimeInterval(Double(number - 700) * 86_400)
+      let open = updates.filter { $0.type != .undo && !undone.contains($0.id) }
+      let roll = Int.random(in: 0..<10, using: &generator)
+      var update = BalanceUpdate(
+        id: SequentialIDs.id(number), type: .swipe, amount: Money(minorUnits: -300), balance: .zero, timestamp: time)
+      if roll < 3, let latest = open.last {
+        // Mostly the latest; sometimes any, a balance setting or one before it.
+        let target = Int.random(in: 0..<3, using: &generator) == 0 ? open.randomElement(using: &generator)! : latest
+        update.type = .undo
+        update.amount = Money(minorUnits: -target.amount.minorUnits)
+        update.undoes = target.id
+        undone.insert(target.id)
+      } else if roll < 4 {
+        update.type = .adjustment
+        update.amount = .zero
+        update.assigned = Money(minorUnits: Int64.random(in: 0...9_000, using: &generator))
+      } else if roll < 6 {
+        update.type = .reload
+        update.amount = .usd("20.00")
+      }
+      updates.append(update)
+      records.append(
+        LogRecord(sequence: number + 1, recordedAt: time, changes: [.update(cardID: "work", update)]))
+    }
+    var takenBack: Set<UUID> = []
+    var expected: [Money] = []
+    for (position, update) in updates.enumerated() {
+      if let target = update.undoes { takenBack.insert(target) }
+      var balance: Int64 = 5_000
+      for earlier in updates[...position] where earlier.type != .undo && !takenBack.contains(earlier.id) {
+        balance = earlier.assigned?.minorUnits ?? balance + earlier.amount.minorUnits
+      }
+      expected.append(Money(minorUnits: balance))
+    }
+    let meaning = LogMeaning.fold([LogMeaning.Log(device: "phone", records: records)], timeZone: .utc)
+    let history = try #require(meaning.cards.first).history
+    #expect(history.allSatisfy { $0.repricedFrom == nil })
+    #expect(history.map(\.id) == updates.map(\.id))
+    let differing = zip(history, expected).enumerated().filter { $0.element.0.balance != $0.element.1 }
+    #expect(
+      differing.isEmpty,
+      "first at \(differing.first.map { "\($0.offset): \($0.element.0.balance) for \($0.element.1)" } ?? "")")
+  }
+
   // MARK: - Clocks set wrong
 
   /// A year and an hour, in seconds.

@@ -26,6 +26,20 @@ extension LogRecord {
   }
 }
 
+extension LogChange {
+  /// Decodes one change of a long line (``LongRecord``, whose seal was
+  /// checked whole) straight from its bytes when it has the shape the store
+  /// writes, as ``LogRecord/decodeWritten(_:)`` reads it on a short line;
+  /// `nil` otherwise, and the parser reads it.
+  static func decodeWritten(_ bytes: ArraySlice<UInt8>) -> LogChange? {
+    bytes.withUnsafeBufferPointer { buffer -> LogChange? in
+      var cursor = WrittenCursor(bytes: buffer, end: buffer.count)
+      guard let change = cursor.change(), cursor.at == cursor.end else { return nil }
+      return change
+    }
+  }
+}
+
 /// Reads the members of a line as the store writes it, in their order.
 /// Every method gives `nil` (or `false`) at the first byte that is not
 /// what the writer puts there.
@@ -48,13 +62,18 @@ private struct WrittenCursor {
     var changes: [LogChange] = []
     if !take("]") {
       repeat {
-        guard let change = take(#"{"type":"device","name":"#) ? deviceName() : update() else { return nil }
+        guard let change = change() else { return nil }
         changes.append(change)
       } while take(",")
       guard take("]") else { return nil }
     }
     guard at == end else { return nil }
     return LogRecord(sequence: Int(sequence), recordedAt: recordedAt, changes: changes, clock: clock)
+  }
+
+  /// A change: an update or a device's name.
+  mutating func change() -> LogChange? {
+    take(#"{"type":"device","name":"#) ? deviceName() : update()
   }
 
   /// The rest of a `device` change: the device's name.

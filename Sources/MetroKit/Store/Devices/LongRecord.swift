@@ -161,8 +161,10 @@ struct LongRecord {
     try Self.decodeChange(bytes, path: scanner.path, line: line)
   }
 
-  /// Decodes one change of a long line.
+  /// Decodes one change of a long line: straight from its bytes when it
+  /// has the writer's shape, else through the parser, which names any damage.
   static func decodeChange(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogChange {
+    if let change = LogChange.decodeWritten(bytes) { return change }
     let value: JSONValue
     do { value = try JSONParser.parse(bytes) } catch {
       throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: 0))

@@ -186,8 +186,12 @@ struct BackupTests {
     var problems: [String] = []
     for operation in FaultRule.operations {
       for mode in ["crash-before", "crash-after"] {
-        // k = 1, 2, ... until the k-th call of this kind never comes and the restore exits 0.
-        for call in 1... {
+        // k = 1, 2, ... until the k-th call of this kind never comes and the
+        // restore exits 0: a sample of them unless METROBUDDY_EXHAUSTIVE=1 (``CallSample``).
+        let sample = CallSample("restore \(operation) \(mode)")
+        var call = 1
+        while true {
+          defer { call = sample.next(after: call) }
           let plan = "\(operation):\(call):\(mode)"
           try copyStore(from: template, to: sandbox.store)
           // The template is this device's log as it was before the restore; the

@@ -3,8 +3,8 @@ import FoundationEssentials
 extension LogRecord {
   /// Decodes a record line that has exactly the shape the store writes
   /// (``encode(into:)``): compact, its members in the writer's order, every
-  /// change an `update` or a device's name, every string printable ASCII without escapes, and a
-  /// good seal. Such a line, nearly every line of a log, is read straight
+  /// change an `update` or a device's name, every string printable ASCII
+  /// without escapes, and a good seal. Such a line, nearly every line of a log, is read straight
   /// from its bytes, without building a tree of values; for any other line
   /// this gives `nil` and ``decode(_:path:line:)`` reads it through the JSON
   /// parser, which names what is wrong.
@@ -149,7 +149,8 @@ private struct WrittenCursor {
   }
 
   /// A whole number as the writer writes one: digits, a minus sign before
-  /// them when below zero, no leading zero, at most 16 digits.
+  /// them when below zero, no leading zero; at most 15 digits (a longer
+  /// one, such as the largest clock, is left to the parser).
   mutating func number() -> Int64? {
     let negative = at < end && bytes[at] == UInt8(ascii: "-")
     if negative { at += 1 }

@@ -4,10 +4,11 @@ extension LogRecord {
   /// Decodes a record line that has exactly the shape the store writes
   /// (``encode(into:)``): compact, its members in the writer's order, every
   /// change an `update` or a device's name, every string printable ASCII
-  /// without escapes, and a good seal. Such a line, nearly every line of a log, is read straight
-  /// from its bytes, without building a tree of values; for any other line
-  /// this gives `nil` and ``decode(_:path:line:)`` reads it through the JSON
-  /// parser, which names what is wrong.
+  /// without escapes, and a good seal. Such a line, nearly every line of a
+  /// log, is read straight from its bytes, without building a tree of
+  /// values; for any other line this gives `nil` and
+  /// ``decode(_:path:line:)`` reads it through the JSON parser, which names
+  /// what is wrong.
   ///
   /// It takes only what the parser's path takes: each field is checked by
   /// the same rule, and anything it is not sure of (an escape, white space,

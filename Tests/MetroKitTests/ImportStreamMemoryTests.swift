@@ -4,10 +4,11 @@ import Testing
 
 @testable import MetroKit
 
-/// An import, and the first read of it on another device, hold a few of the
-/// import's updates decoded at a time, not its record of hundreds: counted
-/// by the gauge every decoding notes (``HeldChangesGauge``), with real
-/// files in a temporary directory, not timed.
+/// An import holds a few of its updates decoded at a time, not its record
+/// of hundreds; the first read of it on another device, which holds every
+/// record for what the logs mean, decodes each change once: counted by the
+/// gauge every decoding notes (``HeldChangesGauge``), with real files in a
+/// temporary directory, not timed.
 @Suite("An import streams")
 struct ImportStreamMemoryTests {
   static let rowCount = 300
@@ -25,7 +26,7 @@ struct ImportStreamMemoryTests {
   }
 
   @Test(
-    "An import of 300 rows and another device's first read of it hold at most a few decoded at once",
+    "An import of 300 rows holds a few decoded at once; another device's first read decodes each once",
     arguments: [false, true])
   func importHoldsAFew(ids: Bool) throws {
     try withFastTemporaryDirectory { parent in
@@ -51,7 +52,9 @@ struct ImportStreamMemoryTests {
         try LogScanner.$heldChanges.withValue(reading) { try phone.currentCard().snapshot.balance }
       }
       #expect(seen == balance)
-      #expect(reading.most <= 4, "the first read held \(reading.most) changes at once")
+      // A fold from nothing holds the logs' records for what they mean,
+      // the import's whole: decoded as its seal is checked, not again.
+      #expect(reading.decoded <= Self.rowCount + 4, "the first read decoded \(reading.decoded) changes")
       // The same rows again on the phone: with ids, every one is skipped.
       let again = try LogScanner.$longLineLimit.withValue(4096) {
         try phone.importUpdates(Self.rows(ids: ids), to: phone.currentCard())
@@ -80,5 +83,66 @@ struct ImportStreamMemoryTests {
       #expect(try again.currentCard().snapshot.balance == balance)
       #expect(try again.cardHistory(named: nil).updates.filter(\.isDuplicate).count == Self.rowCount)
     }
+  }
+
+  /// A long line (the import's record) sealed anew over a change that is
+  /// not a record's: whether the reader holds it (a fold from nothing, a
+  /// whole history) or hands its changes over one at a time (a fold from
+  /// the cache), it reports what reading the line whole reports, after
+  /// checking the record's place in the log, and hands over no change.
+  @Test("a damaged change on a long line is reported as the whole line is, held or handed over")
+  func damagedLongLine() throws {
+    try withFastTemporaryDirectory { parent in
+      let laptop = sharedStore("laptop", in: parent)
+      try LogScanner.$longLineLimit.withValue(4096) {
+        _ = try laptop.importUpdates(Self.rows(ids: true), to: laptop.currentCard())
+      }
+      let path = laptop.layout.logPath("laptop")
+      var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+      let long = try #require(lines.firstIndex { $0.utf8.count > 4096 })
+      let swoop = lines[long].replacingOccurrences(of: #""kind":"swipe""#, with: #""kind":"swoop""#)
+      lines[long] = String(decoding: try #require(Checksum.resealed(Array(swoop.utf8))).dropLast(), as: UTF8.self)
+      try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+      let whole = Result { () throws(MetroError) in
+        try LogRecord.decode(Array(lines[long].utf8)[...], path: path, line: long + 1)
+      }
+      guard case .failure(let expected) = whole else {
+        Issue.record("the tampered line decoded")
+        return
+      }
+      let scanner = LogScanner(fileSystem: LiveFileSystem(), path: path, device: "laptop")
+      let held = HeldChangesGauge()
+      let heldRead = LogScanner.$longLineLimit.withValue(4096) {
+        LogScanner.$heldChanges.withValue(held) {
+          Result { () throws(MetroError) in try scanner.scan(from: .start) { _, _ in } }
+        }
+      }
+      #expect(heldRead.failure == expected)
+      #expect(held.most < Self.rowCount, "the held read handed over \(held.most) changes of a damaged line")
+      var handedOver = 0
+      let streamed = LogScanner.$longLineLimit.withValue(4096) {
+        Result { () throws(MetroError) in
+          try scanner.scanRecords(from: .start) { scanned, _ throws(MetroError) in
+            if case .long(let record) = scanned { try record.forEachChange { _, _, _ in handedOver += 1 } }
+          }
+        }
+      }
+      #expect(streamed.failure == expected)
+      #expect(handedOver < Self.rowCount)
+      // What a command says: a store that reads it whole from nothing.
+      let phone = sharedStore("phone", in: parent)
+      let shown = LogScanner.$longLineLimit.withValue(4096) {
+        Result { () throws(MetroError) in try phone.currentCard().snapshot.balance }
+      }
+      #expect(shown.failure == expected)
+    }
+  }
+}
+
+extension Result {
+  /// The error, if it failed.
+  fileprivate var failure: Failure? {
+    guard case .failure(let error) = self else { return nil }
+    return error
   }
 }

@@ -48,7 +48,8 @@ extension FareEngine {
 /// order, holding only the standing and the periods found: `verify` feeds
 /// it a whole history as it walks the logs.
 public struct OverrunSearch: Sendable {
-  private var state = FareState()
+  /// The standing after the rides added so far.
+  public private(set) var state = FareState()
   /// Per cap, its latest period while it is over its cap.
   private var open: [CapSlot: CapOverrun] = [:]
   private var closed: [CapOverrun] = []

@@ -42,10 +42,10 @@ extension DeviceLogStore {
       let machine = timeZone
       view.fold.cards[position].card.fareState = meant.card.fareState
       view.fold.cards[position].repriced = meant.held
-      view.fold.cards[position].card.capOverruns = Array(overruns(of: meant).suffix(MetroCard.overrunsKept))
-      view.fold.cards[position].checkpoint = FareCheckpoint(
-        rides: meant.rides, rules: { rulesOfDay.rules(of: card, at: $0, in: machine) },
-        timeZone: card.rulesZone(timeZone))
+      let (checkpoint, overruns) = FareCheckpoint.of(
+        meant, rules: { rulesOfDay.rules(of: card, at: $0, in: machine) }, timeZone: card.rulesZone(timeZone))
+      view.fold.cards[position].card.capOverruns = Array(overruns.suffix(MetroCard.overrunsKept))
+      view.fold.cards[position].checkpoint = checkpoint
       view.fold.cards[position].fareStateIsCurrent = true
     }
     view.refresh()

@@ -387,7 +387,10 @@ public final class DeviceLogStore: MetroCardDataStore {
       let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
       var missing = false
       var records: [LogRecord]? = read == nil ? nil : []
-      let outcome = try scanner.scanRecords(from: start) { scanned, _ throws(MetroError) in
+      // A fold from nothing holds every record for what the logs mean: a
+      // long line's changes too, decoded as its seal is checked (one walk).
+      let outcome = try scanner.scanRecords(from: start, holdingLongRecords: records != nil) {
+        scanned, _ throws(MetroError) in
         if oldMissing { missing = true }
         switch scanned {
         case .whole(let record, _, _):

@@ -62,15 +62,29 @@ struct FareCheckpoint: Equatable, Sendable {
 }
 
 extension FareCheckpoint {
-  /// The checkpoint of a card's `rides`, every one in the merged order
-  /// (``LogMeaning/Card/rides``): the latest ``keptRides`` after the
-  /// standing of the others.
-  init(rides: [LogMeaning.PlacedRide], rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+  /// The checkpoint of `meant`'s rides (``LogMeaning/Card/rides``, in the
+  /// merged order): the latest ``keptRides`` after the standing of the
+  /// others. One walk of the rides finds that standing and every period
+  /// over a cap (`overruns`, oldest first), as ``OverrunSearch`` finds them.
+  static func of(
+    _ meant: LogMeaning.Card, rules: (Date) -> FareRules, timeZone: LocalTimeZone
+  ) -> (checkpoint: FareCheckpoint, overruns: [CapOverrun]) {
+    let rides = meant.rides
     let settled = max(0, rides.count - Self.keptRides)
-    let (standing, held) = FareEngine.holding(rides[..<settled].map(\.ride), rules: rules, timeZone: timeZone)
-    self.init(
+    var search = OverrunSearch()
+    var standing = FareState()
+    for (index, placed) in rides.enumerated() {
+      if index == settled { standing = search.state }
+      search.add(placed.ride, rules: rules, timeZone: timeZone)
+    }
+    if settled == rides.count { standing = search.state }
+    // A ride the merged order holds otherwise than it was recorded
+    // (``LogMeaning/Card/held``, the same walk from the start).
+    let heldBefore = rides[..<settled].contains { meant.held[$0.ride.id] != nil }
+    let checkpoint = FareCheckpoint(
       standing: standing, order: settled > 0 ? rides[settled - 1].order : nil,
-      rides: rides[settled...].map { TailRide(order: $0.order, ride: $0.ride) }, heldBefore: !held.isEmpty)
+      rides: rides[settled...].map { TailRide(order: $0.order, ride: $0.ride) }, heldBefore: heldBefore)
+    return (checkpoint, search.found)
   }
 }
 

@@ -357,43 +357,49 @@ package enum LogMeaning {
       if named.contains(entry.update.id) { copies[entry.update.id, default: []].append(position) }
       if let key = entry.update.key, entry.update.type == .reload, firstKeyed[key] == nil { firstKeyed[key] = position }
     }
-    var keyDuplicate: Set<Int> = []
+    // By place in the timeline (arrays, not sets: a history of 100,000
+    // updates asks each of them several times).
+    var keyDuplicate = [Bool](repeating: false, count: timeline.count)
     var keyUndone: Set<String> = []
-    var targets: [Int: Int] = [:]
+    var targets = [Int?](repeating: nil, count: timeline.count)
+    var undoneAtEnd = [Bool](repeating: false, count: timeline.count)
     for (position, entry) in timeline.enumerated() {
       let update = entry.update
       if let key = update.key, update.type == .reload {
-        if firstKeyed[key] != position { keyDuplicate.insert(position) }
+        if firstKeyed[key] != position { keyDuplicate[position] = true }
       } else if let key = update.key, update.type == .undo {
         if keyUndone.insert(key).inserted, let reload = firstKeyed[key] {
           targets[position] = reload
         } else {
-          keyDuplicate.insert(position)
+          keyDuplicate[position] = true
         }
       } else if update.type == .undo, let target = update.undoes, let named = copies[target] {
         targets[position] = named.first { timeline[$0].order.device == entry.order.device } ?? named[0]
       }
+      if let target = targets[position] { undoneAtEnd[target] = true }
     }
 
     // The copy of each update that counts: the first no undo takes back,
     // else the first (it counts until its undo). Every other copy, and an
     // undo of one, adds nothing: a duplicate.
-    let undoneAtEnd = Set(targets.values)
     var chosen: [UUID: Int] = [:]
-    for position in timeline.indices where !keyDuplicate.contains(position) {
+    chosen.reserveCapacity(timeline.count)
+    for position in timeline.indices where !keyDuplicate[position] {
       let id = timeline[position].update.id
-      if let known = chosen[id], !undoneAtEnd.contains(known) || undoneAtEnd.contains(position) { continue }
+      if let known = chosen[id], !undoneAtEnd[known] || undoneAtEnd[position] { continue }
       chosen[id] = position
     }
-    func counts(_ position: Int) -> Bool {
-      guard !keyDuplicate.contains(position), chosen[timeline[position].update.id] == position else { return false }
+    let counted = timeline.indices.map { position in
+      guard !keyDuplicate[position], chosen[timeline[position].update.id] == position else { return false }
       guard let target = targets[position] else { return true }
       return chosen[timeline[target].update.id] == target
     }
+    _ = consume chosen
+    func counts(_ position: Int) -> Bool { counted[position] }
 
     // The rides by their own times, each once, without those taken back, priced by the merge.
     let rides = timeline.indices.compactMap { position -> PlacedRide? in
-      guard counts(position), !undoneAtEnd.contains(position), var ride = RecordedRide(timeline[position].update)
+      guard counts(position), !undoneAtEnd[position], var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
       return PlacedRide(ride: ride, order: timeline[position].timed)
@@ -407,7 +413,7 @@ package enum LogMeaning {
     // priced by no one: its undo gives back what it was recorded at.)
     func priced(_ update: BalanceUpdate) -> BalanceUpdate {
       var priced = update
-      if update.type == .swipe, let charge = held[update.id] {
+      if update.type == .swipe, !held.isEmpty, let charge = held[update.id] {
         let recorded = Money(minorUnits: -update.amount.minorUnits)
         priced.repricedFrom = recorded
         priced.repricedBecause = FoldCard.repricing(from: recorded, to: charge)
@@ -427,7 +433,8 @@ package enum LogMeaning {
       return merge
     }.sorted { $0.order < $1.order }
     var history: [BalanceUpdate] = []
-    var undone: Set<Int> = []
+    history.reserveCapacity(timeline.count)
+    var undone = [Bool](repeating: false, count: timeline.count)
     var replay = Replay(openings: openings)
     // What taking back `target` at `position` takes from its card's balance,
     // when that is the one thing it changes: no merge to follow, and no
@@ -451,7 +458,7 @@ package enum LogMeaning {
       }
       for between in settings[low...] {
         guard between < position else { break }
-        if timeline[between].cardID == timeline[target].cardID, counts(between), !undone.contains(between) {
+        if timeline[between].cardID == timeline[target].cardID, counts(between), !undone[between] {
           return 0
         }
       }
@@ -459,7 +466,8 @@ package enum LogMeaning {
     }
     for (position, entry) in timeline.enumerated() {
       var update = priced(entry.update)
-      if let target = targets[position], undone.insert(target).inserted {
+      if let target = targets[position], !undone[target] {
+        undone[target] = true
         if let amount = takenBackAlone(target, before: position) {
           replay.balances[timeline[target].cardID, default: 0] -= amount
         } else {
@@ -467,13 +475,13 @@ package enum LogMeaning {
           for earlier in 0..<position {
             replay.take(
               priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
-              counts: counts(earlier), takenBack: undone.contains(earlier), merges: merged)
+              counts: counts(earlier), takenBack: undone[earlier], merges: merged)
           }
         }
       }
       update.isDuplicate = !counts(position)
       replay.take(
-        update, of: entry.cardID, at: entry.order, counts: counts(position), takenBack: undone.contains(position),
+        update, of: entry.cardID, at: entry.order, counts: counts(position), takenBack: undone[position],
         merges: merged)
       update.balance = replay.total
       history.append(update)
@@ -481,7 +489,7 @@ package enum LogMeaning {
     let opening = Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })
     let standing = timeline.indices.last {
       timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
-        && !undoneAtEnd.contains($0) && !history[$0].isDuplicate
+        && !undoneAtEnd[$0] && !history[$0].isDuplicate
     }.map {
       StandingAssignment(order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
     }
@@ -505,6 +513,7 @@ private struct Replay {
   var total: Money { Money(minorUnits: balances.values.reduce(0, +)) }
 
   func current(_ id: String) -> String {
+    guard !owner.isEmpty else { return id }
     var id = id
     while let next = owner[id] { id = next }
     return id

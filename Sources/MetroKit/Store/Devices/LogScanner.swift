@@ -100,24 +100,20 @@ struct LogScanner {
   func scan(
     from position: LogPosition, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
-    try scanRecords(from: position) { scanned, after throws(MetroError) in
-      switch scanned {
-      case .whole(let record, _, _): try body(record, after)
-      case .long(let long):
-        var changes: [LogChange] = []
-        try long.forEachChange { _, change, _ in changes.append(change) }
-        Self.heldChanges?.note(changes.count)
-        try body(
-          LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock), after)
-      }
+    try scanRecords(from: position, holdingLongRecords: true) { scanned, after throws(MetroError) in
+      // Held, a long record comes whole too.
+      guard case .whole(let record, _, _) = scanned else { preconditionFailure() }
+      try body(record, after)
     }
   }
 
   /// ``scan(from:_:)``, handing a record on a long line over as a
   /// ``LongRecord`` whose changes are read one at a time: what reads a
-  /// whole history in a bounded amount of memory.
+  /// whole history in a bounded amount of memory. `holdingLongRecords`,
+  /// such a record is decoded as its seal is checked and handed over whole.
   func scanRecords(
-    from position: LogPosition, _ body: (Scanned, LogPosition) throws(MetroError) -> Void
+    from position: LogPosition, holdingLongRecords: Bool = false,
+    _ body: (Scanned, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
     let descriptor: Int32
     do {
@@ -201,13 +197,19 @@ struct LogScanner {
       if newline == nil, window.atEnd { break }
       if lineStart > 0, reach - lineStart >= Self.longLineLimit {
         let long = LongRecord(scanner: self, descriptor: descriptor, size: size, lineStart: lineStart, line: line + 1)
-        guard let read = try long.read() else { break }
+        guard let read = try long.read(holding: holdingLongRecords) else { break }
         try check(read.sequence, read.recordedAt, read.clock, after: current, line: line + 1)
+        if let failure = read.failure { throw failure }
         current = LogPosition(
           offset: read.end + 1, sequence: read.sequence, lastLineStart: lineStart, lastSeal: read.seal,
           lastRecordedAt: read.recordedAt, lastClock: read.clock)
         if let record = read.whole {
           Self.heldChanges?.note(record.changes.count)
+          try body(.whole(record, lineStart: lineStart, text: nil), current)
+        } else if let changes = read.changes {
+          Self.heldChanges?.note(changes.count)
+          let record = LogRecord(
+            sequence: read.sequence, recordedAt: read.recordedAt, changes: changes, clock: read.clock)
           try body(.whole(record, lineStart: lineStart, text: nil), current)
         } else {
           var checked = long

@@ -44,16 +44,32 @@ struct LongRecord {
     var seal: UInt32
     /// The record when its line is not as the store writes it but decodes.
     var whole: LogRecord?
+    /// Its changes, when the read was asked to hold them.
+    var changes: [LogChange]?
+    /// Why a change it was asked to hold does not decode (the reader
+    /// throws it once it has checked the record's place in the log).
+    var failure: MetroError?
   }
 
-  /// Reads the line through and checks it; `nil` when it has no newline yet.
-  func read() throws(MetroError) -> Read? {
-    // The layout and the seal first; each change is decoded as it is handed over.
-    switch try walk({ _, _ in }) {
+  /// Reads the line through and checks it; `nil` when it has no newline
+  /// yet. `holding`, it decodes each change on the way and hands them all
+  /// over once the seal matched (one walk, for a reader that holds the
+  /// whole history anyway); otherwise each change is decoded as
+  /// ``forEachChange(_:)`` hands it over, walking the line again.
+  func read(holding: Bool = false) throws(MetroError) -> Read? {
+    var changes: [LogChange] = []
+    var failure: MetroError?
+    let shape = try walk { bytes, _ in
+      guard holding, failure == nil else { return }
+      do throws(MetroError) { changes.append(try decodeChange(bytes)) } catch { failure = error }
+    }
+    switch shape {
     case .unterminated: return nil
     case .sealed(let opening, let end, let seal):
+      // Sealed yet not a record: read whole, it is reported as any line is.
       return Read(
-        sequence: opening.sequence, recordedAt: opening.recordedAt, clock: opening.clock, end: end, seal: seal)
+        sequence: opening.sequence, recordedAt: opening.recordedAt, clock: opening.clock, end: end, seal: seal,
+        changes: holding ? changes : nil, failure: failure.map { (try? wholeRecordError()) ?? $0 })
     case .irregular:
       // Not as the store writes a record: how long it is first, without
       // holding it (a line still arriving may be a gigabyte of anything).

@@ -162,6 +162,35 @@ struct BoundedReadTests {
     }
   }
 
+  /// A record line laid out as the writer lays one, 64 MiB of changes
+  /// that each decode, under a seal that does not match: the readers that
+  /// hold a long line decode it as they check its seal only for its first
+  /// stretch (``LongRecord/holdLimit``), so it is refused in bounded memory,
+  /// by a device with no cache and by `history`, naming the line.
+  @Test("a 64 MiB record line whose seal does not match is refused (65) in bounded memory")
+  func giantUnsealedRecord() throws {
+    let sandbox = try Sandbox()
+    try Self.twoDevices(sandbox)
+    let log = sandbox.store + "/devices/phone/log.jsonl"
+    let change = Data(
+      (#"{"type":"update","card":"default","id":"0D0686CA-3DEF-45D4-A6F5-CA3749786D38","kind":"swipe","#
+        + #""amount":-300,"timestamp":"2026-11-21T09:00:00Z","imported":true},"#).utf8)
+    var stretch = Data()
+    while stretch.count < 1 << 20 { stretch.append(change) }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(#"{"seq":2,"at":"2026-11-21T10:00:00Z","clock":3,"changes":["#.utf8))
+    for _ in 0..<64 { try handle.write(contentsOf: stretch) }
+    try handle.write(contentsOf: change.dropLast() + Data(#"],"crc":"00000000"}"#.utf8) + Data([0x0A]))
+    try handle.close()
+    // A device with no cache folds from nothing; `history` reads every log whole.
+    for arguments in [["show"], ["history"]] {
+      let run = try Self.measure(sandbox, arguments, environment: ["METROBUDDY_DEVICE": "tablet"])
+      #expect(run.status == 65, "\(arguments): \(run)")
+      #expect(run.stderr.contains("devices/phone/log.jsonl") && run.stderr.contains("line 3"), "\(arguments): \(run)")
+    }
+  }
+
   @Test("a fold cache grown to 4 GiB is not read: the logs are folded again, in bounded memory")
   func giantCache() throws {
     let sandbox = try Sandbox()

@@ -85,13 +85,46 @@ struct ImportStreamMemoryTests {
     }
   }
 
+  /// A long line longer than what a holding read decodes as it checks
+  /// (``LongRecord/holdLimit``, lowered here) is read in a second walk: the
+  /// same records, and the same balance on a device with no cache.
+  @Test("a long line past the hold limit is read as one within it")
+  func longLinePastTheHoldLimit() throws {
+    try withFastTemporaryDirectory { parent in
+      let laptop = sharedStore("laptop", in: parent)
+      try LogScanner.$longLineLimit.withValue(4096) {
+        _ = try laptop.importUpdates(Self.rows(ids: true), to: laptop.currentCard())
+      }
+      let scanner = LogScanner(fileSystem: LiveFileSystem(), path: laptop.layout.logPath("laptop"), device: "laptop")
+      func records(holdLimit: Int64) throws -> [LogRecord] {
+        var records: [LogRecord] = []
+        try LogScanner.$longLineLimit.withValue(4096) {
+          try LongRecord.$holdLimit.withValue(holdLimit) {
+            _ = try scanner.scan(from: .start) { record, _ in records.append(record) }
+          }
+        }
+        return records
+      }
+      let within = try records(holdLimit: LongRecord.holdLimit)
+      #expect(within.contains { $0.changes.count > Self.rowCount })
+      #expect(try records(holdLimit: 1024) == within)
+      // Another device's first read, a fold from nothing past the limit.
+      let phone = try LogScanner.$longLineLimit.withValue(4096) {
+        try LongRecord.$holdLimit.withValue(1024) { try sharedStore("phone", in: parent).currentCard().snapshot }
+      }
+      #expect(phone.balance == .usd("103.00"))
+    }
+  }
+
   /// A long line (the import's record) sealed anew over a change that is
   /// not a record's: whether the reader holds it (a fold from nothing, a
   /// whole history) or hands its changes over one at a time (a fold from
   /// the cache), it reports what reading the line whole reports, after
   /// checking the record's place in the log, and hands over no change.
-  @Test("a damaged change on a long line is reported as the whole line is, held or handed over")
-  func damagedLongLine() throws {
+  @Test(
+    "a damaged change on a long line is reported as the whole line is, held or handed over",
+    arguments: [LongRecord.holdLimit, 1024])
+  func damagedLongLine(holdLimit: Int64) throws {
     try withFastTemporaryDirectory { parent in
       let laptop = sharedStore("laptop", in: parent)
       try LogScanner.$longLineLimit.withValue(4096) {
@@ -113,8 +146,10 @@ struct ImportStreamMemoryTests {
       let scanner = LogScanner(fileSystem: LiveFileSystem(), path: path, device: "laptop")
       let held = HeldChangesGauge()
       let heldRead = LogScanner.$longLineLimit.withValue(4096) {
-        LogScanner.$heldChanges.withValue(held) {
-          Result { () throws(MetroError) in try scanner.scan(from: .start) { _, _ in } }
+        LongRecord.$holdLimit.withValue(holdLimit) {
+          LogScanner.$heldChanges.withValue(held) {
+            Result { () throws(MetroError) in try scanner.scan(from: .start) { _, _ in } }
+          }
         }
       }
       #expect(heldRead.failure == expected)
@@ -132,7 +167,9 @@ struct ImportStreamMemoryTests {
       // What a command says: a store that reads it whole from nothing.
       let phone = sharedStore("phone", in: parent)
       let shown = LogScanner.$longLineLimit.withValue(4096) {
-        Result { () throws(MetroError) in try phone.currentCard().snapshot.balance }
+        LongRecord.$holdLimit.withValue(holdLimit) {
+          Result { () throws(MetroError) in try phone.currentCard().snapshot.balance }
+        }
       }
       #expect(shown.failure == expected)
     }

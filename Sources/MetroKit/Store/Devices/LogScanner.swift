@@ -101,9 +101,16 @@ struct LogScanner {
     from position: LogPosition, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
     try scanRecords(from: position, holdingLongRecords: true) { scanned, after throws(MetroError) in
-      // Held, a long record comes whole too.
-      guard case .whole(let record, _, _) = scanned else { preconditionFailure() }
-      try body(record, after)
+      switch scanned {
+      case .whole(let record, _, _): try body(record, after)
+      case .long(let long):
+        // Longer than a holding read decodes as it checks: a second walk.
+        var changes: [LogChange] = []
+        try long.forEachChange { _, change, _ in changes.append(change) }
+        Self.heldChanges?.note(changes.count)
+        try body(
+          LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock), after)
+      }
     }
   }
 

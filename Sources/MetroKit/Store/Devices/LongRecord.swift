@@ -54,13 +54,22 @@ struct LongRecord {
   /// Reads the line through and checks it; `nil` when it has no newline
   /// yet. `holding`, it decodes each change on the way and hands them all
   /// over once the seal matched (one walk, for a reader that holds the
-  /// whole history anyway); otherwise each change is decoded as
-  /// ``forEachChange(_:)`` hands it over, walking the line again.
+  /// whole history anyway), for the first ``holdLimit`` bytes of the line:
+  /// a longer one (or, without `holding`, any) has its changes decoded as
+  /// ``forEachChange(_:)`` hands them over, walking the line again, so that
+  /// a damaged line of a gigabyte is refused before anything is held.
   func read(holding: Bool = false) throws(MetroError) -> Read? {
+    var holding = holding
     var changes: [LogChange] = []
     var failure: MetroError?
-    let shape = try walk { bytes, _ in
+    let limit = lineStart + Self.holdLimit
+    let shape = try walk { bytes, offset in
       guard holding, failure == nil else { return }
+      guard offset <= limit else {
+        holding = false
+        changes = []
+        return
+      }
       do throws(MetroError) { changes.append(try decodeChange(bytes)) } catch { failure = error }
     }
     switch shape {
@@ -69,7 +78,7 @@ struct LongRecord {
       // Sealed yet not a record: read whole, it is reported as any line is.
       return Read(
         sequence: opening.sequence, recordedAt: opening.recordedAt, clock: opening.clock, end: end, seal: seal,
-        changes: holding ? changes : nil, failure: failure.map { (try? wholeRecordError()) ?? $0 })
+        changes: holding ? changes : nil, failure: holding ? failure.map { (try? wholeRecordError()) ?? $0 } : nil)
     case .irregular:
       // Not as the store writes a record: how long it is first, without
       // holding it (a line still arriving may be a gigabyte of anything).
@@ -95,6 +104,11 @@ struct LongRecord {
       }
     }
   }
+
+  /// How much of a long line a holding read decodes as it checks the seal:
+  /// 16 MiB, an import of some 100,000 rows (a rider's history, more than
+  /// once over), decoded in well under 64 MiB; tests lower it.
+  @TaskLocal static var holdLimit: Int64 = 16 << 20
 
   /// The longest line not laid out as the store writes a record that is
   /// still read whole (1 MiB, the default ``LogScanner/longLineLimit``):

@@ -172,6 +172,12 @@ struct ImportStreamMemoryTests {
         }
       }
       #expect(shown.failure == expected)
+      // `verify` names the same line and problem, and says no more.
+      let verified = try LogScanner.$longLineLimit.withValue(4096) {
+        try LongRecord.$holdLimit.withValue(holdLimit) { try phone.verify() }
+      }
+      guard case .storeDamaged(let path, let line, let problem) = expected else { return }
+      #expect(verified.problems == [.init(path: path, line: line, problem: problem)])
     }
   }
 }

@@ -80,8 +80,10 @@ extension DeviceLogStore: StoreVerifying {
       let path = layout.logPath(folder)
       var records: [LogRecord] = []
       do {
-        // A record on a long line (an import) is folded one change at a time.
-        let outcome = try LogScanner(fileSystem: fileSystem, path: path, device: folder).scanRecords(from: .start) {
+        // A record on a long line (an import) comes whole, decoded as its
+        // seal is checked; past ``LongRecord/holdLimit``, a change at a time.
+        let scanner = LogScanner(fileSystem: fileSystem, path: path, device: folder)
+        let outcome = try scanner.scanRecords(from: .start, holdingLongRecords: true) {
           scanned, _ throws(MetroError) in
           switch scanned {
           case .whole(let record, _, _):

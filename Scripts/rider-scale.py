@@ -14,7 +14,8 @@ median of RUNS runs of:
 - `show` after another device recorded a ride that sorts before this
   device's latest (the first command after another device's rides arrived);
 - `show` with no cache (a new cache folder every run);
-- the whole-history commands, with their peak resident set (GNU time).
+- the whole-history commands, with their peak resident set (GNU time);
+- `import` of a CSV of two rows (each run adds them again: no ids).
 
 Then, on a second store of each size (one device; the same history with
 ids, every 50th row an undo of the latest swipe: bench.make_undo_csv), the
@@ -100,6 +101,13 @@ def main():
             for argv in (["history"], ["history", "--limit", "10"], ["history", "--json"], ["export"],
                          ["verify"], ["stats", "--by", "month", "--since", "2016-01-01"]):
                 median("`" + " ".join(argv) + "`", argv, device(0))
+            # Two rows of an agency's history into the card (no ids: each run
+            # adds two updates, dated the day before, as a rider's late import).
+            two = os.path.join(work, "two.csv")
+            day = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).strftime("%Y-%m-%d")
+            with open(two, "w") as out:
+                out.write(f"timestamp,type,amount\n{day}T10:00:00Z,swipe,-3.00\n{day}T11:00:00Z,reload,5.00\n")
+            median("`import` of two rows", ["import", two], device(0))
             report(f"{size:,} updates over {options.devices} device logs", rows, options.runs)
             report(f"{size:,} updates with an undo in every 50", with_undos(binary, work, size, options.runs),
                    options.runs)

@@ -308,4 +308,41 @@ struct LogMeaningTests {
       }
     }
   }
+
+  /// A read that takes a card's fare standing from what the logs mean
+  /// keeps the standing before the card's 32 latest rides, and those rides
+  /// (``FareCheckpoint/of(_:rules:timeZone:)``); a ride that arrives later,
+  /// dated among them, is priced from that standing. On an OMNY card whose
+  /// 7-day cap ($35.00: eleven rides at $3.00, the twelfth $2.00) falls
+  /// among those rides, the view is what the logs mean, to the cent.
+  @Test func aLateRideIsPricedFromTheCheckpointAsTheLogsMean() throws {
+    try withTemporaryDirectory { directory in
+      let laptop = Device(id: "laptop", root: directory + "/laptop", clock: .constant(Self.now))
+      let phone = Device(id: "phone", root: directory + "/phone", clock: .constant(Self.now))
+      func hoursAgo(_ hours: Double) -> Date { Self.now.addingTimeInterval(-hours * 3_600) }
+      func ride(on device: Device, hoursAgo hours: Double) throws {
+        _ = try device.store.apply([.balance(.swipe(count: 1), at: hoursAgo(hours))], toCardNamed: nil)
+      }
+      _ = try laptop.store.apply([.balance(.reload(.usd("100.00")), at: hoursAgo(160))], toCardNamed: nil)
+      // 36 rides four hours apart, all in one 7-day cap period.
+      for hours in stride(from: 150.0, through: 10, by: -4) { try ride(on: laptop, hoursAgo: hours) }
+      // Two of the phone's, before the laptop's second: before the
+      // laptop's checkpoint, so the laptop's read takes its standing from
+      // what the logs mean, and keeps a checkpoint after the 6th ride.
+      try phone.receive(from: laptop)
+      try ride(on: phone, hoursAgo: 149)
+      try ride(on: phone, hoursAgo: 147)
+      try laptop.receive(from: phone)
+      try Self.expectViewIsMeaning(laptop.store, "the phone's early rides arrived")
+      #expect(try laptop.store.currentCard().balance == .usd("65.00"))
+      // A ride between the 8th and the 9th: after the checkpoint, before
+      // the cap's twelfth ride, which moves.
+      try phone.receive(from: laptop)
+      try ride(on: phone, hoursAgo: 128)
+      try laptop.receive(from: phone)
+      try Self.expectViewIsMeaning(laptop.store, "a late ride after the checkpoint")
+      #expect(try laptop.store.meaning().cards.map(\.card.balance) == [.usd("65.00")])
+      #expect(try laptop.store.currentCard().balance == .usd("65.00"))
+    }
+  }
 }

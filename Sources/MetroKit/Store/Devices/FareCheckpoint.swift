@@ -77,7 +77,6 @@ extension FareCheckpoint {
       if index == settled { standing = search.state }
       search.add(placed.ride, rules: rules, timeZone: timeZone)
     }
-    if settled == rides.count { standing = search.state }
     // A ride the merged order holds otherwise than it was recorded
     // (``LogMeaning/Card/held``, the same walk from the start).
     let heldBefore = rides[..<settled].contains { meant.held[$0.ride.id] != nil }

@@ -345,4 +345,52 @@ struct LogMeaningTests {
       #expect(try laptop.store.currentCard().balance == .usd("65.00"))
     }
   }
+
+  /// ``FareCheckpoint/of(_:rules:timeZone:)`` walks a card's rides once
+  /// for three answers, each held here to the walk it stands for: the
+  /// standing of every ride before the 32 latest, whether any of those was
+  /// held below what it was recorded with, and every period over a cap.
+  /// Rides of two devices on an OMNY card, all recorded at full fare (so
+  /// that the merged order holds many to the cap and makes some bus rides
+  /// transfers), a fifth of them an agency's charges (never held, so that
+  /// some periods go over the cap), 0 to 80 of them.
+  @Test func theCheckpointsOneWalkGivesWhatEachWalkGives() {
+    var random = SeededGenerator(seed: 82)
+    let card = MetroCard(name: "metro")
+    let rules = { (time: Date) in card.rules(at: time, in: .utc) }
+    var heldSeen = 0
+    var overrunsSeen = 0
+    for count in [0, 1, 31, 32, 33, 40, 55, 80] + (0..<12).map { _ in Int.random(in: 0...80, using: &random) } {
+      var time = Self.now.addingTimeInterval(-20 * 86_400)
+      var placed: [LogMeaning.PlacedRide] = []
+      for index in 0..<count {
+        time.addTimeInterval(Double(Int.random(in: 600...40_000, using: &random)))
+        let mode: TravelMode = Bool.random(using: &random) ? .subway : .bus
+        var ride = RecordedRide(
+          id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(index >> 8), UInt8(index & 0xFF))),
+          time: time, mode: mode, fare: .usd("3.00"), charge: .usd("3.00"), reason: .paid)
+        ride.device = Bool.random(using: &random) ? "laptop" : "phone"
+        ride.isFact = Int.random(in: 0..<5, using: &random) == 0
+        let order = EventOrder(time: time, device: ride.device!, sequence: index, index: 0)
+        placed.append(LogMeaning.PlacedRide(ride: ride, order: order))
+      }
+      let rides = placed.map(\.ride)
+      let held = FareEngine.holding(rides, rules: rules, timeZone: .utc).changed
+      let meant = LogMeaning.Card(id: "metro", card: card, history: [], rides: placed, held: held)
+      let (checkpoint, overruns) = FareCheckpoint.of(meant, rules: rules, timeZone: .utc)
+      let settled = max(0, count - FareCheckpoint.keptRides)
+      let before = FareEngine.holding(rides[..<settled], rules: rules, timeZone: .utc)
+      #expect(checkpoint.standing == before.state, "\(count) rides: the standing")
+      #expect(checkpoint.heldBefore == !before.changed.isEmpty, "\(count) rides: held before")
+      #expect(checkpoint.order == (settled > 0 ? placed[settled - 1].order : nil), "\(count) rides: the place")
+      #expect(checkpoint.rides.map(\.ride) == Array(rides[settled...]), "\(count) rides: the rides after")
+      #expect(overruns == FareEngine.overruns(of: rides, rules: rules, timeZone: .utc), "\(count) rides: overruns")
+      if checkpoint.heldBefore { heldSeen += 1 }
+      if !overruns.isEmpty { overrunsSeen += 1 }
+    }
+    // Dense enough for the cap to hold some rides before the place, and
+    // for the agency's charges to take some periods over it.
+    #expect(heldSeen > 3)
+    #expect(overrunsSeen > 3)
+  }
 }

@@ -176,4 +176,29 @@ struct MoneyTests {
     #expect(recorded.count == 1000)
     #expect(card.balance == .zero)
   }
+
+  /// ISO 4217's minor-unit column for a few codes at either end of the
+  /// table and each exception to two digits; codes that are not active
+  /// currencies with minor units, or not three capital letters, are none.
+  @Test(
+    "Currencies are looked up by code with their fraction digits",
+    arguments: [
+      ("AED", 2), ("ZWG", 2), ("USD", 2), ("EUR", 2), ("GBP", 2), ("CAD", 2), ("JPY", 0), ("KRW", 0), ("XPF", 0),
+      ("BHD", 3), ("KWD", 3), ("TND", 3), ("CLF", 4), ("UYW", 4),
+    ])
+  func currencyCodes(_ code: String, _ digits: Int) {
+    #expect(Currency(code: code)?.fractionDigits == digits, "\(code)")
+  }
+
+  @Test("Codes that are not an active currency with minor units are refused")
+  func unknownCurrencyCodes() {
+    for code in ["XAU", "XXX", "XDR", "usd", "Usd", "US", "USDD", "", "D2 ", "2 A", "ED2"] {
+      #expect(Currency(code: code) == nil, "\(code)")
+    }
+    let codes = Currency.allCodes
+    #expect(codes.count == 166)
+    #expect(codes == codes.sorted() && Set(codes).count == codes.count)
+    #expect(codes.allSatisfy { $0.utf8.count == 3 && $0.allSatisfy { ("A"..."Z").contains($0) } })
+    #expect(codes.allSatisfy { Currency(code: $0)?.code == $0 })
+  }
 }

@@ -360,7 +360,8 @@ struct LogMeaningTests {
     let rules = { (time: Date) in card.rules(at: time, in: .utc) }
     var heldSeen = 0
     var overrunsSeen = 0
-    for count in [0, 1, 31, 32, 33, 40, 55, 80] + (0..<12).map { _ in Int.random(in: 0...80, using: &random) } {
+    let counts = [0, 1, 31, 32, 33, 40, 55, 80] + (0..<12).map { _ in Int.random(in: 0...80, using: &random) }
+    for count in counts {
       var time = Self.now.addingTimeInterval(-20 * 86_400)
       var placed: [LogMeaning.PlacedRide] = []
       for index in 0..<count {

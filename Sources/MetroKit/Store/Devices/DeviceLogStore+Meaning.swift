@@ -56,11 +56,16 @@ extension DeviceLogStore {
   /// its start, with this store's time zone. An old store not yet
   /// converted has no logs to read: it means nothing here.
   package func meaning() throws(MetroError) -> LogMeaning.State {
+    LogMeaning.fold(try logs(), timeZone: timeZone)
+  }
+
+  /// Every log of the store, read whole from its start.
+  package func logs() throws(MetroError) -> [LogMeaning.Log] {
     var logs: [LogMeaning.Log] = []
     for folder in try deviceFolders() {
       logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: nil)))
     }
-    return LogMeaning.fold(consume logs, timeZone: timeZone)
+    return logs
   }
 
   /// What the logs mean as far as `view` has read them: each log's

@@ -120,26 +120,41 @@ package enum LogMeaning {
   /// history is held about twice (its updates, then its history), not once
   /// for each step.
   package static func fold(_ logs: consuming [Log], timeZone: LocalTimeZone) -> State {
+    fold(logs, from: nil, timeZone: timeZone)!.state
+  }
+
+  /// What `logs` mean after `seed` (what the records before them meant,
+  /// ``Seed``), and the seed of everything folded: the whole store, but
+  /// for each card's `history`, `rides` and `held`, which hold only what
+  /// `logs` brought. `nil` when the records before the seed's point are
+  /// needed to say it (``Seed/admits(_:)``): fold every record.
+  static func fold(
+    _ logs: consuming [Log], from seed: Seed?, timeZone: LocalTimeZone
+  ) -> (state: State, seed: Seed)? {
     logs.sort { $0.device < $1.device }
-    let lifts = Self.lifts(logs)
-    var maxClock = 0
+    if let seed, !seed.admits(logs) { return nil }
+    var seen: [Seen] = []
+    let lifts = Self.lifts(logs, known: seed?.known ?? [], seen: &seen)
+    var next = seed ?? Seed()
     var changeCount = 0
     for position in logs.indices {
       for record in logs[position].records {
-        maxClock = max(maxClock, record.clock ?? 0)
+        next.maxClock = max(next.maxClock, record.clock ?? 0)
         changeCount += record.changes.count
       }
     }
     // Every change once, at its own place: the card merges first, which
     // say where each update goes; then the other changes, and the updates
     // by the card they go to, a log at a time.
-    var seen: Set<Origin> = []
-    seen.reserveCapacity(changeCount)
+    var seenOrigins: Set<Origin> = []
+    seenOrigins.reserveCapacity(changeCount)
     var placed: [Placed] = []
     func place(_ change: LogChange, in record: LogRecord, of device: String, index: Int) -> Placed? {
       let (inner, order, _) = change.unwrapped(at: record.order(device: device, index: index))
-      guard seen.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+      guard
+        seenOrigins.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
       else { return nil }
+      if case .carried(let origin, _) = change { next.carriedFrom.insert(origin.device) }
       return Placed(change: inner, order: order)
     }
     for position in logs.indices {
@@ -151,15 +166,29 @@ package enum LogMeaning {
         }
       }
     }
-    let merges = placed.compactMap { item -> CardMerge? in
-      guard case .mergeCard(let other, let keep) = item.change else { return nil }
-      return CardMerge(other: other, keep: keep, order: item.order)
+    let before = StoreFold.resolveMerges(next.merges)
+    for item in placed {
+      guard case .mergeCard(let other, let keep) = item.change else { continue }
+      let merge = CardMerge(other: other, keep: keep, order: item.order)
+      var place = item.order
+      place.clock = 0
+      if let point = seed?.point, place <= point { return nil }
+      next.notePlace(place)
+      if !next.merges.contains(merge) { next.merges.append(merge) }
     }
-    let mergedInto = StoreFold.resolveMerges(merges)
-    func root(_ id: String) -> String {
+    let mergedInto = StoreFold.resolveMerges(next.merges)
+    func root(_ id: String, in edges: [String: String]) -> String {
       var id = id
-      while let next = mergedInto[id] { id = next }
+      while let next = edges[id] { id = next }
       return id
+    }
+    func root(_ id: String) -> String { root(id, in: mergedInto) }
+    // A merge that sends a card the seed placed elsewhere changes where
+    // its updates before the point went.
+    if let seed, mergedInto != before {
+      for id in Set(seed.attributes.keys).union(seed.balances.keys) where root(id, in: before) != root(id) {
+        return nil
+      }
     }
     var updatesOf: [String: [Placed]] = [:]
     for position in logs.indices {
@@ -176,9 +205,7 @@ package enum LogMeaning {
     }
 
     // Attributes, last writer wins.
-    var attributes: [String: CardAttributes] = [:]
-    var defaultCard: (id: String, order: EventOrder)?
-    var names: [String: (name: String, order: EventOrder)] = [:]
+    var attributes = next.attributes
     for item in placed.sorted(by: { $0.order < $1.order }) {
       switch item.change {
       case .createCard(let id, let card):
@@ -188,13 +215,28 @@ package enum LogMeaning {
       case .setCard(let id, let attribute, let card):
         attributes[id, default: CardAttributes()].set(attribute, from: card, order: item.order)
       case .setDefault(let id):
-        defaultCard = (id, item.order)
+        if next.defaultCard.map({ $0.order < item.order }) ?? true {
+          next.defaultCard = Named(name: id, order: item.order)
+        }
       case .deviceName(let name):
-        names[item.order.device] = (name, item.order)
+        if next.names[item.order.device].map({ $0.order < item.order }) ?? true {
+          next.names[item.order.device] = Named(name: name, order: item.order)
+        }
       case .update, .mergeCard, .carried, .retire:
         break
       }
     }
+    // A card's fares or opening written again after the seed prices or
+    // counts its updates before the point otherwise.
+    if let seed {
+      for (id, known) in seed.attributes {
+        let now = attributes[id]!
+        if now.written[.fares] != known.written[.fares] || now.written[.opening] != known.written[.opening] {
+          return nil
+        }
+      }
+    }
+    next.attributes = attributes
 
     // Each live card that no merge took, in the order they were created;
     // with none, the default card as it would be (its updates, if any).
@@ -208,6 +250,8 @@ package enum LogMeaning {
     var shownNames: [String: Int] = [:]
     var cards: [Card] = []
     for (id, entry) in live {
+      // A card whose updates before the point were never placed (it was not live then).
+      if let seed, seed.unplaced.contains(id) { return nil }
       // The card itself (the default card as it would be has no creation) and every card merged into it.
       let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }.sorted()
       var card = entry.card
@@ -216,19 +260,34 @@ package enum LogMeaning {
       if count > 1 { card.name += "~\(count)" }
       let memberSet = Set(members)
       let updates = updatesOf.removeValue(forKey: id) ?? []
-      let cardMerges = merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
+      let cardMerges = next.merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
-      let (history, balance, state, assignment, rides, held) = Self.history(
-        of: card, updates: consume updates, merges: cardMerges, openings: openings, lifts: lifts, timeZone: timeZone)
-      card.balance = balance
-      card.fareState = state
-      cards.append(Card(id: id, card: card, history: history, assignment: assignment, rides: rides, held: held))
+      guard
+        let meant = Self.history(
+          of: card, id: id, updates: consume updates, merges: cardMerges, openings: openings, lifts: lifts,
+          seed: seed, into: &next, timeZone: timeZone)
+      else { return nil }
+      card.balance = meant.balance
+      card.fareState = meant.state
+      cards.append(
+        Card(
+          id: id, card: card, history: meant.history, assignment: meant.assignment, rides: meant.rides,
+          held: meant.held))
     }
-    var defaultID = defaultCard.map { root($0.id) }
+    // The updates of cards not live: kept (by id) for the cards they may become.
+    for (id, updates) in updatesOf {
+      next.unplaced.insert(id)
+      for item in updates {
+        if case .update(_, let update) = item.change { next.note(update, at: item.order) }
+      }
+    }
+    next.noteRecords(seen)
+    var defaultID = next.defaultCard.map { root($0.name) }
     if !cards.contains(where: { $0.id == defaultID }) { defaultID = cards.first?.id }
     for index in cards.indices { cards[index].card.isDefault = cards[index].id == defaultID }
-    return State(
-      cards: cards, defaultCardID: defaultID, deviceNames: names.mapValues(\.name), maxClock: maxClock)
+    let state = State(
+      cards: cards, defaultCardID: defaultID, deviceNames: next.names.mapValues(\.name), maxClock: next.maxClock)
+    return (state, next)
   }
 
   // MARK: - Clocks set wrong
@@ -262,15 +321,25 @@ package enum LogMeaning {
   /// device had seen; with several such records on other devices, what all
   /// of them had seen. A device whose own clock was already ahead proves
   /// nothing, and its records keep their time.
-  static func lifts(_ logs: [Log]) -> [RecordKey: Date] {
+  ///
+  /// `known`: records folded before (a seed's, ``Seed/known``), each with
+  /// the latest time it had seen, taken as it is; none of them lifted.
+  /// `seen`: each record of `logs` with a clock, with the latest time it
+  /// had seen.
+  static func lifts(_ logs: [Log], known: [Seen] = [], seen seenList: inout [Seen]) -> [RecordKey: Date] {
     // Each device's records with a clock, by sequence; a retired device's from the changes carried.
-    var records: [String: [Int: (at: Date, clock: Int)]] = [:]
+    var records: [String: [Int: (at: Date, clock: Int, known: Date?)]] = [:]
+    for record in known {
+      records[record.device, default: [:]][record.sequence] = (record.at, record.clock, record.seen)
+    }
     for log in logs {
       for record in log.records {
-        if let clock = record.clock { records[log.device, default: [:]][record.sequence] = (record.recordedAt, clock) }
+        if let clock = record.clock {
+          records[log.device, default: [:]][record.sequence] = (record.recordedAt, clock, nil)
+        }
         for change in record.changes {
           if case .carried(let origin, _) = change, let clock = origin.clock {
-            records[origin.device, default: [:]][origin.sequence] = (origin.recordedAt, clock)
+            records[origin.device, default: [:]][origin.sequence] = (origin.recordedAt, clock, nil)
           }
         }
       }
@@ -281,15 +350,17 @@ package enum LogMeaning {
       var clock: Int
       var previousClock: Int
       var previous: RecordKey?
+      var known: Date?
     }
     var made: [Made] = []
     for (device, byNumber) in records {
       var previous: (key: RecordKey, clock: Int)?
       for sequence in byNumber.keys.sorted() {
-        let (at, clock) = byNumber[sequence]!
+        let (at, clock, known) = byNumber[sequence]!
         let key = RecordKey(device: device, sequence: sequence)
         made.append(
-          Made(key: key, at: at, clock: clock, previousClock: previous?.clock ?? 0, previous: previous?.key))
+          Made(
+            key: key, at: at, clock: clock, previousClock: previous?.clock ?? 0, previous: previous?.key, known: known))
         previous = (key, clock)
       }
     }
@@ -300,6 +371,10 @@ package enum LogMeaning {
     var seenUpTo: [RecordKey: Date] = [:]
     var lifts: [RecordKey: Date] = [:]
     for record in made {
+      if let known = record.known {
+        seenUpTo[record.key] = known
+        continue
+      }
       var seen = record.previous.flatMap { seenUpTo[$0] } ?? .distantPast
       if record.clock - 1 > record.previousClock {
         let others = (atClock[record.clock - 1] ?? []).filter { $0.device != record.key.device }
@@ -307,21 +382,33 @@ package enum LogMeaning {
       }
       if seen > record.at + clockTolerance { lifts[record.key] = seen.addingTimeInterval(0.001) }
       seenUpTo[record.key] = max(seen, record.at)
+      seenList.append(
+        Seen(
+          device: record.key.device, sequence: record.key.sequence, at: record.at, clock: record.clock,
+          seen: max(seen, record.at)))
     }
     return lifts
+  }
+
+  /// ``lifts(_:known:seen:)`` of every record, from nothing.
+  static func lifts(_ logs: [Log]) -> [RecordKey: Date] {
+    var seen: [Seen] = []
+    return lifts(logs, seen: &seen)
   }
 
   // MARK: - A card's history
 
   /// One card's history from the updates of every card that became it
-  /// (`updates`, as placed) and the merges that brought them in.
+  /// (`updates`, as placed) and the merges that brought them in, after what
+  /// `seed` says of them; what it leaves is noted in `next`. `nil` when the
+  /// updates need what came before the seed's point.
   private static func history(
-    of card: MetroCard, updates: consuming [Placed], merges: [CardMerge], openings: [String: Money],
-    lifts: [RecordKey: Date], timeZone: LocalTimeZone
+    of card: MetroCard, id: String, updates: consuming [Placed], merges: [CardMerge], openings: [String: Money],
+    lifts: [RecordKey: Date], seed: Seed?, into next: inout Seed, timeZone: LocalTimeZone
   ) -> (
     history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide],
     held: [UUID: HeldCharge]
-  ) {
+  )? {
     // The merged order of updates: by their own time (lifted past what its
     // device had seen, when a clock was set wrong), then device, record and
     // place. `timed` is the order by its own time alone, which prices rides.
@@ -343,6 +430,19 @@ package enum LogMeaning {
       }
     _ = consume updates
     timeline.sort { $0.order < $1.order }
+    // After a seed: every update dated after its point's time (so after
+    // the point, lifted or not; and no copy of an update before it, which
+    // has that update's time but may sort after it by device), every undo
+    // of one of them, no reload key it knows.
+    if let seed {
+      let ids = Set(timeline.map(\.update.id))
+      for entry in timeline {
+        let update = entry.update
+        if let point = seed.point, update.timestamp <= point.time { return nil }
+        if let key = update.key, seed.keys.contains(key) { return nil }
+        if let target = update.undoes, !ids.contains(target) { return nil }
+      }
+    }
 
     // What each undo takes back, by place: of the update it names, its own
     // device's copy when there is one, else the first; a key's first undo
@@ -406,8 +506,8 @@ package enum LogMeaning {
     }.sorted { $0.order < $1.order }
     var rulesOfDay = FareRulesOfDay()
     let (state, held) = FareEngine.holding(
-      rides.map(\.ride), rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) },
-      timeZone: card.rulesZone(timeZone))
+      rides.map(\.ride), from: seed?.standings[id] ?? FareState(),
+      rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
     // A ride the merge charges otherwise says what it costs as the merge
     // stands, what it was recorded at, and why. (A ride taken back is
     // priced by no one: its undo gives back what it was recorded at.)
@@ -435,7 +535,10 @@ package enum LogMeaning {
     var history: [BalanceUpdate] = []
     history.reserveCapacity(timeline.count)
     var undone = [Bool](repeating: false, count: timeline.count)
-    var replay = Replay(openings: openings)
+    // Each card's money as the seed leaves it (a card it does not know: its
+    // opening), the merges before its point taken.
+    let start = Replay(openings: openings, seed: seed, merges: merged)
+    var replay = start
     // What taking back `target` at `position` takes from its card's balance,
     // when that is the one thing it changes: no merge to follow, and no
     // balance setting since that set the balance over it. `nil` when the
@@ -471,7 +574,7 @@ package enum LogMeaning {
         if let amount = takenBackAlone(target, before: position) {
           replay.balances[timeline[target].cardID, default: 0] -= amount
         } else {
-          replay = Replay(openings: openings)
+          replay = start
           for earlier in 0..<position {
             replay.take(
               priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
@@ -486,14 +589,23 @@ package enum LogMeaning {
       update.balance = replay.total
       history.append(update)
     }
-    let opening = Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })
-    let standing = timeline.indices.last {
-      timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
-        && !undoneAtEnd[$0] && !history[$0].isDuplicate
-    }.map {
-      StandingAssignment(order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
-    }
-    return (history, history.last?.balance ?? opening, state, standing, rides, held)
+    let standing =
+      timeline.indices.last {
+        timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
+          && !undoneAtEnd[$0] && !history[$0].isDuplicate
+      }.map {
+        StandingAssignment(
+          order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
+      } ?? seed?.assignments[id]
+    // What the next seed keeps: every merge taken, each card's money, the
+    // standing, and each update's id, key and place.
+    replay.takeMerges(before: nil, merges: merged)
+    next.balances.merge(replay.balances) { $1 }
+    next.owner.merge(replay.owner) { $1 }
+    next.standings[id] = state
+    next.assignments[id] = standing
+    for entry in timeline { next.note(entry.update, at: entry.order) }
+    return (history, replay.total, state, standing, rides, held)
   }
 }
 
@@ -507,7 +619,17 @@ private struct Replay {
   /// How many of the merges (in the merged order) were taken.
   var mergesTaken = 0
 
-  init(openings: [String: Money]) { balances = openings.mapValues(\.minorUnits) }
+  /// Each card's money as `seed` leaves it, else its opening; the merges
+  /// (all of the card's, in the merged order) up to the seed's point taken.
+  init(openings: [String: Money], seed: LogMeaning.Seed?, merges: [CardMerge]) {
+    balances = openings.mapValues(\.minorUnits)
+    guard let seed else { return }
+    for id in openings.keys {
+      if let balance = seed.balances[id] { balances[id] = balance }
+      if let owner = seed.owner[id] { self.owner[id] = owner }
+    }
+    if let point = seed.point { mergesTaken = merges.prefix { $0.order <= point }.count }
+  }
 
   /// The money of every card, together.
   var total: Money { Money(minorUnits: balances.values.reduce(0, +)) }
@@ -526,7 +648,19 @@ private struct Replay {
     _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool,
     merges: [CardMerge]
   ) {
-    while mergesTaken < merges.count, merges[mergesTaken].order < order {
+    takeMerges(before: order, merges: merges)
+    guard counts, !takenBack, update.type != .undo else { return }
+    let target = current(cardID)
+    if update.type == .adjustment, let assigned = update.assigned {
+      balances[target] = assigned.minorUnits
+    } else {
+      balances[target, default: 0] += update.amount.minorUnits
+    }
+  }
+
+  /// Takes the merges before `order` (all, without one) not taken yet.
+  mutating func takeMerges(before order: EventOrder?, merges: [CardMerge]) {
+    while mergesTaken < merges.count, order.map({ merges[mergesTaken].order < $0 }) ?? true {
       let from = current(merges[mergesTaken].other)
       let into = current(merges[mergesTaken].keep)
       if from != into {
@@ -536,18 +670,11 @@ private struct Replay {
       }
       mergesTaken += 1
     }
-    guard counts, !takenBack, update.type != .undo else { return }
-    let target = current(cardID)
-    if update.type == .adjustment, let assigned = update.assigned {
-      balances[target] = assigned.minorUnits
-    } else {
-      balances[target, default: 0] += update.amount.minorUnits
-    }
   }
 }
 
 /// A card's attributes as the writes to them stand, last writer wins.
-private struct CardAttributes {
+struct CardAttributes: Equatable, Sendable {
   var created: EventOrder?
   var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
   var opening = Money.zero

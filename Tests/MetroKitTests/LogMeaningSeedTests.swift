@@ -1,0 +1,281 @@
+import Foundation
+import MetroTesting
+import Testing
+
+@testable import MetroKit
+
+/// Issue 35, item 2: what the records after a point mean, folded after a
+/// seed of those before it (``LogMeaning/Seed``), is what every record
+/// means, folded from nothing; where it cannot be (a copy, an undo or a key
+/// from before the point, a clock set wrong, a merge that moves what was
+/// placed), the fold says so instead of answering. Logs written by real
+/// stores on three devices that carry each other's logs now and then,
+/// split at every half day of a fortnight, and again three days later.
+@Suite("What the logs mean, after a seed")
+struct LogMeaningSeedTests {
+  typealias Device = LogMeaningTests.Device
+  static let now = LogMeaningTests.now
+
+  /// `swift test` runs 3 schedules (about 5 s each, built for debugging);
+  /// `METROBUDDY_EXHAUSTIVE=1`, 120.
+  static let schedules = CallSample.isExhaustive ? 120 : 3
+
+  @Test func aSeedAndWhatFollowsMeanWhatEveryRecordMeans() throws {
+    var folded = 0
+    var refused = 0
+    for seed in 0..<Self.schedules {
+      let logs = try Self.schedule(seed: seed).logs
+      let whole = LogMeaning.fold(logs, timeZone: .utc)
+      for halfDay in 0..<32 {
+        let target = Self.now.addingTimeInterval(Double(halfDay - 29) * 43_200)
+        let (earlier, later) = LogMeaning.split(logs, before: target)
+        let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+        guard let after = LogMeaning.fold(later, from: start.seed, timeZone: .utc) else {
+          refused += 1
+          continue
+        }
+        folded += 1
+        Self.expectSame(after.state, whole, "seed \(seed), split at half day \(halfDay)")
+        // The seed moved on three days: what it says with the rest is the same.
+        let (middle, last) = LogMeaning.split(later, before: target.addingTimeInterval(3 * 86_400))
+        guard let moved = LogMeaning.fold(middle, from: start.seed, timeZone: .utc),
+          let rest = LogMeaning.fold(last, from: moved.seed, timeZone: .utc)
+        else { continue }
+        Self.expectSame(rest.state, whole, "seed \(seed), split at half day \(halfDay) and three days on")
+      }
+    }
+    // Most splits fold after the seed: a test of nothing but refusals would
+    // pass. (The refusals: an undo of an update before the point, records
+    // of a device whose clock is a year fast.)
+    #expect(folded > refused, "\(folded) folded after a seed, \(refused) refused")
+  }
+
+  /// As a device's cache would: a seed of what the laptop had read at one
+  /// step, split three days before then, with what it read after the
+  /// point, and what it reads at the next step (late rides, undos, keys
+  /// again, merges, fares written, devices behind) folded after it, is
+  /// what the logs it then has mean.
+  @Test func whatArrivesAfterASeedMeansWhatEveryRecordMeans() throws {
+    var folded = 0
+    var refused = 0
+    var arrived = 0
+    for seed in 0..<Self.schedules {
+      let reads = try Self.schedule(seed: seed).reads
+      for ((time, read), (_, next)) in zip(reads, reads.dropFirst()) {
+        let (earlier, later) = LogMeaning.split(read, before: time.addingTimeInterval(-3 * 86_400))
+        let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+        let tail = next.compactMap { log -> LogMeaning.Log? in
+          let before = Set(read.first { $0.device == log.device }?.records.map(\.sequence) ?? [])
+          let kept = later.first { $0.device == log.device }?.records ?? []
+          let new = log.records.filter { !before.contains($0.sequence) }
+          arrived += new.count
+          let records = kept + new
+          return records.isEmpty ? nil : LogMeaning.Log(device: log.device, records: records)
+        }
+        guard let after = LogMeaning.fold(tail, from: start.seed, timeZone: .utc) else {
+          refused += 1
+          continue
+        }
+        folded += 1
+        Self.expectSame(after.state, LogMeaning.fold(next, timeZone: .utc), "seed \(seed), read at \(time)")
+      }
+    }
+    #expect(folded > 3 * refused, "\(folded) folded after a seed, \(refused) refused")
+    #expect(arrived > 0)
+  }
+
+  /// What needs the records before the point is refused, each case alone
+  /// after a seed of one device's log (a card with $20.00, a reload of
+  /// $10.00 keyed `rent` and a $3.00 ride a week ago, clocks 1 to 3); and
+  /// what does not is folded after it, to the cent.
+  @Test(arguments: Tail.allCases)
+  func aTailIsFoldedAfterTheSeedOrRefused(tail: Tail) throws {
+    let week = Self.now.addingTimeInterval(-7 * 86_400)
+    var card = MetroCard(name: "metro", isDefault: false)
+    card.balance = .usd("20.00")
+    let reload = BalanceUpdate(
+      id: SequentialIDs.id(1), type: .reload, amount: .usd("10.00"), balance: .zero, timestamp: week, key: "rent")
+    let ride = BalanceUpdate(
+      id: SequentialIDs.id(2), type: .swipe, amount: Money(minorUnits: -300), balance: .zero, timestamp: week + 60,
+      fare: .usd("3.00"), mode: .subway, reason: .paid)
+    let before = LogMeaning.Log(
+      device: "laptop",
+      records: [
+        LogRecord(
+          sequence: 1, recordedAt: week - 60,
+          changes: [.createCard(id: "metro", card: card), .createCard(id: "work", card: card)], clock: 1),
+        LogRecord(sequence: 2, recordedAt: week, changes: [.update(cardID: "metro", reload)], clock: 2),
+        LogRecord(sequence: 3, recordedAt: week + 60, changes: [.update(cardID: "metro", ride)], clock: 3),
+      ])
+    let seed = try #require(LogMeaning.fold([before], from: nil, timeZone: .utc)).seed
+    var change = BalanceUpdate(
+      id: SequentialIDs.id(3), type: .swipe, amount: Money(minorUnits: -300), balance: .zero, timestamp: Self.now,
+      fare: .usd("3.00"), mode: .subway, reason: .paid)
+    var clock = 4
+    var changes: [LogChange] = []
+    switch tail {
+    case .aRide: break
+    case .aRideBeforeThePoint: change.timestamp = week
+    case .theKeyAgain:
+      change = BalanceUpdate(
+        id: SequentialIDs.id(3), type: .reload, amount: .usd("10.00"), balance: .zero, timestamp: Self.now, key: "rent")
+    case .aCopy: change = ride
+    case .anUndo:
+      change = BalanceUpdate(
+        id: SequentialIDs.id(3), type: .undo, amount: .usd("3.00"), balance: .zero, timestamp: Self.now,
+        undoes: ride.id)
+    case .aClockBehind: clock = 3
+    case .faresWritten:
+      card.fareByHand = HandFare(amount: .usd("2.90"), since: nil)
+      changes = [.setCard(id: "metro", attribute: .fares, card: card)]
+    case .aMerge: changes = [.mergeCard(other: "work", into: "metro")]
+    }
+    let after = LogMeaning.Log(
+      device: "phone",
+      records: [
+        LogRecord(
+          sequence: 1, recordedAt: Self.now, changes: changes + [.update(cardID: "metro", change)], clock: clock)
+      ])
+    let whole = LogMeaning.fold([before, after], timeZone: .utc)
+    let folded = LogMeaning.fold([after], from: seed, timeZone: .utc)
+    #expect(whole.cards.first { $0.id == "metro" }?.card.balance == tail.balance)
+    if tail == .aRide {
+      let state = try #require(folded).state
+      Self.expectSame(state, whole, "a ride")
+    } else {
+      #expect(folded == nil)
+    }
+  }
+
+  /// What arrives after the seed in ``aTailIsFoldedAfterTheSeedOrRefused(tail:)``,
+  /// on another device.
+  enum Tail: CaseIterable, Sendable {
+    /// A ride: folded after the seed.
+    case aRide
+    /// A ride dated before the seed's point.
+    case aRideBeforeThePoint
+    /// A reload keyed `rent` again: a duplicate.
+    case theKeyAgain
+    /// The ride again, with its id and time, from a device whose id sorts
+    /// after the seed's (an import on two devices): after the point.
+    case aCopy
+    /// An undo of the ride.
+    case anUndo
+    /// A ride made by a device whose clock is behind the seed's.
+    case aClockBehind
+    /// A ride with the card's fares written.
+    case faresWritten
+    /// A ride with the second card merged into the first.
+    case aMerge
+
+    /// The card's balance, as every record means it.
+    var balance: Money {
+      switch self {
+      case .aRide, .aRideBeforeThePoint, .aClockBehind, .faresWritten: .usd("24.00")
+      case .theKeyAgain, .aCopy: .usd("27.00")
+      case .anUndo: .usd("30.00")
+      case .aMerge: .usd("44.00")
+      }
+    }
+  }
+
+  /// Whether the tablet's clock is a year fast in schedule `seed`.
+  static func hasFastClock(_ seed: Int) -> Bool { seed % 4 == 3 }
+
+  static func expectSame(_ after: LogMeaning.State, _ whole: LogMeaning.State, _ context: String) {
+    #expect(after.cards.map(\.id) == whole.cards.map(\.id), "\(context): cards")
+    for (seeded, plain) in zip(after.cards, whole.cards) {
+      #expect(seeded.card == plain.card, "\(context): \(plain.card.name)")
+      #expect(seeded.assignment == plain.assignment, "\(context): \(plain.card.name) assignment")
+    }
+    #expect(after.defaultCardID == whole.defaultCardID, "\(context): default card")
+    #expect(after.deviceNames == whole.deviceNames, "\(context): device names")
+    #expect(after.maxClock == whole.maxClock, "\(context): clock")
+  }
+
+  /// A seeded schedule over a fortnight: rides, reloads (some keyed),
+  /// undos, balance settings, an import of the same rows on two devices, a
+  /// second card merged into the first, a fare changed, and on some
+  /// schedules a device whose clock is a year fast; the devices in step
+  /// more often than not, now and then apart. `logs`: every device's
+  /// log at the end; `reads`: after each step, the logs as the laptop had
+  /// them then.
+  static func schedule(seed: Int) throws -> (logs: [LogMeaning.Log], reads: [(time: Date, logs: [LogMeaning.Log])]) {
+    try withTemporaryDirectory { directory in
+      var random = SeededGenerator(seed: UInt64(seed) &+ 202)
+      let fast = Self.hasFastClock(seed)
+      // Each device at a moment: the tablet's clock a year fast on some schedules.
+      func device(_ id: String, at time: Date) -> Device {
+        let ahead = fast && id == "tablet" ? 365.0 * 86_400 : 0
+        return Device(id: id, root: directory + "/" + id, clock: .constant(time.addingTimeInterval(ahead)))
+      }
+      let start = Self.now.addingTimeInterval(-14 * 86_400)
+      let devices = ["laptop", "phone", "tablet"].map { device($0, at: start) }
+      _ = try devices[0].store.addCard(named: "metro", fare: .usd("2.90"), balance: .usd("20.00"))
+      _ = try devices[0].store.addCard(named: "work", fare: .usd("2.90"), balance: .usd("5.00"))
+      for device in devices.dropFirst() { try device.receive(from: devices[0]) }
+      var merged = false
+      var reads: [(time: Date, logs: [LogMeaning.Log])] = []
+      for step in 0..<70 {
+        // Forward through the fortnight, five commands a day; now and then
+        // one dated up to a day back.
+        let time = start.addingTimeInterval(Double(step) * 17_280 + Double(Int.random(in: 0..<3_600, using: &random)))
+        let device = device(devices.randomElement(using: &random)!.id, at: time)
+        let store = device.store
+        // Mostly in step, as a synchroniser keeps them: the device has what
+        // the others wrote before it acts, and they have what it wrote after.
+        let online = Int.random(in: 0..<10, using: &random) < 6
+        if online {
+          for other in devices where other.id != device.id { try device.receive(from: other) }
+        }
+        defer {
+          if online {
+            for other in devices where other.id != device.id { try? other.receive(from: device) }
+          }
+        }
+        let at: Date? =
+          Int.random(in: 0..<6, using: &random) == 0
+          ? time.addingTimeInterval(-Double(Int.random(in: 0..<86_400, using: &random))) : nil
+        let card = merged || Bool.random(using: &random) ? "metro" : "work"
+        let choice = Int.random(in: 0..<100, using: &random)
+        switch choice {
+        case 0..<42: _ = try? store.apply([.balance(.swipe(count: 1), at: at)], toCardNamed: card)
+        case 42..<62:
+          let key: String? = Int.random(in: 0..<3, using: &random) == 0 ? "k\(step / 10)" : nil
+          let amount = Money(minorUnits: Int64.random(in: 100...2000, using: &random))
+          _ = try? store.apply([.balance(.reload(amount, key: key), at: at)], toCardNamed: card)
+        case 62..<66: _ = try? store.apply([.balance(.undo)], toCardNamed: card)
+        case 70..<76:
+          let amount = Money(minorUnits: Int64.random(in: 0...4000, using: &random))
+          _ = try? store.apply([.balance(.adjustment(to: amount), at: at)], toCardNamed: card)
+        case 76..<80:
+          // The same rows imported on two devices count once.
+          let rows = (0..<2).map { row in
+            ImportedUpdate(
+              id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", step * 10 + row))!,
+              type: .reload, amount: .usd("1.00"), timestamp: (at ?? time).addingTimeInterval(Double(row)),
+              line: row + 2)
+          }
+          let other = devices.randomElement(using: &random)!
+          for target in [store, other.store] {
+            if let reference = try? target.card(named: card) { _ = try? target.importUpdates(rows, to: reference) }
+          }
+        case 80..<82:
+          let fare = Money.usd(Bool.random(using: &random) ? "3.00" : "2.90")
+          _ = try? store.apply([.fare(fare)], toCardNamed: "metro")
+        case 82..<84 where !merged && step > 30:
+          if let work = try? store.card(named: "work"), let metro = try? store.card(named: "metro") {
+            merged = (try? store.mergeCard(work, into: metro)) != nil
+          }
+        default:
+          try device.receive(from: devices.randomElement(using: &random)!)
+        }
+        reads.append((time, try devices[0].store.logs()))
+      }
+      for device in devices {
+        for other in devices { try device.receive(from: other) }
+      }
+      return (try devices[0].store.logs(), reads)
+    }
+  }
+}

@@ -147,6 +147,74 @@ struct LogMeaningSeedTests {
     }
   }
 
+  /// A removed card's update in the seed does not hold its point back: a
+  /// reload dated an hour before a balance setting the seed folded, from
+  /// another device, is before the point ($50.00, the setting's; not
+  /// $60.00, the reload added after it).
+  @Test func aRemovedCardsUpdateLeavesThePointWhereItIs() throws {
+    let start = Self.now.addingTimeInterval(-20 * 86_400)
+    func day(_ days: Double) -> Date { start.addingTimeInterval(days * 86_400) }
+    var metro = MetroCard(name: "metro", isDefault: false)
+    metro.balance = .usd("20.00")
+    var work = MetroCard(name: "work", isDefault: false)
+    work.balance = .usd("5.00")
+    let reload = BalanceUpdate(
+      id: SequentialIDs.id(1), type: .reload, amount: .usd("1.00"), balance: .zero, timestamp: day(1))
+    let setting = BalanceUpdate(
+      id: SequentialIDs.id(2), type: .adjustment, amount: .usd("30.00"), balance: .zero, timestamp: day(10),
+      assigned: .usd("50.00"))
+    let late = BalanceUpdate(
+      id: SequentialIDs.id(3), type: .reload, amount: .usd("10.00"), balance: .zero, timestamp: day(10) - 3_600)
+    let laptop = LogMeaning.Log(
+      device: "laptop",
+      records: [
+        LogRecord(
+          sequence: 1, recordedAt: day(0),
+          changes: [.createCard(id: "metro", card: metro), .createCard(id: "work", card: work)], clock: 1),
+        LogRecord(sequence: 2, recordedAt: day(1), changes: [.update(cardID: "work", reload)], clock: 2),
+        LogRecord(
+          sequence: 3, recordedAt: day(2), changes: [.setCard(id: "work", attribute: .removed, card: work)], clock: 3),
+        LogRecord(sequence: 4, recordedAt: day(10), changes: [.update(cardID: "metro", setting)], clock: 4),
+      ])
+    let phone = LogMeaning.Log(
+      device: "phone",
+      records: [
+        LogRecord(sequence: 1, recordedAt: day(10) + 3_600, changes: [.update(cardID: "metro", late)], clock: 5)
+      ])
+    let seed = try #require(LogMeaning.fold([laptop], from: nil, timeZone: .utc)).seed
+    let whole = LogMeaning.fold([laptop, phone], timeZone: .utc)
+    #expect(whole.cards.first?.card.balance == .usd("50.00"))
+    #expect(LogMeaning.fold([phone], from: seed, timeZone: .utc) == nil)
+  }
+
+  /// A card never created whose updates the seed holds, merged afterwards
+  /// into a live card, brings them ($30.00): the fold after the seed,
+  /// which never placed them, is refused.
+  @Test func aMergeOfACardTheSeedNeverPlacedIsRefused() throws {
+    let start = Self.now.addingTimeInterval(-20 * 86_400)
+    var metro = MetroCard(name: "metro", isDefault: false)
+    metro.balance = .usd("20.00")
+    let reload = BalanceUpdate(
+      id: SequentialIDs.id(1), type: .reload, amount: .usd("10.00"), balance: .zero, timestamp: start + 86_400)
+    let before = LogMeaning.Log(
+      device: "laptop",
+      records: [
+        LogRecord(sequence: 1, recordedAt: start, changes: [.createCard(id: "metro", card: metro)], clock: 1),
+        LogRecord(sequence: 2, recordedAt: start + 86_400, changes: [.update(cardID: "x", reload)], clock: 2),
+      ])
+    let merge = LogMeaning.Log(
+      device: "laptop",
+      records: [
+        LogRecord(
+          sequence: 3, recordedAt: start + 3 * 86_400, changes: [.mergeCard(other: "x", into: "metro")], clock: 3)
+      ])
+    let seed = try #require(LogMeaning.fold([before], from: nil, timeZone: .utc)).seed
+    let whole = LogMeaning.fold(
+      [LogMeaning.Log(device: "laptop", records: before.records + merge.records)], timeZone: .utc)
+    #expect(whole.cards.first?.card.balance == .usd("30.00"))
+    #expect(LogMeaning.fold([merge], from: seed, timeZone: .utc) == nil)
+  }
+
   /// What arrives after the seed in ``aTailIsFoldedAfterTheSeedOrRefused(tail:)``,
   /// on another device.
   enum Tail: CaseIterable, Sendable {

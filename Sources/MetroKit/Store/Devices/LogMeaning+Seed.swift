@@ -145,12 +145,7 @@ extension LogMeaning {
           at.clock = 0
           switch inner {
           case .update(_, let update):
-            at.time = update.timestamp
-            if Self.isMade(update, at: order.time),
-              let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
-            {
-              at.time = lift
-            }
+            at = Self.place(of: update, at: order, lifts: lifts)
           case .mergeCard:
             place.forced = true
           case .setCard(_, let attribute, _):

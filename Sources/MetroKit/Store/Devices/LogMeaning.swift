@@ -250,10 +250,10 @@ package enum LogMeaning {
     var shownNames: [String: Int] = [:]
     var cards: [Card] = []
     for (id, entry) in live {
-      // A card whose updates before the point were never placed (it was not live then).
-      if let seed, seed.unplaced.contains(id) { return nil }
       // The card itself (the default card as it would be has no creation) and every card merged into it.
       let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }.sorted()
+      // One whose updates before the point were never placed (no card was live to take them).
+      if let seed, members.contains(where: seed.unplaced.contains) { return nil }
       var card = entry.card
       let count = (shownNames[card.name] ?? 0) + 1
       shownNames[card.name] = count
@@ -278,7 +278,9 @@ package enum LogMeaning {
     for (id, updates) in updatesOf {
       next.unplaced.insert(id)
       for item in updates {
-        if case .update(_, let update) = item.change { next.note(update, at: item.order) }
+        if case .update(_, let update) = item.change {
+          next.note(update, at: Self.place(of: update, at: item.order, lifts: lifts))
+        }
       }
     }
     next.noteRecords(seen)
@@ -396,6 +398,18 @@ package enum LogMeaning {
     return lifts(logs, seen: &seen)
   }
 
+  /// Where `update`, a change at `order` (its record's), sits in the
+  /// merged order of updates: by its own time, lifted past what its device
+  /// had seen when a clock was set wrong, then device, record and place.
+  static func place(of update: BalanceUpdate, at order: EventOrder, lifts: [RecordKey: Date]) -> EventOrder {
+    var place = EventOrder(time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
+    if Self.isMade(update, at: order.time), let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
+    {
+      place.time = lift
+    }
+    return place
+  }
+
   // MARK: - A card's history
 
   /// One card's history from the updates of every card that became it
@@ -420,13 +434,7 @@ package enum LogMeaning {
         if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
         let timed = EventOrder(
           time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
-        var order = timed
-        if Self.isMade(update, at: item.order.time),
-          let lift = lifts[RecordKey(device: item.order.device, sequence: item.order.sequence)]
-        {
-          order.time = lift
-        }
-        return (update, cardID, order, timed)
+        return (update, cardID, Self.place(of: update, at: item.order, lifts: lifts), timed)
       }
     _ = consume updates
     timeline.sort { $0.order < $1.order }

@@ -23,6 +23,7 @@ struct LogMeaningSeedTests {
   @Test func aSeedAndWhatFollowsMeanWhatEveryRecordMeans() throws {
     var folded = 0
     var refused = 0
+    var movedOn = 0
     for seed in 0..<Self.schedules {
       let logs = try Self.schedule(seed: seed).logs
       let whole = LogMeaning.fold(logs, timeZone: .utc)
@@ -41,6 +42,7 @@ struct LogMeaningSeedTests {
         guard let moved = LogMeaning.fold(middle, from: start.seed, timeZone: .utc),
           let rest = LogMeaning.fold(last, from: moved.seed, timeZone: .utc)
         else { continue }
+        movedOn += 1
         Self.expectSame(rest.state, whole, "seed \(seed), split at half day \(halfDay) and three days on")
       }
     }
@@ -48,6 +50,7 @@ struct LogMeaningSeedTests {
     // pass. (The refusals: an undo of an update before the point, records
     // of a device whose clock is a year fast.)
     #expect(folded > refused, "\(folded) folded after a seed, \(refused) refused")
+    #expect(movedOn > folded / 2, "\(movedOn) of \(folded) folded again from a seed moved on")
   }
 
   /// As a device's cache would: a seed of what the laptop had read at one

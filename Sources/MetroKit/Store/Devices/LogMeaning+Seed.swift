@@ -23,9 +23,9 @@ extension LogMeaning {
     /// Every card's attributes, live or not.
     var attributes: [String: CardAttributes] = [:]
     /// The default card's id, and where it was written.
-    var defaultCard: Named?
+    var defaultCard: Written?
     /// Each device's name, and where it was written.
-    var names: [String: Named] = [:]
+    var names: [String: Written] = [:]
     var maxClock = 0
     /// Every merge folded: where they send each card says where its updates went.
     var merges: [CardMerge] = []
@@ -101,8 +101,8 @@ extension LogMeaning {
   }
 
   /// A value written by a change at a place (last writer wins).
-  struct Named: Sendable, Equatable {
-    var name: String
+  struct Written: Sendable, Equatable {
+    var value: String
     var order: EventOrder
   }
 

@@ -216,11 +216,11 @@ package enum LogMeaning {
         attributes[id, default: CardAttributes()].set(attribute, from: card, order: item.order)
       case .setDefault(let id):
         if next.defaultCard.map({ $0.order < item.order }) ?? true {
-          next.defaultCard = Named(name: id, order: item.order)
+          next.defaultCard = Written(value: id, order: item.order)
         }
       case .deviceName(let name):
         if next.names[item.order.device].map({ $0.order < item.order }) ?? true {
-          next.names[item.order.device] = Named(name: name, order: item.order)
+          next.names[item.order.device] = Written(value: name, order: item.order)
         }
       case .update, .mergeCard, .carried, .retire:
         break
@@ -284,11 +284,11 @@ package enum LogMeaning {
       }
     }
     next.noteRecords(seen)
-    var defaultID = next.defaultCard.map { root($0.name) }
+    var defaultID = next.defaultCard.map { root($0.value) }
     if !cards.contains(where: { $0.id == defaultID }) { defaultID = cards.first?.id }
     for index in cards.indices { cards[index].card.isDefault = cards[index].id == defaultID }
     let state = State(
-      cards: cards, defaultCardID: defaultID, deviceNames: next.names.mapValues(\.name), maxClock: next.maxClock)
+      cards: cards, defaultCardID: defaultID, deviceNames: next.names.mapValues(\.value), maxClock: next.maxClock)
     return (state, next)
   }
 

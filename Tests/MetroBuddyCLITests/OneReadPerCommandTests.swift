@@ -37,8 +37,8 @@ final class OneReadPerCommandTests {
     for _ in 0..<3 { #expect(run("swipe").status == 0) }
     let (status, files) = run(arguments)
     #expect(status == 0)
-    let opens = files.events.filter { $0.operation == "open" && $0.path.hasSuffix("/" + FoldCache.fileName) }
-    #expect(opens.count == 1, "\(arguments): the cache was opened \(opens.count) times")
+    let opens = files.events.filter { $0.operation == "open" && $0.path.hasSuffix("/" + StoreCache.fileName) }
+    #expect(opens.count == 1, "\(arguments): the cache was opened \(opens.count) times \(files.events.map { "\($0.operation) \($0.path)" })")
   }
 
   func run(_ arguments: [String]) -> (status: Int32, files: ForwardingFileSystem<Watch>) {

@@ -258,6 +258,10 @@ struct LogMeaningSeedTests {
     for (seeded, plain) in zip(after.cards, whole.cards) {
       #expect(seeded.card == plain.card, "\(context): \(plain.card.name)")
       #expect(seeded.assignment == plain.assignment, "\(context): \(plain.card.name) assignment")
+      #expect(seeded.recentLoads == plain.recentLoads, "\(context): \(plain.card.name) recent reloads")
+      #expect(
+        seeded.givenName == plain.givenName && seeded.isCreated == plain.isCreated && seeded.opening == plain.opening,
+        "\(context): \(plain.card.name) name, creation and opening")
     }
     #expect(after.defaultCardID == whole.defaultCardID, "\(context): default card")
     #expect(after.deviceNames == whole.deviceNames, "\(context): device names")

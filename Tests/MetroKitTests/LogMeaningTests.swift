@@ -127,32 +127,6 @@ struct LogMeaningTests {
   /// `swift test` runs 12 schedules; `METROBUDDY_EXHAUSTIVE=1`, 200.
   static let schedules = CallSample.isExhaustive ? 200 : 12
 
-  /// Which updates the fold hands to what the logs mean
-  /// (``StoreFold/needsMeaning(_:of:order:recordedAt:at:)``): on a card another was
-  /// merged into, an update before its standing balance setting does
-  /// (each card's money is its own until the merge), one after it does not,
-  /// and with no standing setting (every one undone) none does: sums
-  /// alone place them, and the hot path reads no log.
-  @Test func aMergedCardHandsOnlyWhatSumsCannotPlace() {
-    let setAt = Self.now.addingTimeInterval(-3600)
-    func order(_ time: Date) -> EventOrder { EventOrder(time: time, device: "phone", sequence: 9, index: 0) }
-    func swipe(_ time: Date) -> BalanceUpdate {
-      BalanceUpdate(type: .swipe, amount: Money(minorUnits: -300), balance: .zero, timestamp: time)
-    }
-    var fold = StoreFold()
-    var kept = FoldCard(id: "kept", card: MetroCard(name: "kept", isDefault: false))
-    kept.assignment = StandingAssignment(order: order(setAt), id: SequentialIDs.id(1), balance: .usd("40.00"))
-    fold.cards = [kept, FoldCard(id: "other", card: MetroCard(name: "other", isDefault: false))]
-    fold.mergedInto = ["other": "kept"]
-    let before = setAt.addingTimeInterval(-60)
-    let after = setAt.addingTimeInterval(60)
-    #expect(fold.needsMeaning(swipe(before), of: "other", order: order(before), recordedAt: before, at: 0))
-    #expect(!fold.needsMeaning(swipe(after), of: "other", order: order(after), recordedAt: after, at: 0))
-    fold.cards[0].assignment = nil
-    fold.cards[0].undoneAssignments = [SequentialIDs.id(1)]
-    #expect(!fold.needsMeaning(swipe(before), of: "other", order: order(before), recordedAt: before, at: 0))
-  }
-
   // MARK: - What the logs mean where the store still differs (issue 35, item 6)
 
   /// `balance 20`, then `reload 10` dated before it, then `undo`: the reload
@@ -309,13 +283,12 @@ struct LogMeaningTests {
     }
   }
 
-  /// A read that takes a card's fare standing from what the logs mean
-  /// keeps the standing before the card's 32 latest rides, and those rides
-  /// (``FareCheckpoint/of(_:rules:timeZone:)``); a ride that arrives later,
-  /// dated among them, is priced from that standing. On an OMNY card whose
-  /// 7-day cap ($35.00: eleven rides at $3.00, the twelfth $2.00) falls
-  /// among those rides, the view is what the logs mean, to the cent.
-  @Test func aLateRideIsPricedFromTheCheckpointAsTheLogsMean() throws {
+  /// Rides of another device that arrive late, dated among a card's
+  /// rides (before this device's cache's point, then after it), are
+  /// priced as the logs mean them: on an OMNY card whose 7-day cap
+  /// ($35.00: eleven rides at $3.00, the twelfth $2.00) falls among those
+  /// rides, the view is what the logs mean, to the cent.
+  @Test func aLateRideIsPricedAsTheLogsMean() throws {
     try withTemporaryDirectory { directory in
       let laptop = Device(id: "laptop", root: directory + "/laptop", clock: .constant(Self.now))
       let phone = Device(id: "phone", root: directory + "/phone", clock: .constant(Self.now))
@@ -344,54 +317,5 @@ struct LogMeaningTests {
       #expect(try laptop.store.meaning().cards.map(\.card.balance) == [.usd("65.00")])
       #expect(try laptop.store.currentCard().balance == .usd("65.00"))
     }
-  }
-
-  /// ``FareCheckpoint/of(_:rules:timeZone:)`` walks a card's rides once
-  /// for three answers, each held here to the walk it stands for: the
-  /// standing of every ride before the 32 latest, whether any of those was
-  /// held below what it was recorded with, and every period over a cap.
-  /// Rides of two devices on an OMNY card, all recorded at full fare (so
-  /// that the merged order holds many to the cap and makes some bus rides
-  /// transfers), a fifth of them an agency's charges (never held, so that
-  /// some periods go over the cap), 0 to 80 of them.
-  @Test func theCheckpointsOneWalkGivesWhatEachWalkGives() {
-    var random = SeededGenerator(seed: 82)
-    let card = MetroCard(name: "metro")
-    let rules = { (time: Date) in card.rules(at: time, in: .utc) }
-    var heldSeen = 0
-    var overrunsSeen = 0
-    let counts = [0, 1, 31, 32, 33, 40, 55, 80] + (0..<12).map { _ in Int.random(in: 0...80, using: &random) }
-    for count in counts {
-      var time = Self.now.addingTimeInterval(-20 * 86_400)
-      var placed: [LogMeaning.PlacedRide] = []
-      for index in 0..<count {
-        time.addTimeInterval(Double(Int.random(in: 600...40_000, using: &random)))
-        let mode: TravelMode = Bool.random(using: &random) ? .subway : .bus
-        var ride = RecordedRide(
-          id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(index >> 8), UInt8(index & 0xFF))),
-          time: time, mode: mode, fare: .usd("3.00"), charge: .usd("3.00"), reason: .paid)
-        ride.device = Bool.random(using: &random) ? "laptop" : "phone"
-        ride.isFact = Int.random(in: 0..<5, using: &random) == 0
-        let order = EventOrder(time: time, device: ride.device!, sequence: index, index: 0)
-        placed.append(LogMeaning.PlacedRide(ride: ride, order: order))
-      }
-      let rides = placed.map(\.ride)
-      let held = FareEngine.holding(rides, rules: rules, timeZone: .utc).changed
-      let meant = LogMeaning.Card(id: "metro", card: card, history: [], rides: placed, held: held)
-      let (checkpoint, overruns) = FareCheckpoint.of(meant, rules: rules, timeZone: .utc)
-      let settled = max(0, count - FareCheckpoint.keptRides)
-      let before = FareEngine.holding(rides[..<settled], rules: rules, timeZone: .utc)
-      #expect(checkpoint.standing == before.state, "\(count) rides: the standing")
-      #expect(checkpoint.heldBefore == !before.changed.isEmpty, "\(count) rides: held before")
-      #expect(checkpoint.order == (settled > 0 ? placed[settled - 1].order : nil), "\(count) rides: the place")
-      #expect(checkpoint.rides.map(\.ride) == Array(rides[settled...]), "\(count) rides: the rides after")
-      #expect(overruns == FareEngine.overruns(of: rides, rules: rules, timeZone: .utc), "\(count) rides: overruns")
-      if checkpoint.heldBefore { heldSeen += 1 }
-      if !overruns.isEmpty { overrunsSeen += 1 }
-    }
-    // Dense enough for the cap to hold some rides before the place, and
-    // for the agency's charges to take some periods over it.
-    #expect(heldSeen > 3)
-    #expect(overrunsSeen > 3)
   }
 }

@@ -25,18 +25,17 @@ struct LogicalClockTests {
     )
   }
 
-  /// The card's name after folding `records` (device, record) in every order
-  /// that keeps each device's own order.
+  /// The card's name that the logs of `records` (device, record) mean,
+  /// with the logs given in either order.
   static func names(_ records: [(String, LogRecord)]) -> Set<String> {
     var found: Set<String> = []
     for reversed in [false, true] {
-      var fold = StoreFold()
-      fold.apply(created(), device: "origin", timeZone: .utc)
+      var logs = [LogMeaning.Log(device: "origin", records: [created()])]
       let devices = Set(records.map(\.0)).sorted(by: reversed ? (>) : (<))
       for device in devices {
-        for (owner, record) in records where owner == device { fold.apply(record, device: device, timeZone: .utc) }
+        logs.append(LogMeaning.Log(device: device, records: records.filter { $0.0 == device }.map(\.1)))
       }
-      found.insert(fold.cards[fold.index(ofCard: "c")!].card.name)
+      found.insert(LogMeaning.fold(logs, timeZone: .utc).cards.first { $0.id == "c" }!.card.name)
     }
     return found
   }
@@ -64,16 +63,32 @@ struct LogicalClockTests {
     #expect(Self.names([("a", old), ("b", older), ("c", clocked)]) == ["new"])
   }
 
-  @Test("the fold keeps the largest clock, and the next record carries one more")
-  func nextClock() {
-    var fold = StoreFold()
-    #expect(fold.nextClock == 1)
-    fold.apply(LogRecord(sequence: 1, recordedAt: Self.time(0), changes: [], clock: 7), device: "a", timeZone: .utc)
-    fold.apply(LogRecord(sequence: 1, recordedAt: Self.time(9), changes: [], clock: 3), device: "b", timeZone: .utc)
-    fold.apply(LogRecord(sequence: 2, recordedAt: Self.time(9), changes: []), device: "b", timeZone: .utc)
-    #expect(fold.maxClock == 7 && fold.nextClock == 8)
-    fold.noteClock(LogRecord.maximumClock)
-    #expect(fold.nextClock == LogRecord.maximumClock)
+  @Test("what the logs mean keeps the largest clock, and the next record carries one more")
+  func nextClock() throws {
+    try withTemporaryDirectory { directory in
+      let store = DeviceLogStore(
+        directory: directory + "/store", identity: DeviceIdentity(override: nil, file: directory + "/id", defaultName: "a"),
+        cacheDirectory: nil)
+      let view = try store.readView()
+      #expect(view.nextClock == 1)
+    }
+    let logs = [
+      LogMeaning.Log(device: "a", records: [LogRecord(sequence: 1, recordedAt: Self.time(0), changes: [], clock: 7)]),
+      LogMeaning.Log(
+        device: "b",
+        records: [
+          LogRecord(sequence: 1, recordedAt: Self.time(9), changes: [], clock: 3),
+          LogRecord(sequence: 2, recordedAt: Self.time(9), changes: []),
+        ]),
+    ]
+    #expect(LogMeaning.fold(logs, timeZone: .utc).maxClock == 7)
+    let top = [
+      LogMeaning.Log(
+        device: "a", records: [LogRecord(sequence: 1, recordedAt: Self.time(0), changes: [], clock: LogRecord.maximumClock)])
+    ]
+    let state = LogMeaning.fold(top, from: nil, timeZone: .utc)!
+    let view = DeviceLogStore.View(content: StoreCache.Content(), state: state.state, folded: state.seed)
+    #expect(view.nextClock == LogRecord.maximumClock)
   }
 
   /// Scans a log of `records` written as this build writes them.

@@ -81,8 +81,8 @@ struct ReadOnceTests {
     }
   }
 
-  @Test("a new device folds an import once; another device's reload in its times is watched after a second fold")
-  func anImportIsFoldedOnceUnlessItsTimesHoldAnUnwatchedRide() throws {
+  @Test("a new device reads an import once; another device's reload among its rows counts once")
+  func anImportIsReadOnce() throws {
     try withTemporaryDirectory { parent in
       let (laptop, _) = Self.store(parent, "laptop")
       let card = try laptop.currentCard()
@@ -95,13 +95,10 @@ struct ReadOnceTests {
       let (reader, files) = Self.store(parent, nil)
       let balance = try reader.currentCard().balance
       #expect(balance == (try laptop.currentCard().balance))
-      // The import's times widen as its rows are folded, over no update
-      // folded unwatched: nothing to fold again.
       #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 1)
 
-      // The phone reloaded within those times, and its log sorts first: the
-      // import's times widen over its reload, which must be watched, so a
-      // new device folds every log again, and counts the reload once.
+      // The phone reloaded among the import's rows, and its log sorts
+      // first: a new device reads each log once and counts the reload once.
       let phone = DeviceLogStore(
         directory: parent + "/metrobuddy",
         identity: DeviceIdentity(override: "a-phone", file: parent + "/id-of-phone", defaultName: "a-phone"),
@@ -110,8 +107,8 @@ struct ReadOnceTests {
       try FileManager.default.removeItem(atPath: parent + "/cache")
       let (second, secondFiles) = Self.store(parent, nil)
       #expect(try second.currentCard().balance.minorUnits == balance.minorUnits + 500)
-      #expect(Self.calls(secondFiles, "open", "/laptop/log.jsonl") == 2)
-      #expect(Self.calls(secondFiles, "open", "/a-phone/log.jsonl") == 2)
+      #expect(Self.calls(secondFiles, "open", "/laptop/log.jsonl") == 1)
+      #expect(Self.calls(secondFiles, "open", "/a-phone/log.jsonl") == 1)
     }
   }
 
@@ -125,11 +122,12 @@ struct ReadOnceTests {
         $0.hasPrefix("reader-")
       }
       #expect(folders.count == 1)
-      let unusable = Data(#"{"format":"metrobuddy-fold","version":1}"#.utf8 + [0x0A])
-      for folder in folders { try unusable.write(to: URL(fileURLWithPath: parent + "/cache/" + folder + "/fold.json")) }
+      let unusable = Data(#"{"format":"metrobuddy-state","version":0}"#.utf8 + [0x0A])
+      let file = "/" + StoreCache.fileName
+      for folder in folders { try unusable.write(to: URL(fileURLWithPath: parent + "/cache/" + folder + file)) }
       _ = try Self.store(parent, nil).0.currentCard()
       for folder in folders {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: parent + "/cache/" + folder + "/fold.json"))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: parent + "/cache/" + folder + file))
         #expect(bytes != unusable, "the unusable cache of \(folder) is still there")
       }
     }
@@ -154,26 +152,26 @@ struct ReadOnceTests {
       try Self.laptopWrites(parent, 5)
       let (laptop, files) = Self.store(parent, "laptop")
       try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
-      #expect(Self.calls(files, "open", "/" + FoldCache.fileName) == 1)
+      #expect(Self.calls(files, "open", "/" + StoreCache.fileName) == 1)
       let syncs = files.events.filter { $0.operation == "fsync" }.map(\.path)
       #expect(syncs == [parent + "/metrobuddy/devices/laptop/log.jsonl"], "\(syncs)")
       // The same store object reads again from what it remembers: no cache file, and of the log its last line.
       let before = files.events.count
       _ = try laptop.currentCard()
       try laptop.apply([.balance(.reload(.usd("2.00")))], toCardNamed: nil)
-      #expect(Self.calls(files, "open", "/" + FoldCache.fileName) == 1)
+      #expect(Self.calls(files, "open", "/" + StoreCache.fileName) == 1)
       #expect(files.events.dropFirst(before).filter { $0.operation == "fsync" }.count == 1)
     }
   }
 
-  @Test("a reader never saves an older fold over one another process saved since it loaded")
+  @Test("a reader never saves an older cache over one another process saved since it loaded")
   func aReaderNeverPutsBackAnOlderFold() throws {
     try withTemporaryDirectory { parent in
-      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: parent + "/cache", store: "/store")
-      var old = StoreFold()
+      let cache = StoreCache(fileSystem: LiveFileSystem(), folder: parent + "/cache", store: "/store")
+      var old = StoreCache.Content()
       old.logs["laptop"] = LogPosition(offset: 100, sequence: 1)
       let first = try #require(cache.save(old))
-      #expect(cache.loadWithVersion().version == first)
+      #expect(cache.load().version == first)
       var newer = old
       newer.logs["laptop"] = LogPosition(offset: 300, sequence: 3)
       #expect(cache.save(newer) != nil)
@@ -181,12 +179,12 @@ struct ReadOnceTests {
       var stale = old
       stale.logs["phone"] = LogPosition(offset: 50, sequence: 1)
       #expect(cache.save(stale, .unlessReplacedSince(first)) == nil)
-      #expect(cache.load()?.logs == newer.logs)
+      #expect(cache.load().content?.logs == newer.logs)
       // A reader that found no cache saves only while there is still none.
       #expect(cache.save(stale, .unlessReplacedSince(nil)) == nil)
-      let empty = FoldCache(fileSystem: LiveFileSystem(), folder: parent + "/other", store: "/store")
+      let empty = StoreCache(fileSystem: LiveFileSystem(), folder: parent + "/other", store: "/store")
       #expect(empty.save(stale, .unlessReplacedSince(nil)) != nil)
-      #expect(empty.load()?.logs == stale.logs)
+      #expect(empty.load().content?.logs == stale.logs)
     }
   }
 
@@ -194,15 +192,14 @@ struct ReadOnceTests {
   func aSaveLeavesNoTemporaryFile() throws {
     try withTemporaryDirectory { parent in
       let folder = parent + "/cache"
-      let cache = FoldCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
-      #expect(cache.save(StoreFold()) != nil)
+      let cache = StoreCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
+      #expect(cache.save(StoreCache.Content()) != nil)
       // What a kill between the write and the rename leaves.
-      for name in [FoldCache.fileName, FoldCache.reloadKeysFileName] {
-        #expect(FileManager.default.createFile(atPath: folder + "/.tmp-" + name, contents: Data("half a fo".utf8)))
-      }
-      #expect(cache.save(StoreFold()) != nil)
+      #expect(
+        FileManager.default.createFile(atPath: folder + "/.tmp-" + StoreCache.fileName, contents: Data("half a".utf8)))
+      #expect(cache.save(StoreCache.Content()) != nil)
       let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-      #expect(names == [FoldCache.fileName])
+      #expect(names == [StoreCache.fileName])
     }
   }
 }
@@ -386,7 +383,7 @@ struct DecideUnderLockTests {
       try ReadOnceTests.laptopWrites(parent, 5)
       let cacheFile = try #require(
         FileManager.default.enumerator(atPath: parent + "/cache")?.compactMap { $0 as? String }
-          .first { $0.hasSuffix("/" + FoldCache.fileName) })
+          .first { $0.hasSuffix("/" + StoreCache.fileName) })
       let path = parent + "/cache/" + cacheFile
       // A byte of the second line changed: its seal no longer holds.
       var bytes = try #require(FileManager.default.contents(atPath: path).map(Array.init))

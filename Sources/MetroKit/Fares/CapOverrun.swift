@@ -54,7 +54,8 @@ public struct OverrunSearch: Sendable {
   private var open: [CapSlot: CapOverrun] = [:]
   private var closed: [CapOverrun] = []
 
-  public init() {}
+  /// A search from `state`, the standing of the rides before those it is given.
+  public init(state: FareState = FareState()) { self.state = state }
 
   /// Walks `ride` as ``FareEngine/holding(_:rules:timeZone:)`` walks it.
   public mutating func add(_ ride: RecordedRide, rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
@@ -138,34 +139,5 @@ extension MetroCard {
   /// start (`timeZone` is the machine's); `nil` when the card no longer has that cap.
   public func period(of overrun: CapOverrun, in timeZone: LocalTimeZone) -> CapPeriod? {
     rules(at: overrun.start, in: timeZone).cap(in: overrun.slot)?.period
-  }
-}
-
-extension FoldCache {
-  /// A card's periods over their cap, as the cache keeps them (format 9).
-  static func overrunMembers(of entry: FoldCard) -> [(String, JSONValue)] {
-    let overruns = entry.card.capOverruns.map { overrun -> JSONValue in
-      .array([
-        .integer(Int64(overrun.slot.sortKey)), .string(Timestamp.iso8601(overrun.start)),
-        .string(Timestamp.iso8601(overrun.end)), .integer(overrun.paid.minorUnits), .integer(overrun.limit.minorUnits),
-      ])
-    }
-    return [("capOverruns", .array(overruns))]
-  }
-
-  /// Reads back what ``overrunMembers(of:)`` wrote.
-  static func decodeOverruns(_ value: JSONValue, into entry: inout FoldCard) throws {
-    guard case .array(let overruns)? = value["capOverruns"] else { throw Unreadable() }
-    entry.card.capOverruns = try overruns.map { item in
-      guard case .array(let parts) = item, parts.count == 5, case .integer(let slot) = parts[0],
-        CapSlot.allCases.indices.contains(Int(slot)), case .string(let start) = parts[1],
-        let startTime = Timestamp.parseISO8601UTC(start), case .string(let end) = parts[2],
-        let endTime = Timestamp.parseISO8601UTC(end), case .integer(let paid) = parts[3],
-        case .integer(let limit) = parts[4]
-      else { throw Unreadable() }
-      return CapOverrun(
-        slot: CapSlot.allCases[Int(slot)], start: startTime, end: endTime, paid: Money(minorUnits: paid),
-        limit: Money(minorUnits: limit))
-    }
   }
 }

@@ -40,12 +40,3 @@ public struct CardCapOverrun: Sendable, Equatable {
   /// The period.
   public var overrun: CapOverrun
 }
-
-extension StoreFold {
-  /// Keeps the periods of a card's standing that its latest ride, folded in
-  /// order, left over their cap (no history: four slots at most).
-  static func noteOverruns(of entry: inout FoldCard, timeZone: LocalTimeZone) {
-    let card = entry.card
-    entry.card.noteOverruns(FareEngine.overruns(in: card.fareState) { card.rules(at: $0, in: timeZone) })
-  }
-}

@@ -13,10 +13,10 @@ extension DeviceLogStore {
   /// record at the right time, and the warning stops.
   ///
   /// One comparison per log this read already opened.
-  func judgeClock(_ fold: StoreFold, device: String?) {
+  func judgeClock(_ view: View, device: String?) {
     let now = clock.now()
     var latest: (device: String, at: Date)?
-    for (folder, position) in fold.logs where folder != device {
+    for (folder, position) in view.content.logs where folder != device {
       guard let at = position.lastRecordedAt, at > latest?.at ?? .distantPast else { continue }
       latest = (folder, at)
     }

@@ -18,23 +18,12 @@ extension DeviceLogStore {
   func apply(
     _ updates: [MetroCardUpdate], selecting select: (View) throws(MetroError) -> Int
   ) throws(MetroError) -> UpdateResult {
-    // Only a keyed reload and an undo look at reload keys.
-    let reloadKeys = updates.contains { update in
-      switch update {
-      case .balance(.reload(_, .some), _), .balance(.undo, _): true
-      default: false
-      }
-    }
-    return try write(reloadKeys: reloadKeys) { view throws(MetroError) in
+    return try write { view throws(MetroError) in
       let index = try select(view)
-      let entry = view.live[index].fold
+      let entry = view.live[index]
       var card = entry.card
+      card.name = entry.givenName
       let history = DeviceHistory(store: self, view: view, card: entry)
-      if !entry.fareStateIsCurrent {
-        // Rides folded out of time order (another device's older rides, a
-        // backdated ride, an undo): work the standing out from every ride.
-        card.fareState = CardRules.fareState(of: card, rides: try history.ridesInTimeOrder(), timeZone: timeZone)
-      }
       let before = card
       let decision = try CardRules.decide(
         updates, to: &card, history: history, now: clock.now(), timeZone: timeZone, makeID: makeID)
@@ -47,8 +36,6 @@ extension DeviceLogStore {
       }
       changes = materialized(changes, for: entry, in: view)
       let id = entry.id
-      // The fold moves the standing on with the recorded rides, each with
-      // its device, as every other device's fold of this record does.
       return Decision(changes: changes) { view in
         let index = view.index(ofID: id) ?? 0
         let reference = self.reference(index, in: view)
@@ -85,8 +72,8 @@ extension DeviceLogStore {
   /// `changes`, preceded by the creation of the implicit `default` card when
   /// they are the first to touch it; `more`: changes made as the record is
   /// written follow them (an import's updates), which touch it too.
-  func materialized(_ changes: [LogChange], for entry: FoldCard, in view: View, more: Bool = false) -> [LogChange] {
-    guard !changes.isEmpty || more, entry.created == nil else { return changes }
+  func materialized(_ changes: [LogChange], for entry: LogMeaning.Card, in view: View, more: Bool = false) -> [LogChange] {
+    guard !changes.isEmpty || more, !entry.isCreated else { return changes }
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
     card.balance = .zero
     // The attributes the changes set are written after it; the creation
@@ -101,11 +88,11 @@ extension DeviceLogStore {
     let card = try CardRules.newCard(named: name, settings: settings, balance: balance)
     let id = makeID().uuidString.lowercased()
     return try write { view throws(MetroError) in
-      guard !view.live.contains(where: { $0.name == name || $0.fold.card.name == name }) else {
+      guard !view.live.contains(where: { $0.card.name == name || $0.givenName == name }) else {
         throw .cardExists(name: name)
       }
       var changes: [LogChange] = [.createCard(id: id, card: card)]
-      if let implicit = view.live.first?.fold, implicit.created == nil {
+      if let implicit = view.live.first, !implicit.isCreated {
         changes = materialized([.setDefault(id: implicit.id)], for: implicit, in: view) + changes
       }
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
@@ -121,16 +108,15 @@ extension DeviceLogStore {
       let index = try index(of: card, in: view)
       let entry = view.live[index]
       var changes: [LogChange] = []
-      if entry.name != newName {
-        guard !view.live.contains(where: { $0.name == newName || $0.fold.card.name == newName }) else {
+      if entry.card.name != newName {
+        guard !view.live.contains(where: { $0.card.name == newName || $0.givenName == newName }) else {
           throw .cardExists(name: newName)
         }
-        var renamed = entry.fold.card
+        var renamed = entry.card
         renamed.name = newName
-        changes = materialized(
-          [.setCard(id: entry.fold.id, attribute: .name, card: renamed)], for: entry.fold, in: view)
+        changes = materialized([.setCard(id: entry.id, attribute: .name, card: renamed)], for: entry, in: view)
       }
-      let id = entry.fold.id
+      let id = entry.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
     }
   }
@@ -139,8 +125,8 @@ extension DeviceLogStore {
     try write { view throws(MetroError) in
       let index = try index(of: card, in: view)
       let entry = view.live[index]
-      guard entry.fold.id != view.defaultID else { throw .cannotRemoveDefaultCard(name: entry.name) }
-      return Decision(changes: [.setCard(id: entry.fold.id, attribute: .removed, card: entry.fold.card)]) { _ in () }
+      guard entry.id != view.defaultID else { throw .cannotRemoveDefaultCard(name: entry.card.name) }
+      return Decision(changes: [.setCard(id: entry.id, attribute: .removed, card: entry.card)]) { _ in () }
     }
   }
 
@@ -148,24 +134,24 @@ extension DeviceLogStore {
   public func mergeCard(_ other: ObjectReference<MetroCard>, into keep: ObjectReference<MetroCard>) throws(MetroError)
     -> ObjectReference<MetroCard>
   {
-    let merged = try write(reloadKeys: true) { view throws(MetroError) in
+    let merged = try write { view throws(MetroError) in
       let kept = view.live[try index(of: keep, in: view)]
       let merged = view.live[try index(of: other, in: view)]
-      guard kept.fold.id != merged.fold.id else {
-        throw .cannotMerge(keep: kept.name, other: merged.name, reason: .sameCard)
+      guard kept.id != merged.id else {
+        throw .cannotMerge(keep: kept.card.name, other: merged.card.name, reason: .sameCard)
       }
-      guard kept.fold.card.currency == merged.fold.card.currency else {
+      guard kept.card.currency == merged.card.currency else {
         throw .cannotMerge(
-          keep: kept.name, other: merged.name,
-          reason: .currencies(keep: kept.fold.card.currency, other: merged.fold.card.currency))
+          keep: kept.card.name, other: merged.card.name,
+          reason: .currencies(keep: kept.card.currency, other: merged.card.currency))
       }
       // The implicit card is made first when it is either one; the default
       // moves to the kept card when it was the merged one.
-      var changes = materialized([], for: kept.fold, in: view, more: true)
-      changes += materialized([], for: merged.fold, in: view, more: true)
-      changes.append(.mergeCard(other: merged.fold.id, into: kept.fold.id))
-      if merged.fold.id == view.defaultID { changes.append(.setDefault(id: kept.fold.id)) }
-      let id = kept.fold.id
+      var changes = materialized([], for: kept, in: view, more: true)
+      changes += materialized([], for: merged, in: view, more: true)
+      changes.append(.mergeCard(other: merged.id, into: kept.id))
+      if merged.id == view.defaultID { changes.append(.setDefault(id: kept.id)) }
+      let id = kept.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
     }
     // What the reads said of a shared name no longer holds for these two.
@@ -181,7 +167,7 @@ extension DeviceLogStore {
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
     try write { view throws(MetroError) in
       let index = try index(of: card, in: view)
-      let entry = view.live[index].fold
+      let entry = view.live[index]
       let changes = entry.id == view.defaultID ? [] : materialized([.setDefault(id: entry.id)], for: entry, in: view)
       let id = entry.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }

@@ -14,7 +14,7 @@ extension DeviceLogStore {
     let view = try readView()
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
-    let id = view.live[position].fold.id
+    let id = view.live[position].id
     func reference(_ update: BalanceUpdate) -> ObjectReference<BalanceUpdate> {
       ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
     }
@@ -52,7 +52,7 @@ extension DeviceLogStore {
   /// what the fare audit checks. A ride two devices recorded apart at a
   /// full fare that the merge makes a transfer is a transfer here.
   func rides(_ index: Int, in view: View) -> CardRides {
-    let history = DeviceHistory(store: self, view: view, card: view.live[index].fold)
+    let history = DeviceHistory(store: self, view: view, card: view.live[index])
     return CardRides(card: reference(index, in: view)) { body throws(MetroError) in
       for ride in try history.pricedRides() { body(ride) }
       return true
@@ -63,31 +63,47 @@ extension DeviceLogStore {
 
   /// A card's history as `meaning` says it.
   func history(_ index: Int, in view: View, meaning: LogMeaning.State) -> CardHistory {
-    let entry = view.live[index].fold
+    let entry = view.live[index]
     return CardHistory(
-      card: reference(index, in: view), openingBalance: entry.historyOpening,
+      card: reference(index, in: view), openingBalance: entry.opening,
       updates: meaning.cards.first { $0.id == entry.id }?.history ?? [])
   }
 }
 
-/// The rules' questions about a card, answered from the merged view.
+/// The rules' questions about a card, answered from what the view read:
+/// the tail's history when it holds the answer, else what every record means.
 final class DeviceHistory: CardHistoryLookup {
   let store: DeviceLogStore
   let view: DeviceLogStore.View
-  let card: FoldCard
+  let card: LogMeaning.Card
   /// The reload keys of the updates an undo may take back, by id.
   private(set) var keysOfUndoable: [UUID: String] = [:]
 
-  init(store: DeviceLogStore, view: DeviceLogStore.View, card: FoldCard) {
+  init(store: DeviceLogStore, view: DeviceLogStore.View, card: LogMeaning.Card) {
     self.store = store
     self.view = view
     self.card = card
   }
 
-  func containsReload(key: String) throws(MetroError) -> Bool { card.reloads[key] != nil }
+  /// The card's history that holds every reload with `key`: the tail's
+  /// when the key was never used before the seed's point, else every record's.
+  private func history(holding key: String) throws(MetroError) -> [BalanceUpdate] {
+    guard view.folded.keys.contains(key) else { return [] }
+    if view.content.seed?.keys.contains(key) != true { return card.history }
+    return try meaning()?.history ?? []
+  }
+
+  func containsReload(key: String) throws(MetroError) -> Bool {
+    try history(holding: key).contains { $0.key == key && $0.type == .reload }
+  }
 
   func recordedReload(key: String) throws(MetroError) -> RecordedReload? {
-    card.reloads[key].map { RecordedReload(amount: $0.amount, isUndone: $0.isUndone) }
+    let history = try history(holding: key)
+    guard let reload = history.first(where: { $0.key == key && $0.type == .reload && !$0.isDuplicate }) else {
+      return nil
+    }
+    let undone = history.contains { $0.type == .undo && !$0.isDuplicate && ($0.undoes == reload.id || $0.key == key) }
+    return RecordedReload(amount: reload.amount, isUndone: undone)
   }
 
   /// Undo takes back this device's own latest command on the card: what
@@ -96,8 +112,8 @@ final class DeviceHistory: CardHistoryLookup {
   /// device's commands that its log carries are this device's, each one
   /// command where the retire put it in the log.
   func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
-    guard let device = view.device, let position = view.fold.logs[device] else { return [] }
-    let fold = view.fold
+    guard let device = view.device, let position = view.content.logs[device] else { return [] }
+    let edges = CardMerge.resolve(view.folded.merges)
     var search = UndoSearch(undone: undone)
     // The command that recorded each update: one a record, or one a record
     // a retire carried.
@@ -112,7 +128,7 @@ final class DeviceHistory: CardHistoryLookup {
           origin.index = 0
           inner = change
         }
-        guard case .update(let id, let update) = inner, fold.root(of: id) == card.id else { continue }
+        guard case .update(let id, let update) = inner, CardMerge.root(of: id, in: edges) == card.id else { continue }
         let command = commands[origin] ?? commands.count
         commands[origin] = command
         if let key = update.key { keysOfUndoable[update.id] = key }
@@ -137,8 +153,16 @@ final class DeviceHistory: CardHistoryLookup {
     return search.targets
   }
 
-  func recentLoads() throws(MetroError) -> RecentLoads {
-    return card.recentLoads
+  /// The reloads that count of the card's last days, as the fold keeps them.
+  func recentLoads() throws(MetroError) -> RecentLoads { card.recentLoads }
+
+  /// The card's rides after the seed's point, as recorded, and its
+  /// standing at the point (every ride, from no standing, without a seed):
+  /// a ride backdated among them is priced from them without reading the
+  /// logs again.
+  func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
+    RidesAfterStanding(
+      standing: view.content.seed?.standings[card.id] ?? FareState(), rides: card.rides.map(\.ride))
   }
 
   /// Every ride of the card as the logs mean it: each once, none taken
@@ -147,11 +171,8 @@ final class DeviceHistory: CardHistoryLookup {
     try (meaning()?.rides ?? []).map(\.ride)
   }
 
-  func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
-    return card.fareStateIsCurrent ? card.checkpoint?.later : nil
-  }
-
-  /// What the logs mean for the card, read once (``DeviceLogStore/meaning(of:)``).
+  /// What the logs mean for the card, every record read, once
+  /// (``DeviceLogStore/meaning(of:)``).
   private var meant: LogMeaning.Card?
 
   private func meaning() throws(MetroError) -> LogMeaning.Card? {
@@ -159,12 +180,11 @@ final class DeviceHistory: CardHistoryLookup {
     return meant
   }
 
-  /// Read from the logs only when the card's latest update is at or after `time`.
+  /// Read from every record only when the card has an update at or after `time`.
   func balance(before time: Date) throws(MetroError) -> Money? {
-    guard let newest = card.newestUpdate, newest.time >= time, let history = try meaning()?.history else {
-      return nil
-    }
-    return history.last { $0.timestamp <= time }?.balance ?? card.historyOpening
+    let newest = card.history.last?.timestamp ?? view.content.seed?.point?.time
+    guard let newest, newest >= time, let history = try meaning()?.history else { return nil }
+    return history.last { $0.timestamp <= time }?.balance ?? card.opening
   }
 
   /// ``ridesInTimeOrder()``, each charged what the merged order charges it.

@@ -6,26 +6,15 @@ extension DeviceLogStore {
     keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult {
     var outcome = (recorded: [BalanceUpdate](), imported: 0, skipped: 0)
-    // Deciding reads no reload key: they are loaded (with every watched id
-    // the card holds) only for a record to fold.
-    let result = try write(reloadKeys: false, keysToFold: true) { view throws(MetroError) in
+    let result = try write { view throws(MetroError) in
       // What an earlier decision recorded goes before deciding again.
       outcome = ([], 0, 0)
       let index = try index(of: card, in: view)
-      let plan = try importPlan(rows, attributes: attributes, into: view.live[index].fold, in: view)
+      let plan = try importPlan(rows, attributes: attributes, into: view.live[index], in: view)
       outcome.imported = plan.recorded
       outcome.skipped = plan.skipped
-      let id = view.live[index].fold.id
-      var decision = Decision(changes: plan.changes) { view in
-        // Imported rides fold out of time order: the card's fare standing is
-        // worked out again from its rides. This runs after the commit point,
-        // so a failed read leaves the standing to the next command rather
-        // than turning the saved import into a failure.
-        var current = view
-        if (try? self.takeFromMeaning(&current)) == nil { current = view }
-        return self.reference(current.index(ofID: id) ?? 0, in: current)
-      }
-      if let span = plan.span { decision.spans[id] = span }
+      let id = view.live[index].id
+      var decision = Decision(changes: plan.changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
       if plan.recorded > 0 {
         // The rows are read again as the record is written, each update
         // written as it is decided.
@@ -57,11 +46,6 @@ extension DeviceLogStore {
     /// How many updates the rows record, and how many they skip.
     var recorded: Int
     var skipped: Int
-    /// The times the card's watched updates span once the rows are
-    /// recorded, when no update the card already has lies in the times
-    /// they add (``ImportSpan``): the record is folded with them watched
-    /// from its first row, and no fold of every log again is needed.
-    var span: ClosedRange<Int64>? = nil
 
     /// Decides the rows again, handing `body` each update to record.
     func record(
@@ -77,7 +61,7 @@ extension DeviceLogStore {
   /// Decides an import into one card (``CardRules/importing``) against its
   /// whole merged history: every row is read and checked, none is kept.
   func importPlan(
-    _ rows: some ImportedRows, attributes: ImportedCardAttributes?, into entry: FoldCard, in view: View
+    _ rows: some ImportedRows, attributes: ImportedCardAttributes?, into entry: LogMeaning.Card, in view: View
   ) throws(MetroError) -> ImportPlan {
     // Importing reads the whole history: it must know every id the rows
     // name to skip what the card already has and check what they undo.
@@ -86,18 +70,17 @@ extension DeviceLogStore {
     var undos = Set<UUID>()
     var keys = Set<String>()
     var hasHistory = false
-    var span = ImportSpan(watched: view.fold.repeatSpans[entry.id])
-    if entry.created != nil || entry.id == Self.implicitCardID {
+    if entry.isCreated || entry.id == Self.implicitCardID {
       for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
         hasHistory = true
         if let key = update.key, update.type == .reload { keys.insert(key) }
-        span.noteExisting(update)
         amounts[update.id] = update.amount
         if let target = update.undoes { undone.insert(target) }
         if update.type == .undo { undos.insert(update.id) }
       }
     }
-    let before = entry.card
+    var before = entry.card
+    before.name = entry.givenName
     var card = before
     // The first reading only checks: it makes no ids (a made id is never
     // kept, so the second reading decides the same).
@@ -106,7 +89,7 @@ extension DeviceLogStore {
       hasHistory: hasHistory, now: clock.now())
     var check = start
     try rows.forEachRow { row throws(MetroError) in
-      if let update = try check.decide(row, makeID: { Self.checkingID }) { span.noteRecorded(update) }
+      _ = try check.decide(row, makeID: { Self.checkingID })
     }
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
@@ -116,11 +99,10 @@ extension DeviceLogStore {
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
     }
     let changes =
-      entry.created == nil && entry.id == Self.implicitCardID
+      !entry.isCreated && entry.id == Self.implicitCardID
       ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
     return ImportPlan(
-      changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped,
-      span: span.widened)
+      changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped)
   }
 
   /// The id the checking reading of an import gives a row that brings none.
@@ -128,13 +110,13 @@ extension DeviceLogStore {
 
   public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
     var outcomes: [(id: String, recorded: [BalanceUpdate], imported: Int, skipped: Int)] = []
-    return try write(reloadKeys: false, keysToFold: true) { view throws(MetroError) in
+    return try write { view throws(MetroError) in
       outcomes = []
       var changes: [LogChange] = []
       // The implicit `default` card of a store with no card yet is created
       // (and made the default) by the first change that touches it or adds
       // a card beside it, as `card add` does: a restored card joins it.
-      var implicit = view.live.first.map(\.fold).flatMap { $0.created == nil ? $0 : nil }
+      var implicit = view.live.first.flatMap { $0.isCreated ? nil : $0 }
       func createImplicit() {
         guard let uncreated = implicit else { return }
         changes += materialized([.setDefault(id: uncreated.id)], for: uncreated, in: view)
@@ -145,25 +127,25 @@ extension DeviceLogStore {
       // record is written, after every card's changes.
       var plans: [(card: BackupCard, id: String, plan: ImportPlan)] = []
       for card in backup {
-        var entry: FoldCard
+        var entry: LogMeaning.Card
         if let index = view.index(named: card.name) {
-          entry = view.live[index].fold
+          entry = view.live[index]
           guard entry.card.currency == card.currency else {
             throw .importMalformed(
               source: "", line: 0, column: .card(card.name, nil),
               problem: .currencyMismatch(store: entry.card.currency, backup: card.currency))
           }
-          if entry.created == nil, entry.id == Self.implicitCardID {
+          if !entry.isCreated, entry.id == Self.implicitCardID {
             createImplicit()
-            entry.created = EventOrder(time: .distantPast, device: "", sequence: 0, index: 0)
+            entry.isCreated = true
           }
         } else {
           createImplicit()
           let id = makeID().uuidString.lowercased()
           let created = MetroCard(name: card.name, isDefault: false, currency: card.currency)
           changes.append(.createCard(id: id, card: created))
-          entry = FoldCard(
-            id: id, created: EventOrder(time: .distantPast, device: "", sequence: 0, index: 0), card: created)
+          entry = LogMeaning.Card(
+            id: id, card: created, history: [], rides: [], givenName: card.name, isCreated: true, opening: .zero)
         }
         do throws(MetroError) {
           let plan = try importPlan(card.updates, attributes: card.attributes, into: entry, in: view)

@@ -85,7 +85,7 @@ extension DeviceLogStore {
   /// forgotten by the next write instead.
   func judgeOwnLog(_ view: inout View, mark: WrittenMark?) throws(MetroError) {
     guard let mark, let device = view.device else { return }
-    let verdict = try verdict(of: mark, device: device, readTo: view.fold.logs[device] ?? .start)
+    let verdict = try verdict(of: mark, device: device, readTo: view.content.logs[device] ?? .start)
     guard let problem = Self.ownLogProblem(verdict) else { return }
     if (try? fileSystem.status(atPath: directory)) ?? nil == nil {
       view.newStore = true
@@ -97,19 +97,19 @@ extension DeviceLogStore {
 
   /// Warns about each other device's log that still lacks records this
   /// device had read from it, and forgets those that hold them again.
-  func judgeOtherLogs(_ fold: inout StoreFold) throws(MetroError) {
-    for (device, read) in fold.lostRecords.sorted(by: { $0.key < $1.key }) {
+  func judgeOtherLogs(_ view: inout View) throws(MetroError) {
+    for (device, read) in view.content.lost.sorted(by: { $0.key < $1.key }) {
       // A retire carried them: the log may go.
-      if fold.isCarried(device, through: read.sequence) {
-        fold.lostRecords[device] = nil
+      if view.isCarried(device, through: read.sequence) {
+        view.content.lost[device] = nil
         continue
       }
       let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
-      let verdict = try verdict(of: known, device: device, readTo: fold.logs[device] ?? .start)
-      if let problem = Self.otherLogProblem(verdict, carriedThrough: fold.retired[device]?.through ?? 0) {
+      let verdict = try verdict(of: known, device: device, readTo: view.content.logs[device] ?? .start)
+      if let problem = Self.otherLogProblem(verdict, carriedThrough: view.folded.retired[device]?.through ?? 0) {
         warn(.init(path: layout.logPath(device), line: nil, problem: problem))
       } else {
-        fold.lostRecords[device] = nil
+        view.content.lost[device] = nil
       }
     }
   }
@@ -136,7 +136,7 @@ extension DeviceLogStore {
   struct KnownBeforeVerify {
     var device: String?
     var mark: WrittenMark?
-    var cached: StoreFold?
+    var cached: StoreCache.Content?
   }
 
   /// Reads ``KnownBeforeVerify``. What cannot be read (an id file that
@@ -145,7 +145,7 @@ extension DeviceLogStore {
   func knownBeforeVerify() -> KnownBeforeVerify {
     let device = (try? identity.existing(fileSystem: fileSystem)) ?? nil
     let mark = device.flatMap { (try? markFile(device: $0)?.load()) ?? nil }
-    return KnownBeforeVerify(device: device, mark: mark, cached: cacheFor(device: device)?.load())
+    return KnownBeforeVerify(device: device, mark: mark, cached: cacheFor(device: device)?.load().content)
   }
 
   /// The findings `verify` adds about lost records: this device's own log
@@ -153,7 +153,8 @@ extension DeviceLogStore {
   /// what this device's fold cache had read of it. `positions` is how far
   /// `verify` read each log that is not damaged.
   func lostRecordFindings(
-    _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>, carried: StoreFold
+    _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>,
+    retired: [String: RetiredLog]
   ) throws(MetroError) -> [VerificationReport.Finding] {
     let device = known.device
     var findings: [VerificationReport.Finding] = []
@@ -167,16 +168,16 @@ extension DeviceLogStore {
     // before that log lost it: a log whose records were replaced by others
     // as many was read again to the same length, and only the lost
     // position still says what it held (issue 35).
-    let reads = (cached.lostRecords.map { ($0.key, $0.value) } + cached.logs.map { ($0.key, $0.value) })
+    let reads = (cached.lost.map { ($0.key, $0.value) } + cached.logs.map { ($0.key, $0.value) })
       .filter { $0.0 != device && !damaged.contains($0.0) }
     var found: Set<String> = []
     for (folder, read) in reads.sorted(by: { $0.0 < $1.0 }) where !found.contains(folder) {
       let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
-      // Records a retire carried (`carried` folded every log) are not lost.
-      guard read.sequence > 0, !carried.isCarried(folder, through: read.sequence),
+      // Records a retire carried (`retired`, of every log) are not lost.
+      let carried = retired[folder]?.through ?? 0
+      guard read.sequence > carried,
         let problem = Self.otherLogProblem(
-          try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start),
-          carriedThrough: carried.retired[folder]?.through ?? 0)
+          try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start), carriedThrough: carried)
       else { continue }
       findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))
       found.insert(folder)

@@ -37,8 +37,8 @@ extension DeviceLogStore {
     var result = RetireResult(device: device, records: 0, alreadyRetired: false)
     try write { view throws(MetroError) in
       guard device != view.device else { throw .cannotRetire(device: device, .thisDevice) }
-      let retired = view.fold.retired[device]?.through ?? 0
-      guard DeviceIdentity.isValid(device, allowUpgrade: true), let position = view.fold.logs[device],
+      let retired = view.folded.retired[device]?.through ?? 0
+      guard DeviceIdentity.isValid(device, allowUpgrade: true), let position = view.content.logs[device],
         position.sequence > 0
       else {
         guard retired > 0 else { throw .cannotRetire(device: device, .unknownDevice) }
@@ -46,7 +46,7 @@ extension DeviceLogStore {
         return Decision(changes: []) { _ in () }
       }
       // Shorter than what was read, or another line where one was read.
-      if let lost = view.fold.lostRecords[device] {
+      if let lost = view.content.lost[device] {
         throw .cannotRetire(
           device: device, .lostRecords(first: min(position.sequence + 1, lost.sequence), last: lost.sequence))
       }

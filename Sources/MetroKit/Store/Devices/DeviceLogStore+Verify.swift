@@ -38,15 +38,14 @@ extension DeviceLogStore: StoreVerifying {
   public func devices() throws(MetroError) -> [DeviceSummary] {
     let device = try identity.existing(fileSystem: fileSystem)
     let view = try readView(device: device)
-    // (Decoded once: the cache keeps them packed until read.)
-    let names = view.fold.deviceNames
+    let names = view.state.deviceNames
     // A retired device whose log is gone is listed too: its records count.
-    return Set(view.fold.logs.keys).union(view.fold.retired.keys).sorted().map { folder in
-      let position = view.fold.logs[folder] ?? .start
+    return Set(view.content.logs.keys).union(view.folded.retired.keys).sorted().map { folder in
+      let position = view.content.logs[folder] ?? .start
       let length = (try? fileSystem.status(atPath: layout.logPath(folder)))??.size ?? position.offset
-      let retired = view.fold.retired[folder]
+      let retired = view.folded.retired[folder]
       return DeviceSummary(
-        id: folder, name: names[folder]?.name, isThisDevice: folder == device,
+        id: folder, name: names[folder], isThisDevice: folder == device,
         records: max(position.sequence, retired?.through ?? 0), latestEvent: position.lastRecordedAt,
         bytesRead: position.offset,
         logLength: length, retiredThrough: retired?.through, retiredBy: retired?.by.device)
@@ -70,71 +69,42 @@ extension DeviceLogStore: StoreVerifying {
       report.problems.append(.init(path: path, line: line, problem: problem))
       return report
     }
-    var fold = StoreFold()
-    legacy?.fold(into: &fold, timeZone: timeZone)
     let known = knownBeforeVerify()
     var positions: [String: LogPosition] = [:]
     var damaged: Set<String> = []
     var logs: [LogMeaning.Log] = []
+    // Each update once: a retire's copy and its own log count as one, and
+    // an old update two converted logs brought, once.
+    struct Origin: Hashable {
+      var device: String
+      var sequence: Int
+      var index: Int
+    }
+    var counted: Set<Origin> = []
+    var oldUpdates: Set<UUID> = []
+    func count(_ record: LogRecord, of folder: String, path: String) {
+      for (index, change) in record.changes.enumerated() {
+        let (inner, order, _) = change.unwrapped(at: record.order(device: folder, index: index))
+        guard case .update(_, let update) = inner,
+          counted.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+        else { continue }
+        if order.device.hasPrefix(StoreLayout.upgradePrefix), !oldUpdates.insert(update.id).inserted { continue }
+        report.updates += 1
+        checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
+      }
+    }
     for folder in try deviceFolders() where folder != legacy?.folder {
       let path = layout.logPath(folder)
       var records: [LogRecord] = []
       do {
-        // A record on a long line (an import) comes whole, decoded as its
-        // seal is checked; past ``LongRecord/holdLimit``, a change at a time.
         let scanner = LogScanner(fileSystem: fileSystem, path: path, device: folder)
-        let outcome = try scanner.scanRecords(from: .start, holdingLongRecords: true) {
-          scanned, _ throws(MetroError) in
-          switch scanned {
-          case .whole(let record, _, _):
-            records.append(record)
-            let copies = fold.oldUpdates?.count ?? 0
-            var updates = 0
-            fold.noteClock(record.clock)
-            for (index, change) in record.changes.enumerated() {
-              let order = record.order(device: folder, index: index)
-              // Each update once: a retire's copy and its own log count as one.
-              if case .update(let card, let update)? = fold.counted(change, at: order) {
-                updates += 1
-                checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
-                fold.verifyFold(update, of: card, change: change, order: order)
-              } else {
-                fold.apply(change, order: order, timeZone: timeZone)
-              }
-            }
-            // A converted log's copy of an old update another one brought is not one more.
-            report.updates +=
-              folder.hasPrefix(StoreLayout.upgradePrefix) ? (fold.oldUpdates?.count ?? 0) - copies : updates
-          case .long(let long):
-            // Counted only once the whole record has decoded, as a short one.
-            var staged = fold
-            var changes: [LogChange] = []
-            var updates = 0
-            staged.noteClock(long.clock)
-            let copies = staged.oldUpdates?.count ?? 0
-            try long.forEachChange { index, change, _ in
-              changes.append(change)
-              let order = long.order(index: index)
-              if case .update(let card, let update)? = staged.counted(change, at: order) {
-                updates += 1
-                checkRideCharge(update, path: path, line: long.sequence + 1, into: &report)
-                staged.verifyFold(update, of: card, change: change, order: order)
-              } else {
-                staged.apply(change, order: order, timeZone: timeZone)
-              }
-            }
-            if folder.hasPrefix(StoreLayout.upgradePrefix) { updates = (staged.oldUpdates?.count ?? 0) - copies }
-            fold = staged
-            records.append(
-              LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock))
-            report.updates += updates
-          }
+        let outcome = try scanner.scan(from: .start) { record, _ in
+          records.append(record)
+          count(record, of: folder, path: path)
         }
         if case .read(let position, let size) = outcome {
           logs.append(LogMeaning.Log(device: folder, records: records))
           positions[folder] = position
-          // What a retire's copy then finds folded already.
-          fold.logs[folder] = position
           if size > position.offset {
             // A last line still arriving (or a write cut short): read later, not damage.
             report.notes.append(.init(path: path, line: position.sequence + 2, problem: .lastUpdateUnterminated))
@@ -146,16 +116,18 @@ extension DeviceLogStore: StoreVerifying {
         damaged.insert(folder)
       }
     }
+    if let legacy {
+      logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records))
+      report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 }
+    }
+    let meaning = LogMeaning.fold(logs, from: nil, timeZone: timeZone)!
     // Records this device wrote, or had read of another device's log, that
     // are no longer there.
-    report.problems += try lostRecordFindings(known, positions: positions, damaged: damaged, carried: fold)
-    if let legacy { report.updates += legacy.records.reduce(0) { $0 + $1.changes.count - 1 } }
-    report.cards = fold.liveCards().count
+    report.problems += try lostRecordFindings(
+      known, positions: positions, damaged: damaged, retired: meaning.seed.retired)
+    report.cards = meaning.state.cards.filter(\.isCreated).count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
-    if report.problems.isEmpty {
-      if let legacy { logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records)) }
-      report.capOverruns = capOverruns(in: LogMeaning.fold(consume logs, timeZone: timeZone))
-    }
+    if report.problems.isEmpty { report.capOverruns = capOverruns(in: meaning.state) }
     return report
   }
 
@@ -186,20 +158,5 @@ extension DeviceLogStore {
     guard update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)
     else { return }
     report.problems.append(.init(path: path, line: line, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
-  }
-}
-
-extension StoreFold {
-  /// What `verify`'s read folds of an update that counts (`change` as read,
-  /// at `order`): the card it belongs to, and a converted log's copy of an
-  /// old update known as one (``admitsOldUpdate(_:order:)``). Not the
-  /// balance, the fare standing or the ids that may come twice: the report
-  /// says none of them, and at a million imported updates their ids alone
-  /// are hundreds of megabytes.
-  mutating func verifyFold(_ update: BalanceUpdate, of card: String, change: LogChange, order: EventOrder) {
-    var placed = order
-    if case .carried(let origin, _) = change { placed = origin.order }
-    guard admitsOldUpdate(update, order: placed) else { return }
-    _ = cardIndex(root(of: card))
   }
 }

@@ -12,13 +12,9 @@ extension DeviceLogStore {
   struct Decision<Result> {
     var changes: [LogChange]
     /// Changes made as the record is written, after `changes`, handed to
-    /// `emit` one at a time and never held together (an import's updates,
-    /// decided as its rows are read); `nil` when there are none.
+    /// `emit` one at a time (an import's updates, decided as its rows are
+    /// read); `nil` when there are none.
     var more: ((_ emit: (LogChange) throws(MetroError) -> Void) throws(MetroError) -> Void)? = nil
-    /// The times a card's watched updates span (by card id) before the
-    /// record is folded, when the decision knows that no update folded
-    /// already lies in the times they add (an import's, ``ImportSpan``).
-    var spans: [String: ClosedRange<Int64>] = [:]
     var result: (View) throws(MetroError) -> Result
 
     /// Whether the decision changes nothing.
@@ -26,19 +22,11 @@ extension DeviceLogStore {
   }
 
   /// Runs one write: read the view once and let `decide` name the changes;
-  /// then, under this device's lock, fold whatever arrived meanwhile (and
+  /// then, under this device's lock, read whatever arrived meanwhile (and
   /// decide again only if anything did), append the changes as one record
-  /// and `fsync` it (the commit point), then save the cache.
-  ///
-  /// `reloadKeys`: whether deciding may look at reload keys (a keyed reload,
-  /// an undo); a write that does not leaves them unread, unless its record
-  /// folds them: then, with `keysToFold` (an import, a restore: deciding
-  /// never looks at them), they are loaded once it is decided, and the
-  /// decision stands; without, it is decided again with them.
-  func write<Result>(
-    reloadKeys: Bool = true, keysToFold: Bool = false,
-    _ decide: (View) throws(MetroError) -> Decision<Result>
-  ) throws(MetroError) -> Result {
+  /// and `fsync` it (the commit point), then fold the record with the tail
+  /// and save the cache.
+  func write<Result>(_ decide: (View) throws(MetroError) -> Decision<Result>) throws(MetroError) -> Result {
     // A device whose folder is already in the store takes its lock first and
     // reads the view once, under it (``lockBeforeReading()``). Otherwise a
     // refusal (a swipe on an empty card) or a change that changes nothing
@@ -46,7 +34,7 @@ extension DeviceLogStore {
     // decide against the view as it is before taking anything.
     var early = try lockBeforeReading()
     defer { early?.lock.release() }
-    var view = try readView(device: early?.device, reloadKeys: reloadKeys, savesCache: false)
+    var view = try readView(device: early?.device, savesCache: false)
     if view.legacy != nil, let held = early {
       // An old store is converted under its own lock, taken before the
       // device's: let this one go, and catch up again under both.
@@ -103,27 +91,13 @@ extension DeviceLogStore {
     // store at the path of one that is gone.
     let markFile = self.markFile(device: device)
     let mark = newStore ? nil : try markFile?.load()
-    if early == nil,
-      try !catchUpUnderLock(&view, device: device, reloadKeys: reloadKeys, ownMarked: mark != nil)
-    {
+    if early == nil, try !catchUpUnderLock(&view, device: device, ownMarked: mark != nil) {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.
       decision.changes = []
       decision = try decide(view)
     }
-    let position = view.fold.logs[device] ?? .start
-    if !view.fold.reloadKeysLoaded,
-      decision.more != nil
-        || view.fold.needsSideData(LogRecord(sequence: 0, recordedAt: .distantPast, changes: decision.changes)),
-      !keysToFold || view.cache?.loadReloadKeys(into: &view.fold) != true
-    {
-      // The record would fold a key: decide again with every key there. (A
-      // decision that reads none, `keysToFold`, stands once the cache gave
-      // them to the view, above; only one it cannot give comes here.)
-      view = try readView(device: device, reloadKeys: true, savesCache: false)
-      decision.changes = []
-      decision = try decide(view)
-    }
+    let position = view.content.logs[device] ?? .start
     if decision.isEmpty { return try decision.result(view) }
     if let mark, let problem = Self.ownLogProblem(try verdict(of: mark, device: device, readTo: position)) {
       try refuse(problem, device: device)
@@ -139,7 +113,7 @@ extension DeviceLogStore {
       // The name: the first write records it; a name the rider chose since
       // is recorded by the next write (the names read only then).
       if position.sequence == 0
-        || (identity.chosenName != nil && identity.chosenName != view.fold.deviceNames[device]?.name)
+        || (identity.chosenName != nil && identity.chosenName != view.state.deviceNames[device])
       {
         decision.changes.insert(.deviceName(identity.defaultName), at: 0)
       }
@@ -148,33 +122,29 @@ extension DeviceLogStore {
     // lock): a change made after seeing another orders after it.
     let record = LogRecord(
       sequence: position.sequence + 1, recordedAt: try Self.recordTime(now: clock.now(), changes: decision.changes),
-      changes: decision.changes, clock: view.fold.nextClock)
+      changes: decision.changes, clock: view.nextClock)
     // A record's time is read back only within the recordable range.
     guard Timestamp.isRecordable(record.recordedAt) else { throw .clockOutOfRange(clock.now()) }
-    // Every limit a reader enforces is checked before the commit point: each
-    // change is read back as every reader will (its sequence and time, whole
-    // seconds, read back as they are) as soon as it is encoded, and folded
-    // into a copy that stands only once the record is committed. The record
-    // is written a stretch at a time, its seal carried over each; a change no
-    // reader would take stops the write before its newline and the log is
-    // cut back.
+    // Every limit a reader enforces is checked before the commit point:
+    // each change is read back as every reader will as soon as it is
+    // encoded, and kept for the tail once the record is committed. The
+    // record is written a stretch at a time, its seal carried over each; a
+    // change no reader would take stops the write before its newline and
+    // the log is cut back.
     let logPath = layout.logPath(device)
     let header = position.offset == 0 ? LogRecord.header(device: device) : []
-    var folded = view.fold
-    for (id, span) in decision.spans { folded.repeatSpans[id] = span }
+    var readBack: [LogChange] = []
     var written = Int64(0)
-    func fold(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
-      let change: LogChange
+    func check(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
       do throws(MetroError) {
         guard text.count < LongRecord.maximumChangeLength else {
           throw .storeDamaged(path: logPath, line: nil, problem: .lineTooLong(byte: position.offset))
         }
-        change = try LongRecord.decodeChange(text, path: logPath, line: record.sequence + 1)
+        readBack.append(try LongRecord.decodeChange(text, path: logPath, line: record.sequence + 1))
       } catch {
         guard case .storeDamaged(_, _, let problem) = error else { throw error }
         throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))
       }
-      folded.apply(change, order: record.order(device: device, index: index), timeZone: timeZone)
     }
     var seal: UInt32 = 0
     let stamp = try append(to: logPath, at: position.offset, device: device) { write throws(MetroError) in
@@ -186,14 +156,14 @@ extension DeviceLogStore {
       for change in decision.changes {
         let start = bytes.count + (index > 0 ? 1 : 0)
         LogRecord.encode(change, at: index, into: &bytes)
-        try fold(bytes[start...], index: index)
+        try check(bytes[start...], index: index)
         index += 1
       }
       if let more = decision.more {
         try more { change throws(MetroError) in
           let start = bytes.count + (index > 0 ? 1 : 0)
           LogRecord.encode(change, at: index, into: &bytes)
-          try fold(bytes[start...], index: index)
+          try check(bytes[start...], index: index)
           index += 1
           if bytes.count >= Self.writeStretch {
             crc = bytes[recordStart...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
@@ -217,38 +187,38 @@ extension DeviceLogStore {
     // After the commit point: a failed save only leaves the mark behind the
     // log, which the next write adopts.
     markFile?.save(WrittenMark(sequence: record.sequence, offset: end, seal: seal))
-    if folded.needsRefold {
-      // A merge that only folding every log again places (a balance
-      // assignment on either card): the next read does, and saves it.
-      // After the commit point a failed read is not the command's failure.
-      remembered.withLock { $0 = nil }
-      return try decision.result((try? readView()) ?? view)
-    }
-    view.fold = folded
-    view.fold.noteClock(record.clock)
-    view.fold.noteTime(record.recordedAt)
-    view.fold.logs[device] = LogPosition(
+    let after = LogPosition(
       offset: end, sequence: record.sequence, lastLineStart: position.offset + Int64(header.count), lastSeal: seal,
       lastRecordedAt: record.recordedAt, lastClock: record.clock, stamp: stamp.flatMap { $0.size == end ? $0 : nil })
-    view.refresh()
-    if view.fold.spansGrew {
-      // The record brought imported updates outside the times watched so
-      // far: the updates already folded in the new times must be watched
-      // too, which a fold of every log does. After the commit point, a
-      // failed read leaves the cache unsaved (the next command folds again).
-      guard let whole = try? readView(device: device, useCache: false, savesCache: false, spans: view.fold.repeatSpans)
-      else { return try decision.result(view) }
-      view = whole
+    let appended = LogRecord(
+      sequence: record.sequence, recordedAt: record.recordedAt, changes: readBack, clock: record.clock)
+    readBack = []
+    view.content.logs[device] = after
+    if let index = view.content.tail.firstIndex(where: { $0.device == device }) {
+      view.content.tail[index].records.append(appended)
+    } else {
+      view.content.tail.append(LogMeaning.Log(device: device, records: [appended]))
     }
-    // After the commit point: a standing or balance the record leaves to
-    // work out again that cannot be now is left marked, for the next read.
-    _ = try? takeFromMeaning(&view)
-    // (A fold of every log again, above, read without the cache: it is
-    // saved all the same.)
+    if let meaning = LogMeaning.fold(view.content.tail, from: view.content.seed, timeZone: timeZone) {
+      view.state = meaning.state
+      view.folded = meaning.seed
+    } else {
+      // The record needs what came before the seed (an undo of an older
+      // update, a ride backdated before it): every log is read again.
+      // After the commit point a failed read is not the command's failure:
+      // the next command reads again.
+      guard let whole = try? readView(device: device, useCache: false, savesCache: false) else {
+        remembered.withLock { $0 = nil }
+        return try decision.result(view)
+      }
+      let cache = view.cache
+      view = whole
+      view.cache = cache
+    }
     if let cache = (view.device == device ? view.cache : nil) ?? cacheFor(device: device) {
       view.device = device
       view.cache = cache
-      view.cacheVersion = cache.save(view.fold)
+      view.cacheVersion = cache.save(view.content)
       remember(view)
     }
     return try decision.result(view)
@@ -292,47 +262,34 @@ extension DeviceLogStore {
     return (device, try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: lockTimeout))
   }
 
-  /// Brings the view read before the lock up to date under it: folds what
+  /// Brings the view read before the lock up to date under it: reads what
   /// each log gained meanwhile. `true` when nothing had (the decision made
   /// on the view stands); `false` when the view changed and must be decided
   /// again. A log that changed before what the view read, or an upgrade
   /// just done, reads the whole view again.
-  private func catchUpUnderLock(
-    _ view: inout View, device: String, reloadKeys: Bool, ownMarked: Bool
-  ) throws(MetroError) -> Bool {
+  private func catchUpUnderLock(_ view: inout View, device: String, ownMarked: Bool) throws(MetroError) -> Bool {
     // A view read before this device had an id (its first write) read every
     // log as another device's: its positions hold as well.
     if view.legacy == nil, view.device == nil || view.device == device {
-      let before = view.fold.logs
-      let readFrom = view.cache
       if view.device == nil {
-        // From now on this device's own cache, not the one it kept as a
-        // reader: it takes the reload keys with it.
-        if !view.fold.reloadKeysLoaded, !(readFrom?.loadReloadKeys(into: &view.fold) ?? false) {
-          view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
-          return false
-        }
-        view.fold.reloadKeysChanged = true
+        // From now on this device's own cache, not the one it kept as a reader.
         view.device = device
         view.cache = cacheFor(device: device)
         view.cacheVersion = nil
       }
-      var read: [LogMeaning.Log]?
-      if try catchUp(&view.fold, device: device, skipping: nil, cache: readFrom, ownMarked: ownMarked, read: &read)
-        == .done
-      {
+      let before = view.content
+      if try catchUp(&view.content, device: device, ownMarked: ownMarked) == .done {
         // A log that appeared empty (this device's own, made for its first
         // record) brings nothing to decide on.
-        let after = view.fold.logs
-        if after.allSatisfy({ before[$0.key] ?? .start == $0.value }), before.keys.allSatisfy({ after[$0] != nil }) {
-          return true
+        if view.content.tail == before.tail { return true }
+        if let meaning = LogMeaning.fold(view.content.tail, from: view.content.seed, timeZone: timeZone) {
+          view.state = meaning.state
+          view.folded = meaning.seed
+          return false
         }
-        view.refresh()
-        try takeFromMeaning(&view)
-        return false
       }
     }
-    view = try readView(device: device, reloadKeys: reloadKeys, savesCache: false)
+    view = try readView(device: device, savesCache: false)
     return false
   }
 

@@ -30,23 +30,14 @@ public final class DeviceLogStore: MetroCardDataStore {
   let makeID: @Sendable () -> UUID
   /// Whether writers take the lock; only tests turn it off.
   let locking: WriterLocking
-  /// The fold this store object read or wrote last: its next read (a
-  /// command that reads, then writes) starts from it instead of loading the
-  /// cache file again, and still folds whatever each log gained since.
-  let remembered = Mutex<RememberedFold?>(nil)
+  /// What this store object read or wrote last: its next read (a command
+  /// that reads, then writes) starts from it instead of loading the cache
+  /// file again, and still reads whatever each log gained since.
+  let remembered = Mutex<RememberedView?>(nil)
   /// What reads found and still showed, for the command to say once (``takeWarnings()``).
   let warnings = Mutex<[VerificationReport.Finding]>([])
   /// The store directory's real path, once it is there (``canonicalDirectory()``).
   let resolvedDirectory = Mutex<String?>(nil)
-
-  /// A fold kept between two reads of one store object.
-  struct RememberedFold {
-    var device: String?
-    var cache: FoldCache
-    var fold: StoreFold
-    /// The cache file it matches, for a reader's conditional save.
-    var version: FoldCache.SavedVersion?
-  }
 
   /// Opens (lazily) the store in `directory`; nothing is created until the first write.
   ///
@@ -108,19 +99,21 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   /// What this device knows of the store at one moment.
   struct View {
-    var fold: StoreFold
+    /// What was read: each log's position, what other logs lost, and the
+    /// records as a seed and the tail after it (``StoreCache/Content``).
+    var content: StoreCache.Content
+    /// What the records read mean (``LogMeaning``), and the seed of them all.
+    var state: LogMeaning.State
+    var folded: LogMeaning.Seed
     /// This device's id, when it has one.
     var device: String?
     /// The old store this one still is, until its first write.
     var legacy: LegacyStore?
-    /// The cache the fold was read from, which save of it, and whether the
-    /// read folded anything the cache does not hold yet.
-    var cache: FoldCache?
-    var cacheVersion: FoldCache.SavedVersion?
+    /// The cache the view was read from, which save of it, and whether the
+    /// read brought anything the cache does not hold yet.
+    var cache: StoreCache?
+    var cacheVersion: StoreCache.SavedVersion?
     var cacheNeedsSaving = false
-    /// Every log's records, when the read folded them all from the start:
-    /// what the logs mean is worked out from them (``meaning(of:)``), once.
-    var read: [LogMeaning.Log]?
     /// What this device's own log lost of what this device wrote to it:
     /// every write is refused until it continues as a new device.
     var ownLogProblem: StoreProblem?
@@ -128,179 +121,235 @@ public final class DeviceLogStore: MetroCardDataStore {
     /// (moved aside or removed): the next write starts a new store and
     /// forgets what it wrote to the old one.
     var newStore = false
-    /// The live cards with the names they are shown by, in creation order;
-    /// the implicit `default` card when there is none yet.
-    var live: [(fold: FoldCard, name: String)] = []
-    var defaultID: String?
-    /// How many records the view has folded: part of every reference.
-    var revision: Int { fold.logs.values.reduce(0) { $0 + $1.sequence } }
 
-    init(fold: StoreFold, device: String?, legacy: LegacyStore?) {
-      self.fold = fold
-      self.device = device
-      self.legacy = legacy
-      refresh()
+    /// The live cards, in creation order, each with the name it is shown
+    /// by; the implicit `default` card when there is none yet.
+    var live: [LogMeaning.Card] { state.cards }
+    var defaultID: String? { state.defaultCardID }
+    /// How many records the view has read: part of every reference.
+    var revision: Int { content.logs.values.reduce(0) { $0 + $1.sequence } }
+    /// The logical clock of this device's next record: one more than every
+    /// record read (at most ``LogRecord/maximumClock``).
+    var nextClock: Int { min(state.maxClock, LogRecord.maximumClock - 1) + 1 }
+
+    func index(named name: String) -> Int? { live.firstIndex { $0.card.name == name } }
+    func index(ofID id: String) -> Int? { live.firstIndex { $0.id == id } }
+
+    /// Where a card's changes go, merges followed.
+    func root(of id: String) -> String { CardMerge.root(of: id, in: CardMerge.resolve(folded.merges)) }
+
+    /// Whether a retire carried `device`'s records up to `sequence`.
+    func isCarried(_ device: String, through sequence: Int) -> Bool {
+      guard let known = folded.retired[device] else { return false }
+      return sequence <= known.through
     }
 
-    mutating func refresh() {
-      live = fold.liveCards()
-      if live.isEmpty {
-        var implicit =
-          fold.index(ofCard: DeviceLogStore.implicitCardID).map { fold.cards[$0] }
-          ?? FoldCard(id: DeviceLogStore.implicitCardID, card: MetroCard(name: MetroCard.defaultName, isDefault: false))
-        implicit.card.name = MetroCard.defaultName
-        live = [(implicit, MetroCard.defaultName)]
-      }
-      defaultID = fold.defaultCardID(among: live)
+    /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
+    mutating func noteLost(_ device: String, read position: LogPosition) {
+      // Records a retire carried are not lost: the log may go.
+      guard position.sequence > 0, !isCarried(device, through: position.sequence),
+        (content.lost[device]?.sequence ?? 0) < position.sequence
+      else { return }
+      content.lost[device] = position
     }
-
-    func index(named name: String) -> Int? { live.firstIndex { $0.name == name } }
-    func index(ofID id: String) -> Int? { live.firstIndex { $0.fold.id == id } }
   }
 
-  /// This device's fold cache of this store; a device that has no id yet
-  /// (it has only read) keeps one too, as `reader`.
-  func cacheFor(device: String?) -> FoldCache? {
+  /// A view kept between two reads of one store object.
+  struct RememberedView {
+    var device: String?
+    var cache: StoreCache
+    var content: StoreCache.Content
+    var version: StoreCache.SavedVersion?
+  }
+
+  /// This device's cache of this store; a device that has no id yet (it
+  /// has only read) keeps one too, as `reader`.
+  func cacheFor(device: String?) -> StoreCache? {
     guard let cacheRoot else { return nil }
     let canonical = canonicalDirectory()
     let hash = Checksum.crc32(Array(canonical.utf8))
     let folder = cacheRoot + "/" + (device ?? Self.readerCacheName) + "-" + String(hash, radix: 16)
-    return FoldCache(fileSystem: fileSystem, folder: folder, store: canonical)
+    return StoreCache(fileSystem: fileSystem, folder: folder, store: canonical)
   }
 
   /// The name of the cache of a device that has no id yet.
   static let readerCacheName = "reader"
 
-  /// Reads the view: the cache (if any), then whatever each log has past it.
+  /// How far back the seed's point is put when every record is read again:
+  /// the records of the last week stay a tail that the same fold folds
+  /// again as anything arrives (decision 84).
+  static let tailSeconds: Double = 7 * 86_400
+
+  /// Reads the view: the cache (if any), then whatever each log has past
+  /// it, folded with the tail after the seed; every record again when that
+  /// fold needs what came before the seed, or a log changed before what
+  /// was read of it.
   ///
-  /// `reloadKeys`: load every card's reload keys and watched ids too
-  /// (writes that decide with a key or an undo; an import loads them only
-  /// to fold its record, `keysToFold`); otherwise they are loaded
-  /// only if a keyed reload or an undo of one is among what is new (or a
-  /// watched update: ``StoreFold/watches(_:cardID:)``).
-  ///
-  /// `spans`: times of imported updates to watch from the start
-  /// (``StoreFold/repeatSpans``), for a fold of every log again.
-  ///
-  /// `savesCache`: a read that folded anything new saves the cache (unless
-  /// another process saved it meanwhile), so that a device that only reads
-  /// reads only what is new since it last looked, as a writer does. A
-  /// write's reads leave the saving to the write.
-  func readView(
-    device: String? = nil, useCache: Bool = true, reloadKeys: Bool = false,
-    savesCache: Bool = true, spans: [String: ClosedRange<Int64>] = [:]
-  ) throws(MetroError) -> View {
+  /// `savesCache`: a read that brought anything new saves the cache
+  /// (unless another process saved it meanwhile), so that a device that
+  /// only reads reads only what is new since it last looked. A write's
+  /// reads leave the saving to the write.
+  func readView(device: String? = nil, useCache: Bool = true, savesCache: Bool = true) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
     // What this device wrote, read before any log: a writer of this device
     // moves it only after its record is in the log, so the log read next
     // holds at least what it says.
     let mark = try device.flatMap(markFile(device:))?.load()
-    // What this store object read last is of a store of device logs (an
-    // old store is never remembered), with its cache: start from it.
+    // What this store object read last (an old store is never remembered),
+    // with its cache: start from it.
     let memo = useCache ? remembered.withLock { $0 }.flatMap { $0.device == device ? $0 : nil } : nil
     let legacy = memo == nil ? try LegacyStore.open(self) : nil
     let cache = memo?.cache ?? (useCache && legacy == nil ? cacheFor(device: device) : nil)
-    let loaded = memo == nil ? cache?.loadWithVersion() : nil
-    var fold = memo?.fold ?? loaded?.fold ?? StoreFold()
-    let basis = memo == nil ? standingBasis() : fold.standingBasis
-    if loaded?.fold != nil, fold.standingBasis != basis {
-      // Worked out under other rules: every standing is worked out again
-      // from the rides (below), once. Under another machine zone: only
-      // those of cards that read it (custom cards without a zone).
-      let rulesChanged = Self.rulesPart(of: fold.standingBasis) != Self.rulesPart(of: basis)
-      for index in fold.cards.indices where rulesChanged || fold.cards[index].card.zone == nil {
-        fold.cards[index].fareStateIsCurrent = false
-      }
+    let loaded = memo == nil ? cache?.load() : nil
+    let basis = standingBasis()
+    var content = memo?.content ?? loaded?.content ?? StoreCache.Content()
+    let before = content
+    // A seed worked out under other rules, or under another machine zone
+    // that one of its cards reads, is worked out again.
+    var whole = !content.basis.isEmpty && !Self.holds(content, under: basis)
+    whole = whole || (memo == nil && loaded?.content == nil) || legacy != nil
+    if !whole {
+      whole = try catchUp(&content, device: device, ownMarked: mark != nil) == .restart
     }
-    fold.standingBasis = basis
-    fold.repeatSpans.merge(spans) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
-    if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-    let before = fold.logs
-    let lostBefore = fold.lostRecords
-    // A fold from nothing reads every log whole: what the logs mean, if a
-    // card needs it, is worked out from the records it read.
-    var read: [LogMeaning.Log]? = memo == nil && loaded?.fold == nil && legacy == nil ? [] : nil
-    var restart =
-      try catchUp(&fold, device: device, skipping: legacy?.folder, cache: cache, ownMarked: mark != nil, read: &read)
-      == .restart
-    if !restart, reloadKeys, !(cache?.loadReloadKeys(into: &fold) ?? fold.reloadKeysLoaded) {
-      restart = true
+    var meaning = whole ? nil : LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone)
+    if meaning == nil {
+      content.basis = basis
+      meaning = try readEverything(&content, device: device, legacy: legacy, ownMarked: mark != nil)
+    } else if let moved = movedOn(content) {
+      content = moved.content
+      meaning = moved.meaning
     }
-    if restart {
-      // A log changed before what the cache read, or the cache's reload keys
-      // are not the ones it names: fold everything again (keeping what was
-      // lost of other devices' logs, which every command goes on saying).
-      // The times of imported updates are kept too: a fold that found
-      // new ones folds again, watching every update in them (each time
-      // they grow, so this ends). So are card merges: a merge that changes
-      // where cards already folded belong folds again with every merge
-      // known from the start (each round knows more).
-      var outcome = CatchUp.restart
-      while outcome == .restart {
-        let lost = fold.lostRecords
-        let spans = fold.repeatSpans
-        let merges = fold.merges
-        fold = StoreFold()
-        fold.lostRecords = lost
-        fold.repeatSpans = spans
-        fold.standingBasis = basis
-        fold.merges = merges
-        fold.mergedInto = StoreFold.resolveMerges(merges)
-        if let legacy { legacy.fold(into: &fold, timeZone: timeZone) }
-        read = legacy == nil ? [] : nil
-        outcome = try catchUp(&fold, device: device, skipping: legacy?.folder, cache: nil, read: &read)
-        let mergesGrew = fold.needsRefold && fold.merges.count > merges.count
-        guard outcome == .done || fold.spansGrew || mergesGrew else {
-          throw .storeDamaged(path: layout.devicesPath, line: nil, problem: .ownLogChanged)
-        }
-      }
-    }
-    try judgeOtherLogs(&fold)
-    judgeClock(fold, device: device)
-    var view = View(fold: fold, device: device, legacy: legacy)
-    view.read = read.take()
+    var view = View(content: content, state: meaning!.state, folded: meaning!.seed, device: device, legacy: legacy)
+    try judgeOtherLogs(&view)
+    judgeClock(view, device: device)
     try judgeOwnLog(&view, mark: mark)
     view.cache = cache
     view.cacheVersion = memo?.version ?? loaded?.version
-    let workedOut = try takeFromMeaning(&view)
+    // What was read, not only when: a read of no store saves nothing.
     view.cacheNeedsSaving =
       cache != nil
-      && (restart || workedOut || view.fold.logs != before
-        || view.fold.lostRecords != lostBefore)
+      && (view.content.logs != before.logs || view.content.lost != before.lost || view.content.seed != before.seed
+        || view.content.tail != before.tail || (view.content.basis != before.basis && !view.content.logs.isEmpty))
     if savesCache { keepWhatWasRead(&view) }
     remember(view)
     return view
   }
 
-  /// Saves the cache of a read that folded anything new, unless another
+  /// Reads every log from its start into `content` (what other logs lost
+  /// kept, which every command goes on saying) and folds it: the records
+  /// of the last week (``tailSeconds``) become the tail after a seed of
+  /// the others (``LogMeaning/split(_:before:)``).
+  func readEverything(
+    _ content: inout StoreCache.Content, device: String?, legacy: LegacyStore?, ownMarked: Bool
+  ) throws(MetroError) -> (state: LogMeaning.State, seed: LogMeaning.Seed) {
+    var logs: [LogMeaning.Log] = []
+    var positions: [String: LogPosition] = [:]
+    var lost = content.lost
+    for listed in try listedDeviceFolders() where listed.name != legacy?.folder {
+      let folder = listed.name
+      var records: [LogRecord] = []
+      let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
+      switch try scanner.scan(from: .start, { record, _ in records.append(record) }) {
+      case .read(let position, _): positions[folder] = position
+      case .shorter, .changedBefore: positions[folder] = .start
+      }
+      logs.append(LogMeaning.Log(device: folder, records: records))
+    }
+    // What was read before of a log that now holds less, or is gone, is lost.
+    for (folder, read) in content.logs where folder != device && folder != legacy?.folder {
+      let now = positions[folder] ?? .start
+      if now.sequence < read.sequence || (now.sequence == read.sequence && now.lastSeal != read.lastSeal) {
+        if read.sequence > 0, (lost[folder]?.sequence ?? 0) < read.sequence { lost[folder] = read }
+      }
+    }
+    if let legacy {
+      logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records))
+      positions[legacy.folder] = legacy.position
+    }
+    let (earlier, later) = LogMeaning.split(logs, before: clock.now().addingTimeInterval(-Self.tailSeconds))
+    content.logs = positions
+    content.lost = lost
+    content.splitAt = clock.now()
+    if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: nil, timeZone: timeZone)?.seed,
+      let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
+    {
+      content.seed = seed
+      content.tail = later
+      return meaning
+    }
+    content.seed = nil
+    content.tail = logs
+    return LogMeaning.fold(logs, from: nil, timeZone: timeZone)!
+  }
+
+  /// `content` with its seed moved on to a week back, when it was put
+  /// there more than a week ago: the tail stays about a week long. `nil`
+  /// when it is not due, or the tail cannot be split (then it stays).
+  func movedOn(
+    _ content: StoreCache.Content
+  ) -> (content: StoreCache.Content, meaning: (state: LogMeaning.State, seed: LogMeaning.Seed))? {
+    let now = clock.now()
+    guard now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds else { return nil }
+    var moved = content
+    moved.splitAt = now
+    let (earlier, later) = LogMeaning.split(content.tail, before: now.addingTimeInterval(-Self.tailSeconds))
+    guard !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: content.seed, timeZone: timeZone)?.seed,
+      let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
+    else {
+      // Not now: tried again in a week.
+      guard let meaning = LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone) else { return nil }
+      return (moved, meaning)
+    }
+    moved.seed = seed
+    moved.tail = later
+    return (moved, meaning)
+  }
+
+  /// Saves the cache of a read that brought anything new, unless another
   /// process saved it since the read loaded it.
   func keepWhatWasRead(_ view: inout View) {
     guard view.legacy == nil, view.cacheNeedsSaving, let cache = view.cache,
-      let saved = cache.save(view.fold, .unlessReplacedSince(view.cacheVersion))
+      let saved = cache.save(view.content, .unlessReplacedSince(view.cacheVersion))
     else { return }
     view.cacheVersion = saved
     view.cacheNeedsSaving = false
   }
 
-  /// Keeps `view`'s fold for this store object's next read.
+  /// Keeps what `view` read for this store object's next read.
   func remember(_ view: View) {
     guard view.legacy == nil, let cache = view.cache else { return }
-    let kept = RememberedFold(device: view.device, cache: cache, fold: view.fold, version: view.cacheVersion)
+    let kept = RememberedView(device: view.device, cache: cache, content: view.content, version: view.cacheVersion)
     remembered.withLock { $0 = kept }
   }
 
-  /// What a fare standing worked out now depends on: the rules' revision
-  /// and that cards read their own zone (``rulesPart(of:)``), then, after
-  /// a `|`, the machine zone's fingerprint for this year, which only a
-  /// custom card without a zone reads.
+  /// What a fare standing worked out now depends on: the rules' revision,
+  /// that cards read their own zone, and the machine zone's fingerprint
+  /// for this year, which only a custom card without a zone reads.
   func standingBasis() -> String {
     let year = LocalTimeZone.utc.calendarDate(of: clock.now()).year
     return String(FareEngine.revision) + " card-zones|" + timeZone.fingerprint(year: year)
   }
 
+  /// Whether what `content` worked out stands under `basis`: the same
+  /// rules, and the same machine zone unless no card reads it (only a
+  /// custom card without a zone of its own does).
+  static func holds(_ content: StoreCache.Content, under basis: String) -> Bool {
+    if content.basis == basis { return true }
+    guard rulesPart(of: content.basis) == rulesPart(of: basis) else { return false }
+    let cards = (content.seed?.attributes.values.map(\.card) ?? []) + content.tail.flatMap(\.records).flatMap {
+      $0.changes.compactMap { change -> MetroCard? in
+        switch change.unwrapped(at: .none).change {
+        case .createCard(_, let card), .setCard(_, .fares, let card): card
+        default: nil
+        }
+      }
+    }
+    return !cards.contains { $0.zone == nil }
+  }
+
   /// The part of a standing basis that every card's standing depends on:
-  /// all of a basis written before cards had zones (which has no `|`).
+  /// the rules' revision (what comes before the `|`).
   static func rulesPart(of basis: String) -> Substring {
     basis.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first ?? basis[...]
   }
@@ -343,37 +392,32 @@ public final class DeviceLogStore: MetroCardDataStore {
     return low < sorted.count && sorted[low].name == name
   }
 
-  /// Folds every record past what `fold` has read of each log.
-  /// A keyed reload or its undo among them first loads the reload keys
-  /// from `cache`; without them there, it is a restart.
-  ///
-  /// Another device's log that lost records already read (shorter, gone, or
-  /// changed before them) is noted in `fold.lostRecords`. This device's own
-  /// log changed before what was read is refused, unless `ownMarked`: then
-  /// what this device wrote (its ``WrittenMark``) judges it.
-  ///
-  /// `read`: when not `nil`, every record folded is added to it, each log's
-  /// in its own entry (a fold from nothing: every log from its start).
-  func catchUp(
-    _ fold: inout StoreFold, device: String?, skipping: String?, cache: FoldCache?, ownMarked: Bool = false,
-    read: inout [LogMeaning.Log]?
-  ) throws(MetroError) -> CatchUp {
+  /// Reads every record past what `content` has read of each log into its
+  /// tail. `.restart` when a log lost records already read (shorter, gone,
+  /// or changed before them): another device's is noted in `content.lost`;
+  /// this device's own log changed before what was read is refused, unless
+  /// `ownMarked` (then what this device wrote, its ``WrittenMark``, judges it).
+  func catchUp(_ content: inout StoreCache.Content, device: String?, ownMarked: Bool) throws(MetroError) -> CatchUp {
     let folders = try listedDeviceFolders()
-    // A log the cache has read that is gone (the store moved aside, a log
-    // removed): what the cache folded is no longer there.
+    // A log read before that is gone (the store moved aside, a log
+    // removed): what was read of it is no longer there.
     // (The folders are sorted: a binary search each, not a walk of them all.)
-    let gone = fold.logs.keys.filter { $0 != skipping && !Self.sortedContains(folders, $0) }
+    let gone = content.logs.keys.filter { !Self.sortedContains(folders, $0) }
     if !gone.isEmpty {
       for folder in gone where folder != device {
-        if let position = fold.logs[folder] { fold.noteLost(folder, read: position) }
+        if let position = content.logs[folder], position.sequence > 0,
+          (content.lost[folder]?.sequence ?? 0) < position.sequence
+        {
+          content.lost[folder] = position
+        }
       }
       return .restart
     }
     var restart = false
-    for listed in folders where listed.name != skipping {
+    for listed in folders {
       let folder = listed.name
       let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
-      let start = fold.logs[folder] ?? .start
+      let start = content.logs[folder] ?? .start
       // A log just as it was when it was read to its end (the same file,
       // size and time of change) has nothing new: one `lstat`, not a read.
       if let stamp = start.stamp, let status = (try? fileSystem.status(atPath: scanner.path)) ?? nil,
@@ -381,54 +425,22 @@ public final class DeviceLogStore: MetroCardDataStore {
       {
         continue
       }
-      var keysMissing = false
-      // A converted log's records are folded against every old update
-      // folded before, which a fold from the cache does not hold.
-      let oldMissing = folder.hasPrefix(StoreLayout.upgradePrefix) && fold.oldUpdates == nil
-      var missing = false
-      var records: [LogRecord]? = read == nil ? nil : []
-      // A fold from nothing holds every record for what the logs mean: a
-      // long line's changes too, decoded as its seal is checked (one walk).
-      let outcome = try scanner.scanRecords(from: start, holdingLongRecords: records != nil) {
-        scanned, _ throws(MetroError) in
-        if oldMissing { missing = true }
-        switch scanned {
-        case .whole(let record, _, _):
-          records?.append(record)
-          if !fold.reloadKeysLoaded, !keysMissing, fold.needsSideData(record) {
-            keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false)
-          }
-          // What the record changes of the recent reloads and checkpoints.
-          if !keysMissing, !missing {
-            fold.apply(record, device: folder, timeZone: timeZone)
-          }
-        case .long(let long):
-          // A record on a long line (an import of a whole history) is folded
-          // a change at a time, never held whole: what it needs is loaded
-          // first as if every kind of change were in it.
-          if !fold.reloadKeysLoaded, !keysMissing { keysMissing = !(cache?.loadReloadKeys(into: &fold) ?? false) }
-          guard !keysMissing, !missing else { return }
-          fold.noteClock(long.clock)
-          fold.noteTime(long.recordedAt)
-          var changes: [LogChange]? = records == nil ? nil : []
-          try long.forEachChange { index, change, _ in
-            let order = EventOrder(
-              time: long.recordedAt, device: folder, sequence: long.sequence, index: index, clock: long.clock ?? 0)
-            fold.apply(change, order: order, timeZone: timeZone)
-            changes?.append(change)
-          }
-          if let changes {
-            records?.append(
-              LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock))
+      var records: [LogRecord] = []
+      let outcome = try scanner.scan(from: start) { record, _ in records.append(record) }
+      switch outcome {
+      case .read(let position, _):
+        content.logs[folder] = position
+        if !records.isEmpty {
+          if let index = content.tail.firstIndex(where: { $0.device == folder }) {
+            content.tail[index].records += records
+          } else {
+            content.tail.append(LogMeaning.Log(device: folder, records: records))
           }
         }
-      }
-      if keysMissing || missing || fold.needsRefold { return .restart }
-      if let records { read?.append(LogMeaning.Log(device: folder, records: records)) }
-      switch outcome {
-      case .read(let position, _): fold.logs[folder] = position
       case .shorter:
-        if folder != device { fold.noteLost(folder, read: start) }
+        if folder != device, start.sequence > 0, (content.lost[folder]?.sequence ?? 0) < start.sequence {
+          content.lost[folder] = start
+        }
         restart = true
       case .changedBefore:
         // This device's own log, there but not what this device wrote: someone
@@ -438,22 +450,21 @@ public final class DeviceLogStore: MetroCardDataStore {
         {
           throw .storeDamaged(path: listed.logPath, line: nil, problem: .ownLogChanged)
         }
-        if folder != device { fold.noteLost(folder, read: start) }
+        if folder != device, start.sequence > 0, (content.lost[folder]?.sequence ?? 0) < start.sequence {
+          content.lost[folder] = start
+        }
         restart = true
       }
     }
-    // Imported updates outside the times watched so far: the updates
-    // folded before them in those times were not watched.
-    return restart || fold.spansGrew ? .restart : .done
+    return restart ? .restart : .done
   }
 
   func reference(_ index: Int, in view: View) -> ObjectReference<MetroCard> {
     let entry = view.live[index]
-    var snapshot = entry.fold.card
-    snapshot.name = entry.name
-    snapshot.isDefault = entry.fold.id == view.defaultID
+    var snapshot = entry.card
+    snapshot.isDefault = entry.id == view.defaultID
     return ObjectReference(
-      snapshot: snapshot, storeID: Self.storeID, objectID: Self.objectID(entry.fold.id), revision: view.revision)
+      snapshot: snapshot, storeID: Self.storeID, objectID: Self.objectID(entry.id), revision: view.revision)
   }
 
   /// A card's number in references: stable for its id.
@@ -465,8 +476,8 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   func index(of card: ObjectReference<MetroCard>, in view: View) throws(MetroError) -> Int {
     guard card.storeID == Self.storeID,
-      let index = view.live.firstIndex(where: { Self.objectID($0.fold.id) == card.objectID })
-    else { throw .cardNotFound(name: card.name, available: view.live.map(\.name)) }
+      let index = view.live.firstIndex(where: { Self.objectID($0.id) == card.objectID })
+    else { throw .cardNotFound(name: card.name, available: view.live.map(\.card.name)) }
     return index
   }
 
@@ -477,7 +488,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       return index
     }
     guard let index = view.index(named: name) else {
-      throw .cardNotFound(name: name, available: view.live.map(\.name))
+      throw .cardNotFound(name: name, available: view.live.map(\.card.name))
     }
     warnIfNameShared(index, in: view)
     return index
@@ -487,10 +498,10 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// (two cards made apart) says so, once.
   private func warnIfNameShared(_ index: Int, in view: View) {
     guard index < view.live.count else { return }
-    let name = view.live[index].fold.card.name
-    let shared = view.live.filter { $0.fold.card.name == name }
+    let name = view.live[index].givenName
+    let shared = view.live.filter { $0.givenName == name }
     guard shared.count > 1 else { return }
-    warn(.init(path: directory, line: nil, problem: .cardNameShared(name: name, shownAs: shared.map(\.name))))
+    warn(.init(path: directory, line: nil, problem: .cardNameShared(name: name, shownAs: shared.map(\.card.name))))
   }
 
   // MARK: - Reading

@@ -144,16 +144,15 @@ struct LegacyStore {
     return StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// Folds the converted records, as the log they become.
-  func fold(into fold: inout StoreFold, timeZone: LocalTimeZone) {
+  /// How far the log the converted records become is read, once read whole.
+  var position: LogPosition {
     var position = LogPosition.start
-    for record in records {
-      fold.apply(record, device: folder, timeZone: timeZone)
-      position.sequence = record.sequence
-      position.lastRecordedAt = record.recordedAt
+    if let last = records.last {
+      position.sequence = last.sequence
+      position.lastRecordedAt = last.recordedAt
     }
     position.offset = Int64(bytes.count)
-    fold.logs[folder] = position
+    return position
   }
 
   /// The `state.json` that says the store is device logs now.

@@ -37,6 +37,10 @@ extension LogMeaning {
     /// assignment (`balance AMOUNT`), by id.
     var standings: [String: FareState] = [:]
     var assignments: [String: StandingAssignment] = [:]
+    /// Each live card's latest periods over a cap (``MetroCard/capOverruns``), by id.
+    var overruns: [String: [CapOverrun]] = [:]
+    /// Each live card's reloads of the last days (``RecentLoads``), by id.
+    var loads: [String: RecentLoads] = [:]
     /// Cards with updates folded that were not live (no creation yet): their
     /// updates were not placed, and a fold that makes them live needs them.
     var unplaced: Set<String> = []
@@ -44,6 +48,8 @@ extension LogMeaning {
     var keys: Set<String> = []
     /// The devices whose changes a retire carried.
     var carriedFrom: Set<String> = []
+    /// The logs a retire carried, by device: up to which record, and by which retire.
+    var retired: [String: RetiredLog] = [:]
     /// Each device's last record, and every record with the largest clock
     /// (``maxClock``), as what its device had seen (``Seen``): what a
     /// record with a larger clock may count as seen (``LogMeaning/lifts(_:known:seen:)``).

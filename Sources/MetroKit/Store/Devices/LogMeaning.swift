@@ -44,7 +44,7 @@ import FoundationEssentials
 ///   finds or loses a transfer, costs what the merge says.
 package enum LogMeaning {
   /// One device's log as read: its records in order.
-  package struct Log: Sendable {
+  package struct Log: Sendable, Equatable {
     package var device: String
     var records: [LogRecord]
   }
@@ -70,6 +70,16 @@ package enum LogMeaning {
     /// what the ride's device recorded (a transfer found or lost, a cap
     /// reached on another device).
     var held: [UUID: HeldCharge] = [:]
+    /// Its reloads that count of the last days (``RecentLoads``), for the reload limits.
+    var recentLoads = RecentLoads()
+    /// The name it was given (``card`` has the name it is shown by).
+    var givenName: String
+    /// Whether a change created it: the default card as it would be, with
+    /// none, is created by the first change that touches it.
+    var isCreated: Bool
+    /// The balance its history starts from: its opening and those of the
+    /// cards merged into it.
+    var opening: Money
 
     /// ``rides``, each charged what the merged order charges it: what the
     /// fare audit checks against the rules.
@@ -166,7 +176,7 @@ package enum LogMeaning {
         }
       }
     }
-    let before = StoreFold.resolveMerges(next.merges)
+    let before = CardMerge.resolve(next.merges)
     for item in placed {
       guard case .mergeCard(let other, let keep) = item.change else { continue }
       let merge = CardMerge(other: other, keep: keep, order: item.order)
@@ -176,7 +186,7 @@ package enum LogMeaning {
       next.notePlace(place)
       if !next.merges.contains(merge) { next.merges.append(merge) }
     }
-    let mergedInto = StoreFold.resolveMerges(next.merges)
+    let mergedInto = CardMerge.resolve(next.merges)
     func root(_ id: String, in edges: [String: String]) -> String {
       var id = id
       while let next = edges[id] { id = next }
@@ -222,7 +232,14 @@ package enum LogMeaning {
         if next.names[item.order.device].map({ $0.order < item.order }) ?? true {
           next.names[item.order.device] = Written(value: name, order: item.order)
         }
-      case .update, .mergeCard, .carried, .retire:
+      case .retire(let device, let through, let seal):
+        // The retire that carried the most stands (of two that carried as
+        // much, the earlier), whatever order they arrived in.
+        if let known = next.retired[device], known.through > through || (known.through == through && known.by < item.order) {
+          continue
+        }
+        next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order)
+      case .update, .mergeCard, .carried:
         break
       }
     }
@@ -269,10 +286,22 @@ package enum LogMeaning {
       else { return nil }
       card.balance = meant.balance
       card.fareState = meant.state
+      // Its latest periods over a cap: those the seed kept, and those its
+      // rides reach from the seed's standing.
+      var search = OverrunSearch(state: seed?.standings[id] ?? FareState())
+      var rulesOfDay = FareRulesOfDay()
+      let zone = card.rulesZone(timeZone)
+      for placed in meant.rides {
+        search.add(placed.ride, rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) }, timeZone: zone)
+      }
+      card.capOverruns = seed?.overruns[id] ?? []
+      card.noteOverruns(search.found)
+      next.overruns[id] = card.capOverruns
       cards.append(
         Card(
           id: id, card: card, history: meant.history, assignment: meant.assignment, rides: meant.rides,
-          held: meant.held))
+          held: meant.held, recentLoads: meant.loads, givenName: entry.card.name, isCreated: entry.created != nil,
+          opening: Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })))
     }
     // The updates of cards not live: kept (by id) for the cards they may become.
     for (id, updates) in updatesOf {
@@ -421,7 +450,7 @@ package enum LogMeaning {
     lifts: [RecordKey: Date], seed: Seed?, into next: inout Seed, timeZone: LocalTimeZone
   ) -> (
     history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide],
-    held: [UUID: HeldCharge]
+    held: [UUID: HeldCharge], loads: RecentLoads
   )? {
     // The merged order of updates: by their own time (lifted past what its
     // device had seen, when a clock was set wrong), then device, record and
@@ -524,7 +553,7 @@ package enum LogMeaning {
       if update.type == .swipe, !held.isEmpty, let charge = held[update.id] {
         let recorded = Money(minorUnits: -update.amount.minorUnits)
         priced.repricedFrom = recorded
-        priced.repricedBecause = FoldCard.repricing(from: recorded, to: charge)
+        priced.repricedBecause = Repricing.of(recorded, held: charge)
         priced.amount = Money(minorUnits: -charge.charge.minorUnits)
         priced.reason = charge.reason
       }
@@ -613,7 +642,15 @@ package enum LogMeaning {
     next.standings[id] = state
     next.assignments[id] = standing
     for entry in timeline { next.note(entry.update, at: entry.order) }
-    return (history, replay.total, state, standing, rides, held)
+    // The reloads that count of the last days, for the reload limits: the
+    // seed's of every card that became this one, then the history's.
+    var loads = RecentLoads()
+    for member in openings.keys.sorted() {
+      for load in seed?.loads[member]?.loads ?? [] { loads.add(load) }
+    }
+    for update in history where !update.isDuplicate { loads.follow(update) }
+    next.loads[id] = loads
+    return (history, replay.total, state, standing, rides, held, loads)
   }
 }
 

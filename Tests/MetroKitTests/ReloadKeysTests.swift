@@ -4,12 +4,11 @@ import Testing
 
 @testable import MetroKit
 
-/// The fold cache keeps every card's reload keys in a file of their own,
-/// which only a keyed reload, an undo, or another device's keyed reload
-/// arriving reads: `balance`, `swipe`, a plain `reload` and `history` do
-/// not read it.
-@Suite("Reload keys off the hot path")
-struct ReloadKeysCacheTests {
+/// A reload key counts once, through this device's cache and without it:
+/// keys used before the cache's point are in its seed, those after it in
+/// its tail, and a key from another device is read with its record.
+@Suite("Reload keys through the cache")
+struct ReloadKeysTests {
   struct Watch: FileSystemHooks {}
 
   /// `device`'s store over `parent`, its calls logged.
@@ -22,50 +21,35 @@ struct ReloadKeysCacheTests {
     return (store, files)
   }
 
-  static func readsKeys(_ files: ForwardingFileSystem<Watch>) -> Bool {
-    reads(FoldCache.reloadKeysFileName, files)
-  }
-
-  static func reads(_ name: String, _ files: ForwardingFileSystem<Watch>) -> Bool {
-    files.events.contains { $0.operation == "open" && $0.path.hasSuffix("/" + name) }
-  }
-
-  @Test("balance, swipe, a plain reload and history never open the keys; a keyed reload and a key arriving do")
+  @Test("a key repeated counts once, on this device and from another; balance, swipe and history read alike")
   func keysAreReadOnlyWhenAsked() throws {
     try withFastTemporaryDirectory { parent in
       let (setup, _) = Self.store(parent)
       // A MetroCard: an OMNY card takes at most $136.00 in 72 hours.
       try setup.apply([.kind(.metrocard)], toCardNamed: nil)
       for month in 1...40 { try setup.apply([.balance(.reload(.usd("10.00"), key: "m-\(month)"))], toCardNamed: nil) }
-      #expect(
-        FileManager.default.fileExists(
-          atPath: try #require(setup.cacheFor(device: "laptop")).folder + "/"
-            + FoldCache.reloadKeysFileName))
 
       for step in ["balance", "swipe", "reload", "cards"] {
-        let (store, files) = Self.store(parent)
+        let (store, _) = Self.store(parent)
         switch step {
         case "balance": #expect(try store.currentCard().balance == .usd("400.00"))
         case "swipe": try store.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
         case "reload": try store.apply([.balance(.reload(.usd("1.00")))], toCardNamed: nil)
         default: #expect(try store.allCards().count == 1)
         }
-        #expect(!Self.readsKeys(files), "\(step) read the reload keys")
       }
 
       // A keyed reload repeated: read, and counted once.
-      let (keyed, keyedFiles) = Self.store(parent)
+      let (keyed, _) = Self.store(parent)
       let again = try keyed.apply([.balance(.reload(.usd("10.00"), key: "m-7"))], toCardNamed: nil)
       #expect(again.alreadyAppliedKeys == ["m-7"])
-      #expect(Self.readsKeys(keyedFiles))
       let balance = try keyed.currentCard().balance
 
       // History is what the logs mean, which says which reloads count
       // without the cache's keys (decision 80).
-      let (reader, readerFiles) = Self.store(parent)
+      let (reader, _) = Self.store(parent)
       let history = try reader.history(of: MetroCard.defaultName, HistoryQuery(limit: 3))
       #expect(history.first?.balance == balance)
-      #expect(!Self.readsKeys(readerFiles), "history read the reload keys")
 
       // Another device reloads with a key this one used: this device's next
       // balance folds it with the keys, and it counts once.
@@ -75,25 +59,23 @@ struct ReloadKeysCacheTests {
       try phone.apply([.balance(.reload(.usd("10.00"), key: "m-9"))], toCardNamed: nil)
       try FileManager.default.copyItem(
         atPath: away + "/metrobuddy/devices/phone", toPath: parent + "/metrobuddy/devices/phone")
-      let (laptop, laptopFiles) = Self.store(parent)
+      let (laptop, _) = Self.store(parent)
       #expect(try laptop.currentCard().balance == balance)
-      #expect(Self.readsKeys(laptopFiles))
       // Once folded and saved by a write, a plain balance reads no keys again.
       let swiped = try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
       #expect(swiped.card.balance < balance)
-      let (after, afterFiles) = Self.store(parent)
+      let (after, _) = Self.store(parent)
       #expect(try after.currentCard().balance == swiped.card.balance)
-      #expect(!Self.readsKeys(afterFiles))
     }
   }
 
-  @Test("keys that do not go with the cached fold are not used: the logs are folded again")
+  @Test("with the cache file gone, a key repeated still counts once: the logs are read again")
   func missingKeysFoldAgain() throws {
     try withFastTemporaryDirectory { parent in
       let (setup, _) = Self.store(parent)
       try setup.apply([.balance(.reload(.usd("10.00"), key: "once"))], toCardNamed: nil)
       let folder = try #require(setup.cacheFor(device: "laptop")).folder
-      try FileManager.default.removeItem(atPath: folder + "/" + FoldCache.reloadKeysFileName)
+      try FileManager.default.removeItem(atPath: folder + "/" + StoreCache.fileName)
       let (store, _) = Self.store(parent)
       let again = try store.apply([.balance(.reload(.usd("10.00"), key: "once"))], toCardNamed: nil)
       #expect(again.alreadyAppliedKeys == ["once"])
@@ -122,21 +104,19 @@ struct ReloadKeysCacheTests {
         atPath: parent + "/metrobuddy/devices/laptop", toPath: away + "/metrobuddy/devices/laptop")
       #expect(try laptop.importUpdates(rows, to: laptop.currentCard()).imported == 60)
       let (phone, _) = Self.store(away, "phone")
-      // The import's write saved its fold (it folded every log again,
-      // watching the rows' times, without the cache).
+      // The import's write saved the cache.
       let laptopCache = try #require(laptop.cacheFor(device: "laptop"))
-      #expect(laptopCache.load()?.logs["laptop"]?.sequence == 2)
+      #expect(laptopCache.load().content?.logs["laptop"]?.sequence == 2)
       #expect(try phone.importUpdates(Array(rows.suffix(10)), to: phone.currentCard()).imported == 10)
       try FileManager.default.copyItem(
         atPath: away + "/metrobuddy/devices/phone", toPath: parent + "/metrobuddy/devices/phone")
-      // Folding the phone's copies reads every watched id, and counts each row once.
-      let (folding, foldingFiles) = Self.store(parent)
+      // The phone's copies count once.
+      let (folding, _) = Self.store(parent)
       let expected = Money(minorUnits: 20_100 - 300 * 59)
       #expect(try folding.currentCard().balance == expected)
-      #expect(Self.readsKeys(foldingFiles))
 
       for limit in [nil, 5] {
-        let (reader, files) = Self.store(parent)
+        let (reader, _) = Self.store(parent)
         let history = try reader.history(HistoryQuery(limit: limit))
         #expect(history.count == limit ?? 71)
         #expect(history.first?.balance == expected)
@@ -146,20 +126,18 @@ struct ReloadKeysCacheTests {
           #expect(history.filter(\.isDuplicate).count == 10)
           #expect(history.last?.balance == .usd("200.00"))
         }
-        #expect(!Self.readsKeys(files), "history (limit \(limit ?? 0)) read the watched ids")
       }
       // The same rows imported again: deciding them walks the history, and
       // nothing is recorded twice.
       let (again, _) = Self.store(parent)
       #expect(try again.importUpdates(rows, to: again.currentCard()).imported == 0)
       #expect(try again.currentCard().balance == expected)
-      // One row more: its record is folded with every watched id read.
+      // One row more.
       var more = rows[1]
       more.id = UUID(uuidString: "00000000-0000-4000-8000-000000000100")
       more.timestamp = storeNow.addingTimeInterval(-60)
-      let (one, oneFiles) = Self.store(parent)
+      let (one, _) = Self.store(parent)
       #expect(try one.importUpdates(rows + [more], to: one.currentCard()).imported == 1)
-      #expect(Self.readsKeys(oneFiles))
       #expect(try one.currentCard().balance == Money(minorUnits: expected.minorUnits - 300))
     }
   }

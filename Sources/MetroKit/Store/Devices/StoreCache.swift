@@ -1,0 +1,481 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// This device's one cache of a store, kept outside it (no synchroniser
+/// carries it): how far each log was read, what the records before a point
+/// mean (``LogMeaning/Seed``), and the records after it as their log lines
+/// (the tail). What the logs mean is the tail folded after the seed, the
+/// same fold as from nothing (decision 84). Only a cache: a missing,
+/// damaged or foreign one is rebuilt from the logs, never trusted.
+///
+/// The file: one sealed JSON line (format, version, the store, the basis
+/// the fare standings were worked out under, each log's position, what
+/// other logs lost, the seed, and how many tail records each log has), then
+/// the tail's records, each as a sealed log line.
+struct StoreCache {
+  let fileSystem: any FileSystem
+  /// `$XDG_CACHE_HOME/metrobuddy/<device>-<hash of the store path>`.
+  let folder: String
+  /// The store it caches, as given: a cache of another store is not used.
+  let store: String
+
+  static let formatName = "metrobuddy-state"
+  static let version = 1
+  /// A new format takes a new name, so that an older build folds again
+  /// instead of misreading it (the fold caches before it were `fold.json`).
+  static let fileName = "meaning.json"
+  /// The longest cache file read (16 MiB): longer, it is folded again from
+  /// the logs (a tail that holds an import of a whole history, for a week).
+  static let maximumSize = 16 << 20
+
+  /// What the cache holds.
+  struct Content: Equatable, Sendable {
+    /// What the fare standings were worked out under (``DeviceLogStore/standingBasis()``).
+    var basis = ""
+    /// How far each log was read.
+    var logs: [String: LogPosition] = [:]
+    /// Other devices' logs that lost records this device had read: how far
+    /// each had been read. Kept until the log holds them again, so that
+    /// every command says so, not only the one that noticed.
+    var lost: [String: LogPosition] = [:]
+    /// What the records before the tail mean; `nil` when the tail is every record.
+    var seed: LogMeaning.Seed?
+    /// The records after the seed's point, by log, in each log's order.
+    var tail: [LogMeaning.Log] = []
+    /// When the seed's point was last put (``DeviceLogStore/movedOn(_:)``).
+    var splitAt: Date?
+  }
+
+  /// Which save of the cache a reader loaded: a reader saves only while the
+  /// file is still that one, so that it never puts back an older answer
+  /// over what another process saved meanwhile.
+  struct SavedVersion: Equatable {
+    var inode: UInt64
+    var size: Int64
+  }
+
+  /// When a save goes ahead.
+  enum SaveCondition {
+    case always
+    /// Only while the cache file is the one loaded (`nil`: none was there).
+    case unlessReplacedSince(SavedVersion?)
+  }
+
+  /// A cache file this build does not read.
+  struct Unreadable: Error {}
+
+  /// The cached content (`nil` when there is none usable) and which save of
+  /// the file this is (`nil` when there is no file). The version is the
+  /// file's even when its content is not usable, so that a reader may
+  /// replace it.
+  func load() -> (content: Content?, version: SavedVersion?) {
+    let path = folder + "/" + Self.fileName
+    let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumSize)
+    let status = (try? fileSystem.status(atPath: path)) ?? nil
+    let content = file.flatMap { $0.isWhole ? try? Self.decode($0.bytes, store: store) : nil }
+    return (content, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
+  }
+
+  /// Saves `content`; a failure only means the next command reads more.
+  ///
+  /// Never `fsync`ed (a crash may leave an older or a damaged file, which
+  /// the seal refuses and the logs rebuild), and nothing here can fail a
+  /// command. A save takes a `flock(2)` of the cache folder without
+  /// waiting; one that finds it taken leaves the save to the process
+  /// holding it. The file is written whole under a temporary name and
+  /// renamed into place.
+  ///
+  /// - Parameter condition: A writer saves `.always`; a reader only while
+  ///   the file is still the one it loaded.
+  /// - Returns: The save it made, or `nil` when it made none.
+  @discardableResult
+  func save(_ content: Content, _ condition: SaveCondition = .always) -> SavedVersion? {
+    guard (try? makeDirectories(folder, fileSystem: fileSystem)) != nil,
+      let descriptor = try? fileSystem.open(folder, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+    else { return nil }
+    defer { try? fileSystem.close(descriptor, path: folder) }
+    guard (try? fileSystem.flock(descriptor, path: folder, operation: LOCK_EX | LOCK_NB)) != nil else { return nil }
+    if case .unlessReplacedSince(let loaded) = condition {
+      let status = (try? fileSystem.status(atPath: folder + "/" + Self.fileName)) ?? nil
+      guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
+    }
+    let bytes = Self.encode(content, store: store)
+    guard bytes.count <= Self.maximumSize else { return nil }
+    return replace(Self.fileName, with: bytes)
+  }
+
+  /// Writes `bytes` to `.tmp-NAME` and renames it over `NAME`, without
+  /// `fsync`; `nil` when any step failed (the old file is then intact).
+  private func replace(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
+    let temporary = folder + "/" + AtomicFile.temporaryPrefix + name
+    guard
+      let descriptor = try? fileSystem.open(
+        temporary, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+    else { return nil }
+    let written = (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)) != nil
+    let status = try? fileSystem.status(descriptor, path: temporary)
+    let closed = (try? fileSystem.close(descriptor, path: temporary)) != nil
+    guard written, closed, let status, (try? fileSystem.rename(temporary, to: folder + "/" + name)) != nil else {
+      try? fileSystem.unlink(temporary)
+      return nil
+    }
+    return SavedVersion(inode: status.inode, size: status.size)
+  }
+
+  // MARK: - The file
+
+  /// The file for `content`: its sealed first line, then the tail's records.
+  static func encode(_ content: Content, store: String) -> [UInt8] {
+    let tail = content.tail.filter { !$0.records.isEmpty }.sorted { $0.device < $1.device }
+    let head: JSONValue = .object([
+      ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
+      ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
+      ("seed", content.seed.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
+      ("tail", .array(tail.map { .array([.string($0.device), .integer(Int64($0.records.count))]) })),
+    ])
+    var bytes: [UInt8] = []
+    JSONWriter.write(head, to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    for log in tail {
+      for record in log.records { record.encode(into: &bytes) }
+    }
+    return bytes
+  }
+
+  /// What ``encode(_:store:)`` wrote, for `store`.
+  static func decode(_ bytes: [UInt8], store: String) throws -> Content {
+    let newline = UInt8(ascii: "\n")
+    guard let end = bytes.firstIndex(of: newline), bytes.last == newline else { throw Unreadable() }
+    let line = bytes[..<end]
+    let head = try JSONParser.parse(line)
+    try verifySeal(line, path: "", line: nil)
+    guard case .string(formatName)? = head["format"], case .integer(Int64(version))? = head["version"],
+      case .string(store)? = head["store"], case .string(let basis)? = head["basis"],
+      case .array(let counts)? = head["tail"]
+    else { throw Unreadable() }
+    var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
+    if let seed = head["seed"], seed != .null { content.seed = try Self.seed(seed) }
+    content.splitAt = try optional(head["splitAt"]) { try time($0) }
+    var start = end + 1
+    for count in counts {
+      guard case .array(let pair) = count, pair.count == 2, case .string(let device) = pair[0],
+        case .integer(let records) = pair[1], records > 0
+      else { throw Unreadable() }
+      var log = LogMeaning.Log(device: device, records: [])
+      for _ in 0..<records {
+        guard start < bytes.count, let next = bytes[start...].firstIndex(of: newline) else { throw Unreadable() }
+        guard let record = try? LogRecord.decode(bytes[start..<next], path: "", line: 0) else { throw Unreadable() }
+        log.records.append(record)
+        start = next + 1
+      }
+      content.tail.append(log)
+    }
+    guard start == bytes.count else { throw Unreadable() }
+    return content
+  }
+
+  // MARK: - Values
+
+  /// A time exactly as the fold holds it: the bits of its interval since
+  /// the reference date (a place lifted past what a device had seen sits
+  /// a millisecond after it, ``LogMeaning/lifts(_:known:seen:)``, which no
+  /// count of seconds or milliseconds gives back bit for bit).
+  static func time(_ date: Date) -> JSONValue {
+    .integer(Int64(bitPattern: date.timeIntervalSinceReferenceDate.bitPattern))
+  }
+
+  static func time(_ value: JSONValue?) throws -> Date {
+    guard case .integer(let bits)? = value else { throw Unreadable() }
+    return Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: bits)))
+  }
+
+  static func order(_ order: EventOrder) -> JSONValue {
+    .array([
+      time(order.time), .string(order.device), .integer(Int64(order.sequence)), .integer(Int64(order.index)),
+      .integer(Int64(order.clock)),
+    ])
+  }
+
+  static func order(_ value: JSONValue?) throws -> EventOrder {
+    guard case .array(let parts)? = value, parts.count == 5, case .string(let device) = parts[1],
+      case .integer(let sequence) = parts[2], case .integer(let index) = parts[3], case .integer(let clock) = parts[4]
+    else { throw Unreadable() }
+    return EventOrder(
+      time: try time(parts[0]), device: device, sequence: Int(sequence), index: Int(index), clock: Int(clock))
+  }
+
+  private static func integer(_ value: JSONValue?) throws -> Int64 {
+    guard case .integer(let number)? = value else { throw Unreadable() }
+    return number
+  }
+
+  private static func string(_ value: JSONValue?) throws -> String {
+    guard case .string(let text)? = value else { throw Unreadable() }
+    return text
+  }
+
+  private static func array(_ value: JSONValue?) throws -> [JSONValue] {
+    guard case .array(let items)? = value else { throw Unreadable() }
+    return items
+  }
+
+  private static func optional<T>(_ value: JSONValue?, _ read: (JSONValue) throws -> T) throws -> T? {
+    guard let value, value != .null else { return nil }
+    return try read(value)
+  }
+
+  static func positions(_ logs: [String: LogPosition]) -> JSONValue {
+    .array(
+      logs.sorted { $0.key < $1.key }.map { device, position in
+        .array([
+          .string(device), .integer(position.offset), .integer(Int64(position.sequence)),
+          .integer(position.lastLineStart), .integer(Int64(position.lastSeal)),
+          position.lastRecordedAt.map(time) ?? .null, position.lastClock.map { .integer(Int64($0)) } ?? .null,
+          position.stamp.map {
+            .array([
+              .integer(Int64(bitPattern: $0.device)), .integer(Int64(bitPattern: $0.inode)), .integer($0.size),
+              .integer($0.modified),
+            ])
+          } ?? .null,
+        ])
+      })
+  }
+
+  static func positions(_ value: JSONValue?) throws -> [String: LogPosition] {
+    var logs: [String: LogPosition] = [:]
+    for item in try array(value) {
+      guard case .array(let parts) = item, parts.count == 8 else { throw Unreadable() }
+      var position = LogPosition(
+        offset: try integer(parts[1]), sequence: Int(try integer(parts[2])), lastLineStart: try integer(parts[3]),
+        lastSeal: UInt32(truncatingIfNeeded: try integer(parts[4])))
+      position.lastRecordedAt = try optional(parts[5]) { try time($0) }
+      position.lastClock = try optional(parts[6]) { Int(try integer($0)) }
+      position.stamp = try optional(parts[7]) { value in
+        guard case .array(let stamp) = value, stamp.count == 4 else { throw Unreadable() }
+        return LogStamp(
+          device: UInt64(bitPattern: try integer(stamp[0])), inode: UInt64(bitPattern: try integer(stamp[1])),
+          size: try integer(stamp[2]), modified: try integer(stamp[3]))
+      }
+      logs[try string(parts[0])] = position
+    }
+    return logs
+  }
+
+  // MARK: - The seed
+
+  private static func written(_ written: LogMeaning.Written) -> JSONValue {
+    .array([.string(written.value), order(written.order)])
+  }
+
+  private static func written(_ value: JSONValue) throws -> LogMeaning.Written {
+    guard case .array(let parts) = value, parts.count == 2 else { throw Unreadable() }
+    return LogMeaning.Written(value: try string(parts[0]), order: try order(parts[1]))
+  }
+
+  private static func seen(_ seen: LogMeaning.Seen) -> JSONValue {
+    .array([.string(seen.device), .integer(Int64(seen.sequence)), time(seen.at), .integer(Int64(seen.clock)), time(seen.seen)])
+  }
+
+  private static func seen(_ value: JSONValue) throws -> LogMeaning.Seen {
+    guard case .array(let parts) = value, parts.count == 5 else { throw Unreadable() }
+    return LogMeaning.Seen(
+      device: try string(parts[0]), sequence: Int(try integer(parts[1])), at: try time(parts[2]),
+      clock: Int(try integer(parts[3])), seen: try time(parts[4]))
+  }
+
+  /// A card's attributes as a `card` change carries them (its opening as
+  /// the card's balance), with where it was created and each write's place.
+  private static func attributes(_ id: String, _ attributes: CardAttributes) -> [(String, JSONValue)] {
+    var card = attributes.card
+    card.balance = attributes.opening
+    return [
+      ("card", LogChange.createCard(id: id, card: card).encoded), ("created", attributes.created.map(order) ?? .null),
+      ("removed", .bool(attributes.isRemoved)),
+      (
+        "written",
+        .array(
+          attributes.written.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            .array([.string($0.key.rawValue), order($0.value)])
+          })
+      ),
+    ]
+  }
+
+  private static func attributes(_ value: JSONValue) throws -> CardAttributes {
+    guard case .createCard(_, var card)? = try? LogChange.decode(FieldReader(object: value["card"] ?? .null, path: "", line: 0, card: nil))
+    else { throw Unreadable() }
+    var attributes = CardAttributes()
+    attributes.opening = card.balance
+    card.balance = attributes.card.balance
+    attributes.card = card
+    attributes.created = try optional(value["created"]) { try order($0) }
+    guard case .bool(let removed)? = value["removed"] else { throw Unreadable() }
+    attributes.isRemoved = removed
+    for item in try array(value["written"]) {
+      guard case .array(let pair) = item, pair.count == 2, let attribute = CardAttribute(rawValue: try string(pair[0]))
+      else { throw Unreadable() }
+      attributes.written[attribute] = try order(pair[1])
+    }
+    return attributes
+  }
+
+  /// A fare standing, as a card of `currency` writes its own.
+  private static func standing(_ state: FareState, currency: Currency) -> JSONValue {
+    var card = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency)
+    card.fareState = state
+    return card.fareMembers().first { $0.0 == "fareState" }!.1
+  }
+
+  private static func standing(_ value: JSONValue, currency: Currency) throws -> FareState {
+    var card = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency)
+    let members = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency).fareMembers()
+      .filter { $0.0 != "fareState" }
+    let reader = FieldReader(object: .object(members + [("fareState", value)]), path: "", line: 0, card: nil)
+    guard (try? reader.readFares(into: &card)) == true else { throw Unreadable() }
+    return card.fareState
+  }
+
+  static func encode(_ seed: LogMeaning.Seed) -> JSONValue {
+    let ids = Set(seed.attributes.keys).union(seed.balances.keys).union(seed.owner.keys)
+      .union(seed.standings.keys).union(seed.assignments.keys).union(seed.overruns.keys).union(seed.loads.keys)
+      .sorted()
+    let cards = ids.map { id -> JSONValue in
+      var members: [(String, JSONValue)] = [("id", .string(id))]
+      if let known = seed.attributes[id] { members += attributes(id, known) }
+      if let balance = seed.balances[id] { members.append(("balance", .integer(balance))) }
+      if let owner = seed.owner[id] { members.append(("owner", .string(owner))) }
+      if let state = seed.standings[id] {
+        let currency = seed.attributes[id]?.card.currency ?? CardAttributes().card.currency
+        members.append(("standing", standing(state, currency: currency)))
+      }
+      if let overruns = seed.overruns[id] {
+        members.append(
+          (
+            "overruns",
+            .array(
+              overruns.map {
+                .array([
+                  .integer(Int64($0.slot.sortKey)), time($0.start), time($0.end), .integer($0.paid.minorUnits),
+                  .integer($0.limit.minorUnits),
+                ])
+              })
+          ))
+      }
+      if let loads = seed.loads[id] {
+        members.append(
+          (
+            "loads",
+            .array(
+              [loads.newest.map { .integer($0) } ?? .null]
+                + loads.loads.map {
+                  .array([.string($0.id.canonicalString), .integer($0.second), .integer($0.amount.minorUnits)])
+                })
+          ))
+      }
+      if let assignment = seed.assignments[id] {
+        members.append(
+          (
+            "assignment",
+            .array([
+              order(assignment.order), .string(assignment.id.canonicalString), .integer(assignment.balance.minorUnits),
+            ])
+          ))
+      }
+      return .object(members)
+    }
+    return .object([
+      ("point", seed.point.map(order) ?? .null), ("cards", .array(cards)),
+      ("default", seed.defaultCard.map(written) ?? .null),
+      ("names", .array(seed.names.sorted { $0.key < $1.key }.map { .array([.string($0.key), written($0.value)]) })),
+      ("maxClock", .integer(Int64(seed.maxClock))),
+      (
+        "merges",
+        .array(seed.merges.map { .array([.string($0.other), .string($0.keep), order($0.order)]) })
+      ),
+      ("unplaced", .array(seed.unplaced.sorted().map { .string($0) })),
+      ("keys", .array(seed.keys.sorted().map { .string($0) })),
+      ("carriedFrom", .array(seed.carriedFrom.sorted().map { .string($0) })),
+      (
+        "retired",
+        .array(
+          seed.retired.sorted { $0.key < $1.key }.map {
+            .array([.string($0.key), .integer(Int64($0.value.through)), .integer(Int64($0.value.seal)), order($0.value.by)])
+          })
+      ),
+      ("last", .array(seed.last.values.sorted { $0.device < $1.device }.map(seen))),
+      ("top", .array(seed.top.map(seen))),
+    ])
+  }
+
+  static func seed(_ value: JSONValue) throws -> LogMeaning.Seed {
+    var seed = LogMeaning.Seed()
+    seed.point = try optional(value["point"]) { try order($0) }
+    for card in try array(value["cards"]) {
+      let id = try string(card["id"])
+      if card["card"] != nil { seed.attributes[id] = try attributes(card) }
+      if let balance = card["balance"] { seed.balances[id] = try integer(balance) }
+      if let owner = card["owner"] { seed.owner[id] = try string(owner) }
+      if let state = card["standing"] {
+        let currency = seed.attributes[id]?.card.currency ?? CardAttributes().card.currency
+        seed.standings[id] = try standing(state, currency: currency)
+      }
+      if let overruns = card["overruns"] {
+        seed.overruns[id] = try array(overruns).map { item in
+          guard case .array(let parts) = item, parts.count == 5 else { throw Unreadable() }
+          let slot = Int(try integer(parts[0]))
+          guard CapSlot.allCases.indices.contains(slot) else { throw Unreadable() }
+          return CapOverrun(
+            slot: CapSlot.allCases[slot], start: try time(parts[1]), end: try time(parts[2]),
+            paid: Money(minorUnits: try integer(parts[3])), limit: Money(minorUnits: try integer(parts[4])))
+        }
+      }
+      if let loads = card["loads"] {
+        let items = try array(loads)
+        guard let first = items.first else { throw Unreadable() }
+        let kept = try items.dropFirst().map { item -> RecentLoads.Load in
+          guard case .array(let parts) = item, parts.count == 3, let uuid = UUID(canonical: try string(parts[0])) else {
+            throw Unreadable()
+          }
+          return RecentLoads.Load(id: uuid, second: try integer(parts[1]), amount: Money(minorUnits: try integer(parts[2])))
+        }
+        seed.loads[id] = RecentLoads(loads: kept, newest: try optional(first) { try integer($0) })
+      }
+      if case .array(let parts)? = card["assignment"] {
+        guard parts.count == 3, let uuid = UUID(canonical: try string(parts[1])) else { throw Unreadable() }
+        seed.assignments[id] = StandingAssignment(
+          order: try order(parts[0]), id: uuid, balance: Money(minorUnits: try integer(parts[2])))
+      }
+    }
+    seed.defaultCard = try optional(value["default"]) { try written($0) }
+    for item in try array(value["names"]) {
+      guard case .array(let pair) = item, pair.count == 2 else { throw Unreadable() }
+      seed.names[try string(pair[0])] = try written(pair[1])
+    }
+    seed.maxClock = Int(try integer(value["maxClock"]))
+    for item in try array(value["merges"]) {
+      guard case .array(let parts) = item, parts.count == 3 else { throw Unreadable() }
+      seed.merges.append(CardMerge(other: try string(parts[0]), keep: try string(parts[1]), order: try order(parts[2])))
+    }
+    seed.unplaced = Set(try array(value["unplaced"]).map { try string($0) })
+    seed.keys = Set(try array(value["keys"]).map { try string($0) })
+    seed.carriedFrom = Set(try array(value["carriedFrom"]).map { try string($0) })
+    for item in try array(value["retired"]) {
+      guard case .array(let parts) = item, parts.count == 4 else { throw Unreadable() }
+      seed.retired[try string(parts[0])] = RetiredLog(
+        through: Int(try integer(parts[1])), seal: UInt32(truncatingIfNeeded: try integer(parts[2])),
+        by: try order(parts[3]))
+    }
+    for item in try array(value["last"]) {
+      let known = try seen(item)
+      seed.last[known.device] = known
+    }
+    seed.top = try array(value["top"]).map { try seen($0) }
+    return seed
+  }
+}

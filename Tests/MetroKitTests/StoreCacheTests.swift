@@ -1,0 +1,84 @@
+import Foundation
+import MetroTesting
+import Testing
+
+@testable import MetroKit
+
+/// The one cache file (decision 84): what it holds reads back as it was,
+/// and a file that is not this store's, this format's, or whole is never
+/// used.
+@Suite("The store's cache file")
+struct StoreCacheTests {
+  /// Seeds and tails of real stores' logs (three devices, a fortnight),
+  /// split every two days: the file gives back the same seed and tail, and
+  /// the tail folded after the seed read back means what every record means.
+  @Test func aSeedAndItsTailReadBackAsTheyWere() throws {
+    var compared = 0
+    for seed in 0..<LogMeaningSeedTests.schedules {
+      let logs = try LogMeaningSeedTests.schedule(seed: seed).logs
+      let whole = LogMeaning.fold(logs, timeZone: .utc)
+      for day in stride(from: 0, to: 32, by: 4) {
+        let target = LogMeaningSeedTests.now.addingTimeInterval(Double(day - 29) * 43_200)
+        let (earlier, later) = LogMeaning.split(logs, before: target)
+        let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+        var content = StoreCache.Content(basis: "2 card-zones|utc", seed: start.seed, tail: later, splitAt: target)
+        content.logs["laptop"] = LogPosition(
+          offset: 4_096, sequence: 12, lastLineStart: 3_900, lastSeal: 0xDEAD_BEEF, lastRecordedAt: target,
+          lastClock: 40, stamp: LogStamp(device: 2049, inode: 77, size: 4_096, modified: 1_795_000_000_123_456_789))
+        content.lost["phone"] = LogPosition(offset: 10, sequence: 1)
+        let bytes = StoreCache.encode(content, store: "/home/rider/metrobuddy")
+        let back = try StoreCache.decode(bytes, store: "/home/rider/metrobuddy")
+        #expect(back == content, "seed \(seed), day \(day)")
+        if let after = LogMeaning.fold(back.tail, from: back.seed, timeZone: .utc) {
+          LogMeaningSeedTests.expectSame(after.state, whole, "seed \(seed), day \(day), read back")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 0)
+  }
+
+  /// One cache file of a store with a card, a ride and a keyed reload.
+  static func file() throws -> (bytes: [UInt8], store: String) {
+    var card = MetroCard(name: "metro", isDefault: false)
+    card.balance = .usd("20.00")
+    let at = LogMeaningSeedTests.now
+    let records = [
+      LogRecord(sequence: 1, recordedAt: at, changes: [.createCard(id: "c", card: card)], clock: 1),
+      LogRecord(
+        sequence: 2, recordedAt: at,
+        changes: [
+          .update(
+            cardID: "c",
+            BalanceUpdate(
+              id: SequentialIDs.id(1), type: .reload, amount: .usd("10.00"), balance: .zero, timestamp: at,
+              key: "rent"))
+        ], clock: 2),
+    ]
+    let logs = [LogMeaning.Log(device: "laptop", records: records)]
+    let (earlier, later) = LogMeaning.split(logs, before: at)
+    let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+    let content = StoreCache.Content(basis: "b", seed: start.seed, tail: later)
+    #expect(!later.isEmpty)
+    return (StoreCache.encode(content, store: "/store"), "/store")
+  }
+
+  @Test func aCacheOfAnotherStoreAnotherFormatOrDamagedIsNotUsed() throws {
+    let (bytes, store) = try Self.file()
+    #expect((try? StoreCache.decode(bytes, store: store)) != nil)
+    #expect((try? StoreCache.decode(bytes, store: "/another")) == nil, "another store's")
+    let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+    // Any byte of the first line, or of a tail record, changed: its seal no longer holds.
+    for place in [10, newline / 2, newline - 3, newline + 20, bytes.count - 5] {
+      var damaged = bytes
+      damaged[place] = damaged[place] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+      #expect((try? StoreCache.decode(damaged, store: store)) == nil, "a byte changed at \(place)")
+    }
+    // Cut short, or with a line more than the first line counts.
+    #expect((try? StoreCache.decode(Array(bytes[...newline]), store: store)) == nil, "the tail cut off")
+    #expect((try? StoreCache.decode(bytes + bytes[(newline + 1)...], store: store)) == nil, "a record more")
+    var other = String(decoding: bytes, as: UTF8.self)
+    other = other.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+    #expect((try? StoreCache.decode(Array(other.utf8), store: store)) == nil, "another version's")
+  }
+}

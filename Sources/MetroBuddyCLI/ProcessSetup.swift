@@ -11,7 +11,7 @@ package enum ProcessSetup {
   /// process silently after a commit. `SIGXFSZ` is ignored for the same
   /// reason: a write past the file-size limit (`ulimit -f`) then fails with
   /// `EFBIG`, which a log append reports as nothing saved and a save of the
-  /// fold cache (after the commit point) ignores.
+  /// cache (after the commit point) ignores.
   ///
   /// - Parameter opener: Opens the store: ``FileStoreOpener`` in the shipped binary.
   package static func runCommandLine(opening opener: some StoreOpening) -> Int32 {

@@ -68,7 +68,7 @@ extension StoreRequest {
       chosenName: environment.value("METROBUDDY_DEVICE_NAME").flatMap { $0.isEmpty ? nil : $0 })
   }
 
-  /// Where this device keeps its fold caches: `$XDG_CACHE_HOME/metrobuddy`
+  /// Where this device keeps its caches: `$XDG_CACHE_HOME/metrobuddy`
   /// (or `~/.cache/metrobuddy`); `nil` without either.
   package var cacheDirectory: String? {
     if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") {

@@ -195,7 +195,7 @@ struct BackupTests {
           let plan = "\(operation):\(call):\(mode)"
           try copyStore(from: template, to: sandbox.store)
           // The template is this device's log as it was before the restore; the
-          // fold cache (only a cache) remembers the longer log of the last run.
+          // cache (only a cache) remembers the longer log of the last run.
           try? FileManager.default.removeItem(atPath: sandbox.foldCache)
           // Nor may this device's memory of what it wrote there (the
           // template is a restored backup of it): forget it, as a device

@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Issue 20, item 14: files that grew to gigabytes (a line of another
-/// device's log still arriving, the fold cache, the device-id file) are read
+/// device's log still arriving, the cache, the device-id file) are read
 /// in bounded memory, and no file's text reaches the terminal raw.
 ///
 /// The big files are sparse (`ftruncate`): they take no disk. Each command
@@ -191,7 +191,7 @@ struct BoundedReadTests {
     }
   }
 
-  @Test("a fold cache grown to 4 GiB is not read: the logs are folded again, in bounded memory")
+  @Test("a cache grown to 4 GiB is not read: the logs are folded again, in bounded memory")
   func giantCache() throws {
     let sandbox = try Sandbox()
     try Self.twoDevices(sandbox)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The fold cache keeps each card's fare standing; a standing worked out
+/// The cache keeps each card's fare standing; a standing worked out
 /// under another time zone is never used (issue 20, item 15): the same swipe
 /// costs the same with the cache and without.
 @Suite("The cache knows what its fare standings depend on")

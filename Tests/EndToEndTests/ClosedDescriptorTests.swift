@@ -42,7 +42,7 @@ struct ClosedDescriptorTests {
     #expect(updates.map { $0["type"] as? String } == ["swipe", "reload"])
 
     // Every file the commands opened while 0-2 were free: the store's, the
-    // device id and the fold cache (both outside the store).
+    // device id and the cache (both outside the store).
     let paths = try (everything(under: sandbox.store) + [sandbox.deviceIDFile] + everything(under: sandbox.cacheFolder))
       .filter { !isDirectory($0) }
     #expect(paths.contains(try sandbox.deviceLog()), "\(paths)")

@@ -122,7 +122,7 @@ struct CompletionTests {
 
   // MARK: - The card-name request
 
-  /// STORE BUG (kept red on purpose): with the fold cache the write left,
+  /// STORE BUG (kept red on purpose): with the cache the write left,
   /// the damage goes unseen and the names are printed.
   @Test(
     "'completion __cards' prints the names one a line, and nothing at all when the store is damaged",

@@ -168,7 +168,7 @@ struct ConcurrencyTests {
       "flock:1:crash-after",  // just after taking the lock on the device folder
       "fsync:1:crash-before",  // mid-write: the log line appended, not yet synced
       "fsync:1:crash-after",  // the log line committed
-      "rename:1:crash-before",  // a file of the write (the fold cache) at its temporary name
+      "rename:1:crash-before",  // a file of the write (the cache) at its temporary name
     ])
   func writerKilledHoldingTheLock(plan: String) throws {
     let sandbox = try Sandbox()

@@ -67,7 +67,7 @@ struct CrashTests {
     if !command.freshStore {
       for setup in CrashCommand.setup { try require(sandbox.metrobuddy(setup), "setup") }
     }
-    // The state before: the store and this device's id and fold cache, which
+    // The state before: the store and this device's id and cache, which
     // a crash leaves as they are and each run below starts from.
     let template = try DeviceSnapshot(of: sandbox, to: sandbox.root + "/template")
     let before = try StoreReading.read(store: sandbox.store, sandbox: sandbox)
@@ -90,7 +90,7 @@ struct CrashTests {
       cacheLeftoversSeen += cacheLeftovers(sandbox: sandbox).map { "\(plan): \($0)" }
       return problems
     }
-    // The fold cache lives outside the store; what a kill inside its save
+    // The cache lives outside the store; what a kill inside its save
     // leaves, the next save removes.
     expectNoCacheLeftovers(cacheLeftoversSeen, command.name)
     let seconds = Double(monotonicNanoseconds() - start) / 1e9
@@ -106,7 +106,7 @@ struct CrashTests {
   /// What the store's error text advises after damage ("move the folder away
   /// to start a new log") must give a new, empty store at the same path.
   ///
-  /// This device's fold cache (outside the store, keyed by the store's path)
+  /// This device's cache (outside the store, keyed by the store's path)
   /// must not answer for a store that was moved aside: it once printed the
   /// old balance and refused the first write as "own log changed".
   @Test("a store moved aside leaves a new, empty store at its path that reads and writes")

@@ -63,7 +63,7 @@ struct ExitCodeTests {
   }
 
   /// Damage in the device log: one byte of a whole record changed, so its
-  /// checksum no longer matches. Run with the fold cache as the first write
+  /// checksum no longer matches. Run with the cache as the first write
   /// left it, and with the cache gone (every log read from the start).
   ///
   /// STORE BUG (kept red on purpose): with the cache kept, show, swipe and

@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The store is private (folders `0700`, files `0600`, whatever the umask),
-/// and so are the device id and the fold cache kept outside it; an append
+/// and so are the device id and the cache kept outside it; an append
 /// keeps the mode the user gave the log, and symbolic links follow
 /// the policy of DECISIONS.md §4: a linked store file is refused as damage
 /// and left alone; a linked store directory works.

@@ -11,9 +11,9 @@ import Testing
 @Suite("Store files changed by other programs")
 struct StoreHardeningTests {
   /// The lock is a flock on the device's folder, which nothing replaces; what
-  /// other programs do delete and replace is the fold cache (a cleaner emptying
+  /// other programs do delete and replace is the cache (a cleaner emptying
   /// ~/.cache), so that is what the vandal does here.
-  @Test("writers lose nothing while another process keeps deleting and replacing the fold cache")
+  @Test("writers lose nothing while another process keeps deleting and replacing the cache")
   func cacheReplacedWhileWritersRun() throws {
     let writers = 4
     let reloads = 40
@@ -144,7 +144,7 @@ struct StoreHardeningTests {
     }
   }
 
-  @Test("a FIFO in place of the fold cache is only a missing cache")
+  @Test("a FIFO in place of the cache is only a missing cache")
   func fifoInPlaceOfCacheIsIgnored() throws {
     let sandbox = try Sandbox()
     try #require(sandbox.metrobuddy("reload", "10").status == 0)

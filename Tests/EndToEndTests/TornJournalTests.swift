@@ -53,7 +53,7 @@ struct TornJournalTests {
     #expect(historyBefore.status == 0, "\(historyBefore)")
     #expect(try parseJSONArray(historyBefore.stdout).count == 3)
     #expect(!historyBefore.stdout.lowercased().contains(marker.lowercased()))
-    // Readers change nothing: neither the log nor this device's fold cache.
+    // Readers change nothing: neither the log nor this device's cache.
     #expect(fileBytes(logPath) == intact + torn)
     #expect(treeContents(sandbox.home + "/.cache") == cacheBefore)
 

@@ -22,7 +22,7 @@ struct TransfersAcrossDevicesTests {
   }
 
   /// Checks the balance and the newest history rows on both devices, then
-  /// again from the logs alone (each device's fold cache removed).
+  /// again from the logs alone (each device's cache removed).
   func expect(
     _ pair: DevicePair, balance: String, history: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {

@@ -30,7 +30,7 @@ struct CapOverrunGoldenTests {
   @Test func checkSaysAPastWeekWasChargedOverItsCap() throws {
     let cli = try overchargedWeek()
     #expect(cli.run("check") == Invocation(stdout: Self.english, stderr: "", status: 1))
-    // From the logs alone, without the fold cache: the same.
+    // From the logs alone, without the cache: the same.
     try FileManager.default.removeItem(atPath: cli.directory + "/cache")
     #expect(cli.run("check") == Invocation(stdout: Self.english, stderr: "", status: 1))
     #expect(

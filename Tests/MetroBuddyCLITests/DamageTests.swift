@@ -31,7 +31,7 @@ struct DamageTests {
   /// Checks that the damage in `file` is refused. A write (`swipe`) must notice
   /// a damaged log header; a changed byte inside the log's history is found by
   /// `history` and `verify`, since a swipe reads only what is new since this
-  /// device's fold cache (it must stay as fast at 100,000 updates as at one).
+  /// device's cache (it must stay as fast at 100,000 updates as at one).
   func expectRefused(_ cli: CLIHarness, _ file: String, _ context: String, writeNotices: Bool = true) {
     let before = cli.storeFiles()
     let write: [[String]] = writeNotices ? [["swipe"]] : []
@@ -99,7 +99,7 @@ struct DamageTests {
     let newer = try #require(
       Checksum.resealed(Array(header.replacingOccurrences(of: current, with: #""version":9,"#).utf8)))
     try Data(newer + bytes[(end + 1)...]).write(to: URL(fileURLWithPath: path))
-    // A device that reads the log from its start (no fold cache); see
+    // A device that reads the log from its start (no cache); see
     // DeviceLogHardeningTests for a write that folds from its cache.
     try FileManager.default.removeItem(atPath: cli.directory + "/cache")
     let before = cli.storeFiles()

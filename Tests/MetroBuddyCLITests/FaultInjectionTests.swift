@@ -34,7 +34,7 @@ import Testing
 /// In every case no `.tmp-` file remains in the store, and a next command
 /// without faults succeeds and leaves the store byte-identical to the
 /// fault-free reference (so the history is consistent and nothing was
-/// half-applied). The fold cache lives outside the store and is only a
+/// half-applied). The cache lives outside the store and is only a
 /// cache: faults in it never fail a command.
 @Suite("Fault injection matrix (CLI)")
 struct FaultInjectionTests {
@@ -389,7 +389,7 @@ final class FaultBench {
     return { ids.make() }
   }
 
-  /// The store in `directory` as the device `laptop`, its fold cache in `cache`.
+  /// The store in `directory` as the device `laptop`, its cache in `cache`.
   static func store(
     _ directory: String, cache: String?, fileSystem: any FileSystem = LiveFileSystem(), lockTimeout: Double = 10,
     makeID: @escaping @Sendable () -> UUID = { UUID() }

@@ -34,10 +34,10 @@ struct StoreOutcomeTests {
     #expect(!FileManager.default.fileExists(atPath: cli.directory + "/store"))
   }
 
-  @Test func aChangeThatIsCommittedButCannotSaveTheFoldCacheStillSucceeds() throws {
+  @Test func aChangeThatIsCommittedButCannotSaveTheCacheStillSucceeds() throws {
     let cli = CLIHarness()
     cli.run("reload", "10")
-    // The fold cache cannot be renamed into place, and the log cannot be cut back:
+    // The cache cannot be renamed into place, and the log cannot be cut back:
     // the reload is committed in the log, so the command must not report failure.
     let faulty = DeviceLogStore(
       directory: cli.store.directory,

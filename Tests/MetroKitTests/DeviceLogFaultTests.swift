@@ -23,7 +23,7 @@ struct DeviceLogFaultTests {
     case newStore
   }
 
-  /// A store in `parent/metrobuddy` for the device `laptop`, its fold cache in `parent/cache`.
+  /// A store in `parent/metrobuddy` for the device `laptop`, its cache in `parent/cache`.
   static func openStore(
     _ parent: String, fileSystem: any FileSystem = LiveFileSystem(), cache: Bool = true,
     makeID: @escaping @Sendable () -> UUID = { UUID() }
@@ -244,7 +244,7 @@ struct DeviceLogFaultTests {
   }
 
   /// Every call the store makes after the log's `fsync` (the commit point):
-  /// saving the fold cache, closing, unlocking. None may turn the committed
+  /// saving the cache, closing, unlocking. None may turn the committed
   /// write into a reported failure.
   @Test("A fault after the commit point leaves the write reported saved", arguments: [false, true])
   func faultAfterTheCommitPoint(afterwards: Bool) throws {

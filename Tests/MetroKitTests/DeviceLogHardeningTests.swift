@@ -86,7 +86,7 @@ struct DeviceLogHardeningTests {
   }
 
   /// Every write reads its log's first line again (one short read at the
-  /// commit point): the fold cache lets it skip the rest, never the header.
+  /// commit point): the cache lets it skip the rest, never the header.
   @Test("A log header that is damaged, from a newer version, of version 0 or of another device refuses every write")
   func headerCheckedOnEveryWrite() throws {
     let edits: [(String, (String) -> String)] = [

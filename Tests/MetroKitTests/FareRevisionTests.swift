@@ -2,7 +2,7 @@ import Testing
 
 @testable import MetroKit
 
-/// A fold cache keeps fare standings worked out under ``FareEngine/revision``;
+/// A cache keeps fare standings worked out under ``FareEngine/revision``;
 /// one from another revision is worked out again. This pins the standard
 /// fares to the revision: changing a fare, a cap, a date or the cap's period
 /// fails here until the revision is raised and the pin follows.

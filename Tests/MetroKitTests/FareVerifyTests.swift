@@ -73,12 +73,12 @@ struct FareVerifyTests {
   }
 }
 
-/// Rides a device logged past its fold cache (a cache put back from before
+/// Rides a device logged past its cache (a cache put back from before
 /// them, by a restore or a synchroniser) move the card's fare standing on
 /// when read; an undo there is worked out too.
-@Suite("Replaying rides past the fold cache")
+@Suite("Replaying rides past the cache")
 struct FareReplayTests {
-  /// Puts back the files of a fold cache as they were.
+  /// Puts back the files of a cache as they were.
   func putBack(_ cache: [String: [UInt8]], under root: String) throws {
     for (path, bytes) in cache where !path.hasSuffix("/") { try overwrite(root + path, with: bytes) }
   }

@@ -91,7 +91,7 @@ struct ForecastModeMixTests {
     #expect(RideMix(tally, today: try #require(CalendarDate(iso: "2026-12-07"))) == nil)
   }
 
-  /// The fold cache writes the tally with its bus and express counts and
+  /// The cache writes the tally with its bus and express counts and
   /// reads them back; a tally written before the modes were counted
   /// (`[day, trips]`) reads as a standing to work out again.
   @Test func theMixSurvivesTheCacheEncoding() throws {

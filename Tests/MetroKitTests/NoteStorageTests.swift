@@ -24,7 +24,7 @@ struct NoteStorageTests {
       let open: () -> any MetroCardDataStore
       switch kind {
       case .deviceLogs, .deviceLogsWithCache:
-        // With a fold cache, the second and third stores start from it.
+        // With a cache, the second and third stores start from it.
         let cache = kind == .deviceLogsWithCache ? parent + "/cache" : nil
         open = {
           DeviceLogStore(
@@ -43,7 +43,7 @@ struct NoteStorageTests {
       #expect(history.map(\.note) == [Self.note, nil])
       #expect(history.first?.amount == -Money.usd("3.00"))
       if kind == .deviceLogsWithCache {
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/cache").count == 1, "no fold cache")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent + "/cache").count == 1, "no cache")
       }
     }
   }

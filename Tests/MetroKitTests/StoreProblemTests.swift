@@ -23,7 +23,7 @@ struct StoreProblemTests {
     try withTemporaryDirectory { parent in
       let store = try damagedLog(#""currency":"USD""#, #""currency":"XYZ""#, in: parent)
       let path = store.deviceLogPath
-      // A device that has not read the log yet (no fold cache) reads the damaged line.
+      // A device that has not read the log yet (no cache) reads the damaged line.
       let reader = DeviceLogStore(
         directory: store.directory, identity: DeviceIdentity(override: "phone", file: parent + "/phone"),
         cacheDirectory: nil, clock: .constant(storeNow), timeZone: .utc)

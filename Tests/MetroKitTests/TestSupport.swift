@@ -122,7 +122,7 @@ let storeNow = instant("2026-11-21T13:15:00Z")
 let storeDevice = "laptop"
 
 /// A device-log store in `parent/metrobuddy` (not created yet) for the device
-/// `laptop`, its id file in `parent/device` and its fold cache in
+/// `laptop`, its id file in `parent/device` and its cache in
 /// `parent/cache`, with a fixed clock and UTC days.
 func makeStore(
   in parent: String, fileSystem: any FileSystem = LiveFileSystem(),

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 // How a card's fare settings and standing are written and read: in a log
-// record's `card` and `set` changes, the fold cache, and format 3's `state.json`.
+// record's `card` and `set` changes, the cache, and format 3's `state.json`.
 
 extension MetroCard {
   /// The card's fare fields, as `state.json` stores them.
@@ -256,7 +256,7 @@ extension FieldReader {
         let day = CalendarDate(iso: text), case .integer(let count) = entry[1], count > 0, count <= Int64(Int32.max)
       else { throw damaged() }
       counts[day.daysSinceEpoch] = Int(count)
-      // [day, trips] was written before the modes were counted (fold cache 8,
+      // [day, trips] was written before the modes were counted (cache 8,
       // format 3): the standing is worked out again on the next write.
       guard entry.count == 4 else {
         byMode = false

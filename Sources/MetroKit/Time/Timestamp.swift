@@ -27,7 +27,7 @@ public enum Timestamp {
         + CalendarDate.pad(secondOfDay / 60 % 60, 2) + ":" + CalendarDate.pad(secondOfDay % 60, 2) + "Z"
     }
     // Written into the string's own 20 bytes: a write saves some seventy of
-    // these in the fold cache.
+    // these in the cache.
     return String(unsafeUninitializedCapacity: 20) { text in
       day.writeISO(into: text)
       text[10] = UInt8(ascii: "T")

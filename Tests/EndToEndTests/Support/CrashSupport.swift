@@ -433,7 +433,7 @@ func storeFileProblems(sandbox: Sandbox, records: Int?, historyIDs: [String]) ->
   return problems
 }
 
-/// Temporary files a killed cache save left in this device's fold cache
+/// Temporary files a killed cache save left in this device's cache
 /// (`$HOME/.cache/metrobuddy`) that no later command removed. A save writes
 /// `.tmp-meaning.json` under fixed names and
 /// renames them; the next save replaces or removes what a kill left.
@@ -457,7 +457,7 @@ func deviceLogRecords(sandbox: Sandbox) -> Int {
 }
 
 /// What a crash must not roll back and a test must restore between runs:
-/// the store and this device's files under HOME (its id and fold cache).
+/// the store and this device's files under HOME (its id and cache).
 struct DeviceSnapshot {
   let store: String
   let home: String

@@ -20,7 +20,7 @@ extension Sandbox {
   /// This device's log in the store.
   func deviceLog() throws -> String { try deviceFolder() + "/log.jsonl" }
 
-  /// The fold cache outside the store; only a cache, so a test may remove it.
+  /// The cache outside the store; only a cache, so a test may remove it.
   var foldCache: String { home + "/.cache/metrobuddy" }
 
   /// Removes what this device remembers writing to each store (the

@@ -64,7 +64,7 @@ final class Sandbox {
   /// The file that keeps the id of the device these processes write as
   /// (neither METROBUDDY_DEVICE nor XDG_STATE_HOME is set): outside the store.
   var deviceIDFile: String { home + "/.local/state/metrobuddy/device" }
-  /// Where the fold cache lives: outside the store.
+  /// Where the cache lives: outside the store.
   var cacheFolder: String { home + "/.cache/metrobuddy" }
 
   /// The device id the first write made; throws when there is none yet.

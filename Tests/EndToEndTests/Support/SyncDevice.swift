@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// One device of a sync schedule: its own directory on this machine with its
-/// own HOME (so its own device id file and fold cache under `~/.local/state`
+/// own HOME (so its own device id file and cache under `~/.local/state`
 /// and `~/.cache`), its own `METROBUDDY_DEVICE`, and its own copy of the store.
 final class SyncDevice {
   /// The device's position in the schedule (0, 1, 2).

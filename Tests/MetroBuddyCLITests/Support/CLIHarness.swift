@@ -29,7 +29,7 @@ extension Invocation {
 
 /// Runs the CLI library in-process against a real device-log store in a
 /// temporary directory (`store/`, written as the device `laptop`, its id in
-/// `device` and its fold cache in `cache/`), with a fixed clock, UTC, and ids
+/// `device` and its cache in `cache/`), with a fixed clock, UTC, and ids
 /// that count up from 1.
 final class CLIHarness {
   let directory: String

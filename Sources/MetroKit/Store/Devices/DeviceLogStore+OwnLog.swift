@@ -7,7 +7,7 @@ import FoundationEssentials
 #endif
 
 /// What a device knows it wrote (``WrittenMark``), what it had read of the
-/// others' logs (``StoreFold/lostRecords``), and what a read says about a
+/// others' logs (``StoreCache/Content/lost``), and what a read says about a
 /// log that lost records: a warning, never silence.
 extension DeviceLogStore {
   /// The store's real path (symbolic links resolved), as caches and marks name it.
@@ -131,7 +131,7 @@ extension DeviceLogStore {
   }
 
   /// What this device knows of the logs before `verify` reads them: its id,
-  /// its mark and its fold cache, read first so that a writer or a reader
+  /// its mark and its cache, read first so that a writer or a reader
   /// saving meanwhile cannot make them ahead of what `verify` then reads.
   struct KnownBeforeVerify {
     var device: String?
@@ -150,7 +150,7 @@ extension DeviceLogStore {
 
   /// The findings `verify` adds about lost records: this device's own log
   /// against what this device wrote, and each other device's log against
-  /// what this device's fold cache had read of it. `positions` is how far
+  /// what this device's cache had read of it. `positions` is how far
   /// `verify` read each log that is not damaged.
   func lostRecordFindings(
     _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>,

@@ -8,14 +8,16 @@ import Synchronization
 #endif
 
 /// A store that any file synchroniser can carry: each device appends only to
-/// its own log, `devices/<id>/log.jsonl`, and every device merges all logs
-/// on read, alike whatever order they arrived in (``StoreFold``).
+/// its own log, `devices/<id>/log.jsonl`, and every device reads all logs,
+/// which mean the same whatever order they arrived in (``LogMeaning``).
 ///
-/// Reads take no lock: they fold what is new since this device's cache
-/// (``FoldCache``) in memory. Every write takes the lock of this device's
-/// folder (local to the machine), folds what is new, decides with
-/// ``CardRules`` against that view, appends one record and `fsync`s it (the
-/// commit point), then saves the cache. See `docs/store-design.md`.
+/// Reads take no lock: they read what is new since this device's cache
+/// (``StoreCache``: a seed and the records after it) and fold it with the
+/// tail after the seed. Every write takes the lock of this device's folder
+/// (local to the machine), reads what is new, decides with ``CardRules``
+/// against that view, appends one record and `fsync`s it (the commit
+/// point), then folds it with the tail and saves the cache. See
+/// `docs/store-design.md`.
 public final class DeviceLogStore: MetroCardDataStore {
   /// The store directory.
   public let directory: String
@@ -44,7 +46,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// - Parameters:
   ///   - directory: The store directory; created `0700` on the first write.
   ///   - identity: Which device this is.
-  ///   - cacheDirectory: Where this device keeps its fold caches; `nil` folds every log on every command.
+  ///   - cacheDirectory: Where this device keeps its caches; `nil` folds every log on every command.
   ///   - clock: The time of updates given without one.
   ///   - timeZone: For the rules and history's calendar-day filters.
   ///   - lockTimeout: How long a write waits for another writer, in seconds.

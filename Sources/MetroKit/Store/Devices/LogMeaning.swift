@@ -6,10 +6,10 @@ import FoundationEssentials
 /// names. No cache, no order of arrival, no shortcut: every record is
 /// read, every change placed, and the answer follows (issue 35, item 1).
 ///
-/// It is written from the promises (`docs/store-design.md`), not from the
-/// store's incremental fold (`StoreFold`), and tests hold the store's view
-/// to it (`LogMeaningTests`): where the two differ the store is wrong, and
-/// the tests name each such case. The rules:
+/// It is written from the promises (`docs/store-design.md`), and every
+/// command's view is its answer: from every record, or from a seed of the
+/// records before a point and the records after it (``Seed``, decision 84).
+/// The rules:
 ///
 /// - **Each change once.** A change a retire carried counts where it stood
 ///   in its own device's log, and a change read twice (its own log and a
@@ -34,7 +34,7 @@ import FoundationEssentials
 ///   balance after each update is what the updates up to it make without
 ///   those taken back so far. An assignment (`balance AMOUNT`) makes the
 ///   balance its amount at its place.
-/// - **Merges** (``StoreFold/resolveMerges(_:)`` says which card goes where)
+/// - **Merges** (``CardMerge/resolve(_:)`` says which card goes where)
 ///   keep both cards' money: before its merge a card's updates and
 ///   assignments move its own balance; from the merge on, what goes to it
 ///   goes to the card it went into. A history's balance is the sum of the

@@ -27,7 +27,7 @@ struct StoreCache {
   static let formatName = "metrobuddy-state"
   static let version = 1
   /// A new format takes a new name, so that an older build folds again
-  /// instead of misreading it (the fold caches before it were `fold.json`).
+  /// instead of misreading it (the caches before it were `fold.json`).
   static let fileName = "meaning.json"
   /// The longest cache file read (16 MiB): longer, it is folded again from
   /// the logs (a tail that holds an import of a whole history, for a week).

@@ -58,10 +58,13 @@ public struct OverrunSearch: Sendable {
   public init(state: FareState = FareState()) { self.state = state }
 
   /// Walks `ride` as ``FareEngine/holding(_:rules:timeZone:)`` walks it.
-  public mutating func add(_ ride: RecordedRide, rules: (Date) -> FareRules, timeZone: LocalTimeZone) {
+  ///
+  /// - Returns: The ride as the standing holds it (its charge and reason).
+  @discardableResult
+  public mutating func add(_ ride: RecordedRide, rules: (Date) -> FareRules, timeZone: LocalTimeZone) -> RecordedRide {
     let rulesNow = rules(ride.time)
-    state = FareEngine.advance(
-      state, with: FareEngine.held(ride, rules: rulesNow, state: state), rules: rulesNow, timeZone: timeZone)
+    let stands = FareEngine.held(ride, rules: rulesNow, state: state)
+    state = FareEngine.advance(state, with: stands, rules: rulesNow, timeZone: timeZone)
     for slot in CapSlot.allCases {
       // A period that another began after is over, as it stood last.
       if let kept = open[slot], state[slot]?.start != kept.start {
@@ -70,6 +73,7 @@ public struct OverrunSearch: Sendable {
       }
     }
     for overrun in FareEngine.overruns(in: state, rules: rules) { open[overrun.slot] = overrun }
+    return stands
   }
 
   /// Every period found, oldest first; a period counted by two caps (New

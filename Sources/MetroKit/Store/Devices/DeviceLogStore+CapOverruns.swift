@@ -7,23 +7,12 @@ extension DeviceLogStore {
   func capOverruns(in meaning: LogMeaning.State) -> [CardCapOverrun] {
     meaning.cards.flatMap { meant in
       let card = meant.card
-      return overruns(of: meant).map {
+      return meant.overruns.map {
         CardCapOverrun(
           card: card.name, currency: card.currency, timeZone: card.rulesZone(timeZone),
           period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
       }
     }
-  }
-
-  /// Every period of `meant`'s rides, as recorded in the merged order,
-  /// charged more than its cap, oldest first.
-  func overruns(of meant: LogMeaning.Card) -> [CapOverrun] {
-    let card = meant.card
-    var rulesOfDay = FareRulesOfDay()
-    let machine = timeZone
-    return FareEngine.overruns(
-      of: meant.rides.map(\.ride), rules: { rulesOfDay.rules(of: card, at: $0, in: machine) },
-      timeZone: card.rulesZone(timeZone))
   }
 }
 

@@ -193,13 +193,20 @@ extension DeviceLogStore {
     let appended = LogRecord(
       sequence: record.sequence, recordedAt: record.recordedAt, changes: readBack, clock: record.clock)
     readBack = []
+    // The seed moves on from the time of what was read before this record:
+    // a clock set a year fast does not put the point a year ahead.
+    let splitTime = splitTime(view.content)
     view.content.logs[device] = after
     if let index = view.content.tail.firstIndex(where: { $0.device == device }) {
       view.content.tail[index].records.append(appended)
     } else {
       view.content.tail.append(LogMeaning.Log(device: device, records: [appended]))
     }
-    if let meaning = LogMeaning.fold(view.content.tail, from: view.content.seed, timeZone: timeZone) {
+    if let moved = movedOn(view.content, at: splitTime) {
+      view.content = moved.content
+      view.state = moved.meaning.state
+      view.folded = moved.meaning.seed
+    } else if let meaning = LogMeaning.fold(view.content.tail, from: view.content.seed, timeZone: timeZone) {
       view.state = meaning.state
       view.folded = meaning.seed
     } else {

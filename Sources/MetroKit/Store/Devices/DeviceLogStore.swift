@@ -232,7 +232,8 @@ public final class DeviceLogStore: MetroCardDataStore {
     view.cacheNeedsSaving =
       cache != nil
       && (view.content.logs != before.logs || view.content.lost != before.lost || view.content.seed != before.seed
-        || view.content.tail != before.tail || (view.content.basis != before.basis && !view.content.logs.isEmpty))
+        || view.content.tail != before.tail || view.content.splitTail != before.splitTail
+        || (view.content.basis != before.basis && !view.content.logs.isEmpty))
     if savesCache { keepWhatWasRead(&view) }
     remember(view)
     return view
@@ -269,10 +270,12 @@ public final class DeviceLogStore: MetroCardDataStore {
       logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records))
       positions[legacy.folder] = legacy.position
     }
-    let (earlier, later) = LogMeaning.split(logs, before: clock.now().addingTimeInterval(-Self.tailSeconds))
     content.logs = positions
     content.lost = lost
-    content.splitAt = clock.now()
+    let now = splitTime(content)
+    let (earlier, later) = LogMeaning.split(logs, before: now.addingTimeInterval(-Self.tailSeconds))
+    content.splitAt = now
+    content.splitTail = later.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } }
     if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: nil, timeZone: timeZone)?.seed,
       let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
     {
@@ -285,28 +288,48 @@ public final class DeviceLogStore: MetroCardDataStore {
     return LogMeaning.fold(logs, from: nil, timeZone: timeZone)!
   }
 
-  /// `content` with its seed moved on to a week back, when it was put
-  /// there more than a week ago: the tail stays about a week long. `nil`
-  /// when it is not due, or the tail cannot be split (then it stays).
+  /// `content` with its seed moved on to a week before `time` (by default
+  /// ``splitTime(_:)``), when it is due: a week after it was put, or once the tail holds twice
+  /// the changes it held then (and more than a few: many records written
+  /// since, an import). `nil` when it is not due, or the fold after the
+  /// seed needs every record; a tail that cannot be split stays as it is,
+  /// and is tried again when it is due again.
   func movedOn(
-    _ content: StoreCache.Content
+    _ content: StoreCache.Content, at time: Date? = nil
   ) -> (content: StoreCache.Content, meaning: (state: LogMeaning.State, seed: LogMeaning.Seed))? {
-    let now = clock.now()
-    guard now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds else { return nil }
+    let now = time ?? splitTime(content)
+    let changes = content.tailChanges
+    guard now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds
+      || changes > 2 * content.splitTail + Self.tailSlack
+    else { return nil }
     var moved = content
     moved.splitAt = now
+    moved.splitTail = changes
     let (earlier, later) = LogMeaning.split(content.tail, before: now.addingTimeInterval(-Self.tailSeconds))
-    guard !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: content.seed, timeZone: timeZone)?.seed,
+    if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: content.seed, timeZone: timeZone)?.seed,
       let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
-    else {
-      // Not now: tried again in a week.
-      guard let meaning = LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone) else { return nil }
+    {
+      moved.seed = seed
+      moved.tail = later
+      moved.splitTail = moved.tailChanges
       return (moved, meaning)
     }
-    moved.seed = seed
-    moved.tail = later
+    guard let meaning = LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone) else { return nil }
     return (moved, meaning)
   }
+
+  /// The time a seed's point is put a week before: now, or the latest
+  /// record read when that is earlier. A clock set a year fast puts
+  /// nothing that arrives from the others before the point: once put
+  /// right, its own records are not either.
+  func splitTime(_ content: StoreCache.Content) -> Date {
+    let latest = content.logs.values.compactMap(\.lastRecordedAt).max() ?? .distantFuture
+    return min(clock.now(), latest)
+  }
+
+  /// How many changes a tail may gain past twice what it held when the
+  /// seed was put before the seed moves on.
+  static let tailSlack = 64
 
   /// Saves the cache of a read that brought anything new, unless another
   /// process saved it since the read loaded it.

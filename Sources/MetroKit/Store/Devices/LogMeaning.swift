@@ -72,6 +72,9 @@ package enum LogMeaning {
     var held: [UUID: HeldCharge] = [:]
     /// Its reloads that count of the last days (``RecentLoads``), for the reload limits.
     var recentLoads = RecentLoads()
+    /// Every period of ``rides`` charged more than its cap, oldest first
+    /// (from the seed's standing, after a seed): what `verify` reports.
+    var overruns: [CapOverrun] = []
     /// The name it was given (``card`` has the name it is shown by).
     var givenName: String
     /// Whether a change created it: the default card as it would be, with
@@ -288,19 +291,13 @@ package enum LogMeaning {
       card.fareState = meant.state
       // Its latest periods over a cap: those the seed kept, and those its
       // rides reach from the seed's standing.
-      var search = OverrunSearch(state: seed?.standings[id] ?? FareState())
-      var rulesOfDay = FareRulesOfDay()
-      let zone = card.rulesZone(timeZone)
-      for placed in meant.rides {
-        search.add(placed.ride, rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) }, timeZone: zone)
-      }
       card.capOverruns = seed?.overruns[id] ?? []
-      card.noteOverruns(search.found)
+      card.noteOverruns(meant.overruns)
       next.overruns[id] = card.capOverruns
       cards.append(
         Card(
           id: id, card: card, history: meant.history, assignment: meant.assignment, rides: meant.rides,
-          held: meant.held, recentLoads: meant.loads, givenName: entry.card.name, isCreated: entry.created != nil,
+          held: meant.held, recentLoads: meant.loads, overruns: meant.overruns, givenName: entry.card.name, isCreated: entry.created != nil,
           opening: Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })))
     }
     // The updates of cards not live: kept (by id) for the cards they may become.
@@ -450,7 +447,7 @@ package enum LogMeaning {
     lifts: [RecordKey: Date], seed: Seed?, into next: inout Seed, timeZone: LocalTimeZone
   ) -> (
     history: [BalanceUpdate], balance: Money, state: FareState, assignment: StandingAssignment?, rides: [PlacedRide],
-    held: [UUID: HeldCharge], loads: RecentLoads
+    held: [UUID: HeldCharge], loads: RecentLoads, overruns: [CapOverrun]
   )? {
     // The merged order of updates: by their own time (lifted past what its
     // device had seen, when a clock was set wrong), then device, record and
@@ -541,10 +538,17 @@ package enum LogMeaning {
       ride.device = timeline[position].order.device
       return PlacedRide(ride: ride, order: timeline[position].timed)
     }.sorted { $0.order < $1.order }
+    // Priced from the seed's standing, with the periods they take over a
+    // cap, in one walk.
     var rulesOfDay = FareRulesOfDay()
-    let (state, held) = FareEngine.holding(
-      rides.map(\.ride), from: seed?.standings[id] ?? FareState(),
-      rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) }, timeZone: card.rulesZone(timeZone))
+    var search = OverrunSearch(state: seed?.standings[id] ?? FareState())
+    var held: [UUID: HeldCharge] = [:]
+    let zone = card.rulesZone(timeZone)
+    for placed in rides {
+      let stands = search.add(placed.ride, rules: { rulesOfDay.rules(of: card, at: $0, in: timeZone) }, timeZone: zone)
+      if stands.charge != placed.ride.charge { held[placed.ride.id] = HeldCharge(stands) }
+    }
+    let state = search.state
     // A ride the merge charges otherwise says what it costs as the merge
     // stands, what it was recorded at, and why. (A ride taken back is
     // priced by no one: its undo gives back what it was recorded at.)
@@ -650,7 +654,7 @@ package enum LogMeaning {
     }
     for update in history where !update.isDuplicate { loads.follow(update) }
     next.loads[id] = loads
-    return (history, replay.total, state, standing, rides, held, loads)
+    return (history, replay.total, state, standing, rides, held, loads, search.found)
   }
 }
 

@@ -47,8 +47,13 @@ struct StoreCache {
     var seed: LogMeaning.Seed?
     /// The records after the seed's point, by log, in each log's order.
     var tail: [LogMeaning.Log] = []
-    /// When the seed's point was last put (``DeviceLogStore/movedOn(_:)``).
+    /// When the seed's point was last put, and how many changes the tail
+    /// then held (``DeviceLogStore/movedOn(_:)``).
     var splitAt: Date?
+    var splitTail = 0
+
+    /// How many changes the tail holds.
+    var tailChanges: Int { tail.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } } }
   }
 
   /// Which save of the cache a reader loaded: a reader saves only while the
@@ -136,6 +141,7 @@ struct StoreCache {
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
       ("seed", content.seed.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
+      ("splitTail", .integer(Int64(content.splitTail))),
       ("tail", .array(tail.map { .array([.string($0.device), .integer(Int64($0.records.count))]) })),
     ])
     var bytes: [UInt8] = []
@@ -162,6 +168,7 @@ struct StoreCache {
     var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
     if let seed = head["seed"], seed != .null { content.seed = try Self.seed(seed) }
     content.splitAt = try optional(head["splitAt"]) { try time($0) }
+    content.splitTail = Int(try integer(head["splitTail"]))
     var start = end + 1
     for count in counts {
       guard case .array(let pair) = count, pair.count == 2, case .string(let device) = pair[0],

@@ -129,8 +129,9 @@ extension LogMeaning {
   /// or merge at or after `target`, and every record with an update,
   /// a merge or a clock at or after one of theirs; the first, the others.
   /// A record that writes what only a fold of every record can follow (a
-  /// merge, a card's fares or opening, a card created again) is kept in
-  /// the first, with all that sorts or was clocked before it.
+  /// merge, a card's fares or opening, a card created again), or whose
+  /// updates reach from before `target` to after it (an import), is kept
+  /// in the first, with all that sorts or was clocked before it.
   static func split(_ logs: [Log], before target: Date) -> (earlier: [Log], later: [Log]) {
     let lifts = Self.lifts(logs)
     /// A record's first and last place among its updates and merges, its
@@ -165,6 +166,11 @@ extension LogMeaning {
           place.low = min(place.low ?? at, at)
           place.high = max(place.high ?? at, at)
         }
+        // A record whose updates reach from before the target to after it
+        // (an import of a history up to yesterday) goes to the first whole:
+        // the second then starts after its last update, instead of holding
+        // the whole history it reaches back to.
+        if let low = place.low, let high = place.high, low.time < target, high.time >= target { place.forced = true }
         return place
       }
     }

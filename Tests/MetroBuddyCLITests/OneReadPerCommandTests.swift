@@ -38,7 +38,7 @@ final class OneReadPerCommandTests {
     let (status, files) = run(arguments)
     #expect(status == 0)
     let opens = files.events.filter { $0.operation == "open" && $0.path.hasSuffix("/" + StoreCache.fileName) }
-    #expect(opens.count == 1, "\(arguments): the cache was opened \(opens.count) times \(files.events.map { "\($0.operation) \($0.path)" })")
+    #expect(opens.count == 1, "\(arguments): the cache was opened \(opens.count) times")
   }
 
   func run(_ arguments: [String]) -> (status: Int32, files: ForwardingFileSystem<Watch>) {

@@ -67,7 +67,8 @@ struct LogicalClockTests {
   func nextClock() throws {
     try withTemporaryDirectory { directory in
       let store = DeviceLogStore(
-        directory: directory + "/store", identity: DeviceIdentity(override: nil, file: directory + "/id", defaultName: "a"),
+        directory: directory + "/store",
+        identity: DeviceIdentity(override: nil, file: directory + "/id", defaultName: "a"),
         cacheDirectory: nil)
       let view = try store.readView()
       #expect(view.nextClock == 1)
@@ -84,7 +85,8 @@ struct LogicalClockTests {
     #expect(LogMeaning.fold(logs, timeZone: .utc).maxClock == 7)
     let top = [
       LogMeaning.Log(
-        device: "a", records: [LogRecord(sequence: 1, recordedAt: Self.time(0), changes: [], clock: LogRecord.maximumClock)])
+        device: "a",
+        records: [LogRecord(sequence: 1, recordedAt: Self.time(0), changes: [], clock: LogRecord.maximumClock)])
     ]
     let state = LogMeaning.fold(top, from: nil, timeZone: .utc)!
     let view = DeviceLogStore.View(content: StoreCache.Content(), state: state.state, folded: state.seed)

@@ -72,7 +72,9 @@ extension DeviceLogStore {
   /// `changes`, preceded by the creation of the implicit `default` card when
   /// they are the first to touch it; `more`: changes made as the record is
   /// written follow them (an import's updates), which touch it too.
-  func materialized(_ changes: [LogChange], for entry: LogMeaning.Card, in view: View, more: Bool = false) -> [LogChange] {
+  func materialized(_ changes: [LogChange], for entry: LogMeaning.Card, in view: View, more: Bool = false)
+    -> [LogChange]
+  {
     guard !changes.isEmpty || more, !entry.isCreated else { return changes }
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
     card.balance = .zero

@@ -273,7 +273,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     content.logs = positions
     content.lost = lost
     let now = splitTime(content)
-    let (earlier, later) = LogMeaning.split(logs, before: now.addingTimeInterval(-Self.tailSeconds))
+    let (earlier, later) = LogMeaning.split(logs, before: Self.target(logs, before: now))
     content.splitAt = now
     content.splitTail = later.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } }
     if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: nil, timeZone: timeZone)?.seed,
@@ -299,13 +299,14 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) -> (content: StoreCache.Content, meaning: (state: LogMeaning.State, seed: LogMeaning.Seed))? {
     let now = time ?? splitTime(content)
     let changes = content.tailChanges
-    guard now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds
-      || changes > 2 * content.splitTail + Self.tailSlack
+    guard
+      now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds
+        || changes > 2 * content.splitTail + Self.tailSlack
     else { return nil }
     var moved = content
     moved.splitAt = now
     moved.splitTail = changes
-    let (earlier, later) = LogMeaning.split(content.tail, before: now.addingTimeInterval(-Self.tailSeconds))
+    let (earlier, later) = LogMeaning.split(content.tail, before: Self.target(content.tail, before: now))
     if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: content.seed, timeZone: timeZone)?.seed,
       let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
     {
@@ -317,6 +318,30 @@ public final class DeviceLogStore: MetroCardDataStore {
     guard let meaning = LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone) else { return nil }
     return (moved, meaning)
   }
+
+  /// Where a seed's point is put: a week before `now`, or later when the
+  /// updates since then are more than ``tailUpdates`` (a week of many
+  /// commands, a script's burst): before the latest of them.
+  static func target(_ logs: [LogMeaning.Log], before now: Date) -> Date {
+    let week = now.addingTimeInterval(-tailSeconds)
+    var times: [Date] = []
+    for log in logs {
+      for record in log.records {
+        for change in record.changes {
+          if case .update(_, let update) = change.unwrapped(at: .none).change, update.timestamp >= week {
+            times.append(update.timestamp)
+          }
+        }
+      }
+    }
+    guard times.count > tailUpdates else { return week }
+    times.sort(by: >)
+    return max(week, times[tailUpdates])
+  }
+
+  /// How many of the latest updates the tail holds at most once the seed
+  /// is put (a heavy rider's two months): each command folds them.
+  static let tailUpdates = 256
 
   /// The time a seed's point is put a week before: now, or the latest
   /// record read when that is earlier. A clock set a year fast puts
@@ -362,14 +387,16 @@ public final class DeviceLogStore: MetroCardDataStore {
   static func holds(_ content: StoreCache.Content, under basis: String) -> Bool {
     if content.basis == basis { return true }
     guard rulesPart(of: content.basis) == rulesPart(of: basis) else { return false }
-    let cards = (content.seed?.attributes.values.map(\.card) ?? []) + content.tail.flatMap(\.records).flatMap {
-      $0.changes.compactMap { change -> MetroCard? in
-        switch change.unwrapped(at: .none).change {
-        case .createCard(_, let card), .setCard(_, .fares, let card): card
-        default: nil
+    let cards =
+      (content.seed?.attributes.values.map(\.card) ?? [])
+      + content.tail.flatMap(\.records).flatMap {
+        $0.changes.compactMap { change -> MetroCard? in
+          switch change.unwrapped(at: .none).change {
+          case .createCard(_, let card), .setCard(_, .fares, let card): card
+          default: nil
+          }
         }
       }
-    }
     return !cards.contains { $0.zone == nil }
   }
 

@@ -238,7 +238,9 @@ package enum LogMeaning {
       case .retire(let device, let through, let seal):
         // The retire that carried the most stands (of two that carried as
         // much, the earlier), whatever order they arrived in.
-        if let known = next.retired[device], known.through > through || (known.through == through && known.by < item.order) {
+        if let known = next.retired[device],
+          known.through > through || (known.through == through && known.by < item.order)
+        {
           continue
         }
         next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order)
@@ -297,7 +299,8 @@ package enum LogMeaning {
       cards.append(
         Card(
           id: id, card: card, history: meant.history, assignment: meant.assignment, rides: meant.rides,
-          held: meant.held, recentLoads: meant.loads, overruns: meant.overruns, givenName: entry.card.name, isCreated: entry.created != nil,
+          held: meant.held, recentLoads: meant.loads, overruns: meant.overruns, givenName: entry.card.name,
+          isCreated: entry.created != nil,
           opening: Money(minorUnits: openings.values.reduce(0) { $0 + $1.minorUnits })))
     }
     // The updates of cards not live: kept (by id) for the cards they may become.

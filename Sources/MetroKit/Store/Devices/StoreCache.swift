@@ -286,7 +286,9 @@ struct StoreCache {
   }
 
   private static func seen(_ seen: LogMeaning.Seen) -> JSONValue {
-    .array([.string(seen.device), .integer(Int64(seen.sequence)), time(seen.at), .integer(Int64(seen.clock)), time(seen.seen)])
+    .array([
+      .string(seen.device), .integer(Int64(seen.sequence)), time(seen.at), .integer(Int64(seen.clock)), time(seen.seen),
+    ])
   }
 
   private static func seen(_ value: JSONValue) throws -> LogMeaning.Seen {
@@ -315,7 +317,9 @@ struct StoreCache {
   }
 
   private static func attributes(_ value: JSONValue) throws -> CardAttributes {
-    guard case .createCard(_, var card)? = try? LogChange.decode(FieldReader(object: value["card"] ?? .null, path: "", line: 0, card: nil))
+    guard
+      case .createCard(_, var card)? = try? LogChange.decode(
+        FieldReader(object: value["card"] ?? .null, path: "", line: 0, card: nil))
     else { throw Unreadable() }
     var attributes = CardAttributes()
     attributes.opening = card.balance
@@ -412,7 +416,9 @@ struct StoreCache {
         "retired",
         .array(
           seed.retired.sorted { $0.key < $1.key }.map {
-            .array([.string($0.key), .integer(Int64($0.value.through)), .integer(Int64($0.value.seal)), order($0.value.by)])
+            .array([
+              .string($0.key), .integer(Int64($0.value.through)), .integer(Int64($0.value.seal)), order($0.value.by),
+            ])
           })
       ),
       ("last", .array(seed.last.values.sorted { $0.device < $1.device }.map(seen))),
@@ -449,7 +455,8 @@ struct StoreCache {
           guard case .array(let parts) = item, parts.count == 3, let uuid = UUID(canonical: try string(parts[0])) else {
             throw Unreadable()
           }
-          return RecentLoads.Load(id: uuid, second: try integer(parts[1]), amount: Money(minorUnits: try integer(parts[2])))
+          return RecentLoads.Load(
+            id: uuid, second: try integer(parts[1]), amount: Money(minorUnits: try integer(parts[2])))
         }
         seed.loads[id] = RecentLoads(loads: kept, newest: try optional(first) { try integer($0) })
       }

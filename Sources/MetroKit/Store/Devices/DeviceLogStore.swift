@@ -137,22 +137,10 @@ public final class DeviceLogStore: MetroCardDataStore {
     func index(named name: String) -> Int? { live.firstIndex { $0.card.name == name } }
     func index(ofID id: String) -> Int? { live.firstIndex { $0.id == id } }
 
-    /// Where a card's changes go, merges followed.
-    func root(of id: String) -> String { CardMerge.root(of: id, in: CardMerge.resolve(folded.merges)) }
-
     /// Whether a retire carried `device`'s records up to `sequence`.
     func isCarried(_ device: String, through sequence: Int) -> Bool {
       guard let known = folded.retired[device] else { return false }
       return sequence <= known.through
-    }
-
-    /// Remembers that `device`'s log no longer holds what was read of it, up to `position`.
-    mutating func noteLost(_ device: String, read position: LogPosition) {
-      // Records a retire carried are not lost: the log may go.
-      guard position.sequence > 0, !isCarried(device, through: position.sequence),
-        (content.lost[device]?.sequence ?? 0) < position.sequence
-      else { return }
-      content.lost[device] = position
     }
   }
 
@@ -248,7 +236,6 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) throws(MetroError) -> (state: LogMeaning.State, seed: LogMeaning.Seed) {
     var logs: [LogMeaning.Log] = []
     var positions: [String: LogPosition] = [:]
-    var lost = content.lost
     for listed in try listedDeviceFolders() where listed.name != legacy?.folder {
       let folder = listed.name
       var records: [LogRecord] = []
@@ -263,7 +250,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     for (folder, read) in content.logs where folder != device && folder != legacy?.folder {
       let now = positions[folder] ?? .start
       if now.sequence < read.sequence || (now.sequence == read.sequence && now.lastSeal != read.lastSeal) {
-        if read.sequence > 0, (lost[folder]?.sequence ?? 0) < read.sequence { lost[folder] = read }
+        content.noteLost(folder, read: read)
       }
     }
     if let legacy {
@@ -271,7 +258,6 @@ public final class DeviceLogStore: MetroCardDataStore {
       positions[legacy.folder] = legacy.position
     }
     content.logs = positions
-    content.lost = lost
     let now = splitTime(content)
     let (earlier, later) = LogMeaning.split(logs, before: Self.target(logs, before: now))
     content.splitAt = now
@@ -457,11 +443,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     let gone = content.logs.keys.filter { !Self.sortedContains(folders, $0) }
     if !gone.isEmpty {
       for folder in gone where folder != device {
-        if let position = content.logs[folder], position.sequence > 0,
-          (content.lost[folder]?.sequence ?? 0) < position.sequence
-        {
-          content.lost[folder] = position
-        }
+        if let position = content.logs[folder] { content.noteLost(folder, read: position) }
       }
       return .restart
     }
@@ -490,9 +472,7 @@ public final class DeviceLogStore: MetroCardDataStore {
           }
         }
       case .shorter:
-        if folder != device, start.sequence > 0, (content.lost[folder]?.sequence ?? 0) < start.sequence {
-          content.lost[folder] = start
-        }
+        if folder != device { content.noteLost(folder, read: start) }
         restart = true
       case .changedBefore:
         // This device's own log, there but not what this device wrote: someone
@@ -502,9 +482,7 @@ public final class DeviceLogStore: MetroCardDataStore {
         {
           throw .storeDamaged(path: listed.logPath, line: nil, problem: .ownLogChanged)
         }
-        if folder != device, start.sequence > 0, (content.lost[folder]?.sequence ?? 0) < start.sequence {
-          content.lost[folder] = start
-        }
+        if folder != device { content.noteLost(folder, read: start) }
         restart = true
       }
     }

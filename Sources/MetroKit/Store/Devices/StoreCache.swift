@@ -52,6 +52,13 @@ struct StoreCache {
     var splitAt: Date?
     var splitTail = 0
 
+    /// Remembers that `device`'s log no longer holds what was read of it,
+    /// up to `position` (a retire that carried it is judged when it is read).
+    mutating func noteLost(_ device: String, read position: LogPosition) {
+      guard position.sequence > 0, (lost[device]?.sequence ?? 0) < position.sequence else { return }
+      lost[device] = position
+    }
+
     /// How many changes the tail holds.
     var tailChanges: Int { tail.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } } }
   }

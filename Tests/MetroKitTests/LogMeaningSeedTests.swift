@@ -1,5 +1,6 @@
 import Foundation
 import MetroTesting
+import Synchronization
 import Testing
 
 @testable import MetroKit
@@ -276,6 +277,19 @@ struct LogMeaningSeedTests {
   /// log at the end; `reads`: after each step, the logs as the laptop had
   /// them then.
   static func schedule(seed: Int) throws -> (logs: [LogMeaning.Log], reads: [(time: Date, logs: [LogMeaning.Log])]) {
+    if let made = made.withLock({ $0[seed] }) { return made }
+    let schedule = try makeSchedule(seed: seed)
+    made.withLock { $0[seed] = schedule }
+    return schedule
+  }
+
+  /// The schedules made so far, by seed: each test of this suite and of
+  /// `StoreCacheTests` reads the same ones, made once (each takes seconds).
+  private static let made = Mutex<[Int: (logs: [LogMeaning.Log], reads: [(time: Date, logs: [LogMeaning.Log])])]>([:])
+
+  private static func makeSchedule(
+    seed: Int
+  ) throws -> (logs: [LogMeaning.Log], reads: [(time: Date, logs: [LogMeaning.Log])]) {
     try withTemporaryDirectory { directory in
       var random = SeededGenerator(seed: UInt64(seed) &+ 202)
       let fast = Self.hasFastClock(seed)

@@ -191,6 +191,43 @@ struct LogMeaningSeedTests {
     #expect(LogMeaning.fold([phone], from: seed, timeZone: .utc) == nil)
   }
 
+  /// An import of a year of rides up to yesterday, one record, goes to
+  /// the seed whole when the point is put a week back: the tail is the
+  /// ride after it, not the year it reaches back to (decision 84), and the
+  /// two mean what every record means ($200.00 less 54 rides of $3.00).
+  @Test func anImportReachingPastThePointGoesToTheSeedWhole() throws {
+    func daysAgo(_ days: Double) -> Date { Self.now.addingTimeInterval(-days * 86_400) }
+    var metro = MetroCard(name: "metro", isDefault: false)
+    metro.balance = .usd("200.00")
+    // A ride a week for a year, and one yesterday.
+    let rows = (0..<53).map { week -> LogChange in
+      .update(
+        cardID: "metro",
+        BalanceUpdate(
+          id: SequentialIDs.id(week + 1), type: .swipe, amount: Money(minorUnits: -300), balance: .zero,
+          timestamp: daysAgo(week == 52 ? 1 : Double(365 - 7 * week))))
+    }
+    let ride = BalanceUpdate(
+      id: SequentialIDs.id(100), type: .swipe, amount: Money(minorUnits: -300), balance: .zero,
+      timestamp: daysAgo(0.5))
+    let logs = [
+      LogMeaning.Log(
+        device: "laptop",
+        records: [
+          LogRecord(sequence: 1, recordedAt: daysAgo(2), changes: [.createCard(id: "metro", card: metro)], clock: 1),
+          LogRecord(sequence: 2, recordedAt: daysAgo(1), changes: rows, clock: 2),
+          LogRecord(sequence: 3, recordedAt: daysAgo(0.5), changes: [.update(cardID: "metro", ride)], clock: 3),
+        ])
+    ]
+    let (earlier, later) = LogMeaning.split(logs, before: daysAgo(7))
+    #expect(later.flatMap(\.records).map(\.sequence) == [3])
+    let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+    let after = try #require(LogMeaning.fold(later, from: start.seed, timeZone: .utc))
+    let whole = LogMeaning.fold(logs, timeZone: .utc)
+    #expect(whole.cards.first?.card.balance == .usd("38.00"))
+    Self.expectSame(after.state, whole, "an import up to yesterday")
+  }
+
   /// A card never created whose updates the seed holds, merged afterwards
   /// into a live card, brings them ($30.00): the fold after the seed,
   /// which never placed them, is refused.

@@ -205,7 +205,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     var meaning = whole ? nil : LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone)
     if meaning == nil {
       content.basis = basis
-      meaning = try readEverything(&content, device: device, legacy: legacy, ownMarked: mark != nil)
+      meaning = try readEverything(&content, device: device, legacy: legacy)
     } else if let moved = movedOn(content) {
       content = moved.content
       meaning = moved.meaning
@@ -232,7 +232,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// of the last week (``tailSeconds``) become the tail after a seed of
   /// the others (``LogMeaning/split(_:before:)``).
   func readEverything(
-    _ content: inout StoreCache.Content, device: String?, legacy: LegacyStore?, ownMarked: Bool
+    _ content: inout StoreCache.Content, device: String?, legacy: LegacyStore?
   ) throws(MetroError) -> (state: LogMeaning.State, seed: LogMeaning.Seed) {
     var logs: [LogMeaning.Log] = []
     var positions: [String: LogPosition] = [:]

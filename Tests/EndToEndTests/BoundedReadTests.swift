@@ -163,10 +163,10 @@ struct BoundedReadTests {
   }
 
   /// A record line laid out as the writer lays one, 64 MiB of changes
-  /// that each decode, under a seal that does not match: the readers that
-  /// hold a long line decode it as they check its seal only for its first
-  /// stretch (``LongRecord/holdLimit``), so it is refused in bounded memory,
-  /// by a device with no cache and by `history`, naming the line.
+  /// that each decode, under a seal that does not match: a reader checks a
+  /// long line's seal a window at a time before it holds it (decision 85),
+  /// so it is refused in bounded memory, by a device with no cache and by
+  /// `history`, naming the line.
   @Test("a 64 MiB record line whose seal does not match is refused (65) in bounded memory")
   func giantUnsealedRecord() throws {
     let sandbox = try Sandbox()

@@ -135,7 +135,7 @@ struct LogRecordWrittenShapeTests {
           guard let direct = LogChange.decodeWritten(changed[...]) else { continue }
           readStraight += 1
           let parsed = Result { () throws(MetroError) in
-            try LongRecord.decodeChange(changed[...], path: "log", line: 2)
+            try LogChange.decodeParsed(changed[...], path: "log", line: 2)
           }
           #expect(
             (try? parsed.get()) == direct,

@@ -108,18 +108,25 @@ enum Checksum {
   /// - Returns: `true` when it ends with a checksum member that matches the
   ///   rest; `false` when the member is missing or does not match.
   static func verify(_ line: ArraySlice<UInt8>) -> Bool {
-    guard line.count > sealLength, line.last == UInt8(ascii: "}") else { return false }
+    guard line.count > sealLength else { return false }
     let sealStart = line.endIndex - sealLength
-    guard line[sealStart..<(sealStart + prefix.count)].elementsEqual(prefix),
-      line[line.endIndex - 2] == UInt8(ascii: "\"")
+    let crc = line[line.startIndex..<sealStart].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) }
+    return verify(seal: line[sealStart...], running: crc)
+  }
+
+  /// Checks the checksum member that ends a sealed object (`seal`, the
+  /// object's last ``sealLength`` bytes) against `crc`, the checksum moved
+  /// on (not inverted) over the bytes before it.
+  static func verify(seal: ArraySlice<UInt8>, running crc: UInt32) -> Bool {
+    guard seal.count == sealLength, seal.last == UInt8(ascii: "}"), seal.starts(with: prefix),
+      seal[seal.endIndex - 2] == UInt8(ascii: "\"")
     else { return false }
     var stored: UInt32 = 0
-    for byte in line[(sealStart + prefix.count)..<(line.endIndex - 2)] {
+    for byte in seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)] {
       guard let digit = hexDigits.firstIndex(of: byte) else { return false }
       stored = stored << 4 | UInt32(digit)
     }
-    var crc = line[line.startIndex..<sealStart].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) }
-    crc = withUnsafeBytes(of: UInt8(ascii: "}")) { update(crc, $0.bindMemory(to: UInt8.self)) }
-    return crc ^ 0xFFFF_FFFF == stored
+    let closed = withUnsafeBytes(of: UInt8(ascii: "}")) { update(crc, $0.bindMemory(to: UInt8.self)) }
+    return closed ^ 0xFFFF_FFFF == stored
   }
 }

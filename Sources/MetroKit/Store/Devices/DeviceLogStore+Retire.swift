@@ -77,20 +77,13 @@ extension DeviceLogStore {
       return .carried(
         CarriedOrigin(device: device, sequence: sequence, recordedAt: time, index: index, clock: clock), change)
     }
-    _ = try LogScanner(fileSystem: fileSystem, path: path, device: device).scanRecords(from: .start) {
-      scanned, after throws(MetroError) in
-      guard scanned.sequence <= position.sequence else { return }
-      switch scanned {
-      case .whole(let record, _, _):
-        for (index, change) in record.changes.enumerated() {
-          try emit(carried(change, sequence: record.sequence, at: record.recordedAt, index: index, clock: record.clock))
-        }
-      case .long(let long):
-        try long.forEachChange { index, change, _ throws(MetroError) in
-          try emit(carried(change, sequence: long.sequence, at: long.recordedAt, index: index, clock: long.clock))
-        }
+    _ = try LogScanner(fileSystem: fileSystem, path: path, device: device).scan(from: .start) {
+      record, after throws(MetroError) in
+      guard record.sequence <= position.sequence else { return }
+      for (index, change) in record.changes.enumerated() {
+        try emit(carried(change, sequence: record.sequence, at: record.recordedAt, index: index, clock: record.clock))
       }
-      if scanned.sequence == position.sequence { reached = after }
+      if record.sequence == position.sequence { reached = after }
     }
     // The log read must still hold what this device had read of it.
     guard let reached, reached.offset == position.offset, reached.lastSeal == position.lastSeal else {

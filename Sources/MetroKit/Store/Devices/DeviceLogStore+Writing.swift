@@ -137,10 +137,10 @@ extension DeviceLogStore {
     var written = Int64(0)
     func check(_ text: ArraySlice<UInt8>, index: Int) throws(MetroError) {
       do throws(MetroError) {
-        guard text.count < LongRecord.maximumChangeLength else {
+        guard text.count < LogRecord.maximumChangeLength else {
           throw .storeDamaged(path: logPath, line: nil, problem: .lineTooLong(byte: position.offset))
         }
-        readBack.append(try LongRecord.decodeChange(text, path: logPath, line: record.sequence + 1))
+        readBack.append(try LogChange.decodeStored(text, path: logPath, line: record.sequence + 1))
       } catch {
         guard case .storeDamaged(_, _, let problem) = error else { throw error }
         throw .writeFailed(path: logPath, reason: .wouldNotReadBack(problem))

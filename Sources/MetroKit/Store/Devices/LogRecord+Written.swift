@@ -28,16 +28,31 @@ extension LogRecord {
 }
 
 extension LogChange {
-  /// Decodes one change of a long line (``LongRecord``, whose seal was
-  /// checked whole) straight from its bytes when it has the shape the store
-  /// writes, as ``LogRecord/decodeWritten(_:)`` reads it on a short line;
-  /// `nil` otherwise, and the parser reads it.
+  /// Decodes one change of a record as the writer reads it back before its
+  /// commit: straight from its bytes when it has the shape the store writes
+  /// (``decodeWritten(_:)``), else through the parser, which names any damage.
+  static func decodeStored(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogChange {
+    if let change = decodeWritten(bytes) { return change }
+    return try decodeParsed(bytes, path: path, line: line)
+  }
+
+  /// One change read straight from its bytes, as ``LogRecord/decodeWritten(_:)``
+  /// reads the changes of a line; `nil` when it is not as the store writes one.
   static func decodeWritten(_ bytes: ArraySlice<UInt8>) -> LogChange? {
     bytes.withUnsafeBufferPointer { buffer -> LogChange? in
       var cursor = WrittenCursor(bytes: buffer, end: buffer.count)
       guard let change = cursor.change(), cursor.at == cursor.end else { return nil }
       return change
     }
+  }
+
+  /// One change read through the JSON parser.
+  static func decodeParsed(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogChange {
+    let value: JSONValue
+    do { value = try JSONParser.parse(bytes) } catch {
+      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: 0))
+    }
+    return try LogChange.decode(FieldReader(object: value, path: path, line: line, card: nil))
   }
 }
 

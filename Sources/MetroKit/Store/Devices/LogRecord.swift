@@ -22,6 +22,10 @@ struct LogRecord: Equatable, Sendable {
   /// and the device id breaks the tie.
   static let maximumClock = (1 << 53) - 1
 
+  /// The longest change a writer records (1 MiB): no change the store
+  /// makes comes near it (a note, a name and a key are short).
+  static let maximumChangeLength = 1 << 20
+
   /// Where the record's `index`th change sits in the order of attribute writes.
   func order(device: String, index: Int) -> EventOrder {
     EventOrder(time: recordedAt, device: device, sequence: sequence, index: index, clock: clock ?? 0)

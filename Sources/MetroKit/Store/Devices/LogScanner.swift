@@ -76,51 +76,17 @@ struct LogScanner {
     case shorter
   }
 
-  /// A record as a scan hands it over.
-  enum Scanned {
-    /// A record read whole, from the line that starts at `lineStart`,
-    /// whose text (without its newline) is at hand when it was read whole
-    /// as a line.
-    case whole(LogRecord, lineStart: Int64, text: ArraySlice<UInt8>?)
-    /// A record on a line longer than ``longLineLimit`` (an import of a
-    /// whole history): checked whole, then read again one change at a time.
-    case long(LongRecord)
-
-    var sequence: Int {
-      switch self {
-      case .whole(let record, _, _): record.sequence
-      case .long(let record): record.sequence
-      }
-    }
-  }
-
   /// Reads every whole record past `position`, calling `body` for each with
   /// the position after it. A last line without its newline is a line still
   /// being written or copied: it is left for a later read, not damage.
+  ///
+  /// Every record is held whole, whatever its length (an import of a whole
+  /// history is one record: a million rows are 160 MB). A line longer than
+  /// ``longLineLimit`` that is not all in hand is first measured and its
+  /// seal checked a window at a time, holding none of it, so that a line of
+  /// a gigabyte that no writer sealed is refused in bounded memory.
   func scan(
     from position: LogPosition, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
-  ) throws(MetroError) -> Outcome {
-    try scanRecords(from: position, holdingLongRecords: true) { scanned, after throws(MetroError) in
-      switch scanned {
-      case .whole(let record, _, _): try body(record, after)
-      case .long(let long):
-        // Longer than a holding read decodes as it checks: a second walk.
-        var changes: [LogChange] = []
-        try long.forEachChange { _, change, _ in changes.append(change) }
-        Self.heldChanges?.note(changes.count)
-        try body(
-          LogRecord(sequence: long.sequence, recordedAt: long.recordedAt, changes: changes, clock: long.clock), after)
-      }
-    }
-  }
-
-  /// ``scan(from:_:)``, handing a record on a long line over as a
-  /// ``LongRecord`` whose changes are read one at a time: what reads a
-  /// whole history in a bounded amount of memory. `holdingLongRecords`,
-  /// such a record is decoded as its seal is checked and handed over whole.
-  func scanRecords(
-    from position: LogPosition, holdingLongRecords: Bool = false,
-    _ body: (Scanned, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
     let descriptor: Int32
     do {
@@ -171,6 +137,8 @@ struct LogScanner {
     var line = position.sequence + 1
     var lineStart = position.offset
     var searched = lineStart
+    // Where a long line measured and sealed starts: it is read whole.
+    var measured: Int64 = -1
     while true {
       let newline = window.bytes[Int(searched - window.start)...].firstIndex(of: UInt8(ascii: "\n"))
       let reach = newline.map { window.start + Int64($0) } ?? window.end
@@ -179,7 +147,7 @@ struct LogScanner {
         // log's, refused before more of it is read (a 1 GiB one took 2 GiB).
         throw .storeDamaged(path: path, line: 1, problem: .notLog)
       }
-      if let newline, lineStart == 0 || reach - lineStart < Self.longLineLimit {
+      if let newline, lineStart == 0 || reach - lineStart < Self.longLineLimit || measured == lineStart {
         let text = window.bytes[Int(lineStart - window.start)..<newline]
         let next = window.start + Int64(newline + 1)
         if lineStart == 0 {
@@ -188,12 +156,11 @@ struct LogScanner {
             offset: next, sequence: 0, lastLineStart: 0, lastSeal: Self.seal(of: text) ?? 0, lastRecordedAt: nil)
         } else {
           let record = try LogRecord.decode(text, path: path, line: line + 1)
-          Self.heldChanges?.note(record.changes.count)
           try check(record.sequence, record.recordedAt, record.clock, after: current, line: line + 1)
           current = LogPosition(
             offset: next, sequence: record.sequence, lastLineStart: lineStart, lastSeal: Self.seal(of: text) ?? 0,
             lastRecordedAt: record.recordedAt, lastClock: record.clock)
-          try body(.whole(record, lineStart: lineStart, text: text), current)
+          try body(record, current)
           line += 1
         }
         lineStart = next
@@ -203,32 +170,10 @@ struct LogScanner {
       searched = window.end
       if newline == nil, window.atEnd { break }
       if lineStart > 0, reach - lineStart >= Self.longLineLimit {
-        let long = LongRecord(scanner: self, descriptor: descriptor, size: size, lineStart: lineStart, line: line + 1)
-        guard let read = try long.read(holding: holdingLongRecords) else { break }
-        try check(read.sequence, read.recordedAt, read.clock, after: current, line: line + 1)
-        if let failure = read.failure { throw failure }
-        current = LogPosition(
-          offset: read.end + 1, sequence: read.sequence, lastLineStart: lineStart, lastSeal: read.seal,
-          lastRecordedAt: read.recordedAt, lastClock: read.clock)
-        if let record = read.whole {
-          Self.heldChanges?.note(record.changes.count)
-          try body(.whole(record, lineStart: lineStart, text: nil), current)
-        } else if let changes = read.changes {
-          Self.heldChanges?.note(changes.count)
-          let record = LogRecord(
-            sequence: read.sequence, recordedAt: read.recordedAt, changes: changes, clock: read.clock)
-          try body(.whole(record, lineStart: lineStart, text: nil), current)
-        } else {
-          var checked = long
-          checked.sequence = read.sequence
-          checked.recordedAt = read.recordedAt
-          checked.clock = read.clock
-          try body(.long(checked), current)
-        }
-        line += 1
-        lineStart = current.offset
+        guard let end = try measureSealed(descriptor, size: size, from: lineStart, line: line + 1) else { break }
+        measured = lineStart
+        try window.load(from: lineStart, count: Int(end - lineStart) + 1)
         searched = lineStart
-        try window.load(from: lineStart)
         continue
       }
       guard try window.extend(keepingFrom: lineStart) else { break }
@@ -237,6 +182,47 @@ struct LogScanner {
     // line still arriving leaves the stamp it had, which no longer holds.)
     if current.offset == size { current.stamp = stamp }
     return .read(current, fileSize: size)
+  }
+
+  /// Where the newline of the line at `start` is, its seal checked on the
+  /// way, reading a window at a time and holding none of it; `nil` when
+  /// the log ends first (a line still arriving).
+  ///
+  /// - Throws: ``StoreProblem/checksumMismatch`` when the line does not end
+  ///   with a seal that matches it: no writer wrote it.
+  private func measureSealed(_ descriptor: Int32, size: Int64, from start: Int64, line: Int) throws(MetroError)
+    -> Int64?
+  {
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: size)
+    try window.load(from: start)
+    var found: Int64?
+    while true {
+      let offset = window.start
+      found = window.bytes.withUnsafeBytes { bytes -> Int64? in
+        guard let base = bytes.baseAddress, let hit = memchr(base, 0x0A, bytes.count) else { return nil }
+        return offset + Int64(base.distance(to: UnsafeRawPointer(hit)))
+      }
+      if found != nil { break }
+      guard try window.extend(keepingFrom: window.end) else { return nil }
+    }
+    guard let newline = found else { return nil }
+    // The seal covers the line up to its `,"crc":"…"` member, then a `}`.
+    let sealStart = newline - Int64(Checksum.sealLength)
+    guard sealStart > start else { throw .storeDamaged(path: path, line: line, problem: .checksumMismatch) }
+    var crc: UInt32 = 0xFFFF_FFFF
+    try window.load(from: start)
+    while true {
+      let upTo = min(window.end, sealStart)
+      crc = window.bytes[..<Int(upTo - window.start)].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+      if upTo == sealStart { break }
+      guard try window.extend(keepingFrom: window.end) else { return nil }
+    }
+    try window.load(from: sealStart, count: Checksum.sealLength)
+    let seal = window.bytes[Int(sealStart - window.start)...].prefix(Checksum.sealLength)
+    guard Checksum.verify(seal: seal, running: crc) else {
+      throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
+    }
+    return newline
   }
 
   /// Reads the records up to `position` newest first, handing each to
@@ -323,11 +309,9 @@ struct LogScanner {
   /// The longest last line whose seal every read checks again (64 KiB).
   static let wholeRecheckLimit: Int64 = 64 * 1024
 
-  /// How long a line must be to be read in pieces (1 MiB); tests lower it.
+  /// How long a line must be to be measured and its seal checked before it
+  /// is held (1 MiB); tests lower it.
   @TaskLocal static var longLineLimit: Int64 = 1 << 20
-
-  /// Where a test counts the most changes held decoded at once.
-  @TaskLocal static var heldChanges: HeldChangesGauge?
 
   /// The seal (`"crc":"xxxxxxxx"`) at the end of a line, as a number.
 

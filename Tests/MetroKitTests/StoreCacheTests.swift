@@ -4,9 +4,9 @@ import Testing
 
 @testable import MetroKit
 
-/// The one cache file (decision 84): what it holds reads back as it was,
-/// and a file that is not this store's, this format's, or whole is never
-/// used.
+/// The one cache file (decisions 84 and 86): what it holds reads back as
+/// it was, its head alone answers as every record does, and a file that is
+/// not this store's, this format's, or whole is never used.
 @Suite("The store's cache file")
 struct StoreCacheTests {
   /// Seeds and tails of real stores' logs (three devices, a fortnight),
@@ -26,11 +26,19 @@ struct StoreCacheTests {
           offset: 4_096, sequence: 12, lastLineStart: 3_900, lastSeal: 0xDEAD_BEEF, lastRecordedAt: target,
           lastClock: 40, stamp: LogStamp(device: 2049, inode: 77, size: 4_096, modified: 1_795_000_000_123_456_789))
         content.lost["phone"] = LogPosition(offset: 10, sequence: 1)
+        content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
         let bytes = StoreCache.encode(content, store: "/home/rider/metrobuddy")
         let back = try StoreCache.decode(bytes, store: "/home/rider/metrobuddy")
         #expect(back == content, "seed \(seed), day \(day)")
+        // The head alone: the answer stands as the seed, with no tail.
+        let head = try StoreCache.decodeHead(bytes, store: "/home/rider/metrobuddy")
+        #expect(head.seed == content.latest && head.tail.isEmpty && head.logs == content.logs)
+        #expect(try head.decodingRest() == content, "seed \(seed), day \(day), the rest")
         if let after = LogMeaning.fold(back.tail, from: back.seed, timeZone: .utc) {
           LogMeaningSeedTests.expectSame(after.state, whole, "seed \(seed), day \(day), read back")
+          // What a read whose logs brought nothing new answers (decision 86).
+          let answer = try #require(LogMeaning.fold([], from: head.seed, timeZone: .utc))
+          LogMeaningSeedTests.expectSame(answer.state, whole, "seed \(seed), day \(day), the head's answer")
           compared += 1
         }
       }
@@ -58,8 +66,9 @@ struct StoreCacheTests {
     let logs = [LogMeaning.Log(device: "laptop", records: records)]
     let (earlier, later) = LogMeaning.split(logs, before: at)
     let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
-    let content = StoreCache.Content(basis: "b", seed: start.seed, tail: later)
-    #expect(!later.isEmpty)
+    var content = StoreCache.Content(basis: "b", seed: start.seed, tail: later)
+    content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
+    #expect(!later.isEmpty && content.latest != nil)
     return (StoreCache.encode(content, store: "/store"), "/store")
   }
 
@@ -68,8 +77,9 @@ struct StoreCacheTests {
     #expect((try? StoreCache.decode(bytes, store: store)) != nil)
     #expect((try? StoreCache.decode(bytes, store: "/another")) == nil, "another store's")
     let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
-    // Any byte of the first line, or of a tail record, changed: its seal no longer holds.
-    for place in [10, newline / 2, newline - 3, newline + 20, bytes.count - 5] {
+    // Any byte of the head, of the seed's line or of a tail record, changed: its seal no longer holds.
+    let seedEnd = try #require(bytes[(newline + 1)...].firstIndex(of: UInt8(ascii: "\n")))
+    for place in [10, newline / 2, newline - 3, newline + 20, seedEnd - 3, seedEnd + 20, bytes.count - 5] {
       var damaged = bytes
       damaged[place] = damaged[place] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
       #expect((try? StoreCache.decode(damaged, store: store)) == nil, "a byte changed at \(place)")
@@ -78,7 +88,8 @@ struct StoreCacheTests {
     #expect((try? StoreCache.decode(Array(bytes[...newline]), store: store)) == nil, "the tail cut off")
     #expect((try? StoreCache.decode(bytes + bytes[(newline + 1)...], store: store)) == nil, "a record more")
     var other = String(decoding: bytes, as: UTF8.self)
-    other = other.replacingOccurrences(of: #""version":1"#, with: #""version":2"#)
+    other = other.replacingOccurrences(of: #""version":2"#, with: #""version":3"#)
+    #expect(other != String(decoding: bytes, as: UTF8.self))
     #expect((try? StoreCache.decode(Array(other.utf8), store: store)) == nil, "another version's")
   }
 }

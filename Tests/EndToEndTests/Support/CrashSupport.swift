@@ -435,7 +435,7 @@ func storeFileProblems(sandbox: Sandbox, records: Int?, historyIDs: [String]) ->
 
 /// Temporary files a killed cache save left in this device's cache
 /// (`$HOME/.cache/metrobuddy`) that no later command removed. A save writes
-/// `.tmp-meaning.json` under fixed names and
+/// `.tmp-meaning-2.json` under fixed names and
 /// renames them; the next save replaces or removes what a kill left.
 func cacheLeftovers(sandbox: Sandbox) -> [String] {
   let root = sandbox.home + "/.cache"

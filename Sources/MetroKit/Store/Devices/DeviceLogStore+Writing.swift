@@ -225,6 +225,7 @@ extension DeviceLogStore {
     if let cache = (view.device == device ? view.cache : nil) ?? cacheFor(device: device) {
       view.device = device
       view.cache = cache
+      view.content.latest = view.folded
       view.cacheVersion = cache.save(view.content)
       remember(view)
     }

@@ -179,7 +179,9 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// (unless another process saved it meanwhile), so that a device that
   /// only reads reads only what is new since it last looked. A write's
   /// reads leave the saving to the write.
-  func readView(device: String? = nil, useCache: Bool = true, savesCache: Bool = true) throws(MetroError) -> View {
+  func readView(
+    device: String? = nil, useCache: Bool = true, savesCache: Bool = true, answer: Bool = false
+  ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
     // What this device wrote, read before any log: a writer of this device
@@ -194,7 +196,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     let loaded = memo == nil ? cache?.load() : nil
     let basis = standingBasis()
     var content = memo?.content ?? loaded?.content ?? StoreCache.Content()
-    let before = content
+    var before = content
     // A seed worked out under other rules, or under another machine zone
     // that one of its cards reads, is worked out again.
     var whole = !content.basis.isEmpty && !Self.holds(content, under: basis)
@@ -202,11 +204,36 @@ public final class DeviceLogStore: MetroCardDataStore {
     if !whole {
       whole = try catchUp(&content, device: device, ownMarked: mark != nil) == .restart
     }
+    // A cache read from its head alone (``StoreCache/decodeHead(_:store:)``)
+    // answers when the logs brought nothing new: what the tail folded after
+    // the seed made, saved as the seed of everything (decision 86). Else its
+    // seed and tail are decoded, and what the logs brought joins the tail.
+    var fromHead = false
+    if !whole, content.rest != nil {
+      if answer, content.latest != nil, content.tail.isEmpty, content.logs == before.logs, content.lost == before.lost {
+        fromHead = true
+      } else if let decoded = try? before.decodingRest() {
+        var merged = decoded
+        merged.logs = content.logs
+        merged.lost = content.lost
+        for log in content.tail {
+          if let index = merged.tail.firstIndex(where: { $0.device == log.device }) {
+            merged.tail[index].records += log.records
+          } else {
+            merged.tail.append(log)
+          }
+        }
+        before = decoded
+        content = merged
+      } else {
+        whole = true
+      }
+    }
     var meaning = whole ? nil : LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone)
     if meaning == nil {
       content.basis = basis
       meaning = try readEverything(&content, device: device, legacy: legacy)
-    } else if let moved = movedOn(content) {
+    } else if !fromHead, let moved = movedOn(content) {
       content = moved.content
       meaning = moved.meaning
     }
@@ -218,11 +245,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     view.cacheVersion = memo?.version ?? loaded?.version
     // What was read, not only when: a read of no store saves nothing.
     view.cacheNeedsSaving =
-      cache != nil
+      cache != nil && !fromHead
       && (view.content.logs != before.logs || view.content.lost != before.lost || view.content.seed != before.seed
         || view.content.tail != before.tail || view.content.splitTail != before.splitTail
         || (view.content.basis != before.basis && !view.content.logs.isEmpty))
     if savesCache { keepWhatWasRead(&view) }
+    // An answer from the head alone is kept with the rest of the file, which
+    // the next read of this store object decodes when it needs it.
     remember(view)
     return view
   }
@@ -258,6 +287,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       positions[legacy.folder] = legacy.position
     }
     content.logs = positions
+    content.rest = nil
     let now = splitTime(content)
     let (earlier, later) = LogMeaning.split(logs, before: Self.target(logs, before: now))
     content.splitAt = now
@@ -345,6 +375,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// Saves the cache of a read that brought anything new, unless another
   /// process saved it since the read loaded it.
   func keepWhatWasRead(_ view: inout View) {
+    view.content.latest = view.folded
     guard view.legacy == nil, view.cacheNeedsSaving, let cache = view.cache,
       let saved = cache.save(view.content, .unlessReplacedSince(view.cacheVersion))
     else { return }
@@ -537,17 +568,17 @@ public final class DeviceLogStore: MetroCardDataStore {
   // MARK: - Reading
 
   public func currentCard() throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView()
+    let view = try readView(answer: true)
     return reference(try index(named: nil, in: view), in: view)
   }
 
   public func card(named name: String) throws(MetroError) -> ObjectReference<MetroCard> {
-    let view = try readView()
+    let view = try readView(answer: true)
     return reference(try index(named: name, in: view), in: view)
   }
 
   public func allCards() throws(MetroError) -> [ObjectReference<MetroCard>] {
-    let view = try readView()
+    let view = try readView(answer: true)
     return view.live.indices.map { reference($0, in: view) }
   }
 }

@@ -13,10 +13,12 @@ import FoundationEssentials
 /// same fold as from nothing (decision 84). Only a cache: a missing,
 /// damaged or foreign one is rebuilt from the logs, never trusted.
 ///
-/// The file: one sealed JSON line (format, version, the store, the basis
-/// the fare standings were worked out under, each log's position, what
-/// other logs lost, the seed, and how many tail records each log has), then
-/// the tail's records, each as a sealed log line.
+/// The file: one sealed JSON line, the head (format, version, the store,
+/// the basis the fare standings were worked out under, each log's position,
+/// what other logs lost, how many tail records each log has, and the
+/// answer: the seed after the tail, ``Content/latest``); then a sealed line
+/// holding the seed; then the tail's records, each as a sealed log line. A
+/// read whose logs brought nothing new decodes the head alone (decision 86).
 struct StoreCache {
   let fileSystem: any FileSystem
   /// `$XDG_CACHE_HOME/metrobuddy/<device>-<hash of the store path>`.
@@ -25,10 +27,10 @@ struct StoreCache {
   let store: String
 
   static let formatName = "metrobuddy-state"
-  static let version = 1
+  static let version = 2
   /// A new format takes a new name, so that an older build folds again
-  /// instead of misreading it (the caches before it were `fold.json`).
-  static let fileName = "meaning.json"
+  /// instead of misreading it (before it: `meaning.json`, then `fold.json`).
+  static let fileName = "meaning-2.json"
   /// The longest cache file read (16 MiB): longer, it is folded again from
   /// the logs (a tail that holds an import of a whole history, for a week).
   static let maximumSize = 16 << 20
@@ -51,12 +53,28 @@ struct StoreCache {
     /// then held (``DeviceLogStore/movedOn(_:)``).
     var splitAt: Date?
     var splitTail = 0
+    /// What the tail folded after the seed makes (``LogMeaning/fold(_:from:timeZone:)``'s
+    /// seed): the answer a read whose logs brought nothing new starts from.
+    var latest: LogMeaning.Seed?
+    /// The seed and tail as the file holds them, not decoded yet: a content
+    /// read from the head alone has ``latest`` as its seed and no tail.
+    var rest: ArraySlice<UInt8>?
 
     /// Remembers that `device`'s log no longer holds what was read of it,
     /// up to `position` (a retire that carried it is judged when it is read).
     mutating func noteLost(_ device: String, read position: LogPosition) {
       guard position.sequence > 0, (lost[device]?.sequence ?? 0) < position.sequence else { return }
       lost[device] = position
+    }
+
+    /// The content with its seed and tail decoded from ``rest`` (the
+    /// content as it is when it has none).
+    func decodingRest() throws -> Content {
+      guard let rest else { return self }
+      var whole = self
+      (whole.seed, whole.tail) = try StoreCache.decodeRest(rest)
+      whole.rest = nil
+      return whole
     }
 
     /// How many changes the tail holds.
@@ -85,11 +103,14 @@ struct StoreCache {
   /// the file this is (`nil` when there is no file). The version is the
   /// file's even when its content is not usable, so that a reader may
   /// replace it.
+  ///
+  /// The content is decoded from the head alone (``Content/rest`` holds
+  /// the rest); ``Content/decodingRest()`` decodes the seed and the tail.
   func load() -> (content: Content?, version: SavedVersion?) {
     let path = folder + "/" + Self.fileName
     let file = try? readBoundedFile(path, fileSystem: fileSystem, maximum: Self.maximumSize)
     let status = (try? fileSystem.status(atPath: path)) ?? nil
-    let content = file.flatMap { $0.isWhole ? try? Self.decode($0.bytes, store: store) : nil }
+    let content = file.flatMap { $0.isWhole ? try? Self.decodeHead($0.bytes, store: store) : nil }
     return (content, status.map { SavedVersion(inode: $0.inode, size: $0.size) })
   }
 
@@ -141,28 +162,39 @@ struct StoreCache {
 
   // MARK: - The file
 
-  /// The file for `content`: its sealed first line, then the tail's records.
+  /// The file for `content`: its sealed head, the sealed line of its seed,
+  /// then the tail's records.
   static func encode(_ content: Content, store: String) -> [UInt8] {
     let tail = content.tail.filter { !$0.records.isEmpty }.sorted { $0.device < $1.device }
     let head: JSONValue = .object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
-      ("seed", content.seed.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
+      ("latest", content.latest.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
       ("splitTail", .integer(Int64(content.splitTail))),
       ("tail", .array(tail.map { .array([.string($0.device), .integer(Int64($0.records.count))]) })),
     ])
     var bytes: [UInt8] = []
-    JSONWriter.write(head, to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
+    for line in [head, .object([("seed", content.seed.map(encode) ?? .null)])] {
+      let start = bytes.count
+      JSONWriter.write(line, to: &bytes)
+      Checksum.seal(&bytes, from: start)
+      bytes.append(UInt8(ascii: "\n"))
+    }
     for log in tail {
       for record in log.records { record.encode(into: &bytes) }
     }
     return bytes
   }
 
-  /// What ``encode(_:store:)`` wrote, for `store`.
+  /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.
   static func decode(_ bytes: [UInt8], store: String) throws -> Content {
+    try decodeHead(bytes, store: store).decodingRest()
+  }
+
+  /// What ``encode(_:store:)`` wrote, for `store`, but for its seed and
+  /// tail: ``Content/latest`` stands as the seed, with no tail, and
+  /// ``Content/rest`` holds the rest of the file.
+  static func decodeHead(_ bytes: [UInt8], store: String) throws -> Content {
     let newline = UInt8(ascii: "\n")
     guard let end = bytes.firstIndex(of: newline), bytes.last == newline else { throw Unreadable() }
     let line = bytes[..<end]
@@ -173,25 +205,47 @@ struct StoreCache {
       case .array(let counts)? = head["tail"]
     else { throw Unreadable() }
     var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
-    if let seed = head["seed"], seed != .null { content.seed = try Self.seed(seed) }
+    if let latest = head["latest"], latest != .null { content.latest = try Self.seed(latest) }
+    content.seed = content.latest
     content.splitAt = try optional(head["splitAt"]) { try time($0) }
     content.splitTail = Int(try integer(head["splitTail"]))
-    var start = end + 1
+    // The tail's counts go before the rest, which the decoding of it reads.
+    var rest: [UInt8] = []
+    JSONWriter.write(.array(counts), to: &rest)
+    rest.append(newline)
+    rest += bytes[(end + 1)...]
+    content.rest = rest[...]
+    return content
+  }
+
+  /// The seed and the tail of `rest` (``decodeHead(_:store:)``'s).
+  static func decodeRest(_ rest: ArraySlice<UInt8>) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
+    let newline = UInt8(ascii: "\n")
+    guard let countsEnd = rest.firstIndex(of: newline),
+      case .array(let counts) = try JSONParser.parse(rest[..<countsEnd]),
+      let seedEnd = rest[(countsEnd + 1)...].firstIndex(of: newline)
+    else { throw Unreadable() }
+    let seedLine = rest[(countsEnd + 1)..<seedEnd]
+    try verifySeal(seedLine, path: "", line: nil)
+    let seedValue = try JSONParser.parse(seedLine)["seed"]
+    let seed = try optional(seedValue) { try Self.seed($0) }
+    var tail: [LogMeaning.Log] = []
+    var start = seedEnd + 1
     for count in counts {
       guard case .array(let pair) = count, pair.count == 2, case .string(let device) = pair[0],
         case .integer(let records) = pair[1], records > 0
       else { throw Unreadable() }
       var log = LogMeaning.Log(device: device, records: [])
       for _ in 0..<records {
-        guard start < bytes.count, let next = bytes[start...].firstIndex(of: newline) else { throw Unreadable() }
-        guard let record = try? LogRecord.decode(bytes[start..<next], path: "", line: 0) else { throw Unreadable() }
+        guard start < rest.endIndex, let next = rest[start...].firstIndex(of: newline) else { throw Unreadable() }
+        guard let record = try? LogRecord.decode(rest[start..<next], path: "", line: 0) else { throw Unreadable() }
         log.records.append(record)
         start = next + 1
       }
-      content.tail.append(log)
+      tail.append(log)
     }
-    guard start == bytes.count else { throw Unreadable() }
-    return content
+    guard start == rest.endIndex else { throw Unreadable() }
+    return (seed, tail)
   }
 
   // MARK: - Values

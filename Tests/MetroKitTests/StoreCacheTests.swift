@@ -27,13 +27,22 @@ struct StoreCacheTests {
           lastClock: 40, stamp: LogStamp(device: 2049, inode: 77, size: 4_096, modified: 1_795_000_000_123_456_789))
         content.lost["phone"] = LogPosition(offset: 10, sequence: 1)
         content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
-        let bytes = StoreCache.encode(content, store: "/home/rider/metrobuddy")
+        let bytes = try #require(StoreCache.encode(content, store: "/home/rider/metrobuddy"))
         let back = try StoreCache.decode(bytes, store: "/home/rider/metrobuddy")
         #expect(back == content, "seed \(seed), day \(day)")
         // The head alone: the answer stands as the seed, with no tail.
         let head = try StoreCache.decodeHead(bytes, store: "/home/rider/metrobuddy")
         #expect(head.seed == content.latest && head.tail.isEmpty && head.logs == content.logs)
         #expect(try head.decodingRest() == content, "seed \(seed), day \(day), the rest")
+        // A record written after the head's answer is saved after the
+        // file's tail, which is never decoded (decision 88).
+        var written = head
+        let record = LogRecord(sequence: 99, recordedAt: target, changes: [], clock: 99)
+        written.append([record], of: "laptop")
+        var expected = content
+        expected.append([record], of: "laptop")
+        let spliced = try #require(StoreCache.encode(written, store: "/home/rider/metrobuddy"))
+        #expect(try StoreCache.decode(spliced, store: "/home/rider/metrobuddy") == expected, "seed \(seed), day \(day)")
         if let after = LogMeaning.fold(back.tail, from: back.seed, timeZone: .utc) {
           LogMeaningSeedTests.expectSame(after.state, whole, "seed \(seed), day \(day), read back")
           // What a read whose logs brought nothing new answers (decision 86).
@@ -69,7 +78,7 @@ struct StoreCacheTests {
     var content = StoreCache.Content(basis: "b", seed: start.seed, tail: later)
     content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
     #expect(!later.isEmpty && content.latest != nil)
-    return (StoreCache.encode(content, store: "/store"), "/store")
+    return (try #require(StoreCache.encode(content, store: "/store")), "/store")
   }
 
   @Test func aCacheOfAnotherStoreAnotherFormatOrDamagedIsNotUsed() throws {

@@ -18,7 +18,15 @@ extension DeviceLogStore {
   func apply(
     _ updates: [MetroCardUpdate], selecting select: (View) throws(MetroError) -> Int
   ) throws(MetroError) -> UpdateResult {
-    return try write { view throws(MetroError) in
+    // A swipe or a reload without a key, now, needs only the cards as the
+    // logs leave them (decision 88).
+    let answer = updates.allSatisfy { update in
+      switch update {
+      case .balance(.swipe, at: nil), .balance(.reload(_, key: nil), at: nil): true
+      default: false
+      }
+    }
+    return try write(answer: answer) { view throws(MetroError) in
       let index = try select(view)
       let entry = view.live[index]
       var card = entry.card

@@ -26,7 +26,14 @@ extension DeviceLogStore {
   /// decide again only if anything did), append the changes as one record
   /// and `fsync` it (the commit point), then fold the record with the tail
   /// and save the cache.
-  func write<Result>(_ decide: (View) throws(MetroError) -> Decision<Result>) throws(MetroError) -> Result {
+  ///
+  /// - Parameter answer: Whether `decide` needs no more than the cards as
+  ///   the logs leave them (a swipe, a reload without a key): the view may
+  ///   then be the cache's answer alone, and the record is folded after it
+  ///   and saved after the cache's tail without decoding it (decision 88).
+  func write<Result>(
+    answer: Bool = false, _ decide: (View) throws(MetroError) -> Decision<Result>
+  ) throws(MetroError) -> Result {
     // A device whose folder is already in the store takes its lock first and
     // reads the view once, under it (``lockBeforeReading()``). Otherwise a
     // refusal (a swipe on an empty card) or a change that changes nothing
@@ -34,7 +41,7 @@ extension DeviceLogStore {
     // decide against the view as it is before taking anything.
     var early = try lockBeforeReading()
     defer { early?.lock.release() }
-    var view = try readView(device: early?.device, savesCache: false)
+    var view = try readView(device: early?.device, savesCache: false, answer: answer)
     if view.legacy != nil, let held = early {
       // An old store is converted under its own lock, taken before the
       // device's: let this one go, and catch up again under both.
@@ -197,12 +204,21 @@ extension DeviceLogStore {
     // a clock set a year fast does not put the point a year ahead.
     let splitTime = splitTime(view.content)
     view.content.logs[device] = after
-    if let index = view.content.tail.firstIndex(where: { $0.device == device }) {
-      view.content.tail[index].records.append(appended)
-    } else {
-      view.content.tail.append(LogMeaning.Log(device: device, records: [appended]))
+    view.content.append([appended], of: device)
+    // A view that is the cache's answer alone folds the record after it;
+    // the file's seed and tail are saved back as they were (decision 88).
+    // Else, or when the record needs them, they are decoded.
+    let afterAnswer =
+      view.content.rest == nil || moveIsDue(view.content, at: splitTime)
+      ? nil
+      : LogMeaning.fold([LogMeaning.Log(device: device, records: [appended])], from: view.folded, timeZone: timeZone)
+    if view.content.rest != nil, afterAnswer == nil {
+      if let whole = try? view.content.decodingRest() { view.content = whole } else { view.content.rest = nil }
     }
-    if let moved = movedOn(view.content, at: splitTime) {
+    if let afterAnswer {
+      view.state = afterAnswer.state
+      view.folded = afterAnswer.seed
+    } else if let moved = movedOn(view.content, at: splitTime) {
       view.content = moved.content
       view.state = moved.meaning.state
       view.folded = moved.meaning.seed

@@ -210,19 +210,12 @@ public final class DeviceLogStore: MetroCardDataStore {
     // seed and tail are decoded, and what the logs brought joins the tail.
     var fromHead = false
     if !whole, content.rest != nil {
-      if answer, content.latest != nil, content.tail.isEmpty, content.logs == before.logs, content.lost == before.lost {
+      // (Not when the answer's last record is dated after now: a ride now
+      // sorts before it, and is priced from the seed and tail.)
+      let ahead = (content.latest?.point?.time).map { $0 > clock.now() } ?? true
+      if answer, !ahead, content.tail.isEmpty, content.logs == before.logs, content.lost == before.lost {
         fromHead = true
-      } else if let decoded = try? before.decodingRest() {
-        var merged = decoded
-        merged.logs = content.logs
-        merged.lost = content.lost
-        for log in content.tail {
-          if let index = merged.tail.firstIndex(where: { $0.device == log.device }) {
-            merged.tail[index].records += log.records
-          } else {
-            merged.tail.append(log)
-          }
-        }
+      } else if let decoded = try? before.decodingRest(), let merged = try? content.decodingRest() {
         before = decoded
         content = merged
       } else {
@@ -315,10 +308,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) -> (content: StoreCache.Content, meaning: (state: LogMeaning.State, seed: LogMeaning.Seed))? {
     let now = time ?? splitTime(content)
     let changes = content.tailChanges
-    guard
-      now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds
-        || changes > 2 * content.splitTail + Self.tailSlack
-    else { return nil }
+    guard moveIsDue(content, at: now) else { return nil }
     var moved = content
     moved.splitAt = now
     moved.splitTail = changes
@@ -333,6 +323,13 @@ public final class DeviceLogStore: MetroCardDataStore {
     }
     guard let meaning = LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone) else { return nil }
     return (moved, meaning)
+  }
+
+  /// Whether the seed is due to move on at `now`: a week after it was put,
+  /// or once the tail holds twice the changes it held then, and more.
+  func moveIsDue(_ content: StoreCache.Content, at now: Date) -> Bool {
+    now.timeIntervalSince(content.splitAt ?? .distantPast) > Self.tailSeconds
+      || content.tailChanges > 2 * content.splitTail + Self.tailSlack
   }
 
   /// Where a seed's point is put: a week before `now`, or later when the

@@ -57,8 +57,11 @@ struct StoreCache {
     /// seed): the answer a read whose logs brought nothing new starts from.
     var latest: LogMeaning.Seed?
     /// The seed and tail as the file holds them, not decoded yet: a content
-    /// read from the head alone has ``latest`` as its seed and no tail.
+    /// read from the head alone has ``latest`` as its seed, and its `tail`
+    /// holds only the records read or written after the file's tail.
     var rest: ArraySlice<UInt8>?
+    /// How many changes the file's tail in ``rest`` holds.
+    var restChanges = 0
 
     /// Remembers that `device`'s log no longer holds what was read of it,
     /// up to `position` (a retire that carried it is judged when it is read).
@@ -73,12 +76,26 @@ struct StoreCache {
       guard let rest else { return self }
       var whole = self
       (whole.seed, whole.tail) = try StoreCache.decodeRest(rest)
+      for log in tail { whole.append(log.records, of: log.device) }
       whole.rest = nil
+      whole.restChanges = 0
       return whole
     }
 
+    /// Adds `records` of `device`'s log, read or written after those the tail holds.
+    mutating func append(_ records: [LogRecord], of device: String) {
+      guard !records.isEmpty else { return }
+      if let index = tail.firstIndex(where: { $0.device == device }) {
+        tail[index].records += records
+      } else {
+        tail.append(LogMeaning.Log(device: device, records: records))
+      }
+    }
+
     /// How many changes the tail holds.
-    var tailChanges: Int { tail.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } } }
+    var tailChanges: Int {
+      (rest == nil ? 0 : restChanges) + tail.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } }
+    }
   }
 
   /// Which save of the cache a reader loaded: a reader saves only while the
@@ -137,8 +154,7 @@ struct StoreCache {
       let status = (try? fileSystem.status(atPath: folder + "/" + Self.fileName)) ?? nil
       guard status.map({ SavedVersion(inode: $0.inode, size: $0.size) }) == loaded else { return nil }
     }
-    let bytes = Self.encode(content, store: store)
-    guard bytes.count <= Self.maximumSize else { return nil }
+    guard let bytes = Self.encode(content, store: store), bytes.count <= Self.maximumSize else { return nil }
     return replace(Self.fileName, with: bytes)
   }
 
@@ -164,24 +180,44 @@ struct StoreCache {
 
   /// The file for `content`: its sealed head, the sealed line of its seed,
   /// then the tail's records.
-  static func encode(_ content: Content, store: String) -> [UInt8] {
-    let tail = content.tail.filter { !$0.records.isEmpty }.sorted { $0.device < $1.device }
+  ///
+  /// A content whose seed and tail were never decoded (``Content/rest``)
+  /// is written with its seed's line and its tail's records as the file
+  /// held them, each log's new records after its own; `nil` when that rest
+  /// does not read.
+  static func encode(_ content: Content, store: String) -> [UInt8]? {
+    var lines: [String: [ArraySlice<UInt8>]] = [:]
+    var seedLine: ArraySlice<UInt8>?
+    if let rest = content.rest {
+      guard let parts = try? restLines(rest) else { return nil }
+      seedLine = parts.seedLine
+      for log in parts.logs { lines[log.device] = log.lines }
+    }
+    for log in content.tail where !log.records.isEmpty {
+      lines[log.device, default: []] += log.records.map { $0.encoded()[...] }
+    }
+    let tail = lines.sorted { $0.key < $1.key }
     let head: JSONValue = .object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
       ("latest", content.latest.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
-      ("splitTail", .integer(Int64(content.splitTail))),
-      ("tail", .array(tail.map { .array([.string($0.device), .integer(Int64($0.records.count))]) })),
+      ("splitTail", .integer(Int64(content.splitTail))), ("changes", .integer(Int64(content.tailChanges))),
+      ("tail", .array(tail.map { .array([.string($0.key), .integer(Int64($0.value.count))]) })),
     ])
     var bytes: [UInt8] = []
-    for line in [head, .object([("seed", content.seed.map(encode) ?? .null)])] {
+    JSONWriter.write(head, to: &bytes)
+    Checksum.seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    if let seedLine {
+      bytes += seedLine
+    } else {
       let start = bytes.count
-      JSONWriter.write(line, to: &bytes)
+      JSONWriter.write(.object([("seed", content.seed.map(encode) ?? .null)]), to: &bytes)
       Checksum.seal(&bytes, from: start)
-      bytes.append(UInt8(ascii: "\n"))
     }
-    for log in tail {
-      for record in log.records { record.encode(into: &bytes) }
+    bytes.append(UInt8(ascii: "\n"))
+    for (_, records) in tail {
+      for line in records { bytes += line }
     }
     return bytes
   }
@@ -209,6 +245,7 @@ struct StoreCache {
     content.seed = content.latest
     content.splitAt = try optional(head["splitAt"]) { try time($0) }
     content.splitTail = Int(try integer(head["splitTail"]))
+    content.restChanges = Int(try integer(head["changes"]))
     // The tail's counts go before the rest, which the decoding of it reads.
     var rest: [UInt8] = []
     JSONWriter.write(.array(counts), to: &rest)
@@ -218,8 +255,11 @@ struct StoreCache {
     return content
   }
 
-  /// The seed and the tail of `rest` (``decodeHead(_:store:)``'s).
-  static func decodeRest(_ rest: ArraySlice<UInt8>) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
+  /// The lines of `rest` (``decodeHead(_:store:)``'s): the seed's, sealed,
+  /// and each log's tail records, in the file's order, undecoded.
+  static func restLines(
+    _ rest: ArraySlice<UInt8>
+  ) throws -> (seedLine: ArraySlice<UInt8>, logs: [(device: String, lines: [ArraySlice<UInt8>])]) {
     let newline = UInt8(ascii: "\n")
     guard let countsEnd = rest.firstIndex(of: newline),
       case .array(let counts) = try JSONParser.parse(rest[..<countsEnd]),
@@ -227,24 +267,36 @@ struct StoreCache {
     else { throw Unreadable() }
     let seedLine = rest[(countsEnd + 1)..<seedEnd]
     try verifySeal(seedLine, path: "", line: nil)
-    let seedValue = try JSONParser.parse(seedLine)["seed"]
-    let seed = try optional(seedValue) { try Self.seed($0) }
-    var tail: [LogMeaning.Log] = []
+    var logs: [(device: String, lines: [ArraySlice<UInt8>])] = []
     var start = seedEnd + 1
     for count in counts {
       guard case .array(let pair) = count, pair.count == 2, case .string(let device) = pair[0],
         case .integer(let records) = pair[1], records > 0
       else { throw Unreadable() }
-      var log = LogMeaning.Log(device: device, records: [])
+      var lines: [ArraySlice<UInt8>] = []
       for _ in 0..<records {
         guard start < rest.endIndex, let next = rest[start...].firstIndex(of: newline) else { throw Unreadable() }
-        guard let record = try? LogRecord.decode(rest[start..<next], path: "", line: 0) else { throw Unreadable() }
-        log.records.append(record)
+        lines.append(rest[start...next])
         start = next + 1
       }
-      tail.append(log)
+      logs.append((device, lines))
     }
     guard start == rest.endIndex else { throw Unreadable() }
+    return (seedLine, logs)
+  }
+
+  /// The seed and the tail of `rest` (``decodeHead(_:store:)``'s).
+  static func decodeRest(_ rest: ArraySlice<UInt8>) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
+    let (seedLine, logs) = try restLines(rest)
+    let seed = try optional(try JSONParser.parse(seedLine)["seed"]) { try Self.seed($0) }
+    let tail = try logs.map { log in
+      LogMeaning.Log(
+        device: log.device,
+        records: try log.lines.map { line in
+          guard let record = try? LogRecord.decode(line.dropLast(), path: "", line: 0) else { throw Unreadable() }
+          return record
+        })
+    }
     return (seed, tail)
   }
 

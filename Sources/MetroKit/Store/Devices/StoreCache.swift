@@ -59,7 +59,7 @@ struct StoreCache {
     /// The seed and tail as the file holds them, not decoded yet: a content
     /// read from the head alone has ``latest`` as its seed, and its `tail`
     /// holds only the records read or written after the file's tail.
-    var rest: ArraySlice<UInt8>?
+    var rest: Rest?
     /// How many changes the file's tail in ``rest`` holds.
     var restChanges = 0
 
@@ -246,26 +246,27 @@ struct StoreCache {
     content.splitAt = try optional(head["splitAt"]) { try time($0) }
     content.splitTail = Int(try integer(head["splitTail"]))
     content.restChanges = Int(try integer(head["changes"]))
-    // The tail's counts go before the rest, which the decoding of it reads.
-    var rest: [UInt8] = []
-    JSONWriter.write(.array(counts), to: &rest)
-    rest.append(newline)
-    rest += bytes[(end + 1)...]
-    content.rest = rest[...]
+    content.rest = Rest(bytes: bytes[(end + 1)...], counts: counts)
     return content
   }
 
-  /// The lines of `rest` (``decodeHead(_:store:)``'s): the seed's, sealed,
-  /// and each log's tail records, in the file's order, undecoded.
+  /// The file after its head, as ``decodeHead(_:store:)`` leaves it: the
+  /// seed's line and the tail's records, and how many records of each log
+  /// the head counts there.
+  struct Rest: Equatable, Sendable {
+    var bytes: ArraySlice<UInt8>
+    var counts: [JSONValue]
+  }
+
+  /// The lines of `rest`: the seed's, sealed, and each log's tail records,
+  /// in the file's order, undecoded.
   static func restLines(
-    _ rest: ArraySlice<UInt8>
+    _ rest: Rest
   ) throws -> (seedLine: ArraySlice<UInt8>, logs: [(device: String, lines: [ArraySlice<UInt8>])]) {
     let newline = UInt8(ascii: "\n")
-    guard let countsEnd = rest.firstIndex(of: newline),
-      case .array(let counts) = try JSONParser.parse(rest[..<countsEnd]),
-      let seedEnd = rest[(countsEnd + 1)...].firstIndex(of: newline)
-    else { throw Unreadable() }
-    let seedLine = rest[(countsEnd + 1)..<seedEnd]
+    let (bytes, counts) = (rest.bytes, rest.counts)
+    guard let seedEnd = bytes.firstIndex(of: newline) else { throw Unreadable() }
+    let seedLine = bytes[..<seedEnd]
     try verifySeal(seedLine, path: "", line: nil)
     var logs: [(device: String, lines: [ArraySlice<UInt8>])] = []
     var start = seedEnd + 1
@@ -275,18 +276,18 @@ struct StoreCache {
       else { throw Unreadable() }
       var lines: [ArraySlice<UInt8>] = []
       for _ in 0..<records {
-        guard start < rest.endIndex, let next = rest[start...].firstIndex(of: newline) else { throw Unreadable() }
-        lines.append(rest[start...next])
+        guard start < bytes.endIndex, let next = bytes[start...].firstIndex(of: newline) else { throw Unreadable() }
+        lines.append(bytes[start...next])
         start = next + 1
       }
       logs.append((device, lines))
     }
-    guard start == rest.endIndex else { throw Unreadable() }
+    guard start == bytes.endIndex else { throw Unreadable() }
     return (seedLine, logs)
   }
 
   /// The seed and the tail of `rest` (``decodeHead(_:store:)``'s).
-  static func decodeRest(_ rest: ArraySlice<UInt8>) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
+  static func decodeRest(_ rest: Rest) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
     let (seedLine, logs) = try restLines(rest)
     let seed = try optional(try JSONParser.parse(seedLine)["seed"]) { try Self.seed($0) }
     let tail = try logs.map { log in

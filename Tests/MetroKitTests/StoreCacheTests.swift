@@ -97,8 +97,52 @@ struct StoreCacheTests {
     #expect((try? StoreCache.decode(Array(bytes[...newline]), store: store)) == nil, "the tail cut off")
     #expect((try? StoreCache.decode(bytes + bytes[(newline + 1)...], store: store)) == nil, "a record more")
     var other = String(decoding: bytes, as: UTF8.self)
-    other = other.replacingOccurrences(of: #""version":2"#, with: #""version":3"#)
+    other = other.replacingOccurrences(of: #""version":3"#, with: #""version":4"#)
     #expect(other != String(decoding: bytes, as: UTF8.self))
     #expect((try? StoreCache.decode(Array(other.utf8), store: store)) == nil, "another version's")
+  }
+
+  /// A save rewrites the file in place (decision 89): a reader may find the
+  /// head of one save before the rest of the one before, each line whole
+  /// and sealed. The head's checksum of the rest refuses the mix, so that
+  /// neither a read nor a save that keeps the rest as it was ever takes it.
+  @Test func theHeadOfOneSaveOverTheRestOfAnotherIsNotUsed() throws {
+    let (bytes, store) = try Self.file()
+    let old = try StoreCache.decode(bytes, store: store)
+    var new = old
+    new.seed = old.latest
+    #expect(new.seed != old.seed)
+    let newBytes = try #require(StoreCache.encode(new, store: store))
+    let newHead = try #require(newBytes.firstIndex(of: UInt8(ascii: "\n")))
+    let oldHead = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+    let torn = Array(newBytes[...newHead] + bytes[(oldHead + 1)...])
+    // The head alone is whole, and answers as the new save does.
+    let head = try StoreCache.decodeHead(torn, store: store)
+    #expect(head.latest == new.latest)
+    #expect((try? head.decodingRest()) == nil, "the rest of another save was decoded")
+    #expect(StoreCache.encode(head, store: store)?.count == nil, "the rest of another save was kept")
+    // A longer save cut back to a shorter one's length, and the reverse.
+    #expect((try? StoreCache.decode(Array(newBytes.dropLast(3)), store: store)) == nil)
+    #expect((try? StoreCache.decode(newBytes + Array("x\n".utf8), store: store)) == nil)
+  }
+
+  /// Saves rewrite the one file in place: the same file after every write,
+  /// no temporary file beside it, and what it holds answers as the logs do.
+  @Test func savesRewriteTheOneFileInPlace() throws {
+    try withFastTemporaryDirectory { parent in
+      try FileManager.default.createDirectory(atPath: parent + "/metrobuddy", withIntermediateDirectories: false)
+      let store = DeviceLogFaultTests.openStore(parent)
+      try store.apply([.balance(.reload(.usd("40.00")))], toCardNamed: nil)
+      let files = try FileManager.default.subpathsOfDirectory(atPath: parent + "/cache")
+      let cache = parent + "/cache/" + (try #require(files.first { $0.hasSuffix("/" + StoreCache.fileName) }))
+      let inode = try #require(try FileManager.default.attributesOfItem(atPath: cache)[.systemFileNumber] as? UInt64)
+      for _ in 0..<3 { try DeviceLogFaultTests.openStore(parent).apply([.balance(.swipe(count: 1))], toCardNamed: nil) }
+      #expect(try FileManager.default.attributesOfItem(atPath: cache)[.systemFileNumber] as? UInt64 == inode)
+      let now = try FileManager.default.subpathsOfDirectory(atPath: parent + "/cache")
+      #expect(!now.contains { $0.contains(".tmp-") }, "\(now)")
+      let plain = DeviceLogFaultTests.openStore(parent, cache: false)
+      #expect(try DeviceLogFaultTests.openStore(parent).currentCard() == plain.currentCard())
+      #expect(try plain.currentCard().balance == .usd("31.00"))
+    }
   }
 }

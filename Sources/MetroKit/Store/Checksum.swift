@@ -55,6 +55,7 @@ enum Checksum {
 
   /// The CRC-32 of `bytes`.
   static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    if let crc = bytes.withContiguousStorageIfAvailable({ update(0xFFFF_FFFF, $0) }) { return crc ^ 0xFFFF_FFFF }
     let array = Array(bytes)
     return array.withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) } ^ 0xFFFF_FFFF
   }

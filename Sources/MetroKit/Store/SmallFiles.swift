@@ -15,6 +15,8 @@ struct BoundedFile {
   var bytes: [UInt8]
   /// Whether `bytes` is the whole file.
   var isWhole: Bool
+  /// The file's status when it was opened.
+  var status: FileStatus
 }
 
 /// A descriptor for reading `path`, not following a link at its end;
@@ -41,8 +43,10 @@ func readBoundedFile(_ path: String, fileSystem: any FileSystem, maximum: Int) t
     // One more byte than the length seen, to notice a file that grew since.
     let count = isWhole ? Int(status.size) + 1 : min(maximum, 256)
     let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: count)
-    guard isWhole, bytes.count <= maximum else { return BoundedFile(bytes: Array(bytes.prefix(256)), isWhole: false) }
-    return BoundedFile(bytes: bytes, isWhole: true)
+    guard isWhole, bytes.count <= maximum else {
+      return BoundedFile(bytes: Array(bytes.prefix(256)), isWhole: false, status: status)
+    }
+    return BoundedFile(bytes: bytes, isWhole: true, status: status)
   } catch let error as MetroError {
     throw error
   } catch {

@@ -434,9 +434,8 @@ func storeFileProblems(sandbox: Sandbox, records: Int?, historyIDs: [String]) ->
 }
 
 /// Temporary files a killed cache save left in this device's cache
-/// (`$HOME/.cache/metrobuddy`) that no later command removed. A save writes
-/// `.tmp-meaning-2.json` under fixed names and
-/// renames them; the next save replaces or removes what a kill left.
+/// (`$HOME/.cache/metrobuddy`) that no later command removed. A save
+/// rewrites the cache file in place (decision 89), so there should be none.
 func cacheLeftovers(sandbox: Sandbox) -> [String] {
   let root = sandbox.home + "/.cache"
   return (FileManager.default.subpaths(atPath: root) ?? []).filter {

@@ -61,17 +61,14 @@ extension DeviceLogStore {
     // A record the clock cannot stamp is refused before anything is made.
     _ = try Self.recordTime(now: clock.now(), changes: decision.changes)
 
-    let device = try identity.resolve(fileSystem: fileSystem)
+    let device: String
+    if let held = early { device = held.device } else { device = try identity.resolve(fileSystem: fileSystem) }
     var legacyLock: FileLock?
     defer { legacyLock?.release() }
     if view.legacy != nil {
       legacyLock = try FileLock.acquire(
         fileSystem: fileSystem, path: layout.legacyLockPath, storeDirectory: directory, timeout: lockTimeout)
       if let legacy = try LegacyStore.open(self) { try upgrade(legacy) }
-    }
-    if let held = early, held.device != device {
-      held.lock.release()
-      early = nil
     }
     let folder = layout.deviceFolder(device)
     var lock: FileLock?
@@ -93,11 +90,11 @@ extension DeviceLogStore {
       }
     }
 
-    // What this device wrote to this store, read again under its lock (only
-    // its writers move it, and only under this lock); forgotten for a new
-    // store at the path of one that is gone.
+    // What this device wrote to this store, as read under its lock (only its
+    // writers move it, and only under this lock: a view read under it holds
+    // it already); forgotten for a new store at the path of one that is gone.
     let markFile = self.markFile(device: device)
-    let mark = newStore ? nil : try markFile?.load()
+    let mark = newStore ? nil : early != nil ? view.mark : try markFile?.load()
     if early == nil, try !catchUpUnderLock(&view, device: device, ownMarked: mark != nil) {
       // The decision made before is dropped first: an import's changes are
       // a whole history, never held twice over.

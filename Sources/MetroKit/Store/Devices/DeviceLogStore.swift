@@ -116,6 +116,8 @@ public final class DeviceLogStore: MetroCardDataStore {
     var cache: StoreCache?
     var cacheVersion: StoreCache.SavedVersion?
     var cacheNeedsSaving = false
+    /// This device's written mark as the read found it.
+    var mark: WrittenMark?
     /// What this device's own log lost of what this device wrote to it:
     /// every write is refused until it continues as a new device.
     var ownLogProblem: StoreProblem?
@@ -235,6 +237,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     judgeClock(view, device: device)
     try judgeOwnLog(&view, mark: mark)
     view.cache = cache
+    view.mark = mark
     view.cacheVersion = memo?.version ?? loaded?.version
     // What was read, not only when: a read of no store saves nothing.
     view.cacheNeedsSaving =

@@ -16,7 +16,7 @@ struct CrashTests {
 
   @Test("a writer killed with SIGKILL at random moments never loses an acknowledged update")
   func randomKillsLoseNothingAcknowledged() throws {
-    let kills = SoakSettings.integer("METROBUDDY_SOAK_ITERATIONS", default: 50)
+    let kills = SoakSettings.integer("METROBUDDY_SOAK_ITERATIONS", default: 30)
     let seed = SoakSettings.integer("METROBUDDY_CRASH_SEED", default: 20_261_121)
     var generator = SeededGenerator(seed: UInt64(seed))
     var totals = RandomKillTotals()

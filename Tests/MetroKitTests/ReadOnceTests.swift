@@ -152,14 +152,16 @@ struct ReadOnceTests {
       try Self.laptopWrites(parent, 5)
       let (laptop, files) = Self.store(parent, "laptop")
       try laptop.apply([.balance(.swipe(count: 1))], toCardNamed: nil)
-      #expect(Self.calls(files, "open", "/" + StoreCache.fileName) == 1)
+      // Read once (a save opens it too, to rewrite it in place: decision 89).
+      #expect(Self.calls(files, "read", "/" + StoreCache.fileName) == 1)
       let syncs = files.events.filter { $0.operation == "fsync" }.map(\.path)
       #expect(syncs == [parent + "/metrobuddy/devices/laptop/log.jsonl"], "\(syncs)")
       // The same store object reads again from what it remembers: no cache file, and of the log its last line.
       let before = files.events.count
       _ = try laptop.currentCard()
       try laptop.apply([.balance(.reload(.usd("2.00")))], toCardNamed: nil)
-      #expect(Self.calls(files, "open", "/" + StoreCache.fileName) == 1)
+      // Read once (a save opens it too, to rewrite it in place: decision 89).
+      #expect(Self.calls(files, "read", "/" + StoreCache.fileName) == 1)
       #expect(files.events.dropFirst(before).filter { $0.operation == "fsync" }.count == 1)
     }
   }
@@ -188,16 +190,20 @@ struct ReadOnceTests {
     }
   }
 
-  @Test("a save leaves no temporary file, and replaces what a killed save left")
+  @Test("a save rewrites the one file in place, cut to a shorter save's length, with no temporary file")
   func aSaveLeavesNoTemporaryFile() throws {
     try withTemporaryDirectory { parent in
       let folder = parent + "/cache"
       let cache = StoreCache(fileSystem: LiveFileSystem(), folder: folder, store: "/store")
-      #expect(cache.save(StoreCache.Content()) != nil)
-      // What a kill between the write and the rename leaves.
-      #expect(
-        FileManager.default.createFile(atPath: folder + "/.tmp-" + StoreCache.fileName, contents: Data("half a".utf8)))
-      #expect(cache.save(StoreCache.Content()) != nil)
+      var longer = StoreCache.Content()
+      for device in ["laptop", "phone", "tablet"] { longer.logs[device] = LogPosition(offset: 100, sequence: 1) }
+      #expect(cache.save(longer) != nil)
+      let shorter = StoreCache.Content()
+      #expect(cache.save(shorter) != nil)
+      // Only the shorter save's bytes: nothing of the longer one after them.
+      let bytes = try #require(FileManager.default.contents(atPath: folder + "/" + StoreCache.fileName))
+      #expect(Array(bytes) == StoreCache.encode(shorter, store: "/store"))
+      #expect(cache.load().content?.logs == [:])
       let names = try FileManager.default.contentsOfDirectory(atPath: folder)
       #expect(names == [StoreCache.fileName])
     }

@@ -91,8 +91,6 @@ package protocol FileSystem: Sendable {
   func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError)
   /// Removes an empty directory.
   func removeDirectory(_ path: String) throws(SystemCallError)
-  /// Flushes the whole file system that holds the open file (`syncfs(2)`).
-  func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError)
   /// The entries of a directory, without `.` and `..`, each with whether it
   /// is a symbolic link when the directory's listing says so.
   func directoryEntries(_ path: String) throws(SystemCallError) -> [DirectoryEntry]
@@ -119,11 +117,6 @@ extension FileSystem {
     if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
       throw SystemCallError(operation: "chown", path: path, errno: errno)
     }
-  }
-
-  /// The C library's `syncfs(2)`, for file systems that do not intercept it.
-  package func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    if systemSyncfs(descriptor) != 0 { throw SystemCallError(operation: "syncfs", path: path, errno: errno) }
   }
 
   /// The names of ``contentsOfDirectory(_:)``, none saying whether it is a
@@ -198,7 +191,7 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    while SystemLock.flock(descriptor, operation) != 0 {
+    while systemFlock(descriptor, operation) != 0 {
       if errno != EINTR { throw SystemCallError(operation: "flock", path: path, errno: errno) }
     }
   }
@@ -279,15 +272,5 @@ extension FileStatus {
 
 /// `flock(2)`, declared under another name because Glibc's `flock`
 /// structure hides the function from Swift.
-/// `syncfs(2)`, which Glibc declares only under `_GNU_SOURCE`.
-@_silgen_name("syncfs")
-private func systemSyncfs(_ descriptor: Int32) -> Int32
-
 @_silgen_name("flock")
 private func systemFlock(_ descriptor: Int32, _ operation: Int32) -> Int32
-
-enum SystemLock {
-  static func flock(_ descriptor: Int32, _ operation: Int32) -> Int32 {
-    systemFlock(descriptor, operation)
-  }
-}

@@ -92,10 +92,6 @@ struct InterruptRetrying: FileSystem {
     try retry { () throws(SystemCallError) in try base.chown(descriptor, path: path, owner: owner, group: group) }
   }
 
-  func syncFileSystem(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    try retry { () throws(SystemCallError) in try base.syncFileSystem(descriptor, path: path) }
-  }
-
   func removeDirectory(_ path: String) throws(SystemCallError) {
     try retry { () throws(SystemCallError) in try base.removeDirectory(path) }
   }

@@ -10,7 +10,7 @@ public struct VerificationReport: Sendable, Equatable {
   public struct Finding: Sendable, Equatable {
     /// The file.
     public var path: String
-    /// The line, from 1, for findings in a journal.
+    /// The line, from 1, for findings in a log.
     public var line: Int?
     /// What is wrong, or what will happen.
     public var problem: StoreProblem
@@ -20,9 +20,9 @@ public struct VerificationReport: Sendable, Equatable {
   public var directory: String
   /// Whether the store has any files yet.
   public var exists: Bool
-  /// How many cards `state.json` lists.
+  /// How many cards the store holds.
   public var cards: Int
-  /// How many balance updates the journals hold.
+  /// How many balance updates the logs hold, each counted once.
   public var updates: Int
   /// Broken invariants: the store is damaged when there is at least one.
   public var problems: [Finding]
@@ -35,9 +35,6 @@ public struct VerificationReport: Sendable, Equatable {
   /// damage; the store stays sound. Looked for only in a store with no
   /// problems.
   public var capOverruns: [CardCapOverrun] = []
-
-  /// The revision of `state.json` that was checked.
-  public var revision = 0
 
   /// Whether every invariant holds.
   public var isSound: Bool { problems.isEmpty }

@@ -76,17 +76,6 @@ enum LogChange: Equatable, Sendable {
   /// Every record of `device`'s log up to `through` (whose seal is `seal`)
   /// is carried by the changes before it in this record: that log may go.
   case retire(device: String, through: Int, seal: UInt32)
-
-  /// The card the change is about, if any.
-  var cardID: String? {
-    switch self {
-    case .deviceName, .retire: nil
-    case .createCard(let id, _), .setCard(let id, _, _), .setDefault(let id): id
-    case .update(let id, _): id
-    case .mergeCard(let other, _): other
-    case .carried(_, let change): change.cardID
-    }
-  }
 }
 
 // MARK: - Encoding

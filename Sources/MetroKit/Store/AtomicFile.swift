@@ -33,14 +33,12 @@ struct AtomicFile {
         permissions = status.permissions & 0o777
         owner = status
       } else {
-        owner = try directoryStatus()
+        let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
+        defer { try? fileSystem.close(descriptor, path: directory) }
+        owner = try fileSystem.status(descriptor, path: directory)
       }
-    } catch let error as SystemCallError {
-      throw MetroError.store(error)
-    } catch let error as MetroError {
-      throw error
     } catch {
-      throw MetroError.storeIO(path: target, operation: .stat, errno: EIO)
+      throw MetroError.store(error)
     }
     let temporary = directory + "/" + Self.temporaryPrefix + name + "-" + uniqueSuffix
     do {
@@ -48,7 +46,11 @@ struct AtomicFile {
         temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: permissions)
       do {
         let created = try fileSystem.status(descriptor, path: temporary)
-        try Ownership.match(descriptor, path: temporary, status: created, to: owner, fileSystem: fileSystem)
+        // A failed `fchown` (a process that may not give the file away)
+        // writes nothing rather than lock the owner out.
+        if let owner, created.owner != owner.owner || created.group != owner.group {
+          try fileSystem.chown(descriptor, path: temporary, owner: owner.owner, group: owner.group)
+        }
         try fileSystem.chmod(descriptor, path: temporary, permissions: permissions)
         try Self.writeAll(bytes[...], to: descriptor, path: temporary, fileSystem: fileSystem)
         try fileSystem.fsync(descriptor, path: temporary)
@@ -67,13 +69,6 @@ struct AtomicFile {
     } catch {
       throw .savedDurabilityUnconfirmed(path: directory, errno: error.errno)
     }
-  }
-
-  /// The status of the directory itself, through a symbolic link if it is one.
-  func directoryStatus() throws(SystemCallError) -> FileStatus {
-    let descriptor = try fileSystem.open(directory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
-    defer { try? fileSystem.close(descriptor, path: directory) }
-    return try fileSystem.status(descriptor, path: directory)
   }
 
   /// Flushes the directory's entries to stable storage.

@@ -27,7 +27,7 @@ struct FileLock {
   /// - Throws: ``MetroError/storeBusy(path:waitedSeconds:)`` when the wait
   ///   runs out; ``MetroError/storeIO(path:operation:errno:)`` otherwise.
   static func acquire(
-    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double, owner: FileStatus? = nil
+    fileSystem: any FileSystem, path: String, storeDirectory: String, timeout: Double
   ) throws(MetroError) -> FileLock {
     var waiter = Waiter(timeout: timeout, storeDirectory: storeDirectory)
     let directory: Int32
@@ -39,7 +39,7 @@ struct FileLock {
       throw error
     }
     do {
-      var lock = try acquireFile(fileSystem: fileSystem, path: path, owner: owner, waiter: &waiter)
+      var lock = try acquireFile(fileSystem: fileSystem, path: path, waiter: &waiter)
       lock.directoryDescriptor = directory
       lock.directoryPath = storeDirectory
       return lock
@@ -83,11 +83,11 @@ struct FileLock {
   }
 
   private static func acquireFile(
-    fileSystem: any FileSystem, path: String, owner: FileStatus?, waiter: inout Waiter
+    fileSystem: any FileSystem, path: String, waiter: inout Waiter
   ) throws(MetroError) -> FileLock {
     // The file stays open while waiting; it is opened again only when the
     // one locked turns out not to be the one at the path any more.
-    var lock = try open(fileSystem: fileSystem, path: path, owner: owner)
+    var lock = try open(fileSystem: fileSystem, path: path)
     while true {
       do { try lockExclusively(lock.descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
         lock.release()
@@ -97,32 +97,26 @@ struct FileLock {
       // Someone deleted or replaced `lock` meanwhile: the file we hold is
       // no longer the one other writers open. Start again.
       lock.release()
-      lock = try open(fileSystem: fileSystem, path: path, owner: owner)
+      lock = try open(fileSystem: fileSystem, path: path)
     }
   }
 
   /// Opens (creating it if need be) the lock file, refusing anything but a regular file.
-  private static func open(fileSystem: any FileSystem, path: String, owner: FileStatus?) throws(MetroError)
-    -> FileLock
-  {
+  private static func open(fileSystem: any FileSystem, path: String) throws(MetroError) -> FileLock {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(
         path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     } catch { throw MetroError.store(error) }
     let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    do {
-      let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile else {
-        lock.release()
-        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
-      }
-      try Ownership.match(descriptor, path: path, status: status, to: owner, fileSystem: fileSystem)
-    } catch let error as SystemCallError {
+    let status: FileStatus
+    do { status = try fileSystem.status(descriptor, path: path) } catch {
       lock.release()
       throw MetroError.store(error)
-    } catch {
-      throw MetroError.store(error)
+    }
+    guard status.isRegularFile else {
+      lock.release()
+      throw .storeDamaged(path: path, line: nil, problem: .notRegularFile)
     }
     return lock
   }

@@ -30,9 +30,9 @@ struct CarriedOrigin: Equatable, Hashable, Sendable {
 extension LogChange {
   /// The change as it is folded: a carried change stands for the change it
   /// carries, at its origin; any other is folded at `order`, its own place.
-  func unwrapped(at order: EventOrder) -> (change: LogChange, order: EventOrder, origin: CarriedOrigin?) {
-    guard case .carried(let origin, let change) = self else { return (self, order, nil) }
-    return (change, origin.order, origin)
+  func unwrapped(at order: EventOrder) -> (change: LogChange, order: EventOrder) {
+    guard case .carried(let origin, let change) = self else { return (self, order) }
+    return (change, origin.order)
   }
 
   /// Decodes a `carried` or a `retire` change.

@@ -42,7 +42,7 @@ extension DeviceLogStore {
         }
         changes.append(.update(cardID: entry.id, update))
       }
-      changes = materialized(changes, for: entry, in: view)
+      changes = materialized(changes, for: entry)
       let id = entry.id
       return Decision(changes: changes) { view in
         let index = view.index(ofID: id) ?? 0
@@ -80,9 +80,7 @@ extension DeviceLogStore {
   /// `changes`, preceded by the creation of the implicit `default` card when
   /// they are the first to touch it; `more`: changes made as the record is
   /// written follow them (an import's updates), which touch it too.
-  func materialized(_ changes: [LogChange], for entry: LogMeaning.Card, in view: View, more: Bool = false)
-    -> [LogChange]
-  {
+  func materialized(_ changes: [LogChange], for entry: LogMeaning.Card, more: Bool = false) -> [LogChange] {
     guard !changes.isEmpty || more, !entry.isCreated else { return changes }
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
     card.balance = .zero
@@ -103,7 +101,7 @@ extension DeviceLogStore {
       }
       var changes: [LogChange] = [.createCard(id: id, card: card)]
       if let implicit = view.live.first, !implicit.isCreated {
-        changes = materialized([.setDefault(id: implicit.id)], for: implicit, in: view) + changes
+        changes = materialized([.setDefault(id: implicit.id)], for: implicit) + changes
       }
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
     }
@@ -124,7 +122,7 @@ extension DeviceLogStore {
         }
         var renamed = entry.card
         renamed.name = newName
-        changes = materialized([.setCard(id: entry.id, attribute: .name, card: renamed)], for: entry, in: view)
+        changes = materialized([.setCard(id: entry.id, attribute: .name, card: renamed)], for: entry)
       }
       let id = entry.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
@@ -157,8 +155,8 @@ extension DeviceLogStore {
       }
       // The implicit card is made first when it is either one; the default
       // moves to the kept card when it was the merged one.
-      var changes = materialized([], for: kept, in: view, more: true)
-      changes += materialized([], for: merged, in: view, more: true)
+      var changes = materialized([], for: kept, more: true)
+      changes += materialized([], for: merged, more: true)
       changes.append(.mergeCard(other: merged.id, into: kept.id))
       if merged.id == view.defaultID { changes.append(.setDefault(id: kept.id)) }
       let id = kept.id
@@ -178,7 +176,7 @@ extension DeviceLogStore {
     try write { view throws(MetroError) in
       let index = try index(of: card, in: view)
       let entry = view.live[index]
-      let changes = entry.id == view.defaultID ? [] : materialized([.setDefault(id: entry.id)], for: entry, in: view)
+      let changes = entry.id == view.defaultID ? [] : materialized([.setDefault(id: entry.id)], for: entry)
       let id = entry.id
       return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
     }

@@ -100,7 +100,7 @@ extension DeviceLogStore {
     }
     let changes =
       !entry.isCreated && entry.id == Self.implicitCardID
-      ? materialized(mine, for: entry, in: view, more: check.recorded > 0) : mine
+      ? materialized(mine, for: entry, more: check.recorded > 0) : mine
     return ImportPlan(
       changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped)
   }
@@ -119,7 +119,7 @@ extension DeviceLogStore {
       var implicit = view.live.first.flatMap { $0.isCreated ? nil : $0 }
       func createImplicit() {
         guard let uncreated = implicit else { return }
-        changes += materialized([.setDefault(id: uncreated.id)], for: uncreated, in: view)
+        changes += materialized([.setDefault(id: uncreated.id)], for: uncreated)
         implicit = nil
       }
       // Every card is checked (its rows read once) before anything is

@@ -71,7 +71,7 @@ extension DeviceLogStore {
   /// The problem that names a verdict on another device's log.
   /// Records up to `carriedThrough` a retire carried: they are not lost,
   /// and the problem names only those after them.
-  static func otherLogProblem(_ verdict: WrittenMark.Verdict, carriedThrough: Int = 0) -> StoreProblem? {
+  static func otherLogProblem(_ verdict: WrittenMark.Verdict, carriedThrough: Int) -> StoreProblem? {
     switch verdict {
     case .intact: nil
     case .lost(let first, let last): .otherLogLostRecords(first: max(first, carriedThrough + 1), last: last)

@@ -84,7 +84,7 @@ extension DeviceLogStore: StoreVerifying {
     var oldUpdates: Set<UUID> = []
     func count(_ record: LogRecord, of folder: String, path: String) {
       for (index, change) in record.changes.enumerated() {
-        let (inner, order, _) = change.unwrapped(at: record.order(device: folder, index: index))
+        let (inner, order) = change.unwrapped(at: record.order(device: folder, index: index))
         guard case .update(_, let update) = inner,
           counted.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
         else { continue }

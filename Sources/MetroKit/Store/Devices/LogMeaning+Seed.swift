@@ -147,7 +147,7 @@ extension LogMeaning {
       log.records.map { record in
         var place = Place(clock: record.clock ?? 0)
         for (index, change) in record.changes.enumerated() {
-          let (inner, order, _) = change.unwrapped(at: record.order(device: log.device, index: index))
+          let (inner, order) = change.unwrapped(at: record.order(device: log.device, index: index))
           var at = order
           at.clock = 0
           switch inner {

@@ -163,7 +163,7 @@ package enum LogMeaning {
     seenOrigins.reserveCapacity(changeCount)
     var placed: [Placed] = []
     func place(_ change: LogChange, in record: LogRecord, of device: String, index: Int) -> Placed? {
-      let (inner, order, _) = change.unwrapped(at: record.order(device: device, index: index))
+      let (inner, order) = change.unwrapped(at: record.order(device: device, index: index))
       guard
         seenOrigins.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
       else { return nil }

@@ -78,7 +78,7 @@ struct Journal {
         try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
         needsHeader = false
         tail.committedLength = lineEnd
-        return true
+        return
       }
       let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
       guard entry.sequence == expectedSequence, let next = balance.adding(entry.update.amount),
@@ -95,7 +95,6 @@ struct Journal {
         pending.removeAll()
         tail.committedLength = lineEnd
       }
-      return true
     }
     if status.size - fragmentStart > Int64(Self.maximumLineLength) {
       throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
@@ -116,15 +115,14 @@ struct Journal {
   }
 
   /// Calls `body` with each complete line in `start..<end` (without its
-  /// newline) and the offset where it starts, reading in bounded chunks, until
-  /// `body` returns `false`.
+  /// newline) and the offset where it starts, reading in bounded chunks.
   ///
   /// - Returns: Where the bytes after the last complete line start (`end` when
-  ///   there are none, or where `body` stopped).
+  ///   there are none).
   /// - Throws: Damage when a line is longer than ``maximumLineLength``.
   func forEachLine(
     _ descriptor: Int32, from start: Int64, to end: Int64,
-    _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Bool
+    _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void
   ) throws(MetroError) -> Int64 {
     var buffer: [UInt8] = []
     var bufferStart = start
@@ -132,9 +130,7 @@ struct Journal {
     while true {
       var lineStart = 0
       while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        guard try body(buffer[lineStart..<newline], bufferStart + Int64(lineStart)) else {
-          return bufferStart + Int64(newline + 1)
-        }
+        try body(buffer[lineStart..<newline], bufferStart + Int64(lineStart))
         lineStart = newline + 1
       }
       buffer.removeFirst(lineStart)

@@ -57,27 +57,17 @@ public final class DeviceLogStore: MetroCardDataStore {
   ) {
     self.init(
       directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: LiveFileSystem(),
-      clock: clock, timeZone: timeZone, lockTimeout: lockTimeout, makeID: makeID, locking: .exclusive)
+      clock: clock, timeZone: timeZone, lockTimeout: lockTimeout, makeID: makeID)
   }
 
-  /// Opens the store with `fileSystem` as the seam for every system call:
-  /// what tests use to inject faults and count reads.
-  package convenience init(
+  /// Opens the store with `fileSystem` as the seam for every system call
+  /// (what tests use to inject faults and count reads) and a choice of
+  /// locking: `.disabledForTesting` exists only so that concurrency tests
+  /// can show they detect lost updates.
+  package init(
     directory: String, identity: DeviceIdentity, cacheDirectory: String?, fileSystem: any FileSystem,
     clock: Clock = .live, timeZone: LocalTimeZone = .system, lockTimeout: Double = 10,
-    makeID: @escaping @Sendable () -> UUID = RandomIDs.make
-  ) {
-    self.init(
-      directory: directory, identity: identity, cacheDirectory: cacheDirectory, fileSystem: fileSystem, clock: clock,
-      timeZone: timeZone, lockTimeout: lockTimeout, makeID: makeID, locking: .exclusive)
-  }
-
-  /// Opens a store with a choice of locking; `.disabledForTesting` exists only
-  /// so that concurrency tests can show they detect lost updates.
-  package init(
-    directory: String, identity: DeviceIdentity, cacheDirectory: String?,
-    fileSystem: any FileSystem = LiveFileSystem(), clock: Clock = .live, timeZone: LocalTimeZone = .system,
-    lockTimeout: Double = 10, makeID: @escaping @Sendable () -> UUID = RandomIDs.make, locking: WriterLocking
+    makeID: @escaping @Sendable () -> UUID = RandomIDs.make, locking: WriterLocking = .exclusive
   ) {
     self.locking = locking
     self.directory = directory

@@ -35,23 +35,15 @@ struct LogStamp: Equatable, Sendable {
   var size: Int64
   var modified: Int64
 
-  init(_ status: FileStatus) {
-    device = status.device
-    inode = status.inode
-    size = status.size
-    modified = status.modified
-  }
-
-  init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
-    self.device = device
-    self.inode = inode
-    self.size = size
-    self.modified = modified
-  }
-
   /// Whether `status` is of the same file, as it was.
   func stillDescribes(_ status: FileStatus) -> Bool {
     status.isRegularFile && !status.isSymbolicLink && LogStamp(status) == self
+  }
+}
+
+extension LogStamp {
+  init(_ status: FileStatus) {
+    self.init(device: status.device, inode: status.inode, size: status.size, modified: status.modified)
   }
 }
 

@@ -47,8 +47,6 @@ func readBoundedFile(_ path: String, fileSystem: any FileSystem, maximum: Int) t
       return BoundedFile(bytes: Array(bytes.prefix(256)), isWhole: false, status: status)
     }
     return BoundedFile(bytes: bytes, isWhole: true, status: status)
-  } catch let error as MetroError {
-    throw error
   } catch {
     throw MetroError.store(error)
   }

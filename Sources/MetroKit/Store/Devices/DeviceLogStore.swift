@@ -435,8 +435,6 @@ public final class DeviceLogStore: MetroCardDataStore {
         if isLink { throw MetroError.storeDamaged(path: folder.path, line: nil, problem: .symbolicLink) }
       }
       return folders
-    } catch let error as MetroError {
-      throw error
     } catch { throw MetroError.store(error) }
   }
 

@@ -47,7 +47,7 @@ struct LegacyStore {
         return nil
       }
       do throws(MetroError) {
-        if bytes == nil, try !hasJournals(store) { return nil }
+        if bytes == nil, try !LegacyReader.hasJournals(in: store.directory, fileSystem: store.fileSystem) { return nil }
         return try convert(store)
       } catch {
         looks += 1
@@ -93,13 +93,6 @@ struct LegacyStore {
       if let size, size >= length ?? 0 { return }
       throw .storeDamaged(path: path, line: nil, problem: .upgradeNotArrived)
     }
-  }
-
-  private static func hasJournals(_ store: DeviceLogStore) throws(MetroError) -> Bool {
-    do {
-      guard try store.fileSystem.status(atPath: store.directory) != nil else { return false }
-      return try store.fileSystem.contentsOfDirectory(store.directory).contains { $0.hasPrefix("journal-") }
-    } catch { throw MetroError.store(error) }
   }
 
   /// Reads the old store (as the old reader does, damage and all) and converts it.
@@ -190,8 +183,6 @@ extension DeviceLogStore {
       }
       try AtomicFile(fileSystem: fileSystem, directory: directory)
         .replace(StoreLayout.legacyStateName, with: legacy.marker, uniqueSuffix: "\(getpid())")
-    } catch let error as MetroError {
-      throw error
     } catch {
       throw MetroError.store(error)
     }

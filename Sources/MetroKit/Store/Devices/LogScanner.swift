@@ -100,8 +100,6 @@ struct LogScanner {
       guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
       size = status.size
       stamp = LogStamp(status)
-    } catch let error as MetroError {
-      throw error
     } catch {
       throw MetroError.store(error)
     }

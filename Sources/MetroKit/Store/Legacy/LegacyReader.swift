@@ -1,11 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// The reader of a store of an older format, whose one job is to turn it
 /// into the per-card histories the upgrade to device logs converts
 /// (``LegacyStore``): metrobuddy 1.0's (format 1: `state.json` with the
@@ -42,54 +36,26 @@ final class LegacyReader {
 
   /// Reads `state.json`; a store with no files yet reads as a fresh one.
   func readState() throws(MetroError) -> StoredState {
-    let bytes: [UInt8]
-    do {
-      if let contents = try readWholeFile(statePath) {
-        bytes = contents
-      } else if try !hasJournals() {
+    var bytes = try readSmallFile(statePath, fileSystem: fileSystem)
+    if bytes == nil {
+      guard try Self.hasJournals(in: directory, fileSystem: fileSystem) else {
         return .fresh(storeID: Self.unsavedStoreID)
-      } else if let contents = try readWholeFile(statePath) {
-        // A first writer created state.json between the two looks; it is
-        // never removed once it exists.
-        bytes = contents
-      } else {
-        throw MetroError.storeDamaged(path: statePath, line: nil, problem: .stateMissingWithJournals)
       }
-    } catch let error as SystemCallError {
-      throw MetroError.store(error)
-    } catch let error as MetroError {
-      throw error
-    } catch {
-      throw .storeIO(path: statePath, operation: .read, errno: EIO)
+      // A first writer created state.json between the two looks; it is
+      // never removed once it exists.
+      bytes = try readSmallFile(statePath, fileSystem: fileSystem)
     }
+    guard let bytes else { throw .storeDamaged(path: statePath, line: nil, problem: .stateMissingWithJournals) }
     return try StoredState.decode(bytes, path: statePath)
   }
 
-  /// Whether the directory holds journals. Journals without `state.json`
+  /// Whether `directory` holds journals. Journals without `state.json`
   /// mean the state was lost, not that there is no store.
-  private func hasJournals() throws -> Bool {
-    guard try fileSystem.status(atPath: directory) != nil else { return false }
-    return try fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
-  }
-
-  /// The whole of a small file; `nil` when it does not exist.
-  private func readWholeFile(_ path: String) throws -> [UInt8]? {
-    let descriptor: Int32
+  static func hasJournals(in directory: String, fileSystem: any FileSystem) throws(MetroError) -> Bool {
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      if error.errno == ENOENT { return nil }
-      if error.errno == ELOOP {
-        throw MetroError.storeDamaged(path: path, line: nil, problem: .symbolicLink)
-      }
-      throw error
-    }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    let status = try fileSystem.status(descriptor, path: path)
-    guard status.isRegularFile else {
-      throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
-    }
-    return try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
+      guard try fileSystem.status(atPath: directory) != nil else { return false }
+      return try fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
+    } catch { throw MetroError.store(error) }
   }
 
   /// The card with any complete transactions past `state.json` applied, as a

@@ -68,6 +68,16 @@ enum Checksum {
   /// Appends the checksum member to a compact JSON object (which ends in `}`).
   static func seal(_ object: inout [UInt8]) { seal(&object, from: 0) }
 
+  /// `object` written compactly, sealed, and ended with a newline: one line
+  /// of a log, a mark or a marker.
+  static func sealedLine(_ object: JSONValue) -> [UInt8] {
+    var bytes: [UInt8] = []
+    JSONWriter.write(object, to: &bytes)
+    seal(&bytes)
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
+  }
+
   /// Appends the checksum member to the compact JSON object that `bytes`
   /// hold from `start` on (and which ends in `}`); the bytes before it are
   /// not part of the seal.

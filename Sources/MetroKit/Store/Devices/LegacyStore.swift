@@ -150,16 +150,12 @@ struct LegacyStore {
 
   /// The `state.json` that says the store is device logs now.
   var marker: [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.write(
+    Checksum.sealedLine(
       .object([
         ("format", .string(StoreFormat.stateFormatName)), ("version", .integer(Int64(Self.markerVersion))),
         ("layout", .string(StoreLayout.devicesFolder)), ("upgradedTo", .string(folder)),
-        ("length", .integer(Int64(self.bytes.count))),
-      ]), to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
+        ("length", .integer(Int64(bytes.count))),
+      ]))
   }
 }
 

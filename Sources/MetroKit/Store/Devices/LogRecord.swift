@@ -86,7 +86,7 @@ extension LogRecord {
 
   /// The first line of a device's log.
   static func header(device: String) -> [UInt8] {
-    sealedLine(
+    Checksum.sealedLine(
       .object([
         ("format", .string(formatName)), ("version", .integer(Int64(version))), ("device", .string(device)),
       ]))
@@ -131,14 +131,6 @@ extension LogRecord {
   static func encode(_ change: LogChange, at index: Int, into bytes: inout [UInt8]) {
     if index > 0 { bytes.append(UInt8(ascii: ",")) }
     JSONWriter.write(change.encoded, to: &bytes)
-  }
-
-  private static func sealedLine(_ value: JSONValue) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.write(value, to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
   }
 }
 

@@ -50,18 +50,14 @@ struct WrittenMark: Equatable, Sendable {
 
   /// The mark as the one line its file holds.
   func encoded(store: String, device: String) -> [UInt8] {
-    var bytes: [UInt8] = []
-    JSONWriter.write(
+    Checksum.sealedLine(
       .object([
         ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
         ("device", .string(device)), ("sequence", .integer(Int64(sequence))), ("offset", .integer(offset)),
         // Eight hex digits: a mark's length does not vary with its seal, so
         // one write of it makes the same calls as the next.
         ("seal", .string(Self.hex(seal))),
-      ]), to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes
+      ]))
   }
 
   /// The mark a file holds for `store` and `device`; `nil` when there is

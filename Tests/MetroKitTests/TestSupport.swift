@@ -216,3 +216,21 @@ func deviceStoreOfItsOwn(_ parent: String, _ device: String) -> DeviceLogStore {
     cacheDirectory: parent + "/cache-" + device, clock: .constant(storeNow), timeZone: .utc,
     makeID: SequentialIDs(startingAt: device == "phone" ? 100_000 : 1).make)
 }
+
+// MARK: - What the logs mean
+
+extension DeviceLogStore {
+  /// What the store's logs mean (``LogMeaning``), every log read whole from
+  /// its start, with this store's time zone. An old store not yet
+  /// converted has no logs to read: it means nothing here.
+  func meaning() throws(MetroError) -> LogMeaning.State {
+    LogMeaning.fold(try logs(), timeZone: timeZone)
+  }
+
+  /// Every log of the store, read whole from its start.
+  func logs() throws(MetroError) -> [LogMeaning.Log] {
+    try deviceFolders().map { folder throws(MetroError) in
+      LogMeaning.Log(device: folder, records: try records(of: folder, through: nil))
+    }
+  }
+}

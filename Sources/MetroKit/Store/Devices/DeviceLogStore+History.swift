@@ -144,11 +144,7 @@ final class DeviceHistory: CardHistoryLookup {
       search = UndoSearch(undone: undone)
       commands = [:]
       keysOfUndoable = [:]
-      var records: [LogRecord] = []
-      _ = try scanner.scan(from: .start) { record, _ in
-        if record.sequence <= position.sequence { records.append(record) }
-      }
-      for record in records.reversed() where !visit(record) { break }
+      for record in try store.records(of: device, through: position.sequence).reversed() where !visit(record) { break }
     }
     return search.targets
   }

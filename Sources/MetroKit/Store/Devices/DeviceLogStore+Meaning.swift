@@ -1,22 +1,6 @@
 import FoundationEssentials
 
 extension DeviceLogStore {
-  /// What the store's logs mean (``LogMeaning``), every log read whole from
-  /// its start, with this store's time zone. An old store not yet
-  /// converted has no logs to read: it means nothing here.
-  package func meaning() throws(MetroError) -> LogMeaning.State {
-    LogMeaning.fold(try logs(), timeZone: timeZone)
-  }
-
-  /// Every log of the store, read whole from its start.
-  package func logs() throws(MetroError) -> [LogMeaning.Log] {
-    var logs: [LogMeaning.Log] = []
-    for folder in try deviceFolders() {
-      logs.append(LogMeaning.Log(device: folder, records: try records(of: folder, through: nil)))
-    }
-    return logs
-  }
-
   /// What the logs mean as far as `view` has read them, every record
   /// read: each log's records up to the last the view read, and an old
   /// store's records as the log they become. Every whole-history answer
@@ -31,7 +15,7 @@ extension DeviceLogStore {
   }
 
   /// The records of `folder`'s log, oldest first, up to sequence `last` (all without one).
-  private func records(of folder: String, through last: Int?) throws(MetroError) -> [LogRecord] {
+  func records(of folder: String, through last: Int?) throws(MetroError) -> [LogRecord] {
     var records: [LogRecord] = []
     let scanner = LogScanner(fileSystem: fileSystem, path: layout.logPath(folder), device: folder)
     _ = try scanner.scan(from: .start) { record, _ in

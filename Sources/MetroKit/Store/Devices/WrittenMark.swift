@@ -150,11 +150,4 @@ struct WrittenMarkFile {
       // Behind the log, or no mark: the next write adopts the log.
     }
   }
-
-  /// Forgets the mark: the store it was for is gone, and a new one starts.
-  func remove() throws(MetroError) {
-    do { try fileSystem.unlink(path) } catch {
-      if error.errno != ENOENT { throw MetroError.store(error) }
-    }
-  }
 }

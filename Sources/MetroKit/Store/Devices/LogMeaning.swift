@@ -190,16 +190,12 @@ package enum LogMeaning {
       if !next.merges.contains(merge) { next.merges.append(merge) }
     }
     let mergedInto = CardMerge.resolve(next.merges)
-    func root(_ id: String, in edges: [String: String]) -> String {
-      var id = id
-      while let next = edges[id] { id = next }
-      return id
-    }
-    func root(_ id: String) -> String { root(id, in: mergedInto) }
+    func root(_ id: String) -> String { CardMerge.root(of: id, in: mergedInto) }
     // A merge that sends a card the seed placed elsewhere changes where
     // its updates before the point went.
     if let seed, mergedInto != before {
-      for id in Set(seed.attributes.keys).union(seed.balances.keys) where root(id, in: before) != root(id) {
+      for id in Set(seed.attributes.keys).union(seed.balances.keys) where CardMerge.root(of: id, in: before) != root(id)
+      {
         return nil
       }
     }
@@ -686,12 +682,7 @@ private struct Replay {
   /// The money of every card, together.
   var total: Money { Money(minorUnits: balances.values.reduce(0, +)) }
 
-  func current(_ id: String) -> String {
-    guard !owner.isEmpty else { return id }
-    var id = id
-    while let next = owner[id] { id = next }
-    return id
-  }
+  func current(_ id: String) -> String { owner.isEmpty ? id : CardMerge.root(of: id, in: owner) }
 
   /// Takes the next update, of `cardID` at `order`: it changes a balance
   /// unless it is an undo, does not count (a duplicate), or was

@@ -483,13 +483,7 @@ public final class DeviceLogStore: MetroCardDataStore {
       switch outcome {
       case .read(let position, _):
         content.logs[folder] = position
-        if !records.isEmpty {
-          if let index = content.tail.firstIndex(where: { $0.device == folder }) {
-            content.tail[index].records += records
-          } else {
-            content.tail.append(LogMeaning.Log(device: folder, records: records))
-          }
-        }
+        content.append(records, of: folder)
       case .shorter:
         if folder != device { content.noteLost(folder, read: start) }
         restart = true

@@ -40,6 +40,20 @@ public struct VerificationReport: Sendable, Equatable {
   public var isSound: Bool { problems.isEmpty }
 }
 
+/// A card's cap period charged more than its cap, as `verify` reports it.
+public struct CardCapOverrun: Sendable, Equatable {
+  /// The card, by the name it is shown by.
+  public var card: String
+  /// Its currency.
+  public var currency: Currency
+  /// The zone its rules read (the agency's): the period's dates are read in it.
+  public var timeZone: LocalTimeZone
+  /// How long its cap's periods last.
+  public var period: CapPeriod
+  /// The period.
+  public var overrun: CapOverrun
+}
+
 /// `directory`, when it is a directory that anyone may write to; else `nil`.
 func writableByOthers(_ directory: String) -> String? {
   var info = stat()

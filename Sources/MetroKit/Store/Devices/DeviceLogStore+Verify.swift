@@ -150,9 +150,20 @@ extension DeviceLogStore: StoreVerifying {
 
   package func directoryWritableByOthers() -> String? { writableByOthers(directory) }
 
-}
+  /// Every period of every live card charged more than its cap, as
+  /// `meaning` says the cards' rides are (`verify`; the hot path never
+  /// walks them).
+  func capOverruns(in meaning: LogMeaning.State) -> [CardCapOverrun] {
+    meaning.cards.flatMap { meant in
+      let card = meant.card
+      return meant.overruns.map {
+        CardCapOverrun(
+          card: card.name, currency: card.currency, timeZone: card.rulesZone(timeZone),
+          period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
+      }
+    }
+  }
 
-extension DeviceLogStore {
   /// Reports a ride whose charge does not fit its fare and reason.
   func checkRideCharge(_ update: BalanceUpdate, path: String, line: Int, into report: inout VerificationReport) {
     guard update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)

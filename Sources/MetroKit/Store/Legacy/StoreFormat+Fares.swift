@@ -5,8 +5,7 @@ import FoundationEssentials
 extension StoreFormat {
   /// Version 2 cards had one fare and no kind. Version 3 makes each a
   /// `metrocard` that keeps its fare as a fare set by hand for every ride,
-  /// so no balance and no recorded charge changes; its fare standing is
-  /// `null`, worked out from its journal by the next write.
+  /// so no balance and no recorded charge changes; its fare standing is `null`.
   static let addFareRules: Migration = { document throws(MetroError) in
     guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
       throw .storeDamaged(path: "", line: nil, problem: .notStateFile)

@@ -12,18 +12,15 @@ enum StoreFormat {
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
-  /// One step that upgrades a `state.json` document by one version, as
-  /// MetroBuddy's Core Data migrations do.
+  /// One step that upgrades a `state.json` document by one version.
   typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
 
   /// The shipped steps, keyed by the version each upgrades from; each format
   /// change adds its step here and a fixture of the old format to the tests.
   static let migrations: [Int: Migration] = [1: moveReloadKeysOut, 2: addFareRules]
 
-  /// Version 1 listed every reload key in `state.json`, so every command
-  /// decoded all of them. Version 2 keeps them in a ``KeyIndex`` per card;
-  /// the step drops the list and marks nothing as indexed, so the next write
-  /// to each card indexes its keys from its journal, under the lock.
+  /// Version 1 listed every reload key in `state.json`; version 2 leaves
+  /// them in the journals. The step drops the list and marks nothing as indexed.
   static let moveReloadKeysOut: Migration = { document throws(MetroError) in
     guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
       throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
@@ -73,12 +70,10 @@ struct StoredCard: Equatable {
   var lastSequence: Int
   /// The journal's length in bytes once that line was applied.
   var journalLength: Int64
-  /// How much of the journal has its reload keys in the card's ``KeyIndex``;
-  /// a writer indexes the rest before it decides anything.
+  /// How much of the journal an old writer had indexed the reload keys of.
   var keysIndexedLength: Int64
-  /// Whether `card.fareState` follows every ride in the journal; `false`
-  /// after an upgrade from a format without it, until the next write works
-  /// it out from the journal.
+  /// Whether `card.fareState` follows every ride in the journal: `false`
+  /// when `state.json` held none (a format without it) or an older one.
   var fareStateIsCurrent = true
 }
 
@@ -90,9 +85,7 @@ struct StoredState: Equatable {
   var nextCardID: Int
   var defaultCardID: Int
   var cards: [StoredCard]
-  /// Cards removed whose journals the next write deletes. Only these are
-  /// deleted: a journal state.json does not list may otherwise be the only
-  /// copy of a card's history, after an older state.json was restored.
+  /// Cards removed whose journals an old writer had still to delete.
   var removedCardIDs: [Int] = []
 
   /// The state of a store that has no files yet: one card, `default`.

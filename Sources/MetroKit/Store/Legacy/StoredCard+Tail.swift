@@ -3,8 +3,7 @@ import FoundationEssentials
 extension StoredCard {
   /// Applies complete transactions read past `journalLength`, as a crashed
   /// writer left them. A ride at or after the latest one moves the fare
-  /// standing on; a backdated ride or an undo leaves it to be worked out
-  /// again from the journal by the card's next write.
+  /// standing on; a backdated ride or an undo marks it as not current.
   mutating func apply(_ tail: Journal.Tail, timeZone: LocalTimeZone) {
     for entry in tail.entries {
       let update = entry.update

@@ -301,6 +301,11 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
           keep: keptCard.card.name, other: mergedCard.card.name,
           reason: .currencies(keep: keptCard.card.currency, other: mergedCard.card.currency))
       }
+      guard keptCard.card.kind.holdsValue == mergedCard.card.kind.holdsValue else {
+        let contactless = keptCard.card.kind.holdsValue ? mergedCard.card.name : keptCard.card.name
+        throw .cannotMerge(
+          keep: keptCard.card.name, other: mergedCard.card.name, reason: .contactless(contactless: contactless))
+      }
       // Both histories in time order, each command kept whole; balances run
       // from both openings.
       func opening(_ card: Card) -> Int64 {

@@ -169,11 +169,13 @@ struct CardMergeTests {
     #expect(try pair.workHistory(pair.laptop) == pair.workHistory(pair.desktop))
   }
 
-  @Test("a card is not merged into itself, nor across currencies; nothing is written")
+  @Test("a card is not merged into itself, across currencies, nor with a contactless card; nothing is written")
   func refusals() throws {
     let pair = try Pair()
     try pair.run(pair.laptop, "card", "add", "work", "--balance", "20")
     try pair.run(pair.laptop, "card", "add", "paris", "--currency", "EUR", "--kind", "custom", "--fare", "2.15")
+    try pair.run(pair.laptop, "card", "add", "tap", "--kind", "contactless")
+    try pair.run(pair.laptop, "--card", "tap", "swipe")
     let before = pair.laptop.log(of: "laptop")
     let same = try pair.laptop.metrobuddy(["card", "merge", "work", "work"])
     #expect(
@@ -184,6 +186,18 @@ struct CardMergeTests {
         && currencies.stderr
           == "Error: 'work' holds USD and 'paris' holds EUR: cards in two currencies cannot be merged.\n",
       "\(currencies)")
+    // A contactless card's balance is what its rides cost: $40.00 of money
+    // and $3.00 of cost are not $37.00 of either, whichever is kept.
+    for (keep, other) in [("work", "tap"), ("tap", "work")] {
+      let contactless = try pair.laptop.metrobuddy(["card", "merge", keep, other])
+      #expect(
+        contactless.status == 64
+          && contactless.stderr
+            == "Error: 'tap' is a contactless card, whose balance is what its rides cost, and 'work' holds money: "
+            + "they cannot be merged.\nKeep both, or remove the one you no longer use with "
+            + "'metrobuddy card remove <name>'.\n",
+        "\(contactless)")
+    }
     #expect(pair.laptop.log(of: "laptop") == before)
   }
 }

@@ -574,6 +574,7 @@ struct LanguageTests {
     .cardNotFound(name: "n", suggestion: "m", available: ["m"]), .cardExists("n"), .cannotRemoveDefault("n"),
     .cannotMerge(keep: "k", other: "o", reason: .sameCard),
     .cannotMerge(keep: "k", other: "o", reason: .currencies(keep: .usd, other: .usd)),
+    .cannotMerge(keep: "k", other: "o", reason: .contactless(contactless: "o")),
     .cardsMerged(keep: "k", other: "o", balance: "b"),
     .storeWarning(path: "/p", problem: .cardNameShared(name: "w", shownAs: ["w", "w~2"])),
     .balanceOutOfRange, .storeDamaged(path: "p", line: 3, problem: .checksumMismatch),

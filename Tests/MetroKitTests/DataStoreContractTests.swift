@@ -207,7 +207,16 @@ struct DataStoreContractTests {
       let euro = try store.addCard(
         named: "paris", settings: CardSettings(kind: .custom, currency: eur, fare: Money(minorUnits: 215)),
         balance: .zero)
+      // A contactless card's balance is what its rides cost: never merged with money.
+      let tap = try store.addCard(named: "tap", settings: CardSettings(kind: .contactless), balance: .zero)
+      try store.apply([.balance(.swipe(count: 2))], to: tap)
       let before = try store.everything()
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.mergeCard(tap, into: kept) }
+          == .cannotMerge(keep: "default", other: "tap", reason: .contactless(contactless: "tap")))
+      #expect(
+        metroError { () throws(MetroError) in _ = try store.mergeCard(work, into: tap) }
+          == .cannotMerge(keep: "tap", other: "work", reason: .contactless(contactless: "tap")))
       #expect(
         metroError { () throws(MetroError) in _ = try store.mergeCard(work, into: work) }
           == .cannotMerge(keep: "work", other: "work", reason: .sameCard))
@@ -218,7 +227,7 @@ struct DataStoreContractTests {
 
       let merged = try store.mergeCard(work, into: kept)
       #expect(merged.name == "default" && merged.balance == .usd("14.00"))
-      #expect(try store.allCards().map(\.name) == ["default", "paris"])
+      #expect(try store.allCards().map(\.name) == ["default", "paris", "tap"])
       // Oldest first: both openings ($10.00), then each update in time order.
       let history = try store.history(of: "default")
       #expect(history.map(\.amount) == [.usd("2.00"), Money(minorUnits: -300), .usd("5.00")])

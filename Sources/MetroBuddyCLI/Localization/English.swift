@@ -173,6 +173,8 @@ enum English {
       "'\(keep)' and '\(other)' are the same card; name two cards to merge."
     case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
       "'\(keep)' holds \(keepCurrency.code) and '\(other)' holds \(otherCurrency.code): cards in two currencies cannot be merged."
+    case .cannotMerge(let keep, let other, .contactless(let contactless)):
+      "'\(contactless)' is a contactless card, whose balance is what its rides cost, and '\(contactless == keep ? other : keep)' holds money: they cannot be merged.\nKeep both, or remove the one you no longer use with 'metrobuddy card remove <name>'."
     case .cardsMerged(let keep, let other, let balance):
       "Merged '\(other)' into '\(keep)': its history and opening balance now belong to '\(keep)'. Balance: \(balance)."
     case .cannotRemoveDefault(let name):

@@ -24,7 +24,9 @@ extension English {
       The other card's rides, reloads and opening balance become the kept
       card's, on every device, and the other card is gone. Two cards made
       apart on two devices with one name are shown as NAME and NAME~2: merge
-      them with 'metrobuddy card merge NAME NAME~2'.
+      them with 'metrobuddy card merge NAME NAME~2'. Cards in two currencies
+      are not merged, nor a contactless card (its balance is what its rides
+      cost) with a card that holds money.
       """
     case .mergeKeepArgument: "The card that stays."
     case .mergeOtherArgument: "The card whose history moves into it."

@@ -202,6 +202,9 @@ enum Italian {
       "'\(keep)' e '\(other)' sono la stessa carta; indica due carte da unire."
     case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
       "'\(keep)' è in \(keepCurrency.code) e '\(other)' in \(otherCurrency.code): non si possono unire carte in due valute."
+    case .cannotMerge(let keep, let other, .contactless(let contactless)):
+      "'\(contactless)' è una carta contactless, il cui credito è quanto sono costati i suoi viaggi, e '\(contactless == keep ? other : keep)' contiene denaro: non si possono unire.\n"
+        + "Tienile entrambe, o elimina quella che non usi più con 'metrobuddy card remove \(slot("name"))'."
     case .cardsMerged(let keep, let other, let balance):
       "'\(other)' unita a '\(keep)': la sua cronologia e il suo credito iniziale ora sono di '\(keep)'. Credito: \(balance)."
     case .cannotRemoveDefault(let name):

@@ -25,6 +25,8 @@ extension Italian {
       quella che resta, su tutti i dispositivi, e l'altra carta sparisce. Due
       carte create separatamente su due dispositivi con lo stesso nome sono
       mostrate come NAME e NAME~2: uniscile con 'metrobuddy card merge NAME NAME~2'.
+      Non si uniscono carte in due valute, né una carta contactless (il suo
+      credito è quanto sono costati i suoi viaggi) con una che contiene denaro.
       """
     case .mergeKeepArgument: "La carta che resta."
     case .mergeOtherArgument: "La carta la cui cronologia passa in essa."

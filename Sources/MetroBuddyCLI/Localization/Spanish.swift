@@ -202,6 +202,9 @@ enum Spanish {
       "'\(keep)' y '\(other)' son la misma tarjeta; indique dos tarjetas para unir."
     case .cannotMerge(let keep, let other, .currencies(let keepCurrency, let otherCurrency)):
       "'\(keep)' está en \(keepCurrency.code) y '\(other)' en \(otherCurrency.code): no se pueden unir tarjetas de dos monedas."
+    case .cannotMerge(let keep, let other, .contactless(let contactless)):
+      "'\(contactless)' es una tarjeta sin contacto, cuyo saldo es lo que costaron sus viajes, y '\(contactless == keep ? other : keep)' guarda dinero: no se pueden unir.\n"
+        + "Conserve las dos, o elimine la que ya no usa con 'metrobuddy card remove \(slot("name"))'."
     case .cardsMerged(let keep, let other, let balance):
       "'\(other)' unida a '\(keep)': su historial y su saldo inicial son ahora de '\(keep)'. Saldo: \(balance)."
     case .cannotRemoveDefault(let name):

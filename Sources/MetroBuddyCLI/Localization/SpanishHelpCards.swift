@@ -25,6 +25,8 @@ extension Spanish {
       conserva, en todos los dispositivos, y la otra tarjeta desaparece. Dos
       tarjetas creadas por separado en dos dispositivos con un mismo nombre se
       muestran como NAME y NAME~2: únalas con 'metrobuddy card merge NAME NAME~2'.
+      No se unen tarjetas de dos monedas, ni una tarjeta sin contacto (su saldo
+      es lo que costaron sus viajes) con una que guarda dinero.
       """
     case .mergeKeepArgument: "La tarjeta que se conserva."
     case .mergeOtherArgument: "La tarjeta cuyo historial pasa a ella."

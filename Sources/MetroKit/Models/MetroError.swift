@@ -143,4 +143,8 @@ public enum MergeRefusal: Sendable, Equatable {
   case sameCard
   /// Their money is in different currencies.
   case currencies(keep: Currency, other: Currency)
+  /// One holds money and the other, a contactless card, counts what it
+  /// has cost (``CardKind/holdsValue``): its balance added to the other's
+  /// would take the cost of its rides from the money. `contactless` is its name.
+  case contactless(contactless: String)
 }

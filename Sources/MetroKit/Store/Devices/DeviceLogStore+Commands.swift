@@ -153,6 +153,11 @@ extension DeviceLogStore {
           keep: kept.card.name, other: merged.card.name,
           reason: .currencies(keep: kept.card.currency, other: merged.card.currency))
       }
+      guard kept.card.kind.holdsValue == merged.card.kind.holdsValue else {
+        let contactless = kept.card.kind.holdsValue ? merged.card.name : kept.card.name
+        throw .cannotMerge(
+          keep: kept.card.name, other: merged.card.name, reason: .contactless(contactless: contactless))
+      }
       // The implicit card is made first when it is either one; the default
       // moves to the kept card when it was the merged one.
       var changes = materialized([], for: kept, more: true)

@@ -125,18 +125,25 @@ enum Checksum {
     return verify(seal: line[sealStart...], running: crc)
   }
 
+  /// The checksum a seal (`,"crc":"` + 8 hex digits + `"}`) states; `nil`
+  /// when `seal` is not one.
+  static func stored(in seal: ArraySlice<UInt8>) -> UInt32? {
+    guard seal.count == sealLength, seal.last == UInt8(ascii: "}"), seal.starts(with: prefix),
+      seal[seal.endIndex - 2] == UInt8(ascii: "\"")
+    else { return nil }
+    var stored: UInt32 = 0
+    for byte in seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)] {
+      guard let digit = hexDigits.firstIndex(of: byte) else { return nil }
+      stored = stored << 4 | UInt32(digit)
+    }
+    return stored
+  }
+
   /// Checks the checksum member that ends a sealed object (`seal`, the
   /// object's last ``sealLength`` bytes) against `crc`, the checksum moved
   /// on (not inverted) over the bytes before it.
   static func verify(seal: ArraySlice<UInt8>, running crc: UInt32) -> Bool {
-    guard seal.count == sealLength, seal.last == UInt8(ascii: "}"), seal.starts(with: prefix),
-      seal[seal.endIndex - 2] == UInt8(ascii: "\"")
-    else { return false }
-    var stored: UInt32 = 0
-    for byte in seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)] {
-      guard let digit = hexDigits.firstIndex(of: byte) else { return false }
-      stored = stored << 4 | UInt32(digit)
-    }
+    guard let stored = stored(in: seal) else { return false }
     let closed = withUnsafeBytes(of: UInt8(ascii: "}")) { update(crc, $0.bindMemory(to: UInt8.self)) }
     return closed ^ 0xFFFF_FFFF == stored
   }

@@ -394,8 +394,6 @@ extension DeviceLogStore {
       }
       // After the commit point: no stamp only means the next read opens it.
       return (try? fileSystem.status(descriptor, path: path)).map(LogStamp.init)
-    } catch let error as MetroError {
-      throw error
     } catch {
       throw MetroError.store(error)
     }
@@ -441,9 +439,6 @@ extension FileLock {
         if let current = try fileSystem.status(atPath: path), !current.isSymbolicLink, held.isSameFile(as: current) {
           return lock
         }
-      } catch let error as MetroError {
-        lock.release()
-        throw error
       } catch {
         lock.release()
         throw MetroError.store(error)

@@ -218,14 +218,9 @@ struct StoreCache {
       lines[log.device, default: []] += log.records.map { $0.encoded()[...] }
     }
     let tail = lines.sorted { $0.key < $1.key }
-    var rest: [UInt8] = []
-    if let seedLine {
-      rest += seedLine
-    } else {
-      JSONWriter.write(.object([("seed", content.seed.map(encode) ?? .null)]), to: &rest)
-      Checksum.seal(&rest)
-    }
-    rest.append(UInt8(ascii: "\n"))
+    var rest =
+      seedLine.map { Array($0) + [UInt8(ascii: "\n")] }
+      ?? Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
     for (_, records) in tail {
       for line in records { rest += line }
     }
@@ -237,11 +232,7 @@ struct StoreCache {
       ("tail", .array(tail.map { .array([.string($0.key), .integer(Int64($0.value.count))]) })),
       ("rest", .integer(Int64(Checksum.crc32(rest)))),
     ])
-    var bytes: [UInt8] = []
-    JSONWriter.write(head, to: &bytes)
-    Checksum.seal(&bytes)
-    bytes.append(UInt8(ascii: "\n"))
-    return bytes + rest
+    return Checksum.sealedLine(head) + rest
   }
 
   /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.

@@ -126,4 +126,17 @@ struct ReloadLimitTests {
     loads.add(RecentLoads.Load(id: ids.make(), second: 1000 * 3600, amount: .usd("1.00")))
     #expect(loads.loads.count == 1)
   }
+
+  /// Reloads of one second (a script's burst) sort as their ids' text,
+  /// whatever order they arrive in; a second copy of one counts once; and
+  /// the loads a seed gives back, sorted at once, are the same.
+  @Test func loadsOfOneSecondSortAsTheirIdsText() {
+    let ids = (0..<40).map { _ in UUID() }
+    func load(_ id: UUID) -> RecentLoads.Load { RecentLoads.Load(id: id, second: 100, amount: .usd("1.00")) }
+    var added = RecentLoads()
+    for id in ids.shuffled() { added.add(load(id)) }
+    added.add(load(ids[3]))
+    #expect(added.loads.map(\.id.uuidString) == ids.map(\.uuidString).sorted())
+    #expect(RecentLoads(loads: ids.shuffled().map(load)) == added)
+  }
 }

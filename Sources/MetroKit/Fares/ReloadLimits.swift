@@ -132,10 +132,21 @@ public struct RecentLoads: Sendable, Hashable {
     dropOld()
   }
 
-  /// By time, then by id: `UUID` compares its bytes in order, which sorts
-  /// ids as their text does.
+  /// By time, then by id: an id's bytes in order, which sorts ids as their
+  /// text does. (As two integers: `UUID`'s own `<` is a constant-time walk
+  /// of its bytes that cost a warm `balance` a fifth of its instructions
+  /// after a burst of reloads in one second.)
   private static func precedes(_ a: Load, _ b: Load) -> Bool {
-    a.second != b.second ? a.second < b.second : a.id < b.id
+    a.second != b.second ? a.second < b.second : key(a.id) < key(b.id)
+  }
+
+  private static func key(_ id: UUID) -> (UInt64, UInt64) {
+    withUnsafeBytes(of: id.uuid) {
+      (
+        UInt64(bigEndian: $0.loadUnaligned(as: UInt64.self)),
+        UInt64(bigEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      )
+    }
   }
 
   /// Adds a reload that counts; a second copy of one id is ignored. Its

@@ -55,6 +55,24 @@ struct MoneyFigureTests {
     #expect(cli.run("balance").stdout == "$9.00\n")
   }
 
+  /// The merge: a card whose balance was set to $40.00 and a card
+  /// opened with $25.00 make $65.00, whichever is kept (it once gave
+  /// $45.00 one way and lost $50.00 the other).
+  @Test(arguments: [true, false]) func aMergeKeepsBothCardsMoney(keepTheSetCard: Bool) {
+    let cli = CLIHarness()
+    #expect(cli.run("card", "add", "set").status == 0)
+    #expect(cli.run("--card", "set", "balance", "40").status == 0)
+    #expect(cli.run("card", "add", "opened", "--balance", "25").status == 0)
+    let (keep, other) = keepTheSetCard ? ("set", "opened") : ("opened", "set")
+    #expect(
+      cli.run("card", "merge", keep, other)
+        == Invocation(
+          stdout: "Merged '\(other)' into '\(keep)': its history and opening balance now belong to '\(keep)'. "
+            + "Balance: $65.00.\n", stderr: "", status: 0))
+    #expect(cli.run("--card", keep, "balance").stdout == "$65.00\n")
+    #expect(cli.run("verify").status == 0)
+  }
+
   static let letThrough =
     "Below zero: the card let one ride through that it could not cover, which it does only once. Reload at least $2.00 to ride again."
 

@@ -143,7 +143,12 @@ enum Checksum {
   /// object's last ``sealLength`` bytes) against `crc`, the checksum moved
   /// on (not inverted) over the bytes before it.
   static func verify(seal: ArraySlice<UInt8>, running crc: UInt32) -> Bool {
-    guard let stored = stored(in: seal) else { return false }
+    stored(in: seal).map { matches($0, running: crc) } ?? false
+  }
+
+  /// Whether `stored`, a seal's checksum, is that of the bytes `crc` moved
+  /// on over (not inverted), closed by the object's `}`.
+  static func matches(_ stored: UInt32, running crc: UInt32) -> Bool {
     let closed = withUnsafeBytes(of: UInt8(ascii: "}")) { update(crc, $0.bindMemory(to: UInt8.self)) }
     return closed ^ 0xFFFF_FFFF == stored
   }

@@ -202,9 +202,8 @@ struct LogScanner {
     // A line that does not even end in a seal is refused before its bytes
     // are summed (a gigabyte of zeros took seconds).
     try window.load(from: sealStart, count: Checksum.sealLength)
-    guard Checksum.stored(in: window.bytes[Int(sealStart - window.start)...].prefix(Checksum.sealLength)) != nil else {
-      throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
-    }
+    guard let stored = Checksum.stored(in: window.bytes[Int(sealStart - window.start)...].prefix(Checksum.sealLength))
+    else { throw .storeDamaged(path: path, line: line, problem: .checksumMismatch) }
     var crc: UInt32 = 0xFFFF_FFFF
     try window.load(from: start)
     while true {
@@ -213,9 +212,7 @@ struct LogScanner {
       if upTo == sealStart { break }
       guard try window.extend(keepingFrom: window.end) else { return nil }
     }
-    try window.load(from: sealStart, count: Checksum.sealLength)
-    let seal = window.bytes[Int(sealStart - window.start)...].prefix(Checksum.sealLength)
-    guard Checksum.verify(seal: seal, running: crc) else {
+    guard Checksum.matches(stored, running: crc) else {
       throw .storeDamaged(path: path, line: line, problem: .checksumMismatch)
     }
     return newline

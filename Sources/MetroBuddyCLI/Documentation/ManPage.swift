@@ -121,10 +121,6 @@ enum ManPage {
     page.text(option.help.english + (option.defaultValue.map { " (default: \($0))" } ?? ""))
   }
 
-  private static func lowercasedFirst(_ text: String) -> String {
-    text.prefix(1).lowercased() + text.dropFirst()
-  }
-
   // MARK: - The sections help does not have
 
   static let exitCodes: [ExitCode] = [.success, .refused, .usage, .dataError, .unavailable, .ioError, .busy]

@@ -96,20 +96,19 @@ struct ForecastModeMixTests {
   /// (`[day, trips]`) reads as a standing to work out again.
   @Test func theMixSurvivesTheCacheEncoding() throws {
     let rider = try Self.rider(subway: 3, bus: 4, express: 2)
-    let members = rider.card.fareMembers()
-    var read = MetroCard(name: "default", balance: .usd("0.00"))
-    let reader = FieldReader(object: .object(members), path: "", line: nil, card: nil)
-    #expect(try reader.readFares(into: &read))
-    #expect(read.fareState.tally == rider.card.fareState.tally)
-    #expect(read.fareState.tally.expressTrips.values.reduce(0, +) == 2)
-    let text = JSONWriter.string(.object(members), style: .compact)
+    let standing = rider.card.fareState.value(in: .usd)
+    let reader = FieldReader(object: standing, path: "", line: nil, card: nil)
+    let read = try reader.fareState(currency: .usd)
+    #expect(read.isCurrent)
+    #expect(read.state.tally == rider.card.fareState.tally)
+    #expect(read.state.tally.expressTrips.values.reduce(0, +) == 2)
+    let text = JSONWriter.string(standing, style: .compact)
     let old = text.replacing(#/\["(2026-11-0[0-9])",([0-9]+),[0-9]+,[0-9]+\]/#) {
       "[\"\($0.output.1)\",\($0.output.2)]"
     }
     #expect(old != text)
-    var stale = MetroCard(name: "default", balance: .usd("0.00"))
     let oldReader = FieldReader(object: try JSONParser.parse(Array(old.utf8)), path: "", line: nil, card: nil)
-    #expect(try !oldReader.readFares(into: &stale))
+    #expect(try !oldReader.fareState(currency: .usd).isCurrent)
   }
 
   /// Of any `total` trips in a row each mode takes its share, spread evenly.

@@ -30,8 +30,7 @@ extension Interchange {
   /// card: `kind`, `reduced`, `mode`, `fareByHand` (`amount` and `since`, or
   /// null) and `customRules` (or null).
   public static func settingsMembers(of card: MetroCard) -> [(String, JSONValue)] {
-    let keep: Set = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
-    return card.fareMembers().filter { keep.contains($0.0) }
+    card.fareMembers()
   }
 
   /// The JSON export of one card: the members of `contract` (the card

@@ -4,7 +4,8 @@ import FoundationEssentials
 // record's `card` and `set` changes, the cache, and format 3's `state.json`.
 
 extension MetroCard {
-  /// The card's fare fields, as `state.json` stores them.
+  /// The card's fare settings, as `state.json` stores them (its standing
+  /// beside them is ``FareState/value(in:)``).
   func fareMembers() -> [(String, JSONValue)] {
     func money(_ value: Money) -> JSONValue { .string(value.plainString(in: currency)) }
     func time(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.iso8601)) }
@@ -20,10 +21,6 @@ extension MetroCard {
         case .travelWeek(let minute): "week@\(minute)"
         }
       return .object([("limit", money(cap.limit)), ("period", .string(period))])
-    }
-    func progress(_ progress: CapProgress?) -> JSONValue {
-      guard let progress else { return .null }
-      return .object([("start", time(progress.start)), ("end", time(progress.end)), ("paid", money(progress.paid))])
     }
     let hand: JSONValue =
       fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
@@ -46,26 +43,50 @@ extension MetroCard {
     if case .object(let members) = custom, let zone = customRules?.zone {
       custom = .object(members + [("zone", Self.zoneMember(zone))])
     }
-    let state = fareState
+    var optional: [(String, JSONValue)] = []
+    if let londonZones { optional.append(("londonZones", .string(londonZones.text))) }
+    return [
+      ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
+      ("fareByHand", hand), ("customRules", custom),
+    ] + optional
+  }
+
+  /// A zone as the store keeps it: its name and its rule, so that the card
+  /// reads the same days on a machine without a time zone database.
+  static func zoneMember(_ zone: AgencyZone) -> JSONValue {
+    .object([("name", .string(zone.name)), ("rule", .string(zone.rule.description))])
+  }
+}
+
+extension FareState {
+  /// The standing as `state.json`'s `fareState` and the cache hold it, in
+  /// `currency`.
+  func value(in currency: Currency) -> JSONValue {
+    func money(_ value: Money) -> JSONValue { .string(value.plainString(in: currency)) }
+    func time(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.iso8601)) }
+    func progress(_ progress: CapProgress?) -> JSONValue {
+      guard let progress else { return .null }
+      return .object([("start", time(progress.start)), ("end", time(progress.end)), ("paid", money(progress.paid))])
+    }
     // [day, trips, of them by local bus, of them by express bus]
-    let tallyTrips: [JSONValue] = state.tally.trips.sorted { $0.key < $1.key }.map { day, trips in
-      let bus = Int64(state.tally.busTrips[day] ?? 0)
-      let express = Int64(state.tally.expressTrips[day] ?? 0)
+    let tallyTrips: [JSONValue] = tally.trips.sorted { $0.key < $1.key }.map { day, trips in
+      let bus = Int64(tally.busTrips[day] ?? 0)
+      let express = Int64(tally.expressTrips[day] ?? 0)
       return .array([
         .string(CalendarDate(daysSinceEpoch: day).description), .integer(Int64(trips)), .integer(bus),
         .integer(express),
       ])
     }
-    let standing: JSONValue = .object(
+    return .object(
       [
-        ("local", progress(state.local)), ("express", progress(state.express)),
+        ("local", progress(local)), ("express", progress(express)),
       ]
-        + [("localWeekly", state.localWeekly), ("expressWeekly", state.expressWeekly)].compactMap { member in
+        + [("localWeekly", localWeekly), ("expressWeekly", expressWeekly)].compactMap { member in
           member.1.map { (member.0, progress($0)) }
         } + [
           (
             "lastPaid",
-            state.lastPaid.map { paid -> JSONValue in
+            lastPaid.map { paid -> JSONValue in
               let devices = [("device", paid.device), ("takenBy", paid.takenBy)].compactMap { member in
                 member.1.map { (member.0, JSONValue.string($0)) }
               }
@@ -76,10 +97,10 @@ extension MetroCard {
                 ] + devices)
             } ?? .null
           ),
-          ("latestRide", time(state.latestRide)),
+          ("latestRide", time(latestRide)),
           (
             "month",
-            state.month.map {
+            month.map {
               .object([
                 ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
               ])
@@ -88,7 +109,7 @@ extension MetroCard {
           (
             "tally",
             .object([
-              ("first", .string(state.tally.firstDay?.description)),
+              ("first", .string(tally.firstDay?.description)),
               (
                 "trips",
                 .array(tallyTrips)
@@ -96,18 +117,6 @@ extension MetroCard {
             ])
           ),
         ])
-    var optional: [(String, JSONValue)] = []
-    if let londonZones { optional.append(("londonZones", .string(londonZones.text))) }
-    return [
-      ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
-      ("fareByHand", hand), ("customRules", custom),
-    ] + optional + [("fareState", standing)]
-  }
-
-  /// A zone as the store keeps it: its name and its rule, so that the card
-  /// reads the same days on a machine without a time zone database.
-  static func zoneMember(_ zone: AgencyZone) -> JSONValue {
-    .object([("name", .string(zone.name)), ("rule", .string(zone.rule.description))])
   }
 }
 
@@ -205,6 +214,17 @@ extension FieldReader {
       card.customRules = rules
     }
     guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return false }
+    let read = try standing.fareState(currency: currency)
+    card.fareState = read.state
+    return read.isCurrent
+  }
+
+  /// The fare standing this reader's object holds (``FareState/value(in:)``)
+  /// in `currency`, and whether it is current: one written before the
+  /// tally, or before the tally counted modes, is worked out again on the
+  /// next write.
+  func fareState(currency: Currency) throws(MetroError) -> (state: FareState, isCurrent: Bool) {
+    let standing = self
     try standing.allowOnly([
       "local", "express", "localWeekly", "expressWeekly", "lastPaid", "latestRide", "month", "tally",
     ])
@@ -235,8 +255,7 @@ extension FieldReader {
     // A standing written before the tally existed (by the last format-3
     // builds, without the member) is worked out again on the next write.
     guard standing.object["tally"] != nil, let tally = try standing.optionalObject("tally") else {
-      card.fareState = state
-      return false
+      return (state, false)
     }
     try tally.allowOnly(["first", "trips"])
     if let first = try tally.optionalString("first") {
@@ -269,7 +288,6 @@ extension FieldReader {
       if expresses > 0 { express[day.daysSinceEpoch] = Int(expresses) }
     }
     state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts, busTrips: bus, expressTrips: express)
-    card.fareState = state
-    return byMode
+    return (state, byMode)
   }
 }

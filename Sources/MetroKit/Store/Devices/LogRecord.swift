@@ -190,7 +190,7 @@ extension LogChange {
       case .name: members.append(("name", .string(card.name)))
       case .fares:
         members.append(("currency", .string(card.currency.code)))
-        members += card.fareMembers().filter { $0.0 != "fareState" }
+        members += card.fareMembers()
       case .serialNumber: members.append(("serialNumber", .string(card.serialNumber)))
       case .expirationDate: members.append(("expirationDate", .string(card.expirationDate?.description)))
       case .opening: members.append(("opening", .integer(card.balance.minorUnits)))

@@ -482,20 +482,14 @@ struct StoreCache {
     return attributes
   }
 
-  /// A fare standing, as a card of `currency` writes its own.
-  private static func standing(_ state: FareState, currency: Currency) -> JSONValue {
-    var card = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency)
-    card.fareState = state
-    return card.fareMembers().first { $0.0 == "fareState" }!.1
-  }
-
+  /// A fare standing read back as ``FareState/value(in:)`` wrote it; one
+  /// that is not current is not the fold's and is not used.
   private static func standing(_ value: JSONValue, currency: Currency) throws -> FareState {
-    var card = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency)
-    let members = MetroCard(name: MetroCard.defaultName, isDefault: false, currency: currency).fareMembers()
-      .filter { $0.0 != "fareState" }
-    let reader = FieldReader(object: .object(members + [("fareState", value)]), path: "", line: 0, card: nil)
-    guard (try? reader.readFares(into: &card)) == true else { throw Unreadable() }
-    return card.fareState
+    let reader = FieldReader(object: value, path: "", line: 0, card: nil)
+    guard case .object = value, let read = try? reader.fareState(currency: currency), read.isCurrent else {
+      throw Unreadable()
+    }
+    return read.state
   }
 
   static func encode(_ seed: LogMeaning.Seed) -> JSONValue {
@@ -509,7 +503,7 @@ struct StoreCache {
       if let owner = seed.owner[id] { members.append(("owner", .string(owner))) }
       if let state = seed.standings[id] {
         let currency = seed.attributes[id]?.card.currency ?? CardAttributes().card.currency
-        members.append(("standing", standing(state, currency: currency)))
+        members.append(("standing", state.value(in: currency)))
       }
       if let overruns = seed.overruns[id] {
         members.append(

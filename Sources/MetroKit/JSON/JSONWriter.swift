@@ -26,7 +26,7 @@ package enum JSONWriter {
     switch value {
     case .null: out += Self.nullBytes
     case .bool(let flag): out += flag ? Self.trueBytes : Self.falseBytes
-    case .integer(let number): out += String(number).utf8
+    case .integer(let number): writeInteger(number, to: &out)
     case .tenths(let tenths):
       let whole = tenths / 10
       let tenth = (tenths % 10).magnitude
@@ -63,6 +63,19 @@ package enum JSONWriter {
       newline(&out, style: style, depth: depth)
       out.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// The digits of `number`, written in place (not through a `String`:
+  /// a time's 19 digits would be a heap allocation each).
+  private static func writeInteger(_ number: Int64, to out: inout [UInt8]) {
+    if number < 0 { out.append(UInt8(ascii: "-")) }
+    let magnitude = number.magnitude
+    var place: UInt64 = 1
+    while magnitude / place >= 10 { place *= 10 }
+    repeat {
+      out.append(UInt8(ascii: "0") + UInt8(magnitude / place % 10))
+      place /= 10
+    } while place > 0
   }
 
   private static func newline(_ out: inout [UInt8], style: Style, depth: Int) {

@@ -15,13 +15,15 @@ import FoundationEssentials
 ///
 /// The file: one sealed JSON line, the head (format, version, the store,
 /// the basis the fare standings were worked out under, each log's position,
-/// what other logs lost, how many tail records each log has, and the
-/// answer: the seed after the tail, ``Content/latest``, and the checksum of
-/// everything after the head); then a sealed line holding the seed; then
-/// the tail's records, each as a sealed log line. A read whose logs
-/// brought nothing new decodes the head alone (decision 86). The file is
-/// rewritten in place (decision 89): the head's seal and its checksum of
-/// the rest tell a torn file from a whole one.
+/// what other logs lost, the tail's runs (whose records, how many, in the
+/// file's order), and the answer: the seed after the tail,
+/// ``Content/latest``, and the checksum of everything after the head); then
+/// a sealed line holding the seed; then the tail's records, each as a
+/// sealed log line. A read whose logs brought nothing new decodes the head
+/// alone (decision 86), and a write then adds its record after the rest,
+/// unread (decision 90). The file is rewritten in place (decision 89): the
+/// head's seal and its checksum of the rest tell a torn file from a whole
+/// one.
 struct StoreCache {
   let fileSystem: any FileSystem
   /// `$XDG_CACHE_HOME/metrobuddy/<device>-<hash of the store path>`.
@@ -30,11 +32,11 @@ struct StoreCache {
   let store: String
 
   static let formatName = "metrobuddy-state"
-  static let version = 3
+  static let version = 4
   /// A new format takes a new name, so that an older build folds again
   /// instead of misreading it (before it: `fold.json`, `meaning.json`,
-  /// then `meaning-2.json`).
-  static let fileName = "meaning-3.json"
+  /// `meaning-2.json`, then `meaning-3.json`).
+  static let fileName = "meaning-4.json"
   /// The longest cache file read (16 MiB): longer, it is folded again from
   /// the logs (a tail that holds an import of a whole history, for a week).
   static let maximumSize = 16 << 20
@@ -200,37 +202,46 @@ struct StoreCache {
   // MARK: - The file
 
   /// The file for `content`: its sealed head, the sealed line of its seed,
-  /// then the tail's records.
+  /// then the tail's records, in runs of one log's records each.
   ///
   /// A content whose seed and tail were never decoded (``Content/rest``)
-  /// is written with its seed's line and its tail's records as the file
-  /// held them, each log's new records after its own; `nil` when that rest
-  /// does not read.
+  /// is written as the file held them, unread, and the new records after
+  /// them, as new runs: the head's checksum of the rest moves on from the
+  /// one it had over the new bytes alone (decision 90). A rest that was
+  /// torn stays so under the new checksum, which then does not match it,
+  /// and a reader reads the logs.
   static func encode(_ content: Content, store: String) -> [UInt8]? {
-    var lines: [String: [ArraySlice<UInt8>]] = [:]
-    var seedLine: ArraySlice<UInt8>?
-    if let rest = content.rest {
-      guard let parts = try? restLines(rest) else { return nil }
-      seedLine = parts.seedLine
-      for log in parts.logs { lines[log.device] = log.lines }
+    var rest: [UInt8]
+    var runs: [JSONValue] = []
+    var crc: UInt32
+    if let old = content.rest {
+      rest = Array(old.bytes)
+      runs = old.runs
+      crc = UInt32(truncatingIfNeeded: old.checksum) ^ 0xFFFF_FFFF
+    } else {
+      rest = Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
+      crc = 0xFFFF_FFFF
     }
-    for log in content.tail where !log.records.isEmpty {
-      lines[log.device, default: []] += log.records.map { $0.encoded()[...] }
+    let restored = rest.count
+    for log in content.tail.sorted(by: { $0.device < $1.device }) where !log.records.isEmpty {
+      for record in log.records { rest += record.encoded() }
+      var count = Int64(log.records.count)
+      // A log's records right after its own run join that run.
+      if case .array(let last)? = runs.last, last.count == 2, last[0] == .string(log.device),
+        case .integer(let before) = last[1]
+      {
+        count += before
+        runs.removeLast()
+      }
+      runs.append(.array([.string(log.device), .integer(count)]))
     }
-    let tail = lines.sorted { $0.key < $1.key }
-    var rest =
-      seedLine.map { Array($0) + [UInt8(ascii: "\n")] }
-      ?? Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
-    for (_, records) in tail {
-      for line in records { rest += line }
-    }
+    crc = rest[(content.rest == nil ? 0 : restored)...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
     let head: JSONValue = .object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
       ("latest", content.latest.map(encode) ?? .null), ("splitAt", content.splitAt.map(time) ?? .null),
       ("splitTail", .integer(Int64(content.splitTail))), ("changes", .integer(Int64(content.tailChanges))),
-      ("tail", .array(tail.map { .array([.string($0.key), .integer(Int64($0.value.count))]) })),
-      ("rest", .integer(Int64(Checksum.crc32(rest)))),
+      ("tail", .array(runs)), ("rest", .integer(Int64(crc ^ 0xFFFF_FFFF))),
     ])
     return Checksum.sealedLine(head) + rest
   }
@@ -251,7 +262,7 @@ struct StoreCache {
     try verifySeal(line, path: "", line: nil)
     guard case .string(formatName)? = head["format"], case .integer(Int64(version))? = head["version"],
       case .string(store)? = head["store"], case .string(let basis)? = head["basis"],
-      case .array(let counts)? = head["tail"], case .integer(let restSum)? = head["rest"]
+      case .array(let runs)? = head["tail"], case .integer(let restSum)? = head["rest"]
     else { throw Unreadable() }
     var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
     if let latest = head["latest"], latest != .null { content.latest = try Self.seed(latest) }
@@ -259,27 +270,28 @@ struct StoreCache {
     content.splitAt = try optional(head["splitAt"]) { try time($0) }
     content.splitTail = Int(try integer(head["splitTail"]))
     content.restChanges = Int(try integer(head["changes"]))
-    content.rest = Rest(bytes: bytes[(end + 1)...], counts: counts, checksum: restSum)
+    content.rest = Rest(bytes: bytes[(end + 1)...], runs: runs, checksum: restSum)
     return content
   }
 
   /// The file after its head, as ``decodeHead(_:store:)`` leaves it: the
-  /// seed's line and the tail's records, how many records of each log the
-  /// head counts there, and the head's checksum of them.
+  /// seed's line and the tail's records, the head's runs of them (`[log,
+  /// records]`, in the file's order), and the head's checksum of them.
   struct Rest: Equatable, Sendable {
     var bytes: ArraySlice<UInt8>
-    var counts: [JSONValue]
+    var runs: [JSONValue]
     var checksum: Int64
   }
 
   /// The lines of `rest`: the seed's, sealed, and each log's tail records,
-  /// in the file's order, undecoded; refused unless they are the ones the
-  /// head was written with (not half of a save and half of the one before).
+  /// its runs joined in the file's order, undecoded; refused unless they
+  /// are the ones the head was written with (not half of a save and half of
+  /// the one before).
   static func restLines(
     _ rest: Rest
   ) throws -> (seedLine: ArraySlice<UInt8>, logs: [(device: String, lines: [ArraySlice<UInt8>])]) {
     let newline = UInt8(ascii: "\n")
-    let (bytes, counts) = (rest.bytes, rest.counts)
+    let bytes = rest.bytes
     guard Int64(Checksum.crc32(bytes)) == rest.checksum, let seedEnd = bytes.firstIndex(of: newline) else {
       throw Unreadable()
     }
@@ -301,18 +313,20 @@ struct StoreCache {
     var logs: [(device: String, lines: [ArraySlice<UInt8>])] = []
     var start = tailStart
     var line = 0
-    for count in counts {
-      guard case .array(let pair) = count, pair.count == 2, case .string(let device) = pair[0],
+    for run in rest.runs {
+      guard case .array(let pair) = run, pair.count == 2, case .string(let device) = pair[0],
         case .integer(let records) = pair[1], records > 0, records <= ends.count - line
       else { throw Unreadable() }
-      var lines: [ArraySlice<UInt8>] = []
-      lines.reserveCapacity(Int(records))
+      var index = logs.firstIndex { $0.device == device }
+      if index == nil {
+        logs.append((device, []))
+        index = logs.count - 1
+      }
       for _ in 0..<records {
-        lines.append(bytes[start...ends[line]])
+        logs[index!].lines.append(bytes[start...ends[line]])
         start = ends[line] + 1
         line += 1
       }
-      logs.append((device, lines))
     }
     guard start == bytes.endIndex, line == ends.count else { throw Unreadable() }
     return (seedLine, logs)

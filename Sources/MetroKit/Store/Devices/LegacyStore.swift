@@ -97,9 +97,7 @@ struct LegacyStore {
 
   /// Reads the old store (as the old reader does, damage and all) and converts it.
   private static func convert(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore {
-    let old = LegacyReader(
-      directory: store.directory, fileSystem: store.fileSystem, timeZone: store.timeZone)
-    let histories = try old.allCardHistories()
+    let histories = try LegacyReader(directory: store.directory, fileSystem: store.fileSystem).allCardHistories()
     let epoch = Date(timeIntervalSince1970: 0)
     var records: [LogRecord] = []
     var defaultID: String?

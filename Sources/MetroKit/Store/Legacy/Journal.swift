@@ -12,21 +12,14 @@ struct Journal {
   let cardID: Int
   let currency: Currency
 
-  /// What a journal holds past the length `state.json` recorded.
-  struct Tail {
-    /// Complete transactions, in order.
-    var entries: [JournalEntry] = []
-    /// The length up to the end of the last complete transaction.
-    var committedLength: Int64
-  }
-
   /// The longest line metrobuddy writes is far shorter; anything longer is damage.
   static let maximumLineLength = 8192
   /// How much of a journal is read at once.
   static let chunkSize = 64 * 1024
 
-  /// Reads the journal past `card.journalLength` and checks it continues the
-  /// card's history.
+  /// The card with the complete transactions past `journalLength` applied
+  /// (as a crashed writer may have left them), read from the journal and
+  /// checked to continue the card's history.
   ///
   /// What follows the last complete transaction is a crashed writer's torn
   /// write only if the byte before the recorded length is a newline, its
@@ -37,10 +30,9 @@ struct Journal {
   /// file back would cut a committed line in half. The tail is read in
   /// bounded chunks and the read stops at the first bad line.
   ///
-  /// - Returns: The complete transactions there, and where they end.
   /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
   ///   shorter than recorded or the tail is not a torn write.
-  func readTail(after stored: StoredCard) throws(MetroError) -> Tail {
+  func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
@@ -49,7 +41,7 @@ struct Journal {
         guard stored.journalLength == 0 else {
           throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
         }
-        return Tail(committedLength: 0)
+        return stored
       }
       throw MetroError.store(error)
     }
@@ -57,17 +49,15 @@ struct Journal {
     let status: FileStatus
     do { status = try fileSystem.status(descriptor, path: path) } catch { throw MetroError.store(error) }
     guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
-    if status.size == stored.journalLength { return Tail(committedLength: status.size) }
+    if status.size == stored.journalLength { return stored }
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
         path: path, line: nil, problem: .journalShorter(size: status.size, recordedLength: stored.journalLength))
     }
     try checkLineBoundary(descriptor, at: stored.journalLength)
 
-    var tail = Tail(committedLength: stored.journalLength)
+    var card = stored
     var line = stored.lastSequence + 2
-    var pending: [JournalEntry] = []
-    var expectedSequence = stored.lastSequence + 1
     var balance = stored.card.balance
     // A new journal starts with its header line.
     var needsHeader = stored.journalLength == 0
@@ -77,29 +67,26 @@ struct Journal {
       if needsHeader {
         try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
         needsHeader = false
-        tail.committedLength = lineEnd
+        card.journalLength = lineEnd
         return
       }
       let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
-      guard entry.sequence == expectedSequence, let next = balance.adding(entry.update.amount),
-        next == entry.update.balance
+      guard entry.sequence == line - 1, let next = balance.adding(entry.update.amount), next == entry.update.balance
       else {
         throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
       }
       balance = next
-      expectedSequence += 1
-      pending.append(entry)
       line += 1
       if entry.sequence == entry.transactionEnd {
-        tail.entries += pending
-        pending.removeAll()
-        tail.committedLength = lineEnd
+        card.card.balance = balance
+        card.lastSequence = entry.sequence
+        card.journalLength = lineEnd
       }
     }
     if status.size - fragmentStart > Int64(Self.maximumLineLength) {
       throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
     }
-    return tail
+    return card
   }
 
   /// Checks that `offset` starts a line: the byte before it is a newline.

@@ -14,16 +14,14 @@ final class LegacyReader {
   /// The store directory.
   let directory: String
   let fileSystem: any FileSystem
-  let timeZone: LocalTimeZone
 
   /// The identity of references made before the store had files.
   static let unsavedStoreID = "unsaved"
 
   /// Reads the old store in `directory`.
-  init(directory: String, fileSystem: any FileSystem = LiveFileSystem(), timeZone: LocalTimeZone = .system) {
+  init(directory: String, fileSystem: any FileSystem = LiveFileSystem()) {
     self.directory = directory
     self.fileSystem = InterruptRetrying(base: fileSystem)
-    self.timeZone = timeZone
   }
 
   var statePath: String { directory + "/state.json" }
@@ -61,10 +59,7 @@ final class LegacyReader {
   /// The card with any complete transactions past `state.json` applied, as a
   /// crashed writer may have left them.
   func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
-    var result = stored
-    let tail = try journal(for: stored).readTail(after: stored)
-    result.apply(tail, timeZone: timeZone)
-    return result
+    try journal(for: stored).reconciled(stored)
   }
 
   func reference(_ stored: StoredCard, in state: StoredState) -> ObjectReference<MetroCard> {

@@ -73,14 +73,14 @@ extension StoredState {
       var card = MetroCard(
         name: name, isDefault: false, balance: balance, currency: currency, expirationDate: expiration,
         serialNumber: serialNumber)
-      let fareStateIsCurrent = try reader.readFares(into: &card)
+      _ = try reader.readFares(into: &card)
       // Only a card that holds no money (contactless) has a balance below
       // zero by its own rides; an import may bring one to any card.
       cards.append(
         StoredCard(
           id: id, card: card, openingBalance: try reader.money("openingBalance", currency: currency),
           lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          keysIndexedLength: Int64(keysIndexedLength), fareStateIsCurrent: fareStateIsCurrent))
+          keysIndexedLength: Int64(keysIndexedLength)))
     }
     guard case .array(let removedValues) = try top.value("removedCardIDs") else {
       throw top.damaged(.fieldNotArray(field: "removedCardIDs"))

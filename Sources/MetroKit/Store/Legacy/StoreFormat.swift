@@ -72,9 +72,6 @@ struct StoredCard: Equatable {
   var journalLength: Int64
   /// How much of the journal an old writer had indexed the reload keys of.
   var keysIndexedLength: Int64
-  /// Whether `card.fareState` follows every ride in the journal: `false`
-  /// when `state.json` held none (a format without it) or an older one.
-  var fareStateIsCurrent = true
 }
 
 /// Everything in `state.json`.

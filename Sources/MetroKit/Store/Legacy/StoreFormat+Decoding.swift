@@ -4,9 +4,7 @@ import FoundationEssentials
 
 extension StoredState {
   /// Decodes `state.json`, migrating older versions.
-  static func decode(
-    _ bytes: [UInt8], path: String, migrations: [Int: StoreFormat.Migration] = StoreFormat.migrations
-  ) throws(MetroError) -> StoredState {
+  static func decode(_ bytes: [UInt8], path: String) throws(MetroError) -> StoredState {
     var document: JSONValue
     do {
       document = try JSONParser.parse(bytes)
@@ -28,7 +26,7 @@ extension StoredState {
     // Every version from 1 on seals the file; version 0 did not.
     if version >= 1 { try verifySeal(bytes, path: path, line: nil) }
     if version < StoreFormat.currentVersion {
-      document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
+      document = try StoreFormat.migrate(document, from: version, path: path)
     }
     let top = FieldReader(object: document, path: path, line: nil, card: nil)
     try top.allowOnly([

@@ -47,11 +47,15 @@ struct MigrationTests {
     }
   }
 
-  /// What a format-3 build wrote of this state reads back as it.
+  /// What a format-3 build wrote of a fresh store's state reads back as it.
   @Test func theCurrentFormatRoundTrips() throws {
-    var state = StoredState.fresh(storeID: "S")
-    state.cards[0].keysIndexedLength = 0
-    state.cards[0].card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
+    var card = MetroCard(name: MetroCard.defaultName)
+    card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
+    let state = StoredState(
+      storeID: "S", revision: 0, nextCardID: 2, defaultCardID: 1,
+      cards: [
+        StoredCard(id: 1, card: card, openingBalance: .zero, lastSequence: 0, journalLength: 0, keysIndexedLength: 0)
+      ])
     let decoded = try StoredState.decode(Format3Fixtures.bytes("state-fresh-expiring.json"), path: "state.json")
     #expect(decoded == state)
   }

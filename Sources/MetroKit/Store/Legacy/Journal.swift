@@ -5,7 +5,7 @@
 #endif
 
 /// Reading a card's journal: the tail past what `state.json` has applied, and
-/// the history backwards from the end.
+/// the history, read backwards from the end.
 struct Journal {
   let fileSystem: any FileSystem
   let path: String
@@ -137,14 +137,13 @@ struct Journal {
     }
   }
 
-  /// Calls `body` with each update from the newest back, stopping when it
-  /// returns `false`.
+  /// The card's updates, oldest first, read from the newest back and each
+  /// checked to lead to the next.
   ///
-  /// - Parameters:
-  ///   - stored: The card, reconciled, whose `journalLength` bounds the read.
-  ///   - body: Receives each update; returns whether to go on.
-  func forEachNewestFirst(_ stored: StoredCard, _ body: (BalanceUpdate) throws(MetroError) -> Bool) throws(MetroError) {
-    guard stored.lastSequence > 0 else { return }
+  /// - Parameter stored: The card, reconciled, whose `journalLength` bounds the read.
+  func history(of stored: StoredCard) throws(MetroError) -> [BalanceUpdate] {
+    var updates: [BalanceUpdate] = []
+    guard stored.lastSequence > 0 else { return updates }
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
@@ -161,7 +160,6 @@ struct Journal {
       }
     } catch { throw MetroError.store(error) }
 
-    let chunkSize: Int64 = 64 * 1024
     var end = stored.journalLength  // exclusive end of unread bytes
     var carry: [UInt8] = []  // the start of a line whose beginning is not read yet
     var sequence = stored.lastSequence
@@ -171,7 +169,7 @@ struct Journal {
       guard end > 0 else {
         throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
       }
-      let start = max(0, end - chunkSize)
+      let start = max(0, end - Int64(Self.chunkSize))
       var chunk: [UInt8]
       do { chunk = try fileSystem.read(descriptor, path: path, offset: start, count: Int(end - start)) } catch {
         throw MetroError.store(error)
@@ -199,7 +197,7 @@ struct Journal {
         }
         balanceAfter = before
         sequence -= 1
-        guard try body(entry.update) else { return }
+        updates.append(entry.update)
         lineEnd = newline
         searchEnd = newline
       }
@@ -222,5 +220,6 @@ struct Journal {
       throw .storeDamaged(path: path, line: 1, problem: .incompleteHeader)
     }
     try JournalEntry.checkHeader(header[..<newline], cardID: cardID, path: path)
+    return updates.reversed()
   }
 }

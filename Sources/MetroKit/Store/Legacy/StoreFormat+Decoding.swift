@@ -95,7 +95,7 @@ extension StoredState {
       nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards,
       removedCardIDs: removed)
     guard !cards.isEmpty else { throw top.damaged(.noCards) }
-    guard state.index(ofCardID: state.defaultCardID) != nil else {
+    guard cards.contains(where: { $0.id == state.defaultCardID }) else {
       throw top.damaged(.defaultCardMissing(id: state.defaultCardID))
     }
     guard cards.allSatisfy({ $0.id < state.nextCardID }) else {

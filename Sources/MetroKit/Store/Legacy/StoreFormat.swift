@@ -70,19 +70,6 @@ struct StoredState: Equatable {
   var cards: [StoredCard]
   /// Cards removed whose journals an old writer had still to delete.
   var removedCardIDs: [Int] = []
-
-  /// The state of a store that has no files yet: one card, `default`.
-  static func fresh(storeID: String) -> StoredState {
-    StoredState(
-      storeID: storeID, revision: 0, nextCardID: 2, defaultCardID: 1,
-      cards: [
-        StoredCard(
-          id: 1, card: MetroCard(name: MetroCard.defaultName), openingBalance: .zero, lastSequence: 0,
-          journalLength: 0, keysIndexedLength: 0)
-      ])
-  }
-
-  func index(ofCardID id: Int) -> Int? { cards.firstIndex { $0.id == id } }
 }
 
 /// One line of a journal: a balance update and where it sits in the sequence.

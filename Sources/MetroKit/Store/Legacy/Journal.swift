@@ -14,7 +14,7 @@ struct Journal {
 
   /// The longest line metrobuddy writes is far shorter; anything longer is damage.
   static let maximumLineLength = 8192
-  /// How much of a journal is read at once.
+  /// How much of a journal is read at once, from its end back.
   static let chunkSize = 64 * 1024
 
   /// The card with the complete transactions past `journalLength` applied
@@ -28,7 +28,7 @@ struct Journal {
   /// Anything else is damage: an editor or sync tool that added a
   /// byte-order mark or CRLF line endings moved every line, and cutting the
   /// file back would cut a committed line in half. The tail is read in
-  /// bounded chunks and the read stops at the first bad line.
+  /// a bounded window and the read stops at the first bad line.
   ///
   /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
   ///   shorter than recorded or the tail is not a torn write.
@@ -54,7 +54,16 @@ struct Journal {
       throw .storeDamaged(
         path: path, line: nil, problem: .journalShorter(size: status.size, recordedLength: stored.journalLength))
     }
-    try checkLineBoundary(descriptor, at: stored.journalLength)
+    if stored.journalLength > 0 {
+      // The recorded length must start a line: the byte before it is a newline.
+      let before: [UInt8]
+      do { before = try fileSystem.read(descriptor, path: path, offset: stored.journalLength - 1, count: 1) } catch {
+        throw MetroError.store(error)
+      }
+      guard before == [UInt8(ascii: "\n")] else {
+        throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
+      }
+    }
 
     var card = stored
     var line = stored.lastSequence + 2
@@ -89,20 +98,8 @@ struct Journal {
     return card
   }
 
-  /// Checks that `offset` starts a line: the byte before it is a newline.
-  func checkLineBoundary(_ descriptor: Int32, at offset: Int64) throws(MetroError) {
-    guard offset > 0 else { return }
-    let before: [UInt8]
-    do { before = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: 1) } catch {
-      throw MetroError.store(error)
-    }
-    guard before == [UInt8(ascii: "\n")] else {
-      throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
-    }
-  }
-
   /// Calls `body` with each complete line in `start..<end` (without its
-  /// newline) and the offset where it starts, reading in bounded chunks.
+  /// newline) and the offset where it starts, reading a window at a time.
   ///
   /// - Returns: Where the bytes after the last complete line start (`end` when
   ///   there are none).
@@ -111,29 +108,22 @@ struct Journal {
     _ descriptor: Int32, from start: Int64, to end: Int64,
     _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void
   ) throws(MetroError) -> Int64 {
-    var buffer: [UInt8] = []
-    var bufferStart = start
-    var position = start
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: end)
+    try window.load(from: start)
+    var lineStart = start
     while true {
-      var lineStart = 0
-      while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        try body(buffer[lineStart..<newline], bufferStart + Int64(lineStart))
-        lineStart = newline + 1
+      let from = Int(lineStart - window.start)
+      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
+      if newline == nil, window.atEnd { return lineStart }
+      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
+        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
       }
-      buffer.removeFirst(lineStart)
-      bufferStart += Int64(lineStart)
-      guard position < end else { return bufferStart }
-      guard buffer.count <= Self.maximumLineLength else {
-        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: bufferStart))
+      if let newline {
+        try body(window.bytes[from..<newline], lineStart)
+        lineStart = window.start + Int64(newline + 1)
+      } else if try !window.extend(keepingFrom: lineStart) {
+        return lineStart
       }
-      let chunk: [UInt8]
-      do {
-        chunk = try fileSystem.read(
-          descriptor, path: path, offset: position, count: Int(min(Int64(Self.chunkSize), end - position)))
-      } catch { throw MetroError.store(error) }
-      if chunk.isEmpty { return bufferStart }
-      buffer += chunk
-      position += Int64(chunk.count)
     }
   }
 

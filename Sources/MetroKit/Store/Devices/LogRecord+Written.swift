@@ -98,7 +98,7 @@ private struct WrittenCursor {
     return .deviceName(name)
   }
 
-  /// An `update` change, as `LogChange.decode` and `FieldReader.loggedUpdate` read one.
+  /// An `update` change, as `LogChange.decode` and `FieldReader.balanceUpdate` read one.
   mutating func update() -> LogChange? {
     guard take(#"{"type":"update","card":"#), let card = text(), !card.isEmpty, card.utf8.count <= 80,
       take(#","id":"#), let id = uuid(), take(#","kind":"#), let kindText = text(),

@@ -151,8 +151,9 @@ extension JournalEntry {
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
-    return JournalEntry(
-      sequence: sequence, transactionEnd: transactionEnd,
-      update: try reader.balanceUpdate(currency: currency, balance: try reader.money("balance", currency: currency)))
+    let balance = try reader.money("balance", currency: currency)
+    var update = try reader.balanceUpdate(journalCurrency: currency)
+    update.balance = balance
+    return JournalEntry(sequence: sequence, transactionEnd: transactionEnd, update: update)
   }
 }

@@ -92,7 +92,7 @@ enum Checksum {
     let crc = running ^ 0xFFFF_FFFF
     object.removeLast()
     object += prefix
-    for shift in stride(from: 28, through: 0, by: -4) { object.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)]) }
+    object += hex(crc)
     object += [UInt8(ascii: "\""), UInt8(ascii: "}")]
   }
 
@@ -131,12 +131,32 @@ enum Checksum {
     guard seal.count == sealLength, seal.last == UInt8(ascii: "}"), seal.starts(with: prefix),
       seal[seal.endIndex - 2] == UInt8(ascii: "\"")
     else { return nil }
-    var stored: UInt32 = 0
-    for byte in seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)] {
+    return value(ofHex: seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)])
+  }
+
+  /// `value` as eight lower-case hex digits, as a seal, a mark and a cache write it.
+  static func hex(_ value: UInt32) -> [UInt8] {
+    stride(from: 28, through: 0, by: -4).map { hexDigits[Int((value >> UInt32($0)) & 0xF)] }
+  }
+
+  /// The number eight lower-case hex digits spell; `nil` for anything else.
+  static func value(ofHex digits: some Collection<UInt8>) -> UInt32? {
+    guard digits.count == 8 else { return nil }
+    var value: UInt32 = 0
+    for byte in digits {
       guard let digit = hexDigits.firstIndex(of: byte) else { return nil }
-      stored = stored << 4 | UInt32(digit)
+      value = value << 4 | UInt32(digit)
     }
-    return stored
+    return value
+  }
+
+  /// The 64-bit FNV-1a hash of `bytes`: names that must be the same on
+  /// every device and in every build (a converted log's folder, a card's
+  /// number in references).
+  static func fnv64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
   /// Checks the checksum member that ends a sealed object (`seal`, the

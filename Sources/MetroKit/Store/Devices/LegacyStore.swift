@@ -129,9 +129,7 @@ struct LegacyStore {
 
   /// The converted log's folder: `upgrade-` and a hash of its records.
   static func folderName(of body: ArraySlice<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
+    let hex = String(Checksum.fnv64(body), radix: 16)
     return StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
   }
 

@@ -66,7 +66,9 @@ enum Checksum {
   static let sealLength = prefix.count + 8 + 2
 
   /// Appends the checksum member to a compact JSON object (which ends in `}`).
-  static func seal(_ object: inout [UInt8]) { seal(&object, from: 0) }
+  static func seal(_ object: inout [UInt8]) {
+    seal(&object, crc: object.withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) })
+  }
 
   /// `object` written compactly, sealed, and ended with a newline: one line
   /// of a log, a mark or a marker.
@@ -76,13 +78,6 @@ enum Checksum {
     seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
     return bytes
-  }
-
-  /// Appends the checksum member to the compact JSON object that `bytes`
-  /// hold from `start` on (and which ends in `}`); the bytes before it are
-  /// not part of the seal.
-  static func seal(_ object: inout [UInt8], from start: Int) {
-    seal(&object, crc: object[start...].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) })
   }
 
   /// Appends the checksum member to a compact JSON object whose bytes so

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension LogRecord {
   /// Decodes a record line that has exactly the shape the store writes
-  /// (``encode(into:)``): compact, its members in the writer's order, every
+  /// (``encoded()``): compact, its members in the writer's order, every
   /// change an `update` or a device's name, every string printable ASCII
   /// without escapes, and a good seal. Such a line, nearly every line of a
   /// log, is read straight from its bytes, without building a tree of

@@ -92,24 +92,18 @@ extension LogRecord {
       ]))
   }
 
-  /// The record as one sealed line, ending with a newline.
+  /// The record as one sealed line, ending with a newline: written a
+  /// change at a time, so that a record of a whole history (an import) is
+  /// never held as one tree of values. The same bytes as the record's
+  /// whole `JSONValue` written compact and sealed.
   func encoded() -> [UInt8] {
     var bytes: [UInt8] = []
-    encode(into: &bytes)
-    return bytes
-  }
-
-  /// Appends the record as one sealed line, ending with a newline: written
-  /// a change at a time, so that a record of a whole history (an import)
-  /// is never held as one tree of values. The same bytes as the record's
-  /// whole `JSONValue` written compact and sealed.
-  func encode(into bytes: inout [UInt8]) {
-    let start = bytes.count
     encodeOpening(into: &bytes)
     for (index, change) in changes.enumerated() { Self.encode(change, at: index, into: &bytes) }
     bytes += "]}".utf8
-    Checksum.seal(&bytes, from: start)
+    Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
+    return bytes
   }
 
   /// The start of the record's line, up to its first change: the record

@@ -23,7 +23,6 @@ struct MigrationTests {
     #expect(state.cards.count == 1)
     #expect(state.cards[0].card.currency == .usd)
     #expect(state.cards[0].card.balance == Money(minorUnits: 2500))
-    #expect(state.cards[0].keysIndexedLength == 0)
     #expect(state.cards[0].card.kind == .metrocard)
     #expect(state.cards[0].card.fareByHand == HandFare(amount: .usd("2.75"), since: nil))
   }
@@ -54,7 +53,7 @@ struct MigrationTests {
     let state = StoredState(
       storeID: "S", revision: 0, nextCardID: 2, defaultCardID: 1,
       cards: [
-        StoredCard(id: 1, card: card, openingBalance: .zero, lastSequence: 0, journalLength: 0, keysIndexedLength: 0)
+        StoredCard(id: 1, card: card, openingBalance: .zero, lastSequence: 0, journalLength: 0)
       ])
     let decoded = try StoredState.decode(Format3Fixtures.bytes("state-fresh-expiring.json"), path: "state.json")
     #expect(decoded == state)

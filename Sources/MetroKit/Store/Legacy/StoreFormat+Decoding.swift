@@ -64,8 +64,8 @@ extension StoredState {
         throw reader.damaged(.invalidSerialNumber)
       }
       let journalLength = try reader.integer("journalLength")
-      let keysIndexedLength = try reader.integer("keysIndexedLength")
-      guard keysIndexedLength <= journalLength else {
+      // How much of the journal an old writer had indexed the reload keys of: checked, not needed.
+      guard try reader.integer("keysIndexedLength") <= journalLength else {
         throw reader.damaged(.keysIndexedPastJournal)
       }
       var card = MetroCard(
@@ -77,23 +77,20 @@ extension StoredState {
       cards.append(
         StoredCard(
           id: id, card: card, openingBalance: try reader.money("openingBalance", currency: currency),
-          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          keysIndexedLength: Int64(keysIndexedLength)))
+          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength)))
     }
     guard case .array(let removedValues) = try top.value("removedCardIDs") else {
       throw top.damaged(.fieldNotArray(field: "removedCardIDs"))
     }
-    var removed: [Int] = []
+    // Cards removed whose journals an old writer had still to delete: checked, not needed.
     for value in removedValues {
       guard case .integer(let id) = value, id >= 1, id <= Int64(Int32.max) else {
         throw top.damaged(.invalidRemovedCardIDs)
       }
-      removed.append(Int(id))
     }
     let state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
-      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards,
-      removedCardIDs: removed)
+      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
     guard !cards.isEmpty else { throw top.damaged(.noCards) }
     guard cards.contains(where: { $0.id == state.defaultCardID }) else {
       throw top.damaged(.defaultCardMissing(id: state.defaultCardID))

@@ -56,8 +56,6 @@ struct StoredCard: Equatable {
   var lastSequence: Int
   /// The journal's length in bytes once that line was applied.
   var journalLength: Int64
-  /// How much of the journal an old writer had indexed the reload keys of.
-  var keysIndexedLength: Int64
 }
 
 /// Everything in `state.json`.
@@ -68,8 +66,6 @@ struct StoredState: Equatable {
   var nextCardID: Int
   var defaultCardID: Int
   var cards: [StoredCard]
-  /// Cards removed whose journals an old writer had still to delete.
-  var removedCardIDs: [Int] = []
 }
 
 /// One line of a journal: a balance update and where it sits in the sequence.

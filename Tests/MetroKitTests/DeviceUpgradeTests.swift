@@ -42,7 +42,7 @@ struct DeviceUpgradeTests {
   func oldReading(_ fixture: String, parent: String) throws -> [Shown] {
     let directory = parent + "/old-reader"
     try copy(fixture, to: directory)
-    let store = LegacyReader(directory: directory, timeZone: .utc)
+    let store = LegacyReader(directory: directory)
     return try store.allCardHistories().map(Shown.init(oldReader:))
   }
 

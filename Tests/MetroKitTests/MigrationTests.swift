@@ -6,8 +6,7 @@ import Testing
 /// Older formats are upgraded step by step; newer ones are refused.
 @Suite("Format migrations")
 struct MigrationTests {
-  /// A format before version 1, as a test fixture: cards had no currency and
-  /// no reload keys.
+  /// A format before version 1: cards had no currency and no reload keys.
   static let versionZero = Array(
     """
     {"format":"metrobuddy-state","version":0,"storeID":"S","revision":3,"nextCardID":2,"defaultCardID":1,\
@@ -16,47 +15,23 @@ struct MigrationTests {
 
     """.utf8)
 
-  /// The step from the fixture's format to version 1.
-  static let addCurrencyAndKeys: StoreFormat.Migration = { document throws(MetroError) in
-    guard case .object(var members) = document, case .array(let cards)? = document["cards"] else {
-      throw .storeDamaged(path: "", line: nil, problem: .notObject)
-    }
-    let upgraded = cards.map { card -> JSONValue in
-      guard case .object(let fields) = card else { return card }
-      return .object(fields + [("currency", .string("USD")), ("reloadKeys", .object([]))])
-    }
-    members = members.map {
-      $0.0 == "cards" ? ("cards", .array(upgraded)) : ($0.0 == "version" ? ("version", .integer(1)) : $0)
-    }
-    return .object(members)
-  }
-
-  @Test func anOlderFormatIsUpgradedByItsSteps() throws {
-    let state = try StoredState.decode(
-      Self.versionZero, path: "state.json",
-      migrations: [
-        0: Self.addCurrencyAndKeys, 1: StoreFormat.moveReloadKeysOut, 2: StoreFormat.addFareRules,
-      ])
+  /// What a format-3 build saved of a state upgraded from an older format
+  /// reads back: its one fare is a fare set by hand for every ride of a
+  /// MetroCard, and its standing is to be worked out (`null`).
+  @Test func aStateUpgradedByAFormat3BuildReads() throws {
+    let state = try StoredState.decode(Format3Fixtures.bytes("state-from-version-0.json"), path: "state.json")
     #expect(state.cards.count == 1)
     #expect(state.cards[0].card.currency == .usd)
     #expect(state.cards[0].card.balance == Money(minorUnits: 2500))
-    #expect(state.cards[0].keysIndexedLength == 0)
-    // Its one fare is now a fare set by hand for every ride of a MetroCard.
     #expect(state.cards[0].card.kind == .metrocard)
     #expect(state.cards[0].card.fareByHand == HandFare(amount: .usd("2.75"), since: nil))
-    #expect(!state.cards[0].fareStateIsCurrent)
-    // The next write of a format-3 build saved it in the current format, and
-    // what it saved reads back as the same state.
-    let saved = try Format3Fixtures.bytes("state-from-version-0.json")
-    #expect(String(decoding: saved, as: UTF8.self).contains(#""version":\#(StoreFormat.currentVersion)"#))
-    #expect(try StoredState.decode(saved, path: "state.json") == state)
   }
 
   @Test func anOlderFormatWithoutAStepIsRefusedAsDamage() {
     #expect(
       throws: MetroError.storeDamaged(path: "state.json", line: nil, problem: .versionNotUpgradable(version: 0))
     ) {
-      try StoredState.decode(Self.versionZero, path: "state.json", migrations: [:])
+      try StoredState.decode(Self.versionZero, path: "state.json")
     }
   }
 
@@ -71,11 +46,15 @@ struct MigrationTests {
     }
   }
 
-  /// What a format-3 build wrote of this state reads back as it.
+  /// What a format-3 build wrote of a fresh store's state reads back as it.
   @Test func theCurrentFormatRoundTrips() throws {
-    var state = StoredState.fresh(storeID: "S")
-    state.cards[0].keysIndexedLength = 0
-    state.cards[0].card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
+    var card = MetroCard(name: MetroCard.defaultName)
+    card.expirationDate = CalendarDate(year: 2030, month: 3, day: 20)
+    let state = StoredState(
+      storeID: "S", revision: 0, nextCardID: 2, defaultCardID: 1,
+      cards: [
+        StoredCard(id: 1, card: card, openingBalance: .zero, lastSequence: 0, journalLength: 0)
+      ])
     let decoded = try StoredState.decode(Format3Fixtures.bytes("state-fresh-expiring.json"), path: "state.json")
     #expect(decoded == state)
   }

@@ -65,7 +65,9 @@ enum Checksum {
   static let sealLength = prefix.count + 8 + 2
 
   /// Appends the checksum member to a compact JSON object (which ends in `}`).
-  static func seal(_ object: inout [UInt8]) { seal(&object, from: 0) }
+  static func seal(_ object: inout [UInt8]) {
+    seal(&object, crc: object.withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) })
+  }
 
   /// `object` written compactly, sealed, and ended with a newline: one line
   /// of a log, a mark or a marker.
@@ -77,13 +79,6 @@ enum Checksum {
     return bytes
   }
 
-  /// Appends the checksum member to the compact JSON object that `bytes`
-  /// hold from `start` on (and which ends in `}`); the bytes before it are
-  /// not part of the seal.
-  static func seal(_ object: inout [UInt8], from start: Int) {
-    seal(&object, crc: object[start...].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) })
-  }
-
   /// Appends the checksum member to a compact JSON object whose bytes so
   /// far (some of them perhaps already written out, as a long record is)
   /// moved `crc` (not inverted) on; `object` ends in its closing `}`.
@@ -91,7 +86,7 @@ enum Checksum {
     let crc = running ^ 0xFFFF_FFFF
     object.removeLast()
     object += prefix
-    for shift in stride(from: 28, through: 0, by: -4) { object.append(hexDigits[Int((crc >> UInt32(shift)) & 0xF)]) }
+    object += hex(crc)
     object += [UInt8(ascii: "\""), UInt8(ascii: "}")]
   }
 
@@ -130,12 +125,32 @@ enum Checksum {
     guard seal.count == sealLength, seal.last == UInt8(ascii: "}"), seal.starts(with: prefix),
       seal[seal.endIndex - 2] == UInt8(ascii: "\"")
     else { return nil }
-    var stored: UInt32 = 0
-    for byte in seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)] {
+    return value(ofHex: seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)])
+  }
+
+  /// `value` as eight lower-case hex digits, as a seal, a mark and a cache write it.
+  static func hex(_ value: UInt32) -> [UInt8] {
+    stride(from: 28, through: 0, by: -4).map { hexDigits[Int((value >> UInt32($0)) & 0xF)] }
+  }
+
+  /// The number eight lower-case hex digits spell; `nil` for anything else.
+  static func value(ofHex digits: some Collection<UInt8>) -> UInt32? {
+    guard digits.count == 8 else { return nil }
+    var value: UInt32 = 0
+    for byte in digits {
       guard let digit = hexDigits.firstIndex(of: byte) else { return nil }
-      stored = stored << 4 | UInt32(digit)
+      value = value << 4 | UInt32(digit)
     }
-    return stored
+    return value
+  }
+
+  /// The 64-bit FNV-1a hash of `bytes`: names that must be the same on
+  /// every device and in every build (a converted log's folder, a card's
+  /// number in references).
+  static func fnv64(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
   /// Checks the checksum member that ends a sealed object (`seal`, the

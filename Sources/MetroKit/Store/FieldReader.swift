@@ -62,27 +62,51 @@ struct FieldReader {
 }
 
 extension FieldReader {
-  /// The balance update an object describes (a journal line, a device log's
-  /// `update` change); `balance` is the balance after it, as the caller knows it.
-  func balanceUpdate(currency: Currency, balance: Money) throws(MetroError) -> BalanceUpdate {
-    let typeText = try string("type")
-    guard let type = BalanceUpdate.Kind(rawValue: typeText) else { throw damaged(.unknownUpdateType(text: typeText)) }
+  /// The balance update an object describes: a device log's `update`
+  /// change (its kind in `kind`, amounts in minor units), or with
+  /// `journalCurrency` a line of an old store's journal (its kind in
+  /// `type`, amounts as text in that currency), whose caller sets the
+  /// balance after it.
+  func balanceUpdate(journalCurrency currency: Currency? = nil) throws(MetroError) -> BalanceUpdate {
+    let kindText = try string(currency == nil ? "kind" : "type")
+    guard let type = BalanceUpdate.Kind(rawValue: kindText) else { throw damaged(.unknownUpdateType(text: kindText)) }
     let timestampText = try string("timestamp")
     guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
       throw damaged(.timestampNotUTC(text: timestampText))
     }
-    let undoes: UUID? = object["undoes"] == nil ? nil : try uuid("undoes")
+    func amount(_ key: String) throws(MetroError) -> Money {
+      guard let currency else { return Money(minorUnits: try signedInteger(key)) }
+      return try money(key, currency: currency)
+    }
     let key = try optionalString("key")
     if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil { throw damaged(.invalidReloadKey) }
     // A ride says what its fare was, how it was taken and why it cost what
     // it did; rides recorded before fares had modes say none of it.
-    let fare: Money? = object["fare"] == nil ? nil : try money("fare", currency: currency)
+    let fare = object["fare"] == nil ? nil : try amount("fare")
     let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
     let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
     if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
-    return BalanceUpdate(
-      id: try uuid("id"), type: type, amount: try money("amount", currency: currency), balance: balance,
-      timestamp: timestamp, key: key, undoes: undoes, fare: fare, mode: mode, reason: reason, note: try note())
+    let assigned = object["assigned"] == nil ? nil : try amount("assigned")
+    if assigned != nil, type != .adjustment && type != .undo {
+      throw damaged(.fieldNotKnown(field: "assigned", text: kindText))
+    }
+    if let imported = object["imported"], imported != .bool(true) {
+      throw damaged(.fieldNotBoolean(field: "imported"))
+    }
+    // Written only when true (a ride swiped with `--no-transfer`); `false` reads as its absence.
+    var noTransfer = false
+    if let declined = object["noTransfer"] {
+      guard case .bool(let value) = declined else { throw damaged(.fieldNotBoolean(field: "noTransfer")) }
+      if value, type != .swipe { throw damaged(.rideFieldsOnNonRide) }
+      noTransfer = value
+    }
+    var update = BalanceUpdate(
+      id: try uuid("id"), type: type, amount: try amount("amount"), balance: .zero, timestamp: timestamp, key: key,
+      undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare, mode: mode, reason: reason,
+      note: try note(), assigned: assigned)
+    update.isImported = object["imported"] != nil
+    update.noTransfer = noTransfer
+    return update
   }
 
   /// The `note` member of an update, absent in history recorded before

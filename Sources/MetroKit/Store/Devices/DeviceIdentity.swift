@@ -80,6 +80,12 @@ public struct DeviceIdentity: Sendable, Equatable {
     return text
   }
 
+  /// The folder of ``file``; `nil` when there is no place for the id (no HOME).
+  var folder: String? {
+    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return nil }
+    return String(file[..<slash])
+  }
+
   /// The id, made and kept in ``file`` when there is none (a lower-case UUID).
   ///
   /// When the id cannot be kept (no room, no permission, no home) this
@@ -91,60 +97,47 @@ public struct DeviceIdentity: Sendable, Equatable {
   /// for the lock takes the id the first one kept.
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
-    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else {
-      throw .deviceIDUnsaved(path: nil, errno: ENOENT)
-    }
-    let folder = String(file[..<slash])
-    var made: [String] = []
-    do throws(MetroError) {
-      do { try makeDirectories(folder, fileSystem: fileSystem, made: &made) } catch {
-        throw MetroError.deviceIDUnsaved(path: file, errno: (error as? SystemCallError)?.errno ?? EIO)
-      }
-      let lock = try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: 10)
-      defer { lock.release() }
-      if let id = try existing(fileSystem: fileSystem) { return id }
-      let id = UUID().uuidString.lowercased()
-      try keep(id, fileSystem: fileSystem)
-      return id
-    } catch {
-      // Nothing kept: take back the folders made for it (a folder another
-      // process has put something in since is not empty and stays).
-      for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
-      throw error
-    }
+    return try keepNewID(fileSystem: fileSystem, unlessKept: true)
   }
 
   /// A new id (a lower-case UUID) in ``file``, in place of the one there:
   /// this device continues as a new device. The id file is replaced
   /// atomically and durably; on failure the old id stays.
   func renew(fileSystem: any FileSystem) throws(MetroError) -> String {
-    let id = UUID().uuidString.lowercased()
-    try keep(id, fileSystem: fileSystem)
-    return id
+    try keepNewID(fileSystem: fileSystem, unlessKept: false)
   }
 
-  /// Saves `id` in ``file`` (atomically), making its folders as needed.
-  private func keep(_ id: String, fileSystem: any FileSystem) throws(MetroError) {
-    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else {
-      throw .deviceIDUnsaved(path: nil, errno: ENOENT)
-    }
-    let folder = String(file[..<slash])
+  /// Makes a new id and saves it in ``file`` (atomically), making its
+  /// folders as needed; `unlessKept`: under a lock of the folder, the id
+  /// another process kept meanwhile is taken instead. On failure the
+  /// folders it made are taken back (one another process has put
+  /// something in since is not empty and stays).
+  private func keepNewID(fileSystem: any FileSystem, unlessKept: Bool) throws(MetroError) -> String {
+    guard let folder, let slash = file.lastIndex(of: "/") else { throw .deviceIDUnsaved(path: nil, errno: ENOENT) }
     var made: [String] = []
-    do {
-      try makeDirectories(folder, fileSystem: fileSystem, made: &made)
-      let name = String(file[file.index(after: slash)...])
-      try AtomicFile(fileSystem: fileSystem, directory: folder)
-        .replace(name, with: Array((id + "\n").utf8), uniqueSuffix: "\(getpid())-\(id.prefix(8))")
-    } catch {
-      // The file was not saved: take back the folders made for it (a folder
-      // another process has put something in since is not empty and stays).
-      for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
-      switch error {
-      case let error as SystemCallError: throw .deviceIDUnsaved(path: file, errno: error.errno)
-      case MetroError.storeIO(_, _, let errno): throw .deviceIDUnsaved(path: file, errno: errno)
-      case let error as MetroError: throw error
-      default: throw .deviceIDUnsaved(path: file, errno: EIO)
+    do throws(MetroError) {
+      do { try makeDirectories(folder, fileSystem: fileSystem, made: &made) } catch {
+        throw MetroError.deviceIDUnsaved(path: file, errno: (error as? SystemCallError)?.errno ?? EIO)
       }
+      var lock: FileLock?
+      defer { lock?.release() }
+      if unlessKept {
+        lock = try FileLock.acquireDirectory(fileSystem: fileSystem, path: folder, timeout: 10)
+        if let id = try existing(fileSystem: fileSystem) { return id }
+      }
+      let id = UUID().uuidString.lowercased()
+      do {
+        try AtomicFile(fileSystem: fileSystem, directory: folder).replace(
+          String(file[file.index(after: slash)...]), with: Array((id + "\n").utf8),
+          uniqueSuffix: "\(getpid())-\(id.prefix(8))")
+      } catch {
+        guard case .storeIO(_, _, let errno) = error else { throw error }
+        throw .deviceIDUnsaved(path: file, errno: errno)
+      }
+      return id
+    } catch {
+      for directory in made.reversed() { try? fileSystem.removeDirectory(directory) }
+      throw error
     }
   }
 

@@ -1,13 +1,6 @@
 import FoundationEssentials
 
 extension DeviceLogStore {
-  /// Every update of one card as the logs mean it (as far as `view` has
-  /// read them), oldest first in the merged order, each with the balance
-  /// after it and marked when it is a duplicate that adds nothing.
-  func timeline(of cardID: String, in view: View) throws(MetroError) -> [BalanceUpdate] {
-    try meaning(of: view).cards.first { $0.id == cardID }?.history ?? []
-  }
-
   public func balanceUpdates(
     for card: ObjectReference<MetroCard>, matching query: HistoryQuery
   ) throws(MetroError) -> [ObjectReference<BalanceUpdate>] {
@@ -19,7 +12,9 @@ extension DeviceLogStore {
       ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
     }
     var result: [ObjectReference<BalanceUpdate>] = []
-    for update in try timeline(of: id, in: view).reversed() where query.matches(update, in: timeZone) {
+    // The card's updates as the logs mean them, newest first.
+    let timeline = try meaning(of: view).cards.first { $0.id == id }?.history ?? []
+    for update in timeline.reversed() where query.matches(update, in: timeZone) {
       result.append(reference(update))
       if let limit = query.limit, result.count >= limit { break }
     }

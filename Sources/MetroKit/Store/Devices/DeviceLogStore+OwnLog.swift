@@ -24,13 +24,11 @@ extension DeviceLogStore {
   /// The file that keeps what `device` last wrote to this store, beside the
   /// device id; `nil` when there is no place for the id (no HOME).
   func markFile(device: String) -> WrittenMarkFile? {
-    let file = identity.file
-    guard file.hasPrefix("/"), let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return nil }
+    guard let folder = identity.folder else { return nil }
     let store = canonicalDirectory()
     let hash = String(Checksum.crc32(Array(store.utf8)), radix: 16)
     return WrittenMarkFile(
-      fileSystem: fileSystem, folder: String(file[..<slash]), name: "written-" + device + "-" + hash, store: store,
-      device: device)
+      fileSystem: fileSystem, folder: folder, name: "written-" + device + "-" + hash, store: store, device: device)
   }
 
   /// The seal of the line of `device`'s log that ends at `offset`; `nil`

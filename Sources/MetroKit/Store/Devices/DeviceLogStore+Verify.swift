@@ -90,7 +90,11 @@ extension DeviceLogStore: StoreVerifying {
         else { continue }
         if order.device.hasPrefix(StoreLayout.upgradePrefix), !oldUpdates.insert(update.id).inserted { continue }
         report.updates += 1
-        checkRideCharge(update, path: path, line: record.sequence + 1, into: &report)
+        // A ride whose charge does not fit its fare and reason.
+        if update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason) {
+          report.problems.append(
+            .init(path: path, line: record.sequence + 1, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
+        }
       }
     }
     for folder in try deviceFolders() where folder != legacy?.folder {
@@ -162,12 +166,5 @@ extension DeviceLogStore: StoreVerifying {
           period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
       }
     }
-  }
-
-  /// Reports a ride whose charge does not fit its fare and reason.
-  func checkRideCharge(_ update: BalanceUpdate, path: String, line: Int, into report: inout VerificationReport) {
-    guard update.type == .swipe, !CardRules.rideChargeFits(-update.amount, fare: update.fare, reason: update.reason)
-    else { return }
-    report.problems.append(.init(path: path, line: line, problem: .rideChargeDoesNotFitReason(reason: update.reason)))
   }
 }

@@ -512,9 +512,7 @@ public final class DeviceLogStore: MetroCardDataStore {
 
   /// A card's number in references: stable for its id.
   static func objectID(_ id: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: hash >> 1)
+    Int(truncatingIfNeeded: Checksum.fnv64(id.utf8) >> 1)
   }
 
   func index(of card: ObjectReference<MetroCard>, in view: View) throws(MetroError) -> Int {

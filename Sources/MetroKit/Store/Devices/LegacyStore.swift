@@ -97,9 +97,7 @@ struct LegacyStore {
 
   /// Reads the old store (as the old reader does, damage and all) and converts it.
   private static func convert(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore {
-    let old = LegacyReader(
-      directory: store.directory, fileSystem: store.fileSystem, timeZone: store.timeZone)
-    let histories = try old.allCardHistories()
+    let histories = try LegacyReader(directory: store.directory, fileSystem: store.fileSystem).allCardHistories()
     let epoch = Date(timeIntervalSince1970: 0)
     var records: [LogRecord] = []
     var defaultID: String?
@@ -131,9 +129,7 @@ struct LegacyStore {
 
   /// The converted log's folder: `upgrade-` and a hash of its records.
   static func folderName(of body: ArraySlice<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
+    let hex = String(Checksum.fnv64(body), radix: 16)
     return StoreLayout.upgradePrefix + String(repeating: "0", count: 16 - hex.count) + hex
   }
 

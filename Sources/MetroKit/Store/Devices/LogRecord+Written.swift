@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension LogRecord {
   /// Decodes a record line that has exactly the shape the store writes
-  /// (``encode(into:)``): compact, its members in the writer's order, every
+  /// (``encoded()``): compact, its members in the writer's order, every
   /// change an `update` or a device's name, every string printable ASCII
   /// without escapes, and a good seal. Such a line, nearly every line of a
   /// log, is read straight from its bytes, without building a tree of
@@ -98,7 +98,7 @@ private struct WrittenCursor {
     return .deviceName(name)
   }
 
-  /// An `update` change, as `LogChange.decode` and `FieldReader.loggedUpdate` read one.
+  /// An `update` change, as `LogChange.decode` and `FieldReader.balanceUpdate` read one.
   mutating func update() -> LogChange? {
     guard take(#"{"type":"update","card":"#), let card = text(), !card.isEmpty, card.utf8.count <= 80,
       take(#","id":"#), let id = uuid(), take(#","kind":"#), let kindText = text(),

@@ -92,24 +92,18 @@ extension LogRecord {
       ]))
   }
 
-  /// The record as one sealed line, ending with a newline.
+  /// The record as one sealed line, ending with a newline: written a
+  /// change at a time, so that a record of a whole history (an import) is
+  /// never held as one tree of values. The same bytes as the record's
+  /// whole `JSONValue` written compact and sealed.
   func encoded() -> [UInt8] {
     var bytes: [UInt8] = []
-    encode(into: &bytes)
-    return bytes
-  }
-
-  /// Appends the record as one sealed line, ending with a newline: written
-  /// a change at a time, so that a record of a whole history (an import)
-  /// is never held as one tree of values. The same bytes as the record's
-  /// whole `JSONValue` written compact and sealed.
-  func encode(into bytes: inout [UInt8]) {
-    let start = bytes.count
     encodeOpening(into: &bytes)
     for (index, change) in changes.enumerated() { Self.encode(change, at: index, into: &bytes) }
     bytes += "]}".utf8
-    Checksum.seal(&bytes, from: start)
+    Checksum.seal(&bytes)
     bytes.append(UInt8(ascii: "\n"))
+    return bytes
   }
 
   /// The start of the record's line, up to its first change: the record
@@ -290,7 +284,7 @@ extension LogChange {
         "type", "card", "kind", "id", "amount", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
         "assigned", "imported", "noTransfer",
       ])
-      return .update(cardID: id, try reader.loggedUpdate())
+      return .update(cardID: id, try reader.balanceUpdate())
     default:
       throw reader.damaged(.fieldNotKnown(field: "type", text: type))
     }
@@ -361,42 +355,5 @@ extension FieldReader {
       number.magnitude <= Money.maximumRecordedAmount.minorUnits.magnitude
     else { throw damaged(.fieldNotWholeNumber(field: key)) }
     return number
-  }
-
-  /// The update of a log's `update` change.
-  func loggedUpdate() throws(MetroError) -> BalanceUpdate {
-    let kindText = try string("kind")
-    guard let type = BalanceUpdate.Kind(rawValue: kindText) else { throw damaged(.unknownUpdateType(text: kindText)) }
-    let timestampText = try string("timestamp")
-    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
-      throw damaged(.timestampNotUTC(text: timestampText))
-    }
-    let key = try optionalString("key")
-    if let key, (try? CardRules.validateText(key, field: .reloadKey)) == nil { throw damaged(.invalidReloadKey) }
-    let fare = object["fare"] == nil ? nil : Money(minorUnits: try signedInteger("fare"))
-    let mode = object["mode"] == nil ? nil : try known("mode", as: TravelMode.self)
-    let reason = object["reason"] == nil ? nil : try known("reason", as: RideReason.self)
-    if type != .swipe, fare != nil || mode != nil || reason != nil { throw damaged(.rideFieldsOnNonRide) }
-    let assigned = object["assigned"] == nil ? nil : Money(minorUnits: try signedInteger("assigned"))
-    if assigned != nil, type != .adjustment && type != .undo {
-      throw damaged(.fieldNotKnown(field: "assigned", text: kindText))
-    }
-    if let imported = object["imported"], imported != .bool(true) {
-      throw damaged(.fieldNotBoolean(field: "imported"))
-    }
-    // Written only when true (a ride swiped with `--no-transfer`); `false` reads as its absence.
-    var noTransfer = false
-    if let declined = object["noTransfer"] {
-      guard case .bool(let value) = declined else { throw damaged(.fieldNotBoolean(field: "noTransfer")) }
-      if value, type != .swipe { throw damaged(.rideFieldsOnNonRide) }
-      noTransfer = value
-    }
-    var update = BalanceUpdate(
-      id: try uuid("id"), type: type, amount: Money(minorUnits: try signedInteger("amount")), balance: .zero,
-      timestamp: timestamp, key: key, undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare,
-      mode: mode, reason: reason, note: try note(), assigned: assigned)
-    update.isImported = object["imported"] != nil
-    update.noTransfer = noTransfer
-    return update
   }
 }

@@ -307,21 +307,9 @@ struct LogScanner {
   @TaskLocal static var longLineLimit: Int64 = 1 << 20
 
   /// The seal (`"crc":"xxxxxxxx"`) at the end of a line, as a number.
-
   static func seal(of line: ArraySlice<UInt8>) -> UInt32? {
     // `…,"crc":"xxxxxxxx"}`: the eight hex digits end two bytes before the end.
     guard line.count >= 10 else { return nil }
-    let end = line.endIndex - 2
-    var value: UInt32 = 0
-    for byte in line[(end - 8)..<end] {
-      let digit: UInt8
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-      default: return nil
-      }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
+    return Checksum.value(ofHex: line[(line.endIndex - 10)..<(line.endIndex - 2)])
   }
 }

@@ -56,7 +56,7 @@ struct WrittenMark: Equatable, Sendable {
         ("device", .string(device)), ("sequence", .integer(Int64(sequence))), ("offset", .integer(offset)),
         // Eight hex digits: a mark's length does not vary with its seal, so
         // one write of it makes the same calls as the next.
-        ("seal", .string(Self.hex(seal))),
+        ("seal", .string(String(decoding: Checksum.hex(seal), as: UTF8.self))),
       ]))
   }
 
@@ -68,19 +68,10 @@ struct WrittenMark: Equatable, Sendable {
       case .string(formatName)? = document["format"], case .integer(Int64(version))? = document["version"],
       case .string(store)? = document["store"], case .string(device)? = document["device"],
       case .integer(let sequence)? = document["sequence"], case .integer(let offset)? = document["offset"],
-      case .string(let sealText)? = document["seal"], sealText.utf8.count == 8,
-      sealText.utf8.allSatisfy({
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-      }),
-      let seal = UInt32(sealText, radix: 16), sequence > 0, offset > 0
+      case .string(let sealText)? = document["seal"], let seal = Checksum.value(ofHex: sealText.utf8), sequence > 0,
+      offset > 0
     else { return nil }
     return WrittenMark(sequence: Int(sequence), offset: offset, seal: seal)
-  }
-
-  /// `seal` as eight lower-case hex digits.
-  static func hex(_ seal: UInt32) -> String {
-    let digits = String(seal, radix: 16)
-    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 }
 

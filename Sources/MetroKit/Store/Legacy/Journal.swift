@@ -5,28 +5,21 @@
 #endif
 
 /// Reading a card's journal: the tail past what `state.json` has applied, and
-/// the history backwards from the end.
+/// the history, read backwards from the end.
 struct Journal {
   let fileSystem: any FileSystem
   let path: String
   let cardID: Int
   let currency: Currency
 
-  /// What a journal holds past the length `state.json` recorded.
-  struct Tail {
-    /// Complete transactions, in order.
-    var entries: [JournalEntry] = []
-    /// The length up to the end of the last complete transaction.
-    var committedLength: Int64
-  }
-
   /// The longest line metrobuddy writes is far shorter; anything longer is damage.
   static let maximumLineLength = 8192
-  /// How much of a journal is read at once.
+  /// How much of a journal is read at once, from its end back.
   static let chunkSize = 64 * 1024
 
-  /// Reads the journal past `card.journalLength` and checks it continues the
-  /// card's history.
+  /// The card with the complete transactions past `journalLength` applied
+  /// (as a crashed writer may have left them), read from the journal and
+  /// checked to continue the card's history.
   ///
   /// What follows the last complete transaction is a crashed writer's torn
   /// write only if the byte before the recorded length is a newline, its
@@ -35,12 +28,11 @@ struct Journal {
   /// Anything else is damage: an editor or sync tool that added a
   /// byte-order mark or CRLF line endings moved every line, and cutting the
   /// file back would cut a committed line in half. The tail is read in
-  /// bounded chunks and the read stops at the first bad line.
+  /// a bounded window and the read stops at the first bad line.
   ///
-  /// - Returns: The complete transactions there, and where they end.
   /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
   ///   shorter than recorded or the tail is not a torn write.
-  func readTail(after stored: StoredCard) throws(MetroError) -> Tail {
+  func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
@@ -49,7 +41,7 @@ struct Journal {
         guard stored.journalLength == 0 else {
           throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
         }
-        return Tail(committedLength: 0)
+        return stored
       }
       throw MetroError.store(error)
     }
@@ -57,17 +49,24 @@ struct Journal {
     let status: FileStatus
     do { status = try fileSystem.status(descriptor, path: path) } catch { throw MetroError.store(error) }
     guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
-    if status.size == stored.journalLength { return Tail(committedLength: status.size) }
+    if status.size == stored.journalLength { return stored }
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
         path: path, line: nil, problem: .journalShorter(size: status.size, recordedLength: stored.journalLength))
     }
-    try checkLineBoundary(descriptor, at: stored.journalLength)
+    if stored.journalLength > 0 {
+      // The recorded length must start a line: the byte before it is a newline.
+      let before: [UInt8]
+      do { before = try fileSystem.read(descriptor, path: path, offset: stored.journalLength - 1, count: 1) } catch {
+        throw MetroError.store(error)
+      }
+      guard before == [UInt8(ascii: "\n")] else {
+        throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
+      }
+    }
 
-    var tail = Tail(committedLength: stored.journalLength)
+    var card = stored
     var line = stored.lastSequence + 2
-    var pending: [JournalEntry] = []
-    var expectedSequence = stored.lastSequence + 1
     var balance = stored.card.balance
     // A new journal starts with its header line.
     var needsHeader = stored.journalLength == 0
@@ -77,45 +76,30 @@ struct Journal {
       if needsHeader {
         try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
         needsHeader = false
-        tail.committedLength = lineEnd
+        card.journalLength = lineEnd
         return
       }
       let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
-      guard entry.sequence == expectedSequence, let next = balance.adding(entry.update.amount),
-        next == entry.update.balance
+      guard entry.sequence == line - 1, let next = balance.adding(entry.update.amount), next == entry.update.balance
       else {
         throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
       }
       balance = next
-      expectedSequence += 1
-      pending.append(entry)
       line += 1
       if entry.sequence == entry.transactionEnd {
-        tail.entries += pending
-        pending.removeAll()
-        tail.committedLength = lineEnd
+        card.card.balance = balance
+        card.lastSequence = entry.sequence
+        card.journalLength = lineEnd
       }
     }
     if status.size - fragmentStart > Int64(Self.maximumLineLength) {
       throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
     }
-    return tail
-  }
-
-  /// Checks that `offset` starts a line: the byte before it is a newline.
-  func checkLineBoundary(_ descriptor: Int32, at offset: Int64) throws(MetroError) {
-    guard offset > 0 else { return }
-    let before: [UInt8]
-    do { before = try fileSystem.read(descriptor, path: path, offset: offset - 1, count: 1) } catch {
-      throw MetroError.store(error)
-    }
-    guard before == [UInt8(ascii: "\n")] else {
-      throw .storeDamaged(path: path, line: nil, problem: .journalChangedBeforeRecordedLength)
-    }
+    return card
   }
 
   /// Calls `body` with each complete line in `start..<end` (without its
-  /// newline) and the offset where it starts, reading in bounded chunks.
+  /// newline) and the offset where it starts, reading a window at a time.
   ///
   /// - Returns: Where the bytes after the last complete line start (`end` when
   ///   there are none).
@@ -124,40 +108,32 @@ struct Journal {
     _ descriptor: Int32, from start: Int64, to end: Int64,
     _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void
   ) throws(MetroError) -> Int64 {
-    var buffer: [UInt8] = []
-    var bufferStart = start
-    var position = start
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: end)
+    try window.load(from: start)
+    var lineStart = start
     while true {
-      var lineStart = 0
-      while let newline = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        try body(buffer[lineStart..<newline], bufferStart + Int64(lineStart))
-        lineStart = newline + 1
+      let from = Int(lineStart - window.start)
+      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
+      if newline == nil, window.atEnd { return lineStart }
+      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
+        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
       }
-      buffer.removeFirst(lineStart)
-      bufferStart += Int64(lineStart)
-      guard position < end else { return bufferStart }
-      guard buffer.count <= Self.maximumLineLength else {
-        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: bufferStart))
+      if let newline {
+        try body(window.bytes[from..<newline], lineStart)
+        lineStart = window.start + Int64(newline + 1)
+      } else if try !window.extend(keepingFrom: lineStart) {
+        return lineStart
       }
-      let chunk: [UInt8]
-      do {
-        chunk = try fileSystem.read(
-          descriptor, path: path, offset: position, count: Int(min(Int64(Self.chunkSize), end - position)))
-      } catch { throw MetroError.store(error) }
-      if chunk.isEmpty { return bufferStart }
-      buffer += chunk
-      position += Int64(chunk.count)
     }
   }
 
-  /// Calls `body` with each update from the newest back, stopping when it
-  /// returns `false`.
+  /// The card's updates, oldest first, read from the newest back and each
+  /// checked to lead to the next.
   ///
-  /// - Parameters:
-  ///   - stored: The card, reconciled, whose `journalLength` bounds the read.
-  ///   - body: Receives each update; returns whether to go on.
-  func forEachNewestFirst(_ stored: StoredCard, _ body: (BalanceUpdate) throws(MetroError) -> Bool) throws(MetroError) {
-    guard stored.lastSequence > 0 else { return }
+  /// - Parameter stored: The card, reconciled, whose `journalLength` bounds the read.
+  func history(of stored: StoredCard) throws(MetroError) -> [BalanceUpdate] {
+    var updates: [BalanceUpdate] = []
+    guard stored.lastSequence > 0 else { return updates }
     let descriptor: Int32
     do {
       descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
@@ -174,7 +150,6 @@ struct Journal {
       }
     } catch { throw MetroError.store(error) }
 
-    let chunkSize: Int64 = 64 * 1024
     var end = stored.journalLength  // exclusive end of unread bytes
     var carry: [UInt8] = []  // the start of a line whose beginning is not read yet
     var sequence = stored.lastSequence
@@ -184,7 +159,7 @@ struct Journal {
       guard end > 0 else {
         throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
       }
-      let start = max(0, end - chunkSize)
+      let start = max(0, end - Int64(Self.chunkSize))
       var chunk: [UInt8]
       do { chunk = try fileSystem.read(descriptor, path: path, offset: start, count: Int(end - start)) } catch {
         throw MetroError.store(error)
@@ -212,7 +187,7 @@ struct Journal {
         }
         balanceAfter = before
         sequence -= 1
-        guard try body(entry.update) else { return }
+        updates.append(entry.update)
         lineEnd = newline
         searchEnd = newline
       }
@@ -235,5 +210,6 @@ struct Journal {
       throw .storeDamaged(path: path, line: 1, problem: .incompleteHeader)
     }
     try JournalEntry.checkHeader(header[..<newline], cardID: cardID, path: path)
+    return updates.reversed()
   }
 }

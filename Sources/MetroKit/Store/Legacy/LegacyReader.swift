@@ -10,43 +10,59 @@ import FoundationEssentials
 /// A crashed format-2 or format-3 writer may have left complete
 /// transactions past what `state.json` records: they are read as part of
 /// the history, as that writer's next run would have replayed them.
-final class LegacyReader {
+struct LegacyReader {
   /// The store directory.
   let directory: String
   let fileSystem: any FileSystem
-  let timeZone: LocalTimeZone
-
-  /// The identity of references made before the store had files.
-  static let unsavedStoreID = "unsaved"
 
   /// Reads the old store in `directory`.
-  init(directory: String, fileSystem: any FileSystem = LiveFileSystem(), timeZone: LocalTimeZone = .system) {
+  init(directory: String, fileSystem: any FileSystem = LiveFileSystem()) {
     self.directory = directory
     self.fileSystem = InterruptRetrying(base: fileSystem)
-    self.timeZone = timeZone
   }
 
-  var statePath: String { directory + "/state.json" }
-  func journalPath(_ cardID: Int) -> String { directory + "/journal-\(cardID).jsonl" }
-  func journal(for stored: StoredCard) -> Journal {
-    Journal(fileSystem: fileSystem, path: journalPath(stored.id), cardID: stored.id, currency: stored.card.currency)
-  }
+  /// How many times a snapshot of every card is read again after writers changed the store under it.
+  static let snapshotAttempts = 20
 
-  // MARK: - Reading
-
-  /// Reads `state.json`; a store with no files yet reads as a fresh one.
-  func readState() throws(MetroError) -> StoredState {
-    var bytes = try readSmallFile(statePath, fileSystem: fileSystem)
-    if bytes == nil {
-      guard try Self.hasJournals(in: directory, fileSystem: fileSystem) else {
-        return .fresh(storeID: Self.unsavedStoreID)
+  /// Every card with its whole history, oldest first, all read from one `state.json`.
+  func allCardHistories() throws(MetroError) -> [CardHistory] {
+    // An old build's writer may replace state.json while the journals are
+    // read; a card removed meanwhile takes its journal with it. Read again
+    // from the new state.json, as long as writes keep happening in between.
+    var state = try readState()
+    var attempts = 0
+    while true {
+      do {
+        return try state.cards.map { stored throws(MetroError) in
+          let journal = Journal(
+            fileSystem: fileSystem, path: directory + "/journal-\(stored.id).jsonl", cardID: stored.id,
+            currency: stored.card.currency)
+          let card = try journal.reconciled(stored)
+          return CardHistory(
+            card: ObjectReference(
+              snapshot: card.card, storeID: state.storeID, objectID: card.id, revision: state.revision),
+            openingBalance: card.openingBalance, updates: try journal.history(of: card))
+        }
+      } catch {
+        guard case .storeDamaged = error, attempts < Self.snapshotAttempts else { throw error }
+        let again = try readState()
+        guard again.revision != state.revision || again.storeID != state.storeID else { throw error }
+        state = again
+        attempts += 1
       }
-      // A first writer created state.json between the two looks; it is
-      // never removed once it exists.
-      bytes = try readSmallFile(statePath, fileSystem: fileSystem)
     }
-    guard let bytes else { throw .storeDamaged(path: statePath, line: nil, problem: .stateMissingWithJournals) }
-    return try StoredState.decode(bytes, path: statePath)
+  }
+
+  /// Reads `state.json`: only ``LegacyStore/open(_:)`` calls this reader, when
+  /// it found `state.json` or journals, and journals without it mean the
+  /// state was lost (a first writer creating it meanwhile is that call's to
+  /// look for again).
+  func readState() throws(MetroError) -> StoredState {
+    let path = directory + "/state.json"
+    guard let bytes = try readSmallFile(path, fileSystem: fileSystem) else {
+      throw .storeDamaged(path: path, line: nil, problem: .stateMissingWithJournals)
+    }
+    return try StoredState.decode(bytes, path: path)
   }
 
   /// Whether `directory` holds journals. Journals without `state.json`
@@ -56,20 +72,5 @@ final class LegacyReader {
       guard try fileSystem.status(atPath: directory) != nil else { return false }
       return try fileSystem.contentsOfDirectory(directory).contains { $0.hasPrefix("journal-") }
     } catch { throw MetroError.store(error) }
-  }
-
-  /// The card with any complete transactions past `state.json` applied, as a
-  /// crashed writer may have left them.
-  func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
-    var result = stored
-    let tail = try journal(for: stored).readTail(after: stored)
-    result.apply(tail, timeZone: timeZone)
-    return result
-  }
-
-  func reference(_ stored: StoredCard, in state: StoredState) -> ObjectReference<MetroCard> {
-    var snapshot = stored.card
-    snapshot.isDefault = stored.id == state.defaultCardID
-    return ObjectReference(snapshot: snapshot, storeID: state.storeID, objectID: stored.id, revision: state.revision)
   }
 }

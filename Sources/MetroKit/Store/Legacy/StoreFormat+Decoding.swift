@@ -4,9 +4,7 @@ import FoundationEssentials
 
 extension StoredState {
   /// Decodes `state.json`, migrating older versions.
-  static func decode(
-    _ bytes: [UInt8], path: String, migrations: [Int: StoreFormat.Migration] = StoreFormat.migrations
-  ) throws(MetroError) -> StoredState {
+  static func decode(_ bytes: [UInt8], path: String) throws(MetroError) -> StoredState {
     var document: JSONValue
     do {
       document = try JSONParser.parse(bytes)
@@ -28,7 +26,7 @@ extension StoredState {
     // Every version from 1 on seals the file; version 0 did not.
     if version >= 1 { try verifySeal(bytes, path: path, line: nil) }
     if version < StoreFormat.currentVersion {
-      document = try StoreFormat.migrate(document, from: version, path: path, using: migrations)
+      document = try StoreFormat.migrate(document, from: version, path: path)
     }
     let top = FieldReader(object: document, path: path, line: nil, card: nil)
     try top.allowOnly([
@@ -66,38 +64,35 @@ extension StoredState {
         throw reader.damaged(.invalidSerialNumber)
       }
       let journalLength = try reader.integer("journalLength")
-      let keysIndexedLength = try reader.integer("keysIndexedLength")
-      guard keysIndexedLength <= journalLength else {
+      // How much of the journal an old writer had indexed the reload keys of: checked, not needed.
+      guard try reader.integer("keysIndexedLength") <= journalLength else {
         throw reader.damaged(.keysIndexedPastJournal)
       }
       var card = MetroCard(
         name: name, isDefault: false, balance: balance, currency: currency, expirationDate: expiration,
         serialNumber: serialNumber)
-      let fareStateIsCurrent = try reader.readFares(into: &card)
+      _ = try reader.readFares(into: &card)
       // Only a card that holds no money (contactless) has a balance below
       // zero by its own rides; an import may bring one to any card.
       cards.append(
         StoredCard(
           id: id, card: card, openingBalance: try reader.money("openingBalance", currency: currency),
-          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength),
-          keysIndexedLength: Int64(keysIndexedLength), fareStateIsCurrent: fareStateIsCurrent))
+          lastSequence: try reader.integer("lastSequence"), journalLength: Int64(journalLength)))
     }
     guard case .array(let removedValues) = try top.value("removedCardIDs") else {
       throw top.damaged(.fieldNotArray(field: "removedCardIDs"))
     }
-    var removed: [Int] = []
+    // Cards removed whose journals an old writer had still to delete: checked, not needed.
     for value in removedValues {
       guard case .integer(let id) = value, id >= 1, id <= Int64(Int32.max) else {
         throw top.damaged(.invalidRemovedCardIDs)
       }
-      removed.append(Int(id))
     }
     let state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
-      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards,
-      removedCardIDs: removed)
+      nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
     guard !cards.isEmpty else { throw top.damaged(.noCards) }
-    guard state.index(ofCardID: state.defaultCardID) != nil else {
+    guard cards.contains(where: { $0.id == state.defaultCardID }) else {
       throw top.damaged(.defaultCardMissing(id: state.defaultCardID))
     }
     guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
@@ -153,8 +148,9 @@ extension JournalEntry {
     let sequence = try reader.integer("seq")
     let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
-    return JournalEntry(
-      sequence: sequence, transactionEnd: transactionEnd,
-      update: try reader.balanceUpdate(currency: currency, balance: try reader.money("balance", currency: currency)))
+    let balance = try reader.money("balance", currency: currency)
+    var update = try reader.balanceUpdate(journalCurrency: currency)
+    update.balance = balance
+    return JournalEntry(sequence: sequence, transactionEnd: transactionEnd, update: update)
   }
 }

@@ -6,7 +6,7 @@ extension StoreFormat {
   /// Version 2 cards had one fare and no kind. Version 3 makes each a
   /// `metrocard` that keeps its fare as a fare set by hand for every ride,
   /// so no balance and no recorded charge changes; its fare standing is `null`.
-  static let addFareRules: Migration = { document throws(MetroError) in
+  static func addFareRules(_ document: JSONValue) throws(MetroError) -> JSONValue {
     guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
       throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
     }

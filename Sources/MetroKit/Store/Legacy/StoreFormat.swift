@@ -12,16 +12,21 @@ enum StoreFormat {
   static let stateFormatName = "metrobuddy-state"
   static let journalFormatName = "metrobuddy-journal"
 
-  /// One step that upgrades a `state.json` document by one version.
-  typealias Migration = @Sendable (JSONValue) throws(MetroError) -> JSONValue
-
-  /// The shipped steps, keyed by the version each upgrades from; each format
-  /// change adds its step here and a fixture of the old format to the tests.
-  static let migrations: [Int: Migration] = [1: moveReloadKeysOut, 2: addFareRules]
+  /// Upgrades `document`, written in format `version`, to ``currentVersion``
+  /// a step at a time: 1 to 2 (``moveReloadKeysOut(_:)``), 2 to 3 (``addFareRules(_:)``).
+  ///
+  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` for a version
+  ///   before 1, which no step upgrades.
+  static func migrate(_ document: JSONValue, from version: Int, path: String) throws(MetroError) -> JSONValue {
+    guard version >= 1 else {
+      throw .storeDamaged(path: path, line: nil, problem: .versionNotUpgradable(version: version))
+    }
+    return try addFareRules(version == 1 ? try moveReloadKeysOut(document) : document)
+  }
 
   /// Version 1 listed every reload key in `state.json`; version 2 leaves
   /// them in the journals. The step drops the list and marks nothing as indexed.
-  static let moveReloadKeysOut: Migration = { document throws(MetroError) in
+  static func moveReloadKeysOut(_ document: JSONValue) throws(MetroError) -> JSONValue {
     guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
       throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
     }
@@ -38,25 +43,6 @@ enum StoreFormat {
         }
       } + [("removedCardIDs", .array([]))])
   }
-
-  /// Upgrades `document`, written in format `version`, to ``currentVersion``.
-  ///
-  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when no step
-  ///   upgrades from some version on the way.
-  static func migrate(
-    _ document: JSONValue, from version: Int, path: String, using steps: [Int: Migration]
-  ) throws(MetroError) -> JSONValue {
-    var document = document
-    var version = version
-    while version < currentVersion {
-      guard let step = steps[version] else {
-        throw .storeDamaged(path: path, line: nil, problem: .versionNotUpgradable(version: version))
-      }
-      document = try step(document)
-      version += 1
-    }
-    return document
-  }
 }
 
 /// A card as `state.json` stores it.
@@ -70,11 +56,6 @@ struct StoredCard: Equatable {
   var lastSequence: Int
   /// The journal's length in bytes once that line was applied.
   var journalLength: Int64
-  /// How much of the journal an old writer had indexed the reload keys of.
-  var keysIndexedLength: Int64
-  /// Whether `card.fareState` follows every ride in the journal: `false`
-  /// when `state.json` held none (a format without it) or an older one.
-  var fareStateIsCurrent = true
 }
 
 /// Everything in `state.json`.
@@ -85,21 +66,6 @@ struct StoredState: Equatable {
   var nextCardID: Int
   var defaultCardID: Int
   var cards: [StoredCard]
-  /// Cards removed whose journals an old writer had still to delete.
-  var removedCardIDs: [Int] = []
-
-  /// The state of a store that has no files yet: one card, `default`.
-  static func fresh(storeID: String) -> StoredState {
-    StoredState(
-      storeID: storeID, revision: 0, nextCardID: 2, defaultCardID: 1,
-      cards: [
-        StoredCard(
-          id: 1, card: MetroCard(name: MetroCard.defaultName), openingBalance: .zero, lastSequence: 0,
-          journalLength: 0, keysIndexedLength: 0)
-      ])
-  }
-
-  func index(ofCardID id: Int) -> Int? { cards.firstIndex { $0.id == id } }
 }
 
 /// One line of a journal: a balance update and where it sits in the sequence.

@@ -453,13 +453,14 @@ package enum LogMeaning {
     // place. `timed` is the order by its own time alone, which prices rides.
     // An old store's update that two converted logs bring counts from the first.
     var oldSeen: Set<UUID> = []
-    var timeline: [(update: BalanceUpdate, cardID: String, order: EventOrder, timed: EventOrder)] =
+    var timeline: [TimelineEntry] =
       updates.compactMap { item in
         guard case .update(let cardID, let update) = item.change else { return nil }
         if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
         let timed = EventOrder(
           time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
-        return (update, cardID, Self.place(of: update, at: item.order, lifts: lifts), timed)
+        return TimelineEntry(
+          update: update, cardID: cardID, order: Self.place(of: update, at: item.order, lifts: lifts), timed: timed)
       }
     _ = consume updates
     timeline.sort { $0.order < $1.order }
@@ -469,11 +470,10 @@ package enum LogMeaning {
     // of one of them, no reload key it knows.
     if let seed {
       let ids = Set(timeline.map(\.update.id))
-      for entry in timeline {
-        let update = entry.update
-        if let point = seed.point, update.timestamp <= point.time { return nil }
-        if let key = update.key, seed.keys.contains(key) { return nil }
-        if let target = update.undoes, !ids.contains(target) { return nil }
+      for position in timeline.indices {
+        if let point = seed.point, timeline[position].update.timestamp <= point.time { return nil }
+        if let key = timeline[position].update.key, seed.keys.contains(key) { return nil }
+        if let target = timeline[position].update.undoes, !ids.contains(target) { return nil }
       }
     }
 
@@ -486,9 +486,12 @@ package enum LogMeaning {
     let named = Set(timeline.compactMap(\.update.undoes))
     var copies: [UUID: [Int]] = [:]
     var firstKeyed: [String: Int] = [:]
-    for (position, entry) in timeline.enumerated() {
-      if named.contains(entry.update.id) { copies[entry.update.id, default: []].append(position) }
-      if let key = entry.update.key, entry.update.type == .reload, firstKeyed[key] == nil { firstKeyed[key] = position }
+    for position in timeline.indices {
+      let id = timeline[position].update.id
+      if named.contains(id) { copies[id, default: []].append(position) }
+      if let key = timeline[position].update.key, timeline[position].update.type == .reload, firstKeyed[key] == nil {
+        firstKeyed[key] = position
+      }
     }
     // By place in the timeline (arrays, not sets: a history of 100,000
     // updates asks each of them several times).
@@ -496,18 +499,21 @@ package enum LogMeaning {
     var keyUndone: Set<String> = []
     var targets = [Int?](repeating: nil, count: timeline.count)
     var undoneAtEnd = [Bool](repeating: false, count: timeline.count)
-    for (position, entry) in timeline.enumerated() {
-      let update = entry.update
-      if let key = update.key, update.type == .reload {
+    for position in timeline.indices {
+      let (type, key, undoes) = (
+        timeline[position].update.type, timeline[position].update.key, timeline[position].update.undoes
+      )
+      if let key, type == .reload {
         if firstKeyed[key] != position { keyDuplicate[position] = true }
-      } else if let key = update.key, update.type == .undo {
+      } else if let key, type == .undo {
         if keyUndone.insert(key).inserted, let reload = firstKeyed[key] {
           targets[position] = reload
         } else {
           keyDuplicate[position] = true
         }
-      } else if update.type == .undo, let target = update.undoes, let named = copies[target] {
-        targets[position] = named.first { timeline[$0].order.device == entry.order.device } ?? named[0]
+      } else if type == .undo, let target = undoes, let named = copies[target] {
+        let device = timeline[position].order.device
+        targets[position] = named.first { timeline[$0].order.device == device } ?? named[0]
       }
       if let target = targets[position] { undoneAtEnd[target] = true }
     }
@@ -607,8 +613,8 @@ package enum LogMeaning {
       }
       return priced(timeline[target].update).amount.minorUnits
     }
-    for (position, entry) in timeline.enumerated() {
-      var update = priced(entry.update)
+    for position in timeline.indices {
+      var update = priced(timeline[position].update)
       if let target = targets[position], !undone[target] {
         undone[target] = true
         if let amount = takenBackAlone(target, before: position) {
@@ -624,8 +630,8 @@ package enum LogMeaning {
       }
       update.isDuplicate = !counts(position)
       replay.take(
-        update, of: entry.cardID, at: entry.order, counts: counts(position), takenBack: undone[position],
-        merges: merged)
+        update, of: timeline[position].cardID, at: timeline[position].order, counts: counts(position),
+        takenBack: undone[position], merges: merged)
       update.balance = replay.total
       history.append(update)
     }
@@ -644,7 +650,7 @@ package enum LogMeaning {
     next.owner.merge(replay.owner) { $1 }
     next.standings[id] = state
     next.assignments[id] = standing
-    for entry in timeline { next.note(entry.update, at: entry.order) }
+    for position in timeline.indices { next.note(timeline[position].update, at: timeline[position].order) }
     // The reloads that count of the last days, for the reload limits: the
     // seed's of every card that became this one, then the history's.
     // (Sorted once, each id once: adding them one by one cost a `balance`
@@ -662,6 +668,18 @@ package enum LogMeaning {
     next.loads[id] = loads
     return (history, replay.total, state, standing, rides, held, loads, search.found)
   }
+}
+
+/// One update in a card's merged order: a struct, not a tuple, so that
+/// moving one (the sort) is a specialised copy, not the runtime's generic
+/// copy of a tuple (a million of them in a `history` of 100,000 updates).
+private struct TimelineEntry {
+  var update: BalanceUpdate
+  var cardID: String
+  /// Its place in the merged order.
+  var order: EventOrder
+  /// Its place by its own time alone, which prices rides.
+  var timed: EventOrder
 }
 
 /// The balances of the cards that became one, walked through their

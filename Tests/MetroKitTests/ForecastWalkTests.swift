@@ -42,8 +42,8 @@ struct ForecastWalkTests {
       // The forecast and the plan price a trip, then look at its time.
       if at > last { break }
       priced.append((at, charge))
-      state = FareEngine.advance(
-        state,
+      FareEngine.advance(
+        &state,
         with: RecordedRide(
           id: RecordedRide.notYetRecorded, time: at, mode: best, fare: charge.fare, charge: charge.charge,
           reason: charge.reason), rules: rules, timeZone: zone)

@@ -30,7 +30,7 @@ struct TransferRepricingTests {
     var state = FareState()
     return rides.map { ride in
       let stands = FareEngine.held(ride, rules: rules, state: state)
-      state = FareEngine.advance(state, with: stands, rules: rules, timeZone: .utc)
+      FareEngine.advance(&state, with: stands, rules: rules, timeZone: .utc)
       return "\(stands.charge.plainString(in: .usd)) \(stands.reason.rawValue)"
     }
   }

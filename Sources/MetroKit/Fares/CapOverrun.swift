@@ -64,7 +64,7 @@ public struct OverrunSearch: Sendable {
   public mutating func add(_ ride: RecordedRide, rules: (Date) -> FareRules, timeZone: LocalTimeZone) -> RecordedRide {
     let rulesNow = rules(ride.time)
     let stands = FareEngine.held(ride, rules: rulesNow, state: state)
-    state = FareEngine.advance(state, with: stands, rules: rulesNow, timeZone: timeZone)
+    FareEngine.advance(&state, with: stands, rules: rulesNow, timeZone: timeZone)
     for slot in CapSlot.allCases {
       // A period that another began after is over, as it stood last.
       if let kept = open[slot], state[slot]?.start != kept.start {

@@ -50,7 +50,7 @@ public struct FareAudit {
     {
       found = FareDifference(ride: ride, expected: expected)
     }
-    state = FareEngine.advance(state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
+    FareEngine.advance(&state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
     return found
   }
 

@@ -86,7 +86,7 @@ extension FareEngine {
       let rules = rules(ride.time)
       let stands = held(ride, rules: rules, state: state)
       if stands.charge != ride.charge { changed[ride.id] = HeldCharge(stands) }
-      state = advance(state, with: stands, rules: rules, timeZone: timeZone)
+      advance(&state, with: stands, rules: rules, timeZone: timeZone)
     }
     return (state, changed)
   }

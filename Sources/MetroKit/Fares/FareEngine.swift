@@ -59,15 +59,17 @@ public enum FareEngine {
     return RideCharge(mode: mode, fare: fare, charge: charge, reason: reason)
   }
 
-  /// The card's standing after `ride`, taken after every ride `state` has seen.
+  /// Moves the card's standing on past `ride`, taken after every ride
+  /// `state` has seen.
   ///
   /// A ride that paid something opens its cap's period when none is open at
   /// its time, and counts toward it; a paid ride (not a transfer) is the one
   /// later transfers follow; a transfer uses one of the paid ride's transfers.
+  /// In place: a standing copied for each ride copied its tally's days too
+  /// (6% of a `history` of 100,000 updates).
   public static func advance(
-    _ state: FareState, with ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone
-  ) -> FareState {
-    var state = state
+    _ state: inout FareState, with ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone
+  ) {
     countTowardCaps(&state, ride: ride, rules: rules, timeZone: timeZone)
     switch ride.reason {
     case .transfer:
@@ -90,7 +92,6 @@ public enum FareEngine {
     }
     if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day, mode: ride.mode) }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
-    return state
   }
 
   /// What the tightest of the caps that count `mode` has left at `time`

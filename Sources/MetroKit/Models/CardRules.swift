@@ -273,8 +273,8 @@ package enum CardRules {
             charges.append(charge)
             guard let sum = total.adding(charge.charge) else { throw .balanceOutOfRange }
             total = sum
-            state = FareEngine.advance(
-              state,
+            FareEngine.advance(
+              &state,
               with: RecordedRide(
                 id: RecordedRide.notYetRecorded, time: timestamp, mode: mode, fare: charge.fare, charge: charge.charge,
                 reason: charge.reason

@@ -314,7 +314,7 @@ struct DeviceLogFaultTests {
       #expect(fileBytes(parent + "/short" + log) == fileBytes(parent + "/whole" + log))
       if cache {
         #expect(try Self.openStore(parent + "/short").currentCard().balance == .usd("16.00"))
-        let cached = try treeSnapshot(parent + "/short/cache").filter { $0.key.hasSuffix("/meaning-4.json") }
+        let cached = try treeSnapshot(parent + "/short/cache").filter { $0.key.hasSuffix("/" + StoreCache.fileName) }
         #expect(cached.count == 1 && cached.values.allSatisfy { $0.last == UInt8(ascii: "\n") })
       }
     }

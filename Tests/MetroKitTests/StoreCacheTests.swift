@@ -27,7 +27,7 @@ struct StoreCacheTests {
           lastClock: 40, stamp: LogStamp(device: 2049, inode: 77, size: 4_096, modified: 1_795_000_000_123_456_789))
         content.lost["phone"] = LogPosition(offset: 10, sequence: 1)
         content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
-        let bytes = try #require(StoreCache.encode(content, store: "/home/rider/metrobuddy"))
+        let bytes = StoreCache.encode(content, store: "/home/rider/metrobuddy")
         let back = try StoreCache.decode(bytes, store: "/home/rider/metrobuddy")
         #expect(back == content, "seed \(seed), day \(day)")
         // The head alone: the answer stands as the seed, with no tail.
@@ -41,7 +41,7 @@ struct StoreCacheTests {
         written.append([record], of: "laptop")
         var expected = content
         expected.append([record], of: "laptop")
-        let spliced = try #require(StoreCache.encode(written, store: "/home/rider/metrobuddy"))
+        let spliced = StoreCache.encode(written, store: "/home/rider/metrobuddy")
         // ... after the file's rest byte for byte, never regrouped (decision 90).
         let restStart = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         let splicedRest = try #require(spliced.firstIndex(of: UInt8(ascii: "\n"))) + 1
@@ -82,7 +82,7 @@ struct StoreCacheTests {
     var content = StoreCache.Content(basis: "b", seed: start.seed, tail: later)
     content.latest = LogMeaning.fold(later, from: start.seed, timeZone: .utc)?.seed
     #expect(!later.isEmpty && content.latest != nil)
-    return (try #require(StoreCache.encode(content, store: "/store")), "/store")
+    return (StoreCache.encode(content, store: "/store"), "/store")
   }
 
   @Test func aCacheOfAnotherStoreAnotherFormatOrDamagedIsNotUsed() throws {
@@ -118,7 +118,7 @@ struct StoreCacheTests {
     var new = old
     new.seed = old.latest
     #expect(new.seed != old.seed)
-    let newBytes = try #require(StoreCache.encode(new, store: store))
+    let newBytes = StoreCache.encode(new, store: store)
     let newHead = try #require(newBytes.firstIndex(of: UInt8(ascii: "\n")))
     let oldHead = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
     let torn = Array(newBytes[...newHead] + bytes[(oldHead + 1)...])
@@ -130,12 +130,33 @@ struct StoreCacheTests {
     written.append(
       [LogRecord(sequence: 99, recordedAt: Date(timeIntervalSince1970: 1_795_300_000), changes: [], clock: 9)],
       of: "laptop")
-    let carried = try #require(StoreCache.encode(written, store: store))
+    let carried = StoreCache.encode(written, store: store)
     #expect(try StoreCache.decodeHead(carried, store: store).latest == new.latest)
     #expect((try? StoreCache.decode(carried, store: store)) == nil, "the rest of another save was carried")
     // A longer save cut back to a shorter one's length, and the reverse.
     #expect((try? StoreCache.decode(Array(newBytes.dropLast(3)), store: store)) == nil)
     #expect((try? StoreCache.decode(newBytes + Array("x\n".utf8), store: store)) == nil)
+  }
+
+  /// Swipes in a row: each save adds its record after the rest, unread,
+  /// joined to its log's run just before it, the checksum moved on again;
+  /// the file then decodes whole as the records say (decision 90).
+  @Test func savesInARowJoinTheirLogsRun() throws {
+    let (bytes, store) = try Self.file()
+    var expected = try StoreCache.decode(bytes, store: store)
+    var file = bytes
+    for sequence in [7, 8] {
+      var head = try StoreCache.decodeHead(file, store: store)
+      let record = LogRecord(
+        sequence: sequence, recordedAt: Date(timeIntervalSince1970: 1_795_300_000 + Double(sequence)), changes: [],
+        clock: sequence)
+      head.append([record], of: "laptop")
+      expected.append([record], of: "laptop")
+      file = StoreCache.encode(head, store: store)
+    }
+    #expect(try StoreCache.decode(file, store: store) == expected)
+    let headLine = try JSONParser.parse(file[..<(try #require(file.firstIndex(of: UInt8(ascii: "\n"))))])
+    #expect(headLine["tail"] == .array([.array([.string("laptop"), .integer(3)])]))
   }
 
   /// Saves rewrite the one file in place: the same file after every write,

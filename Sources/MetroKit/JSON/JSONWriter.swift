@@ -30,7 +30,8 @@ package enum JSONWriter {
     case .tenths(let tenths):
       let whole = tenths / 10
       let tenth = (tenths % 10).magnitude
-      out += (tenths < 0 && whole == 0 ? "-0" : String(whole)).utf8
+      if tenths < 0, whole == 0 { out.append(UInt8(ascii: "-")) }
+      writeInteger(whole, to: &out)
       if tenth != 0 { out += ".\(tenth)".utf8 }
     case .string(let text): writeString(text, to: &out)
     case .array(let elements):

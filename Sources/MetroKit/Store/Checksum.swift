@@ -86,7 +86,7 @@ enum Checksum {
     let crc = running ^ 0xFFFF_FFFF
     object.removeLast()
     object += prefix
-    object += hex(crc)
+    appendHex(crc, to: &object)
     object += [UInt8(ascii: "\""), UInt8(ascii: "}")]
   }
 
@@ -130,15 +130,28 @@ enum Checksum {
 
   /// `value` as eight lower-case hex digits, as a seal, a mark and a cache write it.
   static func hex(_ value: UInt32) -> [UInt8] {
-    stride(from: 28, through: 0, by: -4).map { hexDigits[Int((value >> UInt32($0)) & 0xF)] }
+    var digits: [UInt8] = []
+    appendHex(value, to: &digits)
+    return digits
+  }
+
+  /// Appends ``hex(_:)``'s digits to `bytes` (every sealed line: no array of its own).
+  static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
+    for shift in stride(from: 28, through: 0, by: -4) { bytes.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
   }
 
   /// The number eight lower-case hex digits spell; `nil` for anything else.
+  /// (By range, not by a search of the digits: every line read asks it.)
   static func value(ofHex digits: some Collection<UInt8>) -> UInt32? {
     guard digits.count == 8 else { return nil }
     var value: UInt32 = 0
     for byte in digits {
-      guard let digit = hexDigits.firstIndex(of: byte) else { return nil }
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      default: return nil
+      }
       value = value << 4 | UInt32(digit)
     }
     return value

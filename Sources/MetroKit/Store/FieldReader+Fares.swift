@@ -4,8 +4,8 @@ import FoundationEssentials
 // record's `card` and `set` changes, the cache, and format 3's `state.json`.
 
 extension MetroCard {
-  /// The card's fare settings, as `state.json` stores them (its standing
-  /// beside them is ``FareState/value(in:)``).
+  /// The card's fare settings, as a log's `card` and `set` changes and an
+  /// export carry them (its standing is ``FareState/value(in:)``).
   func fareMembers() -> [(String, JSONValue)] {
     func money(_ value: Money) -> JSONValue { .string(value.plainString(in: currency)) }
     func time(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.iso8601)) }
@@ -59,8 +59,8 @@ extension MetroCard {
 }
 
 extension FareState {
-  /// The standing as `state.json`'s `fareState` and the cache hold it, in
-  /// `currency`.
+  /// The standing as the cache holds it (and format 3's `state.json` held
+  /// it as `fareState`), in `currency`.
   func value(in currency: Currency) -> JSONValue {
     func money(_ value: Money) -> JSONValue { .string(value.plainString(in: currency)) }
     func time(_ date: Date?) -> JSONValue { .string(date.map(Timestamp.iso8601)) }
@@ -151,11 +151,9 @@ extension FieldReader {
     try optionalString(key) == nil ? nil : try time(key)
   }
 
-  /// Reads a card's fare fields into `card`.
-  ///
-  /// - Returns: Whether `fareState` was present; a store upgraded from a
-  ///   format without it has `null`, and its next write works it out.
-  func readFares(into card: inout MetroCard) throws(MetroError) -> Bool {
+  /// Reads a card's fare fields into `card`, and the standing of format 3's
+  /// `state.json` when it has one (checked; the fold works it out again).
+  func readFares(into card: inout MetroCard) throws(MetroError) {
     let currency = card.currency
     card.kind = try known("kind", as: CardKind.self)
     card.isReduced = try bool("reduced")
@@ -213,10 +211,8 @@ extension FieldReader {
       }
       card.customRules = rules
     }
-    guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return false }
-    let read = try standing.fareState(currency: currency)
-    card.fareState = read.state
-    return read.isCurrent
+    guard object["fareState"] != nil, let standing = try optionalObject("fareState") else { return }
+    card.fareState = try standing.fareState(currency: currency).state
   }
 
   /// The fare standing this reader's object holds (``FareState/value(in:)``)
@@ -224,29 +220,28 @@ extension FieldReader {
   /// tally, or before the tally counted modes, is worked out again on the
   /// next write.
   func fareState(currency: Currency) throws(MetroError) -> (state: FareState, isCurrent: Bool) {
-    let standing = self
-    try standing.allowOnly([
+    try allowOnly([
       "local", "express", "localWeekly", "expressWeekly", "lastPaid", "latestRide", "month", "tally",
     ])
     func progress(_ key: String) throws(MetroError) -> CapProgress? {
-      guard let object = try standing.optionalObject(key) else { return nil }
+      guard let object = try optionalObject(key) else { return nil }
       try object.allowOnly(["start", "end", "paid"])
       return CapProgress(
         start: try object.time("start"), end: try object.time("end"), paid: try object.money("paid", currency: currency)
       )
     }
     var state = FareState(local: try progress("local"), express: try progress("express"))
-    if standing.object["localWeekly"] != nil { state.localWeekly = try progress("localWeekly") }
-    if standing.object["expressWeekly"] != nil { state.expressWeekly = try progress("expressWeekly") }
-    if let last = try standing.optionalObject("lastPaid") {
+    if object["localWeekly"] != nil { state.localWeekly = try progress("localWeekly") }
+    if object["expressWeekly"] != nil { state.expressWeekly = try progress("expressWeekly") }
+    if let last = try optionalObject("lastPaid") {
       try last.allowOnly(["time", "mode", "fare", "transfersLeft", "device", "takenBy"])
       state.lastPaid = PaidRide(
         time: try last.time("time"), mode: try last.known("mode", as: TravelMode.self),
         fare: try last.money("fare", currency: currency), transfersLeft: try last.integer("transfersLeft"),
         device: try last.optionalString("device"), takenBy: try last.optionalString("takenBy"))
     }
-    state.latestRide = try standing.optionalTime("latestRide")
-    if let month = try standing.optionalObject("month") {
+    state.latestRide = try optionalTime("latestRide")
+    if let month = try optionalObject("month") {
       try month.allowOnly(["year", "month", "spent"])
       state.month = MonthSpend(
         year: try month.integer("year"), month: try month.integer("month"),
@@ -254,7 +249,7 @@ extension FieldReader {
     }
     // A standing written before the tally existed (by the last format-3
     // builds, without the member) is worked out again on the next write.
-    guard standing.object["tally"] != nil, let tally = try standing.optionalObject("tally") else {
+    guard object["tally"] != nil, let tally = try optionalObject("tally") else {
       return (state, false)
     }
     try tally.allowOnly(["first", "trips"])

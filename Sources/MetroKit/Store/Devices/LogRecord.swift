@@ -307,7 +307,7 @@ extension LogChange {
         let code = try reader.string("currency")
         guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
         card.currency = currency
-        _ = try reader.readFares(into: &card)
+        try reader.readFares(into: &card)
         allowed.formUnion(fareFields.union(["currency"]))
       case .serialNumber:
         let serialNumber = try reader.optionalString("serialNumber")

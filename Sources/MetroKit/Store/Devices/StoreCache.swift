@@ -164,7 +164,8 @@ struct StoreCache {
       let status = (try? fileSystem.status(atPath: folder + "/" + Self.fileName)) ?? nil
       guard status.map(SavedVersion.init) == loaded else { return nil }
     }
-    guard let bytes = Self.encode(content, store: store), bytes.count <= Self.maximumSize else { return nil }
+    let bytes = Self.encode(content, store: store)
+    guard bytes.count <= Self.maximumSize else { return nil }
     return rewrite(Self.fileName, with: bytes)
   }
 
@@ -210,7 +211,7 @@ struct StoreCache {
   /// one it had over the new bytes alone (decision 90). A rest that was
   /// torn stays so under the new checksum, which then does not match it,
   /// and a reader reads the logs.
-  static func encode(_ content: Content, store: String) -> [UInt8]? {
+  static func encode(_ content: Content, store: String) -> [UInt8] {
     var rest: [UInt8]
     var runs: [JSONValue] = []
     var crc: UInt32
@@ -222,7 +223,8 @@ struct StoreCache {
       rest = Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
       crc = 0xFFFF_FFFF
     }
-    let restored = rest.count
+    // Where the bytes the checksum has not yet moved over start.
+    let unsummed = content.rest == nil ? 0 : rest.count
     for log in content.tail.sorted(by: { $0.device < $1.device }) where !log.records.isEmpty {
       for record in log.records { rest += record.encoded() }
       var count = Int64(log.records.count)
@@ -235,7 +237,7 @@ struct StoreCache {
       }
       runs.append(.array([.string(log.device), .integer(count)]))
     }
-    crc = rest[(content.rest == nil ? 0 : restored)...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+    crc = rest[unsummed...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
     let head: JSONValue = .object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
@@ -317,13 +319,14 @@ struct StoreCache {
       guard case .array(let pair) = run, pair.count == 2, case .string(let device) = pair[0],
         case .integer(let records) = pair[1], records > 0, records <= ends.count - line
       else { throw Unreadable() }
-      var index = logs.firstIndex { $0.device == device }
-      if index == nil {
-        logs.append((device, []))
-        index = logs.count - 1
-      }
+      let index =
+        logs.firstIndex { $0.device == device }
+        ?? {
+          logs.append((device, []))
+          return logs.count - 1
+        }()
       for _ in 0..<records {
-        logs[index!].lines.append(bytes[start...ends[line]])
+        logs[index].lines.append(bytes[start...ends[line]])
         start = ends[line] + 1
         line += 1
       }

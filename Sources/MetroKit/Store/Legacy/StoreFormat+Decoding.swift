@@ -71,7 +71,7 @@ extension StoredState {
       var card = MetroCard(
         name: name, isDefault: false, balance: balance, currency: currency, expirationDate: expiration,
         serialNumber: serialNumber)
-      _ = try reader.readFares(into: &card)
+      try reader.readFares(into: &card)
       // Only a card that holds no money (contactless) has a balance below
       // zero by its own rides; an import may bring one to any card.
       cards.append(

@@ -21,6 +21,7 @@ enum StoreFormat {
     guard version >= 1 else {
       throw .storeDamaged(path: path, line: nil, problem: .versionNotUpgradable(version: version))
     }
+    guard version < currentVersion else { return document }
     return try addFareRules(version == 1 ? try moveReloadKeysOut(document) : document)
   }
 

@@ -142,6 +142,45 @@ struct DeviceUpgradeTests {
 
   // MARK: - Reads
 
+  /// Journals without `state.json`: the state was lost, and the store is
+  /// refused as damaged, not read as a fresh one; nothing is written.
+  @Test func journalsWithoutTheirStateAreRefused() throws {
+    try withTemporaryDirectory { parent in
+      let directory = parent + "/metrobuddy"
+      try copy("store-v3", to: directory)
+      try FileManager.default.removeItem(atPath: directory + "/state.json")
+      let before = try tree(directory)
+      #expect {
+        _ = try deviceStore(directory).allCards()
+      } throws: { error in
+        guard case .storeDamaged(_, _, .stateMissingWithJournals)? = error as? MetroError else { return false }
+        return true
+      }
+      #expect(try tree(directory) == before)
+    }
+  }
+
+  /// A complete journal line longer than ``Journal/maximumLineLength`` is
+  /// refused wherever it falls in a read, as the journal's doc says.
+  @Test func aJournalLineTooLongIsRefused() throws {
+    try withTemporaryDirectory { parent in
+      let directory = parent + "/metrobuddy"
+      try copy("store-v3", to: directory)
+      let journal = directory + "/journal-1.jsonl"
+      var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: journal)))
+      bytes += [UInt8](repeating: UInt8(ascii: " "), count: Journal.maximumLineLength + 1) + [UInt8(ascii: "\n")]
+      try Data(bytes).write(to: URL(fileURLWithPath: journal))
+      let before = try tree(directory)
+      #expect {
+        _ = try deviceStore(directory).allCards()
+      } throws: { error in
+        guard case .storeDamaged(_, _, .lineTooLong)? = error as? MetroError else { return false }
+        return true
+      }
+      #expect(try tree(directory) == before)
+    }
+  }
+
   @Test(arguments: fixtures)
   func readsShowWhatTheOldReaderShowsAndWriteNothing(fixture: String) throws {
     try withTemporaryDirectory { parent in

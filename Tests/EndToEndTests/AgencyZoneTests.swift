@@ -98,7 +98,7 @@ struct AgencyZoneTests {
     try Self.run(sandbox, "JST-9", "reload", "20")
     try Self.run(sandbox, "JST-9", "swipe")
     let files = FileManager.default.enumerator(atPath: sandbox.cacheFolder)?.allObjects as? [String] ?? []
-    let cache = try #require(files.first { $0.hasSuffix("/meaning-4.json") }, "\(files)")
+    let cache = try #require(files.first { $0.hasSuffix("/meaning-5.json") }, "\(files)")
     let path = sandbox.cacheFolder + "/" + cache
     let before = try #require(FileManager.default.contents(atPath: path))
     try Self.run(sandbox, "GMT0BST,M3.5.0/1,M10.5.0", "show")

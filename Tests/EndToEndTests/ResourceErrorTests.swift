@@ -72,7 +72,7 @@ struct ResourceErrorTests {
     let logBytes = try #require(fileBytes(log)).count
     let device = try sandbox.deviceID()
     let caches = (FileManager.default.subpaths(atPath: sandbox.home + "/.cache") ?? []).filter {
-      $0.hasSuffix("/meaning-4.json") && $0.contains("/" + device + "-")
+      $0.hasSuffix("/meaning-5.json") && $0.contains("/" + device + "-")
     }
     let cacheBytes = try caches.map { try #require(fileBytes(sandbox.home + "/.cache/" + $0)).count }.max() ?? 0
     // A limit past the log and its next record, below the cache, whether the

@@ -26,8 +26,8 @@ struct StoreHardeningTests {
       cd "$1" || exit 1
       while [ ! -e "$2" ]; do
         rm -rf metrobuddy
-        mkdir -p metrobuddy/x && : > metrobuddy/x/meaning-4.json
-        for cache in metrobuddy/*/meaning-4.json; do : > "$cache"; done
+        mkdir -p metrobuddy/x && : > metrobuddy/x/meaning-5.json
+        for cache in metrobuddy/*/meaning-5.json; do : > "$cache"; done
       done
       """
     let stop = sandbox.root + "/stop-vandal"

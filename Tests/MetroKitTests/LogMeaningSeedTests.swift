@@ -133,9 +133,10 @@ struct LogMeaningSeedTests {
       card.fareByHand = HandFare(amount: .usd("2.90"), since: nil)
       changes = [.setCard(id: "metro", attribute: .fares, card: card)]
     case .aMerge: changes = [.mergeCard(other: "work", into: "metro")]
+    case .aRideInThePointsSecond, .aRideInThePointsSecondBeforeIt: change.timestamp = ride.timestamp
     }
     let after = LogMeaning.Log(
-      device: "phone",
+      device: tail.device,
       records: [
         LogRecord(
           sequence: 1, recordedAt: Self.now, changes: changes + [.update(cardID: "metro", change)], clock: clock)
@@ -143,9 +144,9 @@ struct LogMeaningSeedTests {
     let whole = LogMeaning.fold([before, after], timeZone: .utc)
     let folded = LogMeaning.fold([after], from: seed, timeZone: .utc)
     #expect(whole.cards.first { $0.id == "metro" }?.card.balance == tail.balance)
-    if tail == .aRide {
+    if tail.follows {
       let state = try #require(folded).state
-      Self.expectSame(state, whole, "a ride")
+      Self.expectSame(state, whole, "\(tail)")
     } else {
       #expect(folded == nil)
     }
@@ -276,11 +277,25 @@ struct LogMeaningSeedTests {
     case faresWritten
     /// A ride with the second card merged into the first.
     case aMerge
+    /// A new ride in the very second of the seed's last ride, from a device
+    /// that sorts after it (a script's second command in a second): folded
+    /// after the seed.
+    case aRideInThePointsSecond
+    /// The same from a device that sorts before the seed's: before the point.
+    case aRideInThePointsSecondBeforeIt
+
+    /// The device that writes the tail.
+    var device: String { self == .aRideInThePointsSecondBeforeIt ? "desk" : "phone" }
+
+    /// Whether the tail is folded after the seed.
+    var follows: Bool { self == .aRide || self == .aRideInThePointsSecond }
 
     /// The card's balance, as every record means it.
     var balance: Money {
       switch self {
-      case .aRide, .aRideBeforeThePoint, .aClockBehind, .faresWritten: .usd("24.00")
+      case .aRide, .aRideBeforeThePoint, .aClockBehind, .faresWritten, .aRideInThePointsSecond,
+        .aRideInThePointsSecondBeforeIt:
+        .usd("24.00")
       case .theKeyAgain, .aCopy: .usd("27.00")
       case .anUndo: .usd("30.00")
       case .aMerge: .usd("44.00")

@@ -101,7 +101,7 @@ struct StoreCacheTests {
     #expect((try? StoreCache.decode(Array(bytes[...newline]), store: store)) == nil, "the tail cut off")
     #expect((try? StoreCache.decode(bytes + bytes[(newline + 1)...], store: store)) == nil, "a record more")
     var other = String(decoding: bytes, as: UTF8.self)
-    other = other.replacingOccurrences(of: #""version":4"#, with: #""version":3"#)
+    other = other.replacingOccurrences(of: #""version":5"#, with: #""version":4"#)
     #expect(other != String(decoding: bytes, as: UTF8.self))
     #expect((try? StoreCache.decode(Array(other.utf8), store: store)) == nil, "another version's")
   }

@@ -11,7 +11,9 @@ extension LogMeaning {
   /// ``LogMeaning/fold(_:from:timeZone:)`` folds records after a seed when
   /// nothing before its point changes what they mean (``admits(_:)``
   /// and the checks of the fold): every update and merge after the point
-  /// and dated after it (so no copy of one before it), no undo of one
+  /// and dated after it (so no copy of one before it; one dated in the
+  /// point's own second when it sorts after the point and is none of the
+  /// updates of that second the seed folded, ``atPoint``), no undo of one
   /// before it, no reload key used before it, no card's fares or opening
   /// written again, no merge that moves a card the seed placed, no device
   /// behind the seed's clock. Otherwise it says so, and every record is
@@ -20,6 +22,10 @@ extension LogMeaning {
   struct Seed: Sendable, Equatable {
     /// Every update and merge folded sorts at or before it; `nil` before any.
     var point: EventOrder?
+    /// The ids of the updates folded that are dated at the point's time: a
+    /// second command in the same second as the last (a script's, or a
+    /// copy of one of these from another device) is told from them.
+    var atPoint: Set<UUID> = []
     /// Every card's attributes, live or not.
     var attributes: [String: CardAttributes] = [:]
     /// The default card's id, and where it was written.
@@ -88,11 +94,16 @@ extension LogMeaning {
     mutating func note(_ update: BalanceUpdate, at order: EventOrder) {
       if let key = update.key { keys.insert(key) }
       notePlace(order)
+      if update.timestamp == point?.time { atPoint.insert(update.id) }
     }
 
-    /// Moves the point to `order` if it is later.
+    /// Moves the point to `order` if it is later. (An update noted before
+    /// is dated at a later point's time only if its place is: then the
+    /// point was at that time already, and its id is kept.)
     mutating func notePlace(_ order: EventOrder) {
-      if point.map({ $0 < order }) ?? true { point = order }
+      guard point.map({ $0 < order }) ?? true else { return }
+      if order.time != point?.time { atPoint = [] }
+      point = order
     }
 
     /// Notes the records folded, as what their devices had seen (`seen`):

@@ -466,12 +466,18 @@ package enum LogMeaning {
     timeline.sort { $0.order < $1.order }
     // After a seed: every update dated after its point's time (so after
     // the point, lifted or not; and no copy of an update before it, which
-    // has that update's time but may sort after it by device), every undo
-    // of one of them, no reload key it knows.
+    // has that update's time but may sort after it by device), or in that
+    // very second after the point and no copy of an update the seed folded
+    // there (a script's second command in a second), every undo of one of
+    // them, no reload key it knows.
     if let seed {
       let ids = Set(timeline.map(\.update.id))
       for position in timeline.indices {
-        if let point = seed.point, timeline[position].update.timestamp <= point.time { return nil }
+        if let point = seed.point, case let update = timeline[position].update, update.timestamp <= point.time,
+          update.timestamp < point.time || timeline[position].order <= point || seed.atPoint.contains(update.id)
+        {
+          return nil
+        }
         if let key = timeline[position].update.key, seed.keys.contains(key) { return nil }
         if let target = timeline[position].update.undoes, !ids.contains(target) { return nil }
       }

@@ -32,11 +32,11 @@ struct StoreCache {
   let store: String
 
   static let formatName = "metrobuddy-state"
-  static let version = 4
+  static let version = 5
   /// A new format takes a new name, so that an older build folds again
   /// instead of misreading it (before it: `fold.json`, `meaning.json`,
-  /// `meaning-2.json`, then `meaning-3.json`).
-  static let fileName = "meaning-4.json"
+  /// `meaning-2.json` to `meaning-4.json`).
+  static let fileName = "meaning-5.json"
   /// The longest cache file read (16 MiB): longer, it is folded again from
   /// the logs (a tail that holds an import of a whole history, for a week).
   static let maximumSize = 16 << 20
@@ -164,17 +164,17 @@ struct StoreCache {
       let status = (try? fileSystem.status(atPath: folder + "/" + Self.fileName)) ?? nil
       guard status.map(SavedVersion.init) == loaded else { return nil }
     }
-    let bytes = Self.encode(content, store: store)
-    guard bytes.count <= Self.maximumSize else { return nil }
-    return rewrite(Self.fileName, with: bytes)
+    let pieces = Self.pieces(content, store: store)
+    guard pieces.reduce(0, { $0 + $1.count }) <= Self.maximumSize else { return nil }
+    return rewrite(Self.fileName, with: pieces)
   }
 
-  /// Writes `bytes` over `NAME` from its start and cuts it to their length,
-  /// without `fsync`; `nil` when any step failed. Not a temporary file
+  /// Writes `pieces` one after the other over `NAME` from its start and
+  /// cuts it to their length, without `fsync`; `nil` when any step failed. Not a temporary file
   /// renamed over it: on ext4 a rename over a file starts writing the new
   /// one out, which cost a swipe 0.3 to 0.7 ms (decision 89). What is
   /// there and is not a regular file (a FIFO, a link) is removed first.
-  private func rewrite(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
+  private func rewrite(_ name: String, with pieces: [ArraySlice<UInt8>]) -> SavedVersion? {
     let path = folder + "/" + name
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
     var descriptor = try? fileSystem.open(path, flags: flags, mode: 0o600)
@@ -190,12 +190,15 @@ struct StoreCache {
     }
     guard let descriptor else { return nil }
     defer { try? fileSystem.close(descriptor, path: path) }
-    guard (try? AtomicFile.writeAll(bytes[...], to: descriptor, path: path, fileSystem: fileSystem)) != nil else {
-      return nil
+    for piece in pieces {
+      guard (try? AtomicFile.writeAll(piece, to: descriptor, path: path, fileSystem: fileSystem)) != nil else {
+        return nil
+      }
     }
     // Cut back only what the previous save left past the new end.
-    if (before?.size ?? 0) > Int64(bytes.count) {
-      guard (try? fileSystem.truncate(descriptor, path: path, length: Int64(bytes.count))) != nil else { return nil }
+    let length = Int64(pieces.reduce(0) { $0 + $1.count })
+    if (before?.size ?? 0) > length {
+      guard (try? fileSystem.truncate(descriptor, path: path, length: length)) != nil else { return nil }
     }
     return (try? fileSystem.status(descriptor, path: path)).map(SavedVersion.init)
   }
@@ -212,21 +215,28 @@ struct StoreCache {
   /// torn stays so under the new checksum, which then does not match it,
   /// and a reader reads the logs.
   static func encode(_ content: Content, store: String) -> [UInt8] {
-    var rest: [UInt8]
+    Array(pieces(content, store: store).joined())
+  }
+
+  /// The file for `content` as ``save(_:_:)`` writes it, one piece after
+  /// the other: the head, the rest read from the file (unread, not copied:
+  /// a week of a script's commands is 150 KB, and copies of it were a
+  /// swipe's fresh pages), then what is new after it.
+  static func pieces(_ content: Content, store: String) -> [ArraySlice<UInt8>] {
+    // What the file did not hold: the seed's line when there is no rest,
+    // then the new records.
+    var added: [UInt8] = []
     var runs: [JSONValue] = []
     var crc: UInt32
     if let old = content.rest {
-      rest = Array(old.bytes)
       runs = old.runs
       crc = UInt32(truncatingIfNeeded: old.checksum) ^ 0xFFFF_FFFF
     } else {
-      rest = Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
+      added = Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
       crc = 0xFFFF_FFFF
     }
-    // Where the bytes the checksum has not yet moved over start.
-    let unsummed = content.rest == nil ? 0 : rest.count
     for log in content.tail.sorted(by: { $0.device < $1.device }) where !log.records.isEmpty {
-      for record in log.records { rest += record.encoded() }
+      for record in log.records { added += record.encoded() }
       var count = Int64(log.records.count)
       // A log's records right after its own run join that run.
       if case .array(let last)? = runs.last, last.count == 2, last[0] == .string(log.device),
@@ -237,7 +247,7 @@ struct StoreCache {
       }
       runs.append(.array([.string(log.device), .integer(count)]))
     }
-    crc = rest[unsummed...].withUnsafeBufferPointer { Checksum.update(crc, $0) }
+    crc = added.withUnsafeBufferPointer { Checksum.update(crc, $0) }
     let head: JSONValue = .object([
       ("format", .string(formatName)), ("version", .integer(Int64(version))), ("store", .string(store)),
       ("basis", .string(content.basis)), ("logs", positions(content.logs)), ("lost", positions(content.lost)),
@@ -245,7 +255,7 @@ struct StoreCache {
       ("splitTail", .integer(Int64(content.splitTail))), ("changes", .integer(Int64(content.tailChanges))),
       ("tail", .array(runs)), ("rest", .integer(Int64(crc ^ 0xFFFF_FFFF))),
     ])
-    return Checksum.sealedLine(head) + rest
+    return [Checksum.sealedLine(head)[...], content.rest?.bytes ?? [], added[...]]
   }
 
   /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.
@@ -558,7 +568,8 @@ struct StoreCache {
       return .object(members)
     }
     return .object([
-      ("point", seed.point.map(order) ?? .null), ("cards", .array(cards)),
+      ("point", seed.point.map(order) ?? .null),
+      ("atPoint", .array(seed.atPoint.map(\.canonicalString).sorted().map { .string($0) })), ("cards", .array(cards)),
       ("default", seed.defaultCard.map(written) ?? .null),
       ("names", .array(seed.names.sorted { $0.key < $1.key }.map { .array([.string($0.key), written($0.value)]) })),
       ("maxClock", .integer(Int64(seed.maxClock))),
@@ -586,6 +597,11 @@ struct StoreCache {
   static func seed(_ value: JSONValue) throws -> LogMeaning.Seed {
     var seed = LogMeaning.Seed()
     seed.point = try optional(value["point"]) { try order($0) }
+    seed.atPoint = Set(
+      try array(value["atPoint"]).map {
+        guard let id = UUID(canonical: try string($0)) else { throw Unreadable() }
+        return id
+      })
     for card in try array(value["cards"]) {
       let id = try string(card["id"])
       if card["card"] != nil { seed.attributes[id] = try attributes(card) }

@@ -200,12 +200,8 @@ extension LogChange {
 extension LogRecord {
   /// Checks a log's header line: its format, a version this build reads, and its device.
   static func checkHeader(_ bytes: ArraySlice<UInt8>, device: String, path: String) throws(MetroError) {
-    let document: JSONValue
-    do { document = try JSONParser.parse(bytes) } catch {
-      throw .storeDamaged(path: path, line: 1, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: 1, card: nil)
-    guard case .string(formatName)? = document["format"] else { throw reader.damaged(.notLog) }
+    let reader = try FieldReader.parsing(bytes, path: path, line: 1)
+    guard case .string(formatName)? = reader.object["format"] else { throw reader.damaged(.notLog) }
     let version = try reader.integer("version")
     guard version <= Self.version else {
       throw .storeFromNewerVersion(path: path, version: version, supported: Self.version)
@@ -225,11 +221,7 @@ extension LogRecord {
 
   /// Decodes one record line of any shape through the JSON parser.
   static func decodeParsed(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogRecord {
-    let document: JSONValue
-    do { document = try JSONParser.parse(bytes) } catch {
-      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: line, card: nil)
+    let reader = try FieldReader.parsing(bytes, path: path, line: line)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly(["seq", "at", "clock", "changes", "crc"])
     let sequence = try reader.integer("seq")

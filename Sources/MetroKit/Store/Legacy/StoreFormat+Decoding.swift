@@ -133,20 +133,14 @@ extension JournalEntry {
   static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, line: Int) throws(MetroError)
     -> JournalEntry
   {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: line, card: nil)
+    let reader = try FieldReader.parsing(bytes, path: path, line: line)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly([
       "seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
       "crc",
     ])
     let sequence = try reader.integer("seq")
-    let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
+    let transactionEnd = reader.object["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
     let balance = try reader.money("balance", currency: currency)
     var update = try reader.balanceUpdate(journalCurrency: currency)

@@ -58,9 +58,6 @@ struct FieldReader {
     return id
   }
 
-  /// Refuses a member not in `keys`.
-  func allowOnly(_ keys: Set<String>) throws(MetroError) { try allowOnly(Array(keys)) }
-
   /// Refuses a member not in `keys` (a handful: a linear search beats hashing each name).
   func allowOnly(_ keys: [String]) throws(MetroError) {
     guard case .object(let members) = object else { throw damaged(.notObject) }

@@ -251,8 +251,7 @@ extension LogChange {
     switch type {
     case "card":
       try reader.allowOnly(
-        Set(["type", "card", "opening", "name", "currency", "serialNumber", "expirationDate", "removed"])
-          .union(fareFields))
+        ["type", "card", "opening", "name", "currency", "serialNumber", "expirationDate", "removed"] + fareFields)
       let card = try readCard(reader, for: CardAttribute.allCases.filter { $0 != .removed })
       return .createCard(id: id, card: card)
     case "set":
@@ -260,7 +259,10 @@ extension LogChange {
       guard let attribute = CardAttribute(rawValue: field) else {
         throw reader.damaged(.fieldNotKnown(field: "field", text: field))
       }
-      return .setCard(id: id, attribute: attribute, card: try readCard(reader, for: [attribute]))
+      let card = try readCard(reader, for: [attribute])
+      let fields = attribute == .fares ? fareFields + ["currency"] : [attribute.rawValue]
+      try reader.allowOnly(["type", "card", "field"] + fields)
+      return .setCard(id: id, attribute: attribute, card: card)
     case "default":
       try reader.allowOnly(["type", "card"])
       return .setDefault(id: id)
@@ -282,49 +284,41 @@ extension LogChange {
     }
   }
 
-  static let fareFields: Set = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
+  static let fareFields = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
 
   /// A card with the attributes the change carries; the rest are defaults.
   private static func readCard(_ reader: FieldReader, for attributes: [CardAttribute]) throws(MetroError) -> MetroCard {
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
-    var allowed: Set<String> = ["type", "card", "field"]
     for attribute in attributes {
       switch attribute {
       case .name:
         let name = try reader.string("name")
         guard CardName.isValid(name) else { throw reader.damaged(.invalidOrRepeatedCardName(name: name)) }
         card.name = name
-        allowed.insert("name")
       case .fares:
         let code = try reader.string("currency")
         guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
         card.currency = currency
         try reader.readFares(into: &card)
-        allowed.formUnion(fareFields.union(["currency"]))
       case .serialNumber:
         let serialNumber = try reader.optionalString("serialNumber")
         if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
           throw reader.damaged(.invalidSerialNumber)
         }
         card.serialNumber = serialNumber
-        allowed.insert("serialNumber")
       case .expirationDate:
         if let text = try reader.optionalString("expirationDate") {
           guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
           card.expirationDate = date
         }
-        allowed.insert("expirationDate")
       case .opening:
         card.balance = Money(minorUnits: try reader.signedInteger("opening"))
-        allowed.insert("opening")
       case .removed:
         guard case .bool(true) = try reader.value("removed") else {
           throw reader.damaged(.fieldNotBoolean(field: "removed"))
         }
-        allowed.insert("removed")
       }
     }
-    if attributes.count == 1 { try reader.allowOnly(allowed) }
     return card
   }
 }

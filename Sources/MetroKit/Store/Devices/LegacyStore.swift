@@ -135,13 +135,8 @@ struct LegacyStore {
 
   /// How far the log the converted records become is read, once read whole.
   var position: LogPosition {
-    var position = LogPosition.start
-    if let last = records.last {
-      position.sequence = last.sequence
-      position.lastRecordedAt = last.recordedAt
-    }
-    position.offset = Int64(bytes.count)
-    return position
+    LogPosition(
+      offset: Int64(bytes.count), sequence: records.last?.sequence ?? 0, lastRecordedAt: records.last?.recordedAt)
   }
 
   /// The `state.json` that says the store is device logs now.

@@ -88,7 +88,7 @@ extension StoredState {
         throw top.damaged(.invalidRemovedCardIDs)
       }
     }
-    let state = StoredState(
+    var state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
       nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
     guard !cards.isEmpty else { throw top.damaged(.noCards) }
@@ -98,11 +98,10 @@ extension StoredState {
     guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
       throw top.damaged(.cardIDNotBelowNext)
     }
-    var result = state
-    for index in result.cards.indices {
-      result.cards[index].card.isDefault = result.cards[index].id == state.defaultCardID
+    for index in state.cards.indices {
+      state.cards[index].card.isDefault = state.cards[index].id == state.defaultCardID
     }
-    return result
+    return state
   }
 }
 

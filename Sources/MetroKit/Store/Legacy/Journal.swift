@@ -25,11 +25,7 @@ struct Journal {
   /// transaction, and what follows them is shorter than one line can be.
   /// Anything else is damage: an editor or sync tool that added a
   /// byte-order mark or CRLF line endings moved every line, and cutting the
-  /// file back would cut a committed line in half. The tail is read in
-  /// a bounded window and the read stops at the first bad line.
-  ///
-  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
-  ///   shorter than recorded or the tail is not a torn write.
+  /// file back would cut a committed line in half.
   func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
     guard let (descriptor, status) = try open(stored, missingIsDamage: stored.journalLength > 0) else { return stored }
     defer { try? fileSystem.close(descriptor, path: path) }
@@ -54,14 +50,29 @@ struct Journal {
     var balance = stored.card.balance
     // A new journal starts with its header line.
     var needsHeader = stored.journalLength == 0
-    let fragmentStart = try forEachLine(descriptor, from: stored.journalLength, to: status.size) {
-      bytes, offset throws(MetroError) in
-      let lineEnd = offset + Int64(bytes.count) + 1
+    // The tail's lines, a window at a time, the read stopping at the first
+    // bad line; one longer than ``maximumLineLength`` is damage.
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: status.size)
+    try window.load(from: stored.journalLength)
+    var lineStart = stored.journalLength
+    while true {
+      let from = Int(lineStart - window.start)
+      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
+      if newline == nil, window.atEnd { break }
+      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
+        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
+      }
+      guard let newline else {
+        if try !window.extend(keepingFrom: lineStart) { break }
+        continue
+      }
+      let bytes = window.bytes[from..<newline]
+      lineStart = window.start + Int64(newline + 1)
       if needsHeader {
         try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
         needsHeader = false
-        card.journalLength = lineEnd
-        return
+        card.journalLength = lineStart
+        continue
       }
       let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
       guard entry.sequence == line - 1, let next = balance.adding(entry.update.amount), next == entry.update.balance
@@ -73,42 +84,14 @@ struct Journal {
       if entry.sequence == entry.transactionEnd {
         card.card.balance = balance
         card.lastSequence = entry.sequence
-        card.journalLength = lineEnd
+        card.journalLength = lineStart
       }
     }
-    if status.size - fragmentStart > Int64(Self.maximumLineLength) {
+    // What follows the last whole line: a torn write is shorter than a line.
+    if status.size - lineStart > Int64(Self.maximumLineLength) {
       throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
     }
     return card
-  }
-
-  /// Calls `body` with each complete line in `start..<end` (without its
-  /// newline) and the offset where it starts, reading a window at a time.
-  ///
-  /// - Returns: Where the bytes after the last complete line start (`end` when
-  ///   there are none).
-  /// - Throws: Damage when a line is longer than ``maximumLineLength``.
-  func forEachLine(
-    _ descriptor: Int32, from start: Int64, to end: Int64,
-    _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void
-  ) throws(MetroError) -> Int64 {
-    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: end)
-    try window.load(from: start)
-    var lineStart = start
-    while true {
-      let from = Int(lineStart - window.start)
-      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
-      if newline == nil, window.atEnd { return lineStart }
-      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
-        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
-      }
-      if let newline {
-        try body(window.bytes[from..<newline], lineStart)
-        lineStart = window.start + Int64(newline + 1)
-      } else if try !window.extend(keepingFrom: lineStart) {
-        return lineStart
-      }
-    }
   }
 
   /// The journal open, with its status; `nil` when it is missing and that

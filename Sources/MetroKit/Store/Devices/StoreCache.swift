@@ -77,11 +77,47 @@ struct StoreCache {
     }
 
     /// The content with its seed and tail decoded from ``rest`` (the
-    /// content as it is when it has none).
+    /// content as it is when it has none), each log's runs joined in the
+    /// file's order; refused unless the rest is the bytes the head was
+    /// written with (not half of a save and half of the one before).
     func decodingRest() throws -> Content {
       guard let rest else { return self }
+      let bytes = rest.bytes
+      guard Int64(Checksum.crc32(bytes)) == rest.checksum, let seedEnd = bytes.firstIndex(of: 0x0A) else {
+        throw Unreadable()
+      }
+      try verifySeal(bytes[..<seedEnd], path: "", line: nil)
       var whole = self
-      (whole.seed, whole.tail) = try StoreCache.decodeRest(rest)
+      whole.seed = try optional(try JSONParser.parse(bytes[..<seedEnd])["seed"]) { try StoreCache.seed($0) }
+      whole.tail = []
+      // Where each line after the seed's ends (`memchr`: the tail is most of
+      // the file, and a byte-by-byte search of it cost a swipe 8% more).
+      var ends: [Int] = []
+      bytes[(seedEnd + 1)...].withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) -> Void in
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+          let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          ends.append(seedEnd + 1 + at)
+          offset = at + 1
+        }
+      }
+      var start = seedEnd + 1
+      var line = 0
+      for run in rest.runs {
+        let pair = try array(run, count: 2)
+        let count = try integer(pair[1])
+        guard count > 0, count <= ends.count - line else { throw Unreadable() }
+        var records: [LogRecord] = []
+        for end in ends[line..<(line + Int(count))] {
+          guard let record = try? LogRecord.decode(bytes[start..<end], path: "", line: 0) else { throw Unreadable() }
+          records.append(record)
+          start = end + 1
+        }
+        line += Int(count)
+        whole.append(records, of: try string(pair[0]))
+      }
+      guard start == bytes.endIndex, line == ends.count else { throw Unreadable() }
       for log in tail { whole.append(log.records, of: log.device) }
       whole.rest = nil
       whole.restChanges = 0
@@ -255,14 +291,11 @@ struct StoreCache {
       case .string(store)? = head["store"], case .string(let basis)? = head["basis"],
       case .array(let runs)? = head["tail"], case .integer(let restSum)? = head["rest"]
     else { throw Unreadable() }
-    var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
-    if let latest = head["latest"], latest != .null { content.latest = try Self.seed(latest) }
-    content.seed = content.latest
-    content.splitAt = try optional(head["splitAt"]) { try time($0) }
-    content.splitTail = Int(try integer(head["splitTail"]))
-    content.restChanges = Int(try integer(head["changes"]))
-    content.rest = Rest(bytes: bytes[(end + 1)...], runs: runs, checksum: restSum)
-    return content
+    let latest = try optional(head["latest"]) { try seed($0) }
+    return Content(
+      basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]), seed: latest,
+      splitAt: try optional(head["splitAt"]) { try time($0) }, splitTail: try int(head["splitTail"]), latest: latest,
+      rest: Rest(bytes: bytes[(end + 1)...], runs: runs, checksum: restSum), restChanges: try int(head["changes"]))
   }
 
   /// The file after its head, as ``decodeHead(_:store:)`` leaves it: the
@@ -272,49 +305,6 @@ struct StoreCache {
     var bytes: ArraySlice<UInt8>
     var runs: [JSONValue]
     var checksum: Int64
-  }
-
-  /// The seed and the tail of `rest`, each log's runs joined in the file's
-  /// order; refused unless they are the bytes the head was written with
-  /// (not half of a save and half of the one before).
-  static func decodeRest(_ rest: Rest) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
-    let bytes = rest.bytes
-    guard Int64(Checksum.crc32(bytes)) == rest.checksum, let seedEnd = bytes.firstIndex(of: 0x0A) else {
-      throw Unreadable()
-    }
-    try verifySeal(bytes[..<seedEnd], path: "", line: nil)
-    let seed = try optional(try JSONParser.parse(bytes[..<seedEnd])["seed"]) { try Self.seed($0) }
-    // Where each line after the seed's ends (`memchr`: the tail is most of
-    // the file, and a byte-by-byte search of it cost a swipe 8% more).
-    var ends: [Int] = []
-    bytes[(seedEnd + 1)...].withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) -> Void in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
-        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        ends.append(seedEnd + 1 + at)
-        offset = at + 1
-      }
-    }
-    var tail = Content()
-    var start = seedEnd + 1
-    var line = 0
-    for run in rest.runs {
-      let pair = try array(run, count: 2)
-      let device = try string(pair[0])
-      let count = try integer(pair[1])
-      guard count > 0, count <= ends.count - line else { throw Unreadable() }
-      var records: [LogRecord] = []
-      for end in ends[line..<(line + Int(count))] {
-        guard let record = try? LogRecord.decode(bytes[start..<end], path: "", line: 0) else { throw Unreadable() }
-        records.append(record)
-        start = end + 1
-      }
-      line += Int(count)
-      tail.append(records, of: device)
-    }
-    guard start == bytes.endIndex, line == ends.count else { throw Unreadable() }
-    return (seed, tail.tail)
   }
 
   // MARK: - Values

@@ -108,10 +108,7 @@ enum Checksum {
     return sealed
   }
 
-  /// Checks a sealed object.
-  ///
-  /// - Returns: `true` when it ends with a checksum member that matches the
-  ///   rest; `false` when the member is missing or does not match.
+  /// Whether a sealed object ends with a checksum member that matches the rest.
   static func verify(_ line: ArraySlice<UInt8>) -> Bool {
     guard line.count > sealLength else { return false }
     let sealStart = line.endIndex - sealLength

@@ -6,16 +6,12 @@ extension LogRecord {
   /// change an `update` or a device's name, every string printable ASCII
   /// without escapes, and a good seal. Such a line, nearly every line of a
   /// log, is read straight from its bytes, without building a tree of
-  /// values; for any other line this gives `nil` and
-  /// ``decode(_:path:line:)`` reads it through the JSON parser, which names
-  /// what is wrong.
-  ///
-  /// It takes only what the parser's path takes: each field is checked by
-  /// the same rule, and anything it is not sure of (an escape, white space,
-  /// a member out of order, a rule broken) gives `nil`, so that the error
-  /// is the parser's path's (`LogRecordWrittenShapeTests` holds the two
-  /// paths to one answer on written lines and on damaged ones). Decision 81
-  /// has the figures.
+  /// values. It takes only what the parser's path takes, each field by the
+  /// same rule; for anything it is not sure of (an escape, white space, a
+  /// member out of order, a rule broken) it gives `nil`, and
+  /// ``decode(_:path:line:)`` reads the line through the JSON parser, which
+  /// names what is wrong (`LogRecordWrittenShapeTests` holds the two paths
+  /// to one answer). Decision 81 has the figures.
   static func decodeWritten(_ line: ArraySlice<UInt8>) -> LogRecord? {
     var line = line
     if line.last == UInt8(ascii: "\n") { line.removeLast() }

@@ -13,17 +13,12 @@ import FoundationEssentials
 /// same fold as from nothing (decision 84). Only a cache: a missing,
 /// damaged or foreign one is rebuilt from the logs, never trusted.
 ///
-/// The file: one sealed JSON line, the head (format, version, the store,
-/// the basis the fare standings were worked out under, each log's position,
-/// what other logs lost, the tail's runs (whose records, how many, in the
-/// file's order), and the answer: the seed after the tail,
-/// ``Content/latest``, and the checksum of everything after the head); then
-/// a sealed line holding the seed; then the tail's records, each as a
-/// sealed log line. A read whose logs brought nothing new decodes the head
-/// alone (decision 86), and a write then adds its record after the rest,
-/// unread (decision 90). The file is rewritten in place (decision 89): the
-/// head's seal and its checksum of the rest tell a torn file from a whole
-/// one.
+/// The file (``encode(_:store:)``): a sealed head that holds the answer,
+/// the seed after the tail (``Content/latest``); the seed's sealed line;
+/// the tail's records. A read whose logs brought nothing new decodes the
+/// head alone (decision 86), and a write then adds its record after the
+/// rest, unread (decision 90). The file is rewritten in place (decision
+/// 89): the seals and the head's checksum of the rest tell a torn file.
 struct StoreCache {
   let fileSystem: any FileSystem
   /// `$XDG_CACHE_HOME/metrobuddy/<device>-<hash of the store path>`.
@@ -182,9 +177,7 @@ struct StoreCache {
   /// the seals refuse and the logs rebuild), and nothing here can fail a
   /// command. A save takes a `flock(2)` of the cache folder without
   /// waiting; one that finds it taken leaves the save to the process
-  /// holding it. The file is rewritten in place and cut to its new length
-  /// (decision 89): a reader that reads it half written finds a seal or
-  /// the head's checksum of the rest wrong, and reads the logs.
+  /// holding it.
   ///
   /// - Parameter condition: A writer saves `.always`; a reader only while
   ///   the file is still the one it loaded.
@@ -205,11 +198,13 @@ struct StoreCache {
     return rewrite(Self.fileName, with: bytes)
   }
 
-  /// Writes `bytes` over `NAME` from its start and cuts it to their length,
+  /// Writes `bytes` over `name` from its start and cuts it to their length,
   /// without `fsync`; `nil` when any step failed. Not a temporary file
   /// renamed over it: on ext4 a rename over a file starts writing the new
-  /// one out, which cost a swipe 0.3 to 0.7 ms (decision 89). What is
-  /// there and is not a regular file (a FIFO, a link) is removed first.
+  /// one out, which cost a swipe 0.3 to 0.7 ms (decision 89); a reader
+  /// that reads it half written finds a seal or the head's checksum of the
+  /// rest wrong, and reads the logs. What is there and is not a regular
+  /// file (a FIFO, a link) is removed first.
   private func rewrite(_ name: String, with bytes: [UInt8]) -> SavedVersion? {
     let path = folder + "/" + name
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK

@@ -179,3 +179,10 @@ struct StoreCacheTests {
     }
   }
 }
+
+extension StoreCache {
+  /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.
+  static func decode(_ bytes: [UInt8], store: String) throws -> Content {
+    try decodeHead(bytes, store: store).decodingRest()
+  }
+}

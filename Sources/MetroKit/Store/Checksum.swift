@@ -108,15 +108,12 @@ enum Checksum {
     return sealed
   }
 
-  /// Checks a sealed object.
-  ///
-  /// - Returns: `true` when it ends with a checksum member that matches the
-  ///   rest; `false` when the member is missing or does not match.
+  /// Whether a sealed object ends with a checksum member that matches the rest.
   static func verify(_ line: ArraySlice<UInt8>) -> Bool {
     guard line.count > sealLength else { return false }
     let sealStart = line.endIndex - sealLength
     let crc = line[line.startIndex..<sealStart].withUnsafeBufferPointer { update(0xFFFF_FFFF, $0) }
-    return verify(seal: line[sealStart...], running: crc)
+    return stored(in: line[sealStart...]).map { matches($0, running: crc) } ?? false
   }
 
   /// The checksum a seal (`,"crc":"` + 8 hex digits + `"}`) states; `nil`
@@ -128,14 +125,8 @@ enum Checksum {
     return value(ofHex: seal[(seal.startIndex + prefix.count)..<(seal.endIndex - 2)])
   }
 
-  /// `value` as eight lower-case hex digits, as a seal, a mark and a cache write it.
-  static func hex(_ value: UInt32) -> [UInt8] {
-    var digits: [UInt8] = []
-    appendHex(value, to: &digits)
-    return digits
-  }
-
-  /// Appends ``hex(_:)``'s digits to `bytes` (every sealed line: no array of its own).
+  /// Appends `value` to `bytes` as eight lower-case hex digits, as a seal
+  /// and a mark write it.
   static func appendHex(_ value: UInt32, to bytes: inout [UInt8]) {
     for shift in stride(from: 28, through: 0, by: -4) { bytes.append(hexDigits[Int((value >> UInt32(shift)) & 0xF)]) }
   }
@@ -164,13 +155,6 @@ enum Checksum {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
-  }
-
-  /// Checks the checksum member that ends a sealed object (`seal`, the
-  /// object's last ``sealLength`` bytes) against `crc`, the checksum moved
-  /// on (not inverted) over the bytes before it.
-  static func verify(seal: ArraySlice<UInt8>, running crc: UInt32) -> Bool {
-    stored(in: seal).map { matches($0, running: crc) } ?? false
   }
 
   /// Whether `stored`, a seal's checksum, is that of the bytes `crc` moved

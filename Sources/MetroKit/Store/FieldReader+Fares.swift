@@ -22,39 +22,32 @@ extension MetroCard {
         }
       return .object([("limit", money(cap.limit)), ("period", .string(period))])
     }
-    let hand: JSONValue =
-      fareByHand.map { .object([("amount", money($0.amount)), ("since", time($0.since))]) } ?? .null
-    var custom: JSONValue =
-      customRules.map { rules in
-        .object([
-          ("expressFare", rules.expressFare.map(money) ?? .null), ("cap", cap(rules.cap)),
-          ("expressCap", cap(rules.expressCap)),
-          (
-            "transfer",
-            rules.transfer.map {
-              .object([
-                ("minutes", .integer(Int64($0.windowMinutes))), ("transfers", .integer(Int64($0.transfersPerRide))),
-              ])
-            } ?? .null
-          ),
+    let hand = fareByHand.map { JSONValue.object([("amount", money($0.amount)), ("since", time($0.since))]) }
+    var custom = JSONValue.null
+    if let rules = customRules {
+      let transfer = rules.transfer.map {
+        JSONValue.object([
+          ("minutes", .integer(Int64($0.windowMinutes))), ("transfers", .integer(Int64($0.transfersPerRide))),
         ])
-      } ?? .null
-    // `zone` only when set: a card without one is written as before.
-    if case .object(let members) = custom, let zone = customRules?.zone {
-      custom = .object(members + [("zone", Self.zoneMember(zone))])
+      }
+      var members: [(String, JSONValue)] = [
+        ("expressFare", rules.expressFare.map(money) ?? .null), ("cap", cap(rules.cap)),
+        ("expressCap", cap(rules.expressCap)), ("transfer", transfer ?? .null),
+      ]
+      // `zone` only when set: a card without one is written as before. Its
+      // name and its rule, so that the card reads the same days on a
+      // machine without a time zone database.
+      if let zone = rules.zone {
+        members.append(("zone", .object([("name", .string(zone.name)), ("rule", .string(zone.rule.description))])))
+      }
+      custom = .object(members)
     }
-    var optional: [(String, JSONValue)] = []
-    if let londonZones { optional.append(("londonZones", .string(londonZones.text))) }
-    return [
+    var members: [(String, JSONValue)] = [
       ("kind", .string(kind.rawValue)), ("reduced", .bool(isReduced)), ("mode", .string(mode.rawValue)),
-      ("fareByHand", hand), ("customRules", custom),
-    ] + optional
-  }
-
-  /// A zone as the store keeps it: its name and its rule, so that the card
-  /// reads the same days on a machine without a time zone database.
-  static func zoneMember(_ zone: AgencyZone) -> JSONValue {
-    .object([("name", .string(zone.name)), ("rule", .string(zone.rule.description))])
+      ("fareByHand", hand ?? .null), ("customRules", custom),
+    ]
+    if let londonZones { members.append(("londonZones", .string(londonZones.text))) }
+    return members
   }
 }
 
@@ -68,55 +61,34 @@ extension FareState {
       guard let progress else { return .null }
       return .object([("start", time(progress.start)), ("end", time(progress.end)), ("paid", money(progress.paid))])
     }
-    // [day, trips, of them by local bus, of them by express bus]
-    let tallyTrips: [JSONValue] = tally.trips.sorted { $0.key < $1.key }.map { day, trips in
-      let bus = Int64(tally.busTrips[day] ?? 0)
-      let express = Int64(tally.expressTrips[day] ?? 0)
-      return .array([
-        .string(CalendarDate(daysSinceEpoch: day).description), .integer(Int64(trips)), .integer(bus),
-        .integer(express),
+    var members = [("local", progress(local)), ("express", progress(express))]
+    if let localWeekly { members.append(("localWeekly", progress(localWeekly))) }
+    if let expressWeekly { members.append(("expressWeekly", progress(expressWeekly))) }
+    var paid = JSONValue.null
+    if let lastPaid {
+      var fields: [(String, JSONValue)] = [
+        ("time", time(lastPaid.time)), ("mode", .string(lastPaid.mode.rawValue)), ("fare", money(lastPaid.fare)),
+        ("transfersLeft", .integer(Int64(lastPaid.transfersLeft))),
+      ]
+      if let device = lastPaid.device { fields.append(("device", .string(device))) }
+      if let takenBy = lastPaid.takenBy { fields.append(("takenBy", .string(takenBy))) }
+      paid = .object(fields)
+    }
+    let spent = month.map {
+      JSONValue.object([
+        ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
       ])
     }
+    // [day, trips, of them by local bus, of them by express bus]
+    let trips: [JSONValue] = tally.trips.sorted { $0.key < $1.key }.map { day, trips in
+      let bus = Int64(tally.busTrips[day] ?? 0)
+      let express = Int64(tally.expressTrips[day] ?? 0)
+      let date = CalendarDate(daysSinceEpoch: day).description
+      return .array([.string(date), .integer(Int64(trips)), .integer(bus), .integer(express)])
+    }
+    let days = JSONValue.object([("first", .string(tally.firstDay?.description)), ("trips", .array(trips))])
     return .object(
-      [
-        ("local", progress(local)), ("express", progress(express)),
-      ]
-        + [("localWeekly", localWeekly), ("expressWeekly", expressWeekly)].compactMap { member in
-          member.1.map { (member.0, progress($0)) }
-        } + [
-          (
-            "lastPaid",
-            lastPaid.map { paid -> JSONValue in
-              let devices = [("device", paid.device), ("takenBy", paid.takenBy)].compactMap { member in
-                member.1.map { (member.0, JSONValue.string($0)) }
-              }
-              return .object(
-                [
-                  ("time", time(paid.time)), ("mode", .string(paid.mode.rawValue)), ("fare", money(paid.fare)),
-                  ("transfersLeft", .integer(Int64(paid.transfersLeft))),
-                ] + devices)
-            } ?? .null
-          ),
-          ("latestRide", time(latestRide)),
-          (
-            "month",
-            month.map {
-              .object([
-                ("year", .integer(Int64($0.year))), ("month", .integer(Int64($0.month))), ("spent", money($0.spent)),
-              ])
-            } ?? .null
-          ),
-          (
-            "tally",
-            .object([
-              ("first", .string(tally.firstDay?.description)),
-              (
-                "trips",
-                .array(tallyTrips)
-              ),
-            ])
-          ),
-        ])
+      members + [("lastPaid", paid), ("latestRide", time(latestRide)), ("month", spent ?? .null), ("tally", days)])
   }
 }
 

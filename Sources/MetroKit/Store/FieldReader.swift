@@ -8,6 +8,13 @@ struct FieldReader {
   /// The card (from 1) whose entry this reads, if any.
   let card: Int?
 
+  /// A reader of the object that line `line` of `path` holds, parsed from `bytes`.
+  static func parsing(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> FieldReader {
+    do { return FieldReader(object: try JSONParser.parse(bytes), path: path, line: line, card: nil) } catch {
+      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
+    }
+  }
+
   func damaged(_ problem: StoreProblem) -> MetroError {
     .storeDamaged(path: path, line: line, problem: card.map { .inCard($0, problem) } ?? problem)
   }
@@ -50,9 +57,6 @@ struct FieldReader {
     guard let id = UUID(canonical: text) else { throw damaged(.fieldNotUUID(field: key, text: text)) }
     return id
   }
-
-  /// Refuses a member not in `keys`.
-  func allowOnly(_ keys: Set<String>) throws(MetroError) { try allowOnly(Array(keys)) }
 
   /// Refuses a member not in `keys` (a handful: a linear search beats hashing each name).
   func allowOnly(_ keys: [String]) throws(MetroError) {

@@ -34,11 +34,8 @@ struct FileLock {
     do {
       directory = try fileSystem.open(storeDirectory, flags: O_RDONLY | O_DIRECTORY | O_CLOEXEC, mode: 0)
     } catch { throw MetroError.store(error) }
-    do { try lockExclusively(directory, path: storeDirectory, fileSystem: fileSystem, waiter: &waiter) } catch {
-      try? fileSystem.close(directory, path: storeDirectory)
-      throw error
-    }
     do {
+      try lockExclusively(directory, path: storeDirectory, fileSystem: fileSystem, waiter: &waiter)
       var lock = try acquireFile(fileSystem: fileSystem, path: path, waiter: &waiter)
       lock.directoryDescriptor = directory
       lock.directoryPath = storeDirectory

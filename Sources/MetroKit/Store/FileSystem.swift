@@ -138,11 +138,9 @@ package struct LiveFileSystem: FileSystem {
   package init() {}
 
   package func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
-    while true {
-      let descriptor = Glibc.open(path, flags, mode_t(mode))
-      if descriptor >= 0 { return descriptor }
-      if errno != EINTR { throw SystemCallError(operation: "open", path: path, errno: errno) }
-    }
+    let descriptor = Glibc.open(path, flags, mode_t(mode))
+    if descriptor < 0 { throw SystemCallError(operation: "open", path: path, errno: errno) }
+    return descriptor
   }
 
   package func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8] {
@@ -152,10 +150,7 @@ package struct LiveFileSystem: FileSystem {
       let result = buffer.withUnsafeMutableBytes { raw in
         pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled))
       }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw SystemCallError(operation: "read", path: path, errno: errno)
-      }
+      if result < 0 { throw SystemCallError(operation: "read", path: path, errno: errno) }
       if result == 0 { break }
       filled += result
     }
@@ -164,17 +159,13 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int {
-    while true {
-      let result = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count) }
-      if result >= 0 { return result }
-      if errno != EINTR { throw SystemCallError(operation: "write", path: path, errno: errno) }
-    }
+    let result = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress, raw.count) }
+    if result < 0 { throw SystemCallError(operation: "write", path: path, errno: errno) }
+    return result
   }
 
   package func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    while Glibc.fsync(descriptor) != 0 {
-      if errno != EINTR { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
-    }
+    if Glibc.fsync(descriptor) != 0 { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
   }
 
   package func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
@@ -191,14 +182,12 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    while systemFlock(descriptor, operation) != 0 {
-      if errno != EINTR { throw SystemCallError(operation: "flock", path: path, errno: errno) }
-    }
+    if systemFlock(descriptor, operation) != 0 { throw SystemCallError(operation: "flock", path: path, errno: errno) }
   }
 
   package func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    while ftruncate(descriptor, off_t(length)) != 0 {
-      if errno != EINTR { throw SystemCallError(operation: "truncate", path: path, errno: errno) }
+    if ftruncate(descriptor, off_t(length)) != 0 {
+      throw SystemCallError(operation: "truncate", path: path, errno: errno)
     }
   }
 

@@ -13,15 +13,10 @@ struct InterruptRetrying: FileSystem {
   static let attempts = 100
 
   private func retry<T>(_ body: () throws(SystemCallError) -> T) throws(SystemCallError) -> T {
-    var attempt = 1
-    while true {
-      do {
-        return try body()
-      } catch {
-        guard error.errno == EINTR, attempt < Self.attempts else { throw error }
-        attempt += 1
-      }
+    for _ in 1..<Self.attempts {
+      do { return try body() } catch { if error.errno != EINTR { throw error } }
     }
+    return try body()
   }
 
   func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {

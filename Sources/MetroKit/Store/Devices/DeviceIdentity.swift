@@ -97,22 +97,16 @@ public struct DeviceIdentity: Sendable, Equatable {
   /// for the lock takes the id the first one kept.
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
-    return try keepNewID(fileSystem: fileSystem, unlessKept: true)
+    return try renew(fileSystem: fileSystem, unlessKept: true)
   }
 
-  /// A new id (a lower-case UUID) in ``file``, in place of the one there:
-  /// this device continues as a new device. The id file is replaced
-  /// atomically and durably; on failure the old id stays.
-  func renew(fileSystem: any FileSystem) throws(MetroError) -> String {
-    try keepNewID(fileSystem: fileSystem, unlessKept: false)
-  }
-
-  /// Makes a new id and saves it in ``file`` (atomically), making its
-  /// folders as needed; `unlessKept`: under a lock of the folder, the id
-  /// another process kept meanwhile is taken instead. On failure the
-  /// folders it made are taken back (one another process has put
-  /// something in since is not empty and stays).
-  private func keepNewID(fileSystem: any FileSystem, unlessKept: Bool) throws(MetroError) -> String {
+  /// A new id (a lower-case UUID) in ``file``, in place of any there: this
+  /// device continues as a new device. The id file is replaced atomically
+  /// and durably, its folders made as needed; on failure the old id stays
+  /// and the folders made are taken back (one another process has put
+  /// something in since is not empty and stays). `unlessKept`: under a
+  /// lock of the folder, the id another process kept meanwhile is taken instead.
+  func renew(fileSystem: any FileSystem, unlessKept: Bool = false) throws(MetroError) -> String {
     guard let folder, let slash = file.lastIndex(of: "/") else { throw .deviceIDUnsaved(path: nil, errno: ENOENT) }
     var made: [String] = []
     do throws(MetroError) {

@@ -26,9 +26,7 @@ struct EventOrder: Comparable, Hashable, Sendable {
     if a.sequence != b.sequence { return a.sequence < b.sequence }
     return a.index < b.index
   }
-}
 
-extension EventOrder {
   /// A place that stands for none (a change looked at, not folded).
   static let none = EventOrder(time: .distantPast, device: "", sequence: 0, index: 0)
 }

@@ -135,13 +135,8 @@ struct LegacyStore {
 
   /// How far the log the converted records become is read, once read whole.
   var position: LogPosition {
-    var position = LogPosition.start
-    if let last = records.last {
-      position.sequence = last.sequence
-      position.lastRecordedAt = last.recordedAt
-    }
-    position.offset = Int64(bytes.count)
-    return position
+    LogPosition(
+      offset: Int64(bytes.count), sequence: records.last?.sequence ?? 0, lastRecordedAt: records.last?.recordedAt)
   }
 
   /// The `state.json` that says the store is device logs now.
@@ -184,14 +179,11 @@ extension DeviceLogStore {
   /// Removes what the old store and its upgrade leave once the marker is in
   /// place and the converted log it names is whole by its hash (a
   /// synchroniser may carry the marker, and the journals' removal, before
-  /// the log): the journals and key folders (copies now), and the temporary
-  /// files of a killed upgrade (`.tmp-state.json-<pid>` here,
-  /// `.tmp-log.jsonl-<pid>` in a converted log's folder, which every device
-  /// must hold byte for byte alike). Best effort: a reader of the new layout
-  /// never looks at them. Run by the upgrade, and again by a device's first
-  /// write to an upgraded store, so that a kill between the marker and the
-  /// end of this leaves nothing for good. Nothing writes these names once
-  /// the marker is there; other names (not ours) are left alone.
+  /// the log): the journals and key folders (copies now), and a killed
+  /// upgrade's temporary files (a converted log's folder must be alike on
+  /// every device). Best effort, and other names are left alone. Run by the
+  /// upgrade and again by a device's first write to an upgraded store, so
+  /// that a kill between the marker and the end of this leaves nothing.
   func removeUpgradeLeftovers() {
     guard let bytes = try? readSmallFile(layout.legacyStatePath, fileSystem: fileSystem),
       let marker = try? LegacyStore.Marker(bytes, path: layout.legacyStatePath), let folder = marker.folder,

@@ -6,16 +6,12 @@ extension LogRecord {
   /// change an `update` or a device's name, every string printable ASCII
   /// without escapes, and a good seal. Such a line, nearly every line of a
   /// log, is read straight from its bytes, without building a tree of
-  /// values; for any other line this gives `nil` and
-  /// ``decode(_:path:line:)`` reads it through the JSON parser, which names
-  /// what is wrong.
-  ///
-  /// It takes only what the parser's path takes: each field is checked by
-  /// the same rule, and anything it is not sure of (an escape, white space,
-  /// a member out of order, a rule broken) gives `nil`, so that the error
-  /// is the parser's path's (`LogRecordWrittenShapeTests` holds the two
-  /// paths to one answer on written lines and on damaged ones). Decision 81
-  /// has the figures.
+  /// values. It takes only what the parser's path takes, each field by the
+  /// same rule; for anything it is not sure of (an escape, white space, a
+  /// member out of order, a rule broken) it gives `nil`, and
+  /// ``decode(_:path:line:)`` reads the line through the JSON parser, which
+  /// names what is wrong (`LogRecordWrittenShapeTests` holds the two paths
+  /// to one answer). Decision 81 has the figures.
   static func decodeWritten(_ line: ArraySlice<UInt8>) -> LogRecord? {
     var line = line
     if line.last == UInt8(ascii: "\n") { line.removeLast() }
@@ -105,42 +101,16 @@ private struct WrittenCursor {
       let kind = BalanceUpdate.Kind(rawValue: kindText), take(#","amount":"#), let amount = money(),
       take(#","timestamp":"#), let timestamp = time()
     else { return nil }
-    var key: String? = nil
-    if take(#","key":"#) {
-      guard let text = text(), (try? CardRules.validateText(text, field: .reloadKey)) != nil else { return nil }
-      key = text
-    }
-    var undoes: UUID? = nil
-    if take(#","undoes":"#) {
-      guard let id = uuid() else { return nil }
-      undoes = id
-    }
-    var fare: Money? = nil
-    if take(#","fare":"#) {
-      guard let value = money() else { return nil }
-      fare = value
-    }
-    var mode: TravelMode? = nil
-    if take(#","mode":"#) {
-      guard let text = text(), let value = TravelMode(rawValue: text) else { return nil }
-      mode = value
-    }
-    var reason: RideReason? = nil
-    if take(#","reason":"#) {
-      guard let text = text(), let value = RideReason(rawValue: text) else { return nil }
-      reason = value
-    }
-    if kind != .swipe, fare != nil || mode != nil || reason != nil { return nil }
-    var note: String? = nil
-    if take(#","note":"#) {
-      guard let text = text(), BalanceUpdate.noteProblem(text) == nil else { return nil }
-      note = text
-    }
-    var assigned: Money? = nil
-    if take(#","assigned":"#) {
-      guard kind == .adjustment || kind == .undo, let value = money() else { return nil }
-      assigned = value
-    }
+    guard
+      let key = member(
+        #","key":"#, { $0.text().flatMap { (try? CardRules.validateText($0, field: .reloadKey)) == nil ? nil : $0 } }),
+      let undoes = member(#","undoes":"#, { $0.uuid() }), let fare = member(#","fare":"#, { $0.money() }),
+      let mode = member(#","mode":"#, { $0.text().flatMap(TravelMode.init) }),
+      let reason = member(#","reason":"#, { $0.text().flatMap(RideReason.init) }),
+      kind == .swipe || fare == nil && mode == nil && reason == nil,
+      let note = member(#","note":"#, { $0.text().flatMap { BalanceUpdate.noteProblem($0) == nil ? $0 : nil } }),
+      let assigned = member(#","assigned":"#, { kind == .adjustment || kind == .undo ? $0.money() : nil })
+    else { return nil }
     let isImported = take(#","imported":true"#)
     let noTransfer = take(#","noTransfer":true"#)
     guard !noTransfer || kind == .swipe, take("}") else { return nil }
@@ -150,6 +120,14 @@ private struct WrittenCursor {
     update.isImported = isImported
     update.noTransfer = noTransfer
     return .update(cardID: card, update)
+  }
+
+  /// The value `read` finds after `name` when the bytes here are that
+  /// member (`.some(nil)` when they are not); `nil` when it finds none.
+  mutating func member<Value>(_ name: StaticString, _ read: (inout WrittenCursor) -> Value?) -> Value?? {
+    guard take(name) else { return .some(nil) }
+    guard let value = read(&self) else { return nil }
+    return value
   }
 
   /// Moves past `literal` if the bytes here are it.

@@ -200,12 +200,8 @@ extension LogChange {
 extension LogRecord {
   /// Checks a log's header line: its format, a version this build reads, and its device.
   static func checkHeader(_ bytes: ArraySlice<UInt8>, device: String, path: String) throws(MetroError) {
-    let document: JSONValue
-    do { document = try JSONParser.parse(bytes) } catch {
-      throw .storeDamaged(path: path, line: 1, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: 1, card: nil)
-    guard case .string(formatName)? = document["format"] else { throw reader.damaged(.notLog) }
+    let reader = try FieldReader.parsing(bytes, path: path, line: 1)
+    guard case .string(formatName)? = reader.object["format"] else { throw reader.damaged(.notLog) }
     let version = try reader.integer("version")
     guard version <= Self.version else {
       throw .storeFromNewerVersion(path: path, version: version, supported: Self.version)
@@ -225,11 +221,7 @@ extension LogRecord {
 
   /// Decodes one record line of any shape through the JSON parser.
   static func decodeParsed(_ bytes: ArraySlice<UInt8>, path: String, line: Int) throws(MetroError) -> LogRecord {
-    let document: JSONValue
-    do { document = try JSONParser.parse(bytes) } catch {
-      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: line, card: nil)
+    let reader = try FieldReader.parsing(bytes, path: path, line: line)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly(["seq", "at", "clock", "changes", "crc"])
     let sequence = try reader.integer("seq")
@@ -259,8 +251,7 @@ extension LogChange {
     switch type {
     case "card":
       try reader.allowOnly(
-        Set(["type", "card", "opening", "name", "currency", "serialNumber", "expirationDate", "removed"])
-          .union(fareFields))
+        ["type", "card", "opening", "name", "currency", "serialNumber", "expirationDate", "removed"] + fareFields)
       let card = try readCard(reader, for: CardAttribute.allCases.filter { $0 != .removed })
       return .createCard(id: id, card: card)
     case "set":
@@ -268,7 +259,10 @@ extension LogChange {
       guard let attribute = CardAttribute(rawValue: field) else {
         throw reader.damaged(.fieldNotKnown(field: "field", text: field))
       }
-      return .setCard(id: id, attribute: attribute, card: try readCard(reader, for: [attribute]))
+      let card = try readCard(reader, for: [attribute])
+      let fields = attribute == .fares ? fareFields + ["currency"] : [attribute.rawValue]
+      try reader.allowOnly(["type", "card", "field"] + fields)
+      return .setCard(id: id, attribute: attribute, card: card)
     case "default":
       try reader.allowOnly(["type", "card"])
       return .setDefault(id: id)
@@ -290,49 +284,41 @@ extension LogChange {
     }
   }
 
-  static let fareFields: Set = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
+  static let fareFields = ["kind", "reduced", "mode", "fareByHand", "customRules", "londonZones"]
 
   /// A card with the attributes the change carries; the rest are defaults.
   private static func readCard(_ reader: FieldReader, for attributes: [CardAttribute]) throws(MetroError) -> MetroCard {
     var card = MetroCard(name: MetroCard.defaultName, isDefault: false)
-    var allowed: Set<String> = ["type", "card", "field"]
     for attribute in attributes {
       switch attribute {
       case .name:
         let name = try reader.string("name")
         guard CardName.isValid(name) else { throw reader.damaged(.invalidOrRepeatedCardName(name: name)) }
         card.name = name
-        allowed.insert("name")
       case .fares:
         let code = try reader.string("currency")
         guard let currency = Currency(code: code) else { throw reader.damaged(.unknownCurrency(code: code)) }
         card.currency = currency
         try reader.readFares(into: &card)
-        allowed.formUnion(fareFields.union(["currency"]))
       case .serialNumber:
         let serialNumber = try reader.optionalString("serialNumber")
         if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {
           throw reader.damaged(.invalidSerialNumber)
         }
         card.serialNumber = serialNumber
-        allowed.insert("serialNumber")
       case .expirationDate:
         if let text = try reader.optionalString("expirationDate") {
           guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
           card.expirationDate = date
         }
-        allowed.insert("expirationDate")
       case .opening:
         card.balance = Money(minorUnits: try reader.signedInteger("opening"))
-        allowed.insert("opening")
       case .removed:
         guard case .bool(true) = try reader.value("removed") else {
           throw reader.damaged(.fieldNotBoolean(field: "removed"))
         }
-        allowed.insert("removed")
       }
     }
-    if attributes.count == 1 { try reader.allowOnly(allowed) }
     return card
   }
 }

@@ -15,13 +15,6 @@ struct LogWindow {
   /// How much one read asks for.
   static let chunk = 1 << 20
 
-  init(fileSystem: any FileSystem, descriptor: Int32, path: String, size: Int64) {
-    self.fileSystem = fileSystem
-    self.descriptor = descriptor
-    self.path = path
-    self.size = size
-  }
-
   /// Where in the log `bytes` end.
   var end: Int64 { start + Int64(bytes.count) }
 

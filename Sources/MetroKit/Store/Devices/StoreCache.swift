@@ -13,17 +13,12 @@ import FoundationEssentials
 /// same fold as from nothing (decision 84). Only a cache: a missing,
 /// damaged or foreign one is rebuilt from the logs, never trusted.
 ///
-/// The file: one sealed JSON line, the head (format, version, the store,
-/// the basis the fare standings were worked out under, each log's position,
-/// what other logs lost, the tail's runs (whose records, how many, in the
-/// file's order), and the answer: the seed after the tail,
-/// ``Content/latest``, and the checksum of everything after the head); then
-/// a sealed line holding the seed; then the tail's records, each as a
-/// sealed log line. A read whose logs brought nothing new decodes the head
-/// alone (decision 86), and a write then adds its record after the rest,
-/// unread (decision 90). The file is rewritten in place (decision 89): the
-/// head's seal and its checksum of the rest tell a torn file from a whole
-/// one.
+/// The file (``encode(_:store:)``): a sealed head that holds the answer,
+/// the seed after the tail (``Content/latest``); the seed's sealed line;
+/// the tail's records. A read whose logs brought nothing new decodes the
+/// head alone (decision 86), and a write then adds its record after the
+/// rest, unread (decision 90). The file is rewritten in place (decision
+/// 89): the seals and the head's checksum of the rest tell a torn file.
 struct StoreCache {
   let fileSystem: any FileSystem
   /// `$XDG_CACHE_HOME/metrobuddy/<device>-<hash of the store path>`.
@@ -77,11 +72,47 @@ struct StoreCache {
     }
 
     /// The content with its seed and tail decoded from ``rest`` (the
-    /// content as it is when it has none).
+    /// content as it is when it has none), each log's runs joined in the
+    /// file's order; refused unless the rest is the bytes the head was
+    /// written with (not half of a save and half of the one before).
     func decodingRest() throws -> Content {
       guard let rest else { return self }
+      let bytes = rest.bytes
+      guard Int64(Checksum.crc32(bytes)) == rest.checksum, let seedEnd = bytes.firstIndex(of: 0x0A) else {
+        throw Unreadable()
+      }
+      try verifySeal(bytes[..<seedEnd], path: "", line: nil)
       var whole = self
-      (whole.seed, whole.tail) = try StoreCache.decodeRest(rest)
+      whole.seed = try optional(try JSONParser.parse(bytes[..<seedEnd])["seed"]) { try StoreCache.seed($0) }
+      whole.tail = []
+      // Where each line after the seed's ends (`memchr`: the tail is most of
+      // the file, and a byte-by-byte search of it cost a swipe 8% more).
+      var ends: [Int] = []
+      bytes[(seedEnd + 1)...].withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) -> Void in
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
+          let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+          ends.append(seedEnd + 1 + at)
+          offset = at + 1
+        }
+      }
+      var start = seedEnd + 1
+      var line = 0
+      for run in rest.runs {
+        let pair = try array(run, count: 2)
+        let count = try integer(pair[1])
+        guard count > 0, count <= ends.count - line else { throw Unreadable() }
+        var records: [LogRecord] = []
+        for end in ends[line..<(line + Int(count))] {
+          guard let record = try? LogRecord.decode(bytes[start..<end], path: "", line: 0) else { throw Unreadable() }
+          records.append(record)
+          start = end + 1
+        }
+        line += Int(count)
+        whole.append(records, of: try string(pair[0]))
+      }
+      guard start == bytes.endIndex, line == ends.count else { throw Unreadable() }
       for log in tail { whole.append(log.records, of: log.device) }
       whole.rest = nil
       whole.restChanges = 0
@@ -146,9 +177,7 @@ struct StoreCache {
   /// the seals refuse and the logs rebuild), and nothing here can fail a
   /// command. A save takes a `flock(2)` of the cache folder without
   /// waiting; one that finds it taken leaves the save to the process
-  /// holding it. The file is rewritten in place and cut to its new length
-  /// (decision 89): a reader that reads it half written finds a seal or
-  /// the head's checksum of the rest wrong, and reads the logs.
+  /// holding it.
   ///
   /// - Parameter condition: A writer saves `.always`; a reader only while
   ///   the file is still the one it loaded.
@@ -169,11 +198,13 @@ struct StoreCache {
     return rewrite(Self.fileName, with: pieces)
   }
 
-  /// Writes `pieces` one after the other over `NAME` from its start and
-  /// cuts it to their length, without `fsync`; `nil` when any step failed. Not a temporary file
-  /// renamed over it: on ext4 a rename over a file starts writing the new
-  /// one out, which cost a swipe 0.3 to 0.7 ms (decision 89). What is
-  /// there and is not a regular file (a FIFO, a link) is removed first.
+  /// Writes `pieces` one after the other over `name` from its start and
+  /// cuts it to their length, without `fsync`; `nil` when any step failed.
+  /// Not a temporary file renamed over it: on ext4 a rename over a file
+  /// starts writing the new one out, which cost a swipe 0.3 to 0.7 ms
+  /// (decision 89); a reader that reads it half written finds a seal or the
+  /// head's checksum of the rest wrong, and reads the logs. What is there
+  /// and is not a regular file (a FIFO, a link) is removed first.
   private func rewrite(_ name: String, with pieces: [ArraySlice<UInt8>]) -> SavedVersion? {
     let path = folder + "/" + name
     let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
@@ -221,20 +252,13 @@ struct StoreCache {
   /// The file for `content` as ``save(_:_:)`` writes it, one piece after
   /// the other: the head, the rest read from the file (unread, not copied:
   /// a week of a script's commands is 150 KB, and copies of it were a
-  /// swipe's fresh pages), then what is new after it.
+  /// swipe's fresh pages), then what is new after it: the seed's line when
+  /// there is no rest, then the new records.
   static func pieces(_ content: Content, store: String) -> [ArraySlice<UInt8>] {
-    // What the file did not hold: the seed's line when there is no rest,
-    // then the new records.
-    var added: [UInt8] = []
-    var runs: [JSONValue] = []
-    var crc: UInt32
-    if let old = content.rest {
-      runs = old.runs
-      crc = UInt32(truncatingIfNeeded: old.checksum) ^ 0xFFFF_FFFF
-    } else {
-      added = Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)]))
-      crc = 0xFFFF_FFFF
-    }
+    var added =
+      content.rest == nil ? Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)])) : []
+    var runs = content.rest?.runs ?? []
+    var crc = UInt32(truncatingIfNeeded: content.rest?.checksum ?? 0) ^ 0xFFFF_FFFF
     for log in content.tail.sorted(by: { $0.device < $1.device }) where !log.records.isEmpty {
       for record in log.records { added += record.encoded() }
       var count = Int64(log.records.count)
@@ -258,11 +282,6 @@ struct StoreCache {
     return [Checksum.sealedLine(head)[...], content.rest?.bytes ?? [], added[...]]
   }
 
-  /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.
-  static func decode(_ bytes: [UInt8], store: String) throws -> Content {
-    try decodeHead(bytes, store: store).decodingRest()
-  }
-
   /// What ``encode(_:store:)`` wrote, for `store`, but for its seed and
   /// tail: ``Content/latest`` stands as the seed, with no tail, and
   /// ``Content/rest`` holds the rest of the file.
@@ -276,14 +295,11 @@ struct StoreCache {
       case .string(store)? = head["store"], case .string(let basis)? = head["basis"],
       case .array(let runs)? = head["tail"], case .integer(let restSum)? = head["rest"]
     else { throw Unreadable() }
-    var content = Content(basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]))
-    if let latest = head["latest"], latest != .null { content.latest = try Self.seed(latest) }
-    content.seed = content.latest
-    content.splitAt = try optional(head["splitAt"]) { try time($0) }
-    content.splitTail = Int(try integer(head["splitTail"]))
-    content.restChanges = Int(try integer(head["changes"]))
-    content.rest = Rest(bytes: bytes[(end + 1)...], runs: runs, checksum: restSum)
-    return content
+    let latest = try optional(head["latest"]) { try seed($0) }
+    return Content(
+      basis: basis, logs: try positions(head["logs"]), lost: try positions(head["lost"]), seed: latest,
+      splitAt: try optional(head["splitAt"]) { try time($0) }, splitTail: try int(head["splitTail"]), latest: latest,
+      rest: Rest(bytes: bytes[(end + 1)...], runs: runs, checksum: restSum), restChanges: try int(head["changes"]))
   }
 
   /// The file after its head, as ``decodeHead(_:store:)`` leaves it: the
@@ -293,71 +309,6 @@ struct StoreCache {
     var bytes: ArraySlice<UInt8>
     var runs: [JSONValue]
     var checksum: Int64
-  }
-
-  /// The lines of `rest`: the seed's, sealed, and each log's tail records,
-  /// its runs joined in the file's order, undecoded; refused unless they
-  /// are the ones the head was written with (not half of a save and half of
-  /// the one before).
-  static func restLines(
-    _ rest: Rest
-  ) throws -> (seedLine: ArraySlice<UInt8>, logs: [(device: String, lines: [ArraySlice<UInt8>])]) {
-    let newline = UInt8(ascii: "\n")
-    let bytes = rest.bytes
-    guard Int64(Checksum.crc32(bytes)) == rest.checksum, let seedEnd = bytes.firstIndex(of: newline) else {
-      throw Unreadable()
-    }
-    let seedLine = bytes[..<seedEnd]
-    try verifySeal(seedLine, path: "", line: nil)
-    // Where each line after the seed's ends (`memchr`: the tail is most of
-    // the file, and a byte-by-byte search of it cost a swipe 8% more).
-    let tailStart = seedEnd + 1
-    var ends: [Int] = []
-    bytes[tailStart...].withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) -> Void in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count, let hit = memchr(base + offset, 0x0A, buffer.count - offset) {
-        let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-        ends.append(tailStart + at)
-        offset = at + 1
-      }
-    }
-    var logs: [(device: String, lines: [ArraySlice<UInt8>])] = []
-    var start = tailStart
-    var line = 0
-    for run in rest.runs {
-      guard case .array(let pair) = run, pair.count == 2, case .string(let device) = pair[0],
-        case .integer(let records) = pair[1], records > 0, records <= ends.count - line
-      else { throw Unreadable() }
-      let index =
-        logs.firstIndex { $0.device == device }
-        ?? {
-          logs.append((device, []))
-          return logs.count - 1
-        }()
-      for _ in 0..<records {
-        logs[index].lines.append(bytes[start...ends[line]])
-        start = ends[line] + 1
-        line += 1
-      }
-    }
-    guard start == bytes.endIndex, line == ends.count else { throw Unreadable() }
-    return (seedLine, logs)
-  }
-
-  /// The seed and the tail of `rest` (``decodeHead(_:store:)``'s).
-  static func decodeRest(_ rest: Rest) throws -> (seed: LogMeaning.Seed?, tail: [LogMeaning.Log]) {
-    let (seedLine, logs) = try restLines(rest)
-    let seed = try optional(try JSONParser.parse(seedLine)["seed"]) { try Self.seed($0) }
-    let tail = try logs.map { log in
-      LogMeaning.Log(
-        device: log.device,
-        records: try log.lines.map { line in
-          guard let record = try? LogRecord.decode(line.dropLast(), path: "", line: 0) else { throw Unreadable() }
-          return record
-        })
-    }
-    return (seed, tail)
   }
 
   // MARK: - Values
@@ -371,8 +322,7 @@ struct StoreCache {
   }
 
   static func time(_ value: JSONValue?) throws -> Date {
-    guard case .integer(let bits)? = value else { throw Unreadable() }
-    return Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: bits)))
+    Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: try integer(value))))
   }
 
   static func order(_ order: EventOrder) -> JSONValue {
@@ -383,11 +333,10 @@ struct StoreCache {
   }
 
   static func order(_ value: JSONValue?) throws -> EventOrder {
-    guard case .array(let parts)? = value, parts.count == 5, case .string(let device) = parts[1],
-      case .integer(let sequence) = parts[2], case .integer(let index) = parts[3], case .integer(let clock) = parts[4]
-    else { throw Unreadable() }
+    let parts = try array(value, count: 5)
     return EventOrder(
-      time: try time(parts[0]), device: device, sequence: Int(sequence), index: Int(index), clock: Int(clock))
+      time: try time(parts[0]), device: try string(parts[1]), sequence: try int(parts[2]), index: try int(parts[3]),
+      clock: try int(parts[4]))
   }
 
   private static func integer(_ value: JSONValue?) throws -> Int64 {
@@ -395,15 +344,27 @@ struct StoreCache {
     return number
   }
 
+  private static func int(_ value: JSONValue?) throws -> Int { Int(try integer(value)) }
+
   private static func string(_ value: JSONValue?) throws -> String {
     guard case .string(let text)? = value else { throw Unreadable() }
     return text
   }
 
-  private static func array(_ value: JSONValue?) throws -> [JSONValue] {
-    guard case .array(let items)? = value else { throw Unreadable() }
+  private static func uuid(_ value: JSONValue) throws -> UUID {
+    guard let id = UUID(canonical: try string(value)) else { throw Unreadable() }
+    return id
+  }
+
+  /// The items of an array; of exactly `count` items when it is given.
+  private static func array(_ value: JSONValue?, count: Int? = nil) throws -> [JSONValue] {
+    guard case .array(let items)? = value, count == nil || items.count == count else { throw Unreadable() }
     return items
   }
+
+  private static func strings(_ strings: Set<String>) -> JSONValue { .array(strings.sorted().map { .string($0) }) }
+
+  private static func strings(_ value: JSONValue?) throws -> Set<String> { Set(try array(value).map(string)) }
 
   private static func optional<T>(_ value: JSONValue?, _ read: (JSONValue) throws -> T) throws -> T? {
     guard let value, value != .null else { return nil }
@@ -430,14 +391,14 @@ struct StoreCache {
   static func positions(_ value: JSONValue?) throws -> [String: LogPosition] {
     var logs: [String: LogPosition] = [:]
     for item in try array(value) {
-      guard case .array(let parts) = item, parts.count == 8 else { throw Unreadable() }
+      let parts = try array(item, count: 8)
       var position = LogPosition(
-        offset: try integer(parts[1]), sequence: Int(try integer(parts[2])), lastLineStart: try integer(parts[3]),
+        offset: try integer(parts[1]), sequence: try int(parts[2]), lastLineStart: try integer(parts[3]),
         lastSeal: UInt32(truncatingIfNeeded: try integer(parts[4])))
       position.lastRecordedAt = try optional(parts[5]) { try time($0) }
-      position.lastClock = try optional(parts[6]) { Int(try integer($0)) }
+      position.lastClock = try optional(parts[6]) { try int($0) }
       position.stamp = try optional(parts[7]) { value in
-        guard case .array(let stamp) = value, stamp.count == 4 else { throw Unreadable() }
+        let stamp = try array(value, count: 4)
         return LogStamp(
           device: UInt64(bitPattern: try integer(stamp[0])), inode: UInt64(bitPattern: try integer(stamp[1])),
           size: try integer(stamp[2]), modified: try integer(stamp[3]))
@@ -454,7 +415,7 @@ struct StoreCache {
   }
 
   private static func written(_ value: JSONValue) throws -> LogMeaning.Written {
-    guard case .array(let parts) = value, parts.count == 2 else { throw Unreadable() }
+    let parts = try array(value, count: 2)
     return LogMeaning.Written(value: try string(parts[0]), order: try order(parts[1]))
   }
 
@@ -465,10 +426,36 @@ struct StoreCache {
   }
 
   private static func seen(_ value: JSONValue) throws -> LogMeaning.Seen {
-    guard case .array(let parts) = value, parts.count == 5 else { throw Unreadable() }
+    let parts = try array(value, count: 5)
     return LogMeaning.Seen(
-      device: try string(parts[0]), sequence: Int(try integer(parts[1])), at: try time(parts[2]),
-      clock: Int(try integer(parts[3])), seen: try time(parts[4]))
+      device: try string(parts[0]), sequence: try int(parts[1]), at: try time(parts[2]), clock: try int(parts[3]),
+      seen: try time(parts[4]))
+  }
+
+  private static func overrun(_ overrun: CapOverrun) -> JSONValue {
+    .array([
+      .integer(Int64(overrun.slot.sortKey)), time(overrun.start), time(overrun.end), .integer(overrun.paid.minorUnits),
+      .integer(overrun.limit.minorUnits),
+    ])
+  }
+
+  private static func overrun(_ value: JSONValue) throws -> CapOverrun {
+    let parts = try array(value, count: 5)
+    let slot = try int(parts[0])
+    guard CapSlot.allCases.indices.contains(slot) else { throw Unreadable() }
+    return CapOverrun(
+      slot: CapSlot.allCases[slot], start: try time(parts[1]), end: try time(parts[2]),
+      paid: Money(minorUnits: try integer(parts[3])), limit: Money(minorUnits: try integer(parts[4])))
+  }
+
+  private static func load(_ load: RecentLoads.Load) -> JSONValue {
+    .array([.string(load.id.canonicalString), .integer(load.second), .integer(load.amount.minorUnits)])
+  }
+
+  private static func load(_ value: JSONValue) throws -> RecentLoads.Load {
+    let parts = try array(value, count: 3)
+    return RecentLoads.Load(
+      id: try uuid(parts[0]), second: try integer(parts[1]), amount: Money(minorUnits: try integer(parts[2])))
   }
 
   /// A card's attributes as a `card` change carries them (its opening as
@@ -476,16 +463,11 @@ struct StoreCache {
   private static func attributes(_ id: String, _ attributes: CardAttributes) -> [(String, JSONValue)] {
     var card = attributes.card
     card.balance = attributes.opening
+    let written = attributes.written.sorted { $0.key.rawValue < $1.key.rawValue }
     return [
       ("card", LogChange.createCard(id: id, card: card).encoded), ("created", attributes.created.map(order) ?? .null),
       ("removed", .bool(attributes.isRemoved)),
-      (
-        "written",
-        .array(
-          attributes.written.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-            .array([.string($0.key.rawValue), order($0.value)])
-          })
-      ),
+      ("written", .array(written.map { .array([.string($0.key.rawValue), order($0.value)]) })),
     ]
   }
 
@@ -502,8 +484,8 @@ struct StoreCache {
     guard case .bool(let removed)? = value["removed"] else { throw Unreadable() }
     attributes.isRemoved = removed
     for item in try array(value["written"]) {
-      guard case .array(let pair) = item, pair.count == 2, let attribute = CardAttribute(rawValue: try string(pair[0]))
-      else { throw Unreadable() }
+      let pair = try array(item, count: 2)
+      guard let attribute = CardAttribute(rawValue: try string(pair[0])) else { throw Unreadable() }
       attributes.written[attribute] = try order(pair[1])
     }
     return attributes
@@ -532,40 +514,19 @@ struct StoreCache {
         let currency = seed.attributes[id]?.card.currency ?? CardAttributes().card.currency
         members.append(("standing", state.value(in: currency)))
       }
-      if let overruns = seed.overruns[id] {
-        members.append(
-          (
-            "overruns",
-            .array(
-              overruns.map {
-                .array([
-                  .integer(Int64($0.slot.sortKey)), time($0.start), time($0.end), .integer($0.paid.minorUnits),
-                  .integer($0.limit.minorUnits),
-                ])
-              })
-          ))
-      }
+      if let overruns = seed.overruns[id] { members.append(("overruns", .array(overruns.map(overrun)))) }
       if let loads = seed.loads[id] {
-        members.append(
-          (
-            "loads",
-            .array(
-              [loads.newest.map { .integer($0) } ?? .null]
-                + loads.loads.map {
-                  .array([.string($0.id.canonicalString), .integer($0.second), .integer($0.amount.minorUnits)])
-                })
-          ))
+        members.append(("loads", .array([loads.newest.map { .integer($0) } ?? .null] + loads.loads.map(load))))
       }
       if let assignment = seed.assignments[id] {
+        let balance = JSONValue.integer(assignment.balance.minorUnits)
         members.append(
-          (
-            "assignment",
-            .array([
-              order(assignment.order), .string(assignment.id.canonicalString), .integer(assignment.balance.minorUnits),
-            ])
-          ))
+          ("assignment", .array([order(assignment.order), .string(assignment.id.canonicalString), balance])))
       }
       return .object(members)
+    }
+    let retired = seed.retired.sorted { $0.key < $1.key }.map { device, log -> JSONValue in
+      .array([.string(device), .integer(Int64(log.through)), .integer(Int64(log.seal)), order(log.by)])
     }
     return .object([
       ("point", seed.point.map(order) ?? .null),
@@ -573,22 +534,9 @@ struct StoreCache {
       ("default", seed.defaultCard.map(written) ?? .null),
       ("names", .array(seed.names.sorted { $0.key < $1.key }.map { .array([.string($0.key), written($0.value)]) })),
       ("maxClock", .integer(Int64(seed.maxClock))),
-      (
-        "merges",
-        .array(seed.merges.map { .array([.string($0.other), .string($0.keep), order($0.order)]) })
-      ),
-      ("unplaced", .array(seed.unplaced.sorted().map { .string($0) })),
-      ("keys", .array(seed.keys.sorted().map { .string($0) })),
-      ("carriedFrom", .array(seed.carriedFrom.sorted().map { .string($0) })),
-      (
-        "retired",
-        .array(
-          seed.retired.sorted { $0.key < $1.key }.map {
-            .array([
-              .string($0.key), .integer(Int64($0.value.through)), .integer(Int64($0.value.seal)), order($0.value.by),
-            ])
-          })
-      ),
+      ("merges", .array(seed.merges.map { .array([.string($0.other), .string($0.keep), order($0.order)]) })),
+      ("unplaced", strings(seed.unplaced)), ("keys", strings(seed.keys)), ("carriedFrom", strings(seed.carriedFrom)),
+      ("retired", .array(retired)),
       ("last", .array(seed.last.values.sorted { $0.device < $1.device }.map(seen))),
       ("top", .array(seed.top.map(seen))),
     ])
@@ -611,58 +559,42 @@ struct StoreCache {
         let currency = seed.attributes[id]?.card.currency ?? CardAttributes().card.currency
         seed.standings[id] = try standing(state, currency: currency)
       }
-      if let overruns = card["overruns"] {
-        seed.overruns[id] = try array(overruns).map { item in
-          guard case .array(let parts) = item, parts.count == 5 else { throw Unreadable() }
-          let slot = Int(try integer(parts[0]))
-          guard CapSlot.allCases.indices.contains(slot) else { throw Unreadable() }
-          return CapOverrun(
-            slot: CapSlot.allCases[slot], start: try time(parts[1]), end: try time(parts[2]),
-            paid: Money(minorUnits: try integer(parts[3])), limit: Money(minorUnits: try integer(parts[4])))
-        }
-      }
+      if let overruns = card["overruns"] { seed.overruns[id] = try array(overruns).map(overrun) }
       if let loads = card["loads"] {
         let items = try array(loads)
         guard let first = items.first else { throw Unreadable() }
-        let kept = try items.dropFirst().map { item -> RecentLoads.Load in
-          guard case .array(let parts) = item, parts.count == 3, let uuid = UUID(canonical: try string(parts[0])) else {
-            throw Unreadable()
-          }
-          return RecentLoads.Load(
-            id: uuid, second: try integer(parts[1]), amount: Money(minorUnits: try integer(parts[2])))
-        }
-        seed.loads[id] = RecentLoads(loads: kept, newest: try optional(first) { try integer($0) })
+        seed.loads[id] = RecentLoads(
+          loads: try items.dropFirst().map(load), newest: try optional(first) { try integer($0) })
       }
       if case .array(let parts)? = card["assignment"] {
-        guard parts.count == 3, let uuid = UUID(canonical: try string(parts[1])) else { throw Unreadable() }
+        guard parts.count == 3 else { throw Unreadable() }
         seed.assignments[id] = StandingAssignment(
-          order: try order(parts[0]), id: uuid, balance: Money(minorUnits: try integer(parts[2])))
+          order: try order(parts[0]), id: try uuid(parts[1]), balance: Money(minorUnits: try integer(parts[2])))
       }
     }
     seed.defaultCard = try optional(value["default"]) { try written($0) }
     for item in try array(value["names"]) {
-      guard case .array(let pair) = item, pair.count == 2 else { throw Unreadable() }
+      let pair = try array(item, count: 2)
       seed.names[try string(pair[0])] = try written(pair[1])
     }
-    seed.maxClock = Int(try integer(value["maxClock"]))
-    for item in try array(value["merges"]) {
-      guard case .array(let parts) = item, parts.count == 3 else { throw Unreadable() }
-      seed.merges.append(CardMerge(other: try string(parts[0]), keep: try string(parts[1]), order: try order(parts[2])))
+    seed.maxClock = try int(value["maxClock"])
+    seed.merges = try array(value["merges"]).map { item in
+      let parts = try array(item, count: 3)
+      return CardMerge(other: try string(parts[0]), keep: try string(parts[1]), order: try order(parts[2]))
     }
-    seed.unplaced = Set(try array(value["unplaced"]).map { try string($0) })
-    seed.keys = Set(try array(value["keys"]).map { try string($0) })
-    seed.carriedFrom = Set(try array(value["carriedFrom"]).map { try string($0) })
+    seed.unplaced = try strings(value["unplaced"])
+    seed.keys = try strings(value["keys"])
+    seed.carriedFrom = try strings(value["carriedFrom"])
     for item in try array(value["retired"]) {
-      guard case .array(let parts) = item, parts.count == 4 else { throw Unreadable() }
+      let parts = try array(item, count: 4)
       seed.retired[try string(parts[0])] = RetiredLog(
-        through: Int(try integer(parts[1])), seal: UInt32(truncatingIfNeeded: try integer(parts[2])),
-        by: try order(parts[3]))
+        through: try int(parts[1]), seal: UInt32(truncatingIfNeeded: try integer(parts[2])), by: try order(parts[3]))
     }
     for item in try array(value["last"]) {
       let known = try seen(item)
       seed.last[known.device] = known
     }
-    seed.top = try array(value["top"]).map { try seen($0) }
+    seed.top = try array(value["top"]).map(seen)
     return seed
   }
 }

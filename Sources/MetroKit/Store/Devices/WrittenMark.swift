@@ -50,13 +50,15 @@ struct WrittenMark: Equatable, Sendable {
 
   /// The mark as the one line its file holds.
   func encoded(store: String, device: String) -> [UInt8] {
-    Checksum.sealedLine(
+    var hex: [UInt8] = []
+    Checksum.appendHex(seal, to: &hex)
+    return Checksum.sealedLine(
       .object([
         ("format", .string(Self.formatName)), ("version", .integer(Int64(Self.version))), ("store", .string(store)),
         ("device", .string(device)), ("sequence", .integer(Int64(sequence))), ("offset", .integer(offset)),
         // Eight hex digits: a mark's length does not vary with its seal, so
         // one write of it makes the same calls as the next.
-        ("seal", .string(String(decoding: Checksum.hex(seal), as: UTF8.self))),
+        ("seal", .string(String(decoding: hex, as: UTF8.self))),
       ]))
   }
 

@@ -14,8 +14,6 @@ struct Journal {
 
   /// The longest line metrobuddy writes is far shorter; anything longer is damage.
   static let maximumLineLength = 8192
-  /// How much of a journal is read at once, from its end back.
-  static let chunkSize = 64 * 1024
 
   /// The card with the complete transactions past `journalLength` applied
   /// (as a crashed writer may have left them), read from the journal and
@@ -27,28 +25,10 @@ struct Journal {
   /// transaction, and what follows them is shorter than one line can be.
   /// Anything else is damage: an editor or sync tool that added a
   /// byte-order mark or CRLF line endings moved every line, and cutting the
-  /// file back would cut a committed line in half. The tail is read in
-  /// a bounded window and the read stops at the first bad line.
-  ///
-  /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when the file is
-  ///   shorter than recorded or the tail is not a torn write.
+  /// file back would cut a committed line in half.
   func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      if error.errno == ENOENT {
-        guard stored.journalLength == 0 else {
-          throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
-        }
-        return stored
-      }
-      throw MetroError.store(error)
-    }
+    guard let (descriptor, status) = try open(stored, missingIsDamage: stored.journalLength > 0) else { return stored }
     defer { try? fileSystem.close(descriptor, path: path) }
-    let status: FileStatus
-    do { status = try fileSystem.status(descriptor, path: path) } catch { throw MetroError.store(error) }
-    guard status.isRegularFile else { throw .storeDamaged(path: path, line: nil, problem: .notRegularFile) }
     if status.size == stored.journalLength { return stored }
     guard status.size > stored.journalLength else {
       throw .storeDamaged(
@@ -70,14 +50,29 @@ struct Journal {
     var balance = stored.card.balance
     // A new journal starts with its header line.
     var needsHeader = stored.journalLength == 0
-    let fragmentStart = try forEachLine(descriptor, from: stored.journalLength, to: status.size) {
-      bytes, offset throws(MetroError) in
-      let lineEnd = offset + Int64(bytes.count) + 1
+    // The tail's lines, a window at a time, the read stopping at the first
+    // bad line; one longer than ``maximumLineLength`` is damage.
+    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: status.size)
+    try window.load(from: stored.journalLength)
+    var lineStart = stored.journalLength
+    while true {
+      let from = Int(lineStart - window.start)
+      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
+      if newline == nil, window.atEnd { break }
+      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
+        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
+      }
+      guard let newline else {
+        if try !window.extend(keepingFrom: lineStart) { break }
+        continue
+      }
+      let bytes = window.bytes[from..<newline]
+      lineStart = window.start + Int64(newline + 1)
       if needsHeader {
         try JournalEntry.checkHeader(bytes, cardID: cardID, path: path)
         needsHeader = false
-        card.journalLength = lineEnd
-        return
+        card.journalLength = lineStart
+        continue
       }
       let entry = try JournalEntry.decode(bytes, currency: currency, path: path, line: line)
       guard entry.sequence == line - 1, let next = balance.adding(entry.update.amount), next == entry.update.balance
@@ -89,41 +84,36 @@ struct Journal {
       if entry.sequence == entry.transactionEnd {
         card.card.balance = balance
         card.lastSequence = entry.sequence
-        card.journalLength = lineEnd
+        card.journalLength = lineStart
       }
     }
-    if status.size - fragmentStart > Int64(Self.maximumLineLength) {
+    // What follows the last whole line: a torn write is shorter than a line.
+    if status.size - lineStart > Int64(Self.maximumLineLength) {
       throw .storeDamaged(path: path, line: line, problem: .tailTooLong)
     }
     return card
   }
 
-  /// Calls `body` with each complete line in `start..<end` (without its
-  /// newline) and the offset where it starts, reading a window at a time.
-  ///
-  /// - Returns: Where the bytes after the last complete line start (`end` when
-  ///   there are none).
-  /// - Throws: Damage when a line is longer than ``maximumLineLength``.
-  func forEachLine(
-    _ descriptor: Int32, from start: Int64, to end: Int64,
-    _ body: (ArraySlice<UInt8>, Int64) throws(MetroError) -> Void
-  ) throws(MetroError) -> Int64 {
-    var window = LogWindow(fileSystem: fileSystem, descriptor: descriptor, path: path, size: end)
-    try window.load(from: start)
-    var lineStart = start
-    while true {
-      let from = Int(lineStart - window.start)
-      let newline = window.bytes[from...].firstIndex(of: UInt8(ascii: "\n"))
-      if newline == nil, window.atEnd { return lineStart }
-      guard (newline ?? window.bytes.count) - from <= Self.maximumLineLength else {
-        throw .storeDamaged(path: path, line: nil, problem: .lineTooLong(byte: lineStart))
+  /// The journal open, with its status; `nil` when it is missing and that
+  /// is not damage.
+  private func open(_ stored: StoredCard, missingIsDamage: Bool) throws(MetroError) -> (Int32, FileStatus)? {
+    let descriptor: Int32
+    do {
+      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+    } catch {
+      guard error.errno == ENOENT else { throw MetroError.store(error) }
+      guard !missingIsDamage else {
+        throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
       }
-      if let newline {
-        try body(window.bytes[from..<newline], lineStart)
-        lineStart = window.start + Int64(newline + 1)
-      } else if try !window.extend(keepingFrom: lineStart) {
-        return lineStart
-      }
+      return nil
+    }
+    do {
+      let status = try fileSystem.status(descriptor, path: path)
+      guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
+      return (descriptor, status)
+    } catch {
+      try? fileSystem.close(descriptor, path: path)
+      throw MetroError.store(error)
     }
   }
 
@@ -132,84 +122,47 @@ struct Journal {
   ///
   /// - Parameter stored: The card, reconciled, whose `journalLength` bounds the read.
   func history(of stored: StoredCard) throws(MetroError) -> [BalanceUpdate] {
-    var updates: [BalanceUpdate] = []
-    guard stored.lastSequence > 0 else { return updates }
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      if error.errno == ENOENT {
-        throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
-      }
+    guard stored.lastSequence > 0, let (descriptor, _) = try open(stored, missingIsDamage: true) else { return [] }
+    defer { try? fileSystem.close(descriptor, path: path) }
+    guard stored.journalLength > 0 else {
+      throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
+    }
+    let bytes: [UInt8]
+    do { bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(stored.journalLength)) } catch {
       throw MetroError.store(error)
     }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    do {
-      guard try fileSystem.status(descriptor, path: path).isRegularFile else {
-        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
-      }
-    } catch { throw MetroError.store(error) }
-
-    var end = stored.journalLength  // exclusive end of unread bytes
-    var carry: [UInt8] = []  // the start of a line whose beginning is not read yet
     var sequence = stored.lastSequence
+    // Lines end with "\n"; the last byte read is the newline of the newest line.
+    guard var lineEnd = bytes.indices.last, bytes[lineEnd] == UInt8(ascii: "\n") else {
+      throw .storeDamaged(path: path, line: sequence + 1, problem: .lastUpdateUnterminated)
+    }
+    var updates: [BalanceUpdate] = []
     var balanceAfter = stored.card.balance
-    var isFirstChunk = true
     while sequence > 0 {
-      guard end > 0 else {
+      // A line that no newline comes before is the header.
+      guard let newline = bytes[..<lineEnd].lastIndex(of: UInt8(ascii: "\n")) else {
         throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
       }
-      let start = max(0, end - Int64(Self.chunkSize))
-      var chunk: [UInt8]
-      do { chunk = try fileSystem.read(descriptor, path: path, offset: start, count: Int(end - start)) } catch {
-        throw MetroError.store(error)
+      let line = sequence + 1
+      let entry = try JournalEntry.decode(bytes[(newline + 1)..<lineEnd], currency: currency, path: path, line: line)
+      guard entry.sequence == sequence, entry.update.balance == balanceAfter,
+        let before = balanceAfter.adding(-entry.update.amount)
+      else {
+        throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
       }
-      chunk += carry
-      end = start
-      // Lines end with "\n"; the last byte of the region is the newline of the newest line.
-      var lineEnd = chunk.count
-      if isFirstChunk {
-        guard chunk.last == UInt8(ascii: "\n") else {
-          throw .storeDamaged(path: path, line: sequence + 1, problem: .lastUpdateUnterminated)
-        }
-        lineEnd -= 1
-        isFirstChunk = false
-      }
-      var searchEnd = lineEnd
-      while sequence > 0 {
-        guard let newline = chunk[..<searchEnd].lastIndex(of: UInt8(ascii: "\n")) else { break }
-        let line = sequence + 1
-        let entry = try JournalEntry.decode(chunk[(newline + 1)..<lineEnd], currency: currency, path: path, line: line)
-        guard entry.sequence == sequence, entry.update.balance == balanceAfter,
-          let before = balanceAfter.adding(-entry.update.amount)
-        else {
-          throw .storeDamaged(path: path, line: line, problem: .updateDoesNotFollow)
-        }
-        balanceAfter = before
-        sequence -= 1
-        updates.append(entry.update)
-        lineEnd = newline
-        searchEnd = newline
-      }
-      carry = Array(chunk[0..<lineEnd])
-      if start == 0, sequence > 0 {
-        throw .storeDamaged(path: path, line: nil, problem: .fewerUpdatesThanRecorded)
-      }
+      balanceAfter = before
+      sequence -= 1
+      updates.append(entry.update)
+      lineEnd = newline
     }
     if balanceAfter != stored.openingBalance {
       throw .storeDamaged(path: path, line: nil, problem: .historyDoesNotAddUp)
     }
-    // The whole history was read: check the header line too.
-    let header: [UInt8]
-    do {
-      header = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(min(4096, stored.journalLength)))
-    } catch {
-      throw MetroError.store(error)
-    }
-    guard let newline = header.firstIndex(of: UInt8(ascii: "\n")) else {
+    // The whole history was read: check the header line too (in its first 4 KiB).
+    guard let newline = bytes.prefix(4096).firstIndex(of: UInt8(ascii: "\n")) else {
       throw .storeDamaged(path: path, line: 1, problem: .incompleteHeader)
     }
-    try JournalEntry.checkHeader(header[..<newline], cardID: cardID, path: path)
+    try JournalEntry.checkHeader(bytes[..<newline], cardID: cardID, path: path)
     return updates.reversed()
   }
 }

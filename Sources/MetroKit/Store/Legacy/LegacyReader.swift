@@ -13,13 +13,8 @@ import FoundationEssentials
 struct LegacyReader {
   /// The store directory.
   let directory: String
-  let fileSystem: any FileSystem
-
-  /// Reads the old store in `directory`.
-  init(directory: String, fileSystem: any FileSystem = LiveFileSystem()) {
-    self.directory = directory
-    self.fileSystem = InterruptRetrying(base: fileSystem)
-  }
+  /// The store's, which retries `EINTR` (``InterruptRetrying``).
+  var fileSystem: any FileSystem = LiveFileSystem()
 
   /// How many times a snapshot of every card is read again after writers changed the store under it.
   static let snapshotAttempts = 20

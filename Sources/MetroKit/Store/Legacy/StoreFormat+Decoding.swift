@@ -88,7 +88,7 @@ extension StoredState {
         throw top.damaged(.invalidRemovedCardIDs)
       }
     }
-    let state = StoredState(
+    var state = StoredState(
       storeID: try top.string("storeID"), revision: try top.integer("revision"),
       nextCardID: try top.integer("nextCardID"), defaultCardID: try top.integer("defaultCardID"), cards: cards)
     guard !cards.isEmpty else { throw top.damaged(.noCards) }
@@ -98,11 +98,10 @@ extension StoredState {
     guard cards.allSatisfy({ $0.id < state.nextCardID }) else {
       throw top.damaged(.cardIDNotBelowNext)
     }
-    var result = state
-    for index in result.cards.indices {
-      result.cards[index].card.isDefault = result.cards[index].id == state.defaultCardID
+    for index in state.cards.indices {
+      state.cards[index].card.isDefault = state.cards[index].id == state.defaultCardID
     }
-    return result
+    return state
   }
 }
 
@@ -133,20 +132,14 @@ extension JournalEntry {
   static func decode(_ bytes: ArraySlice<UInt8>, currency: Currency, path: String, line: Int) throws(MetroError)
     -> JournalEntry
   {
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw .storeDamaged(path: path, line: line, problem: .invalidJSONLine(error.reason, column: error.offset + 1))
-    }
-    let reader = FieldReader(object: document, path: path, line: line, card: nil)
+    let reader = try FieldReader.parsing(bytes, path: path, line: line)
     try verifySeal(bytes, path: path, line: line)
     try reader.allowOnly([
       "seq", "txEnd", "id", "type", "amount", "balance", "timestamp", "key", "undoes", "fare", "mode", "reason", "note",
       "crc",
     ])
     let sequence = try reader.integer("seq")
-    let transactionEnd = document["txEnd"] == nil ? sequence : try reader.integer("txEnd")
+    let transactionEnd = reader.object["txEnd"] == nil ? sequence : try reader.integer("txEnd")
     guard transactionEnd >= sequence else { throw reader.damaged(.transactionEndBeforeSequence) }
     let balance = try reader.money("balance", currency: currency)
     var update = try reader.balanceUpdate(journalCurrency: currency)

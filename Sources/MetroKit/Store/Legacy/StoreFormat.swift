@@ -28,21 +28,28 @@ enum StoreFormat {
   /// Version 1 listed every reload key in `state.json`; version 2 leaves
   /// them in the journals. The step drops the list and marks nothing as indexed.
   static func moveReloadKeysOut(_ document: JSONValue) throws(MetroError) -> JSONValue {
-    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
-      throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
-    }
-    let upgraded = cards.map { card -> JSONValue in
+    let members = try upgrading(document, to: 2) { card in
       guard case .object(let fields) = card else { return card }
       return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
     }
-    return .object(
-      members.filter { $0.0 != "crc" }.map {
-        switch $0.0 {
-        case "cards": ("cards", .array(upgraded))
-        case "version": ("version", .integer(2))
-        default: $0
-        }
-      } + [("removedCardIDs", .array([]))])
+    return .object(members.filter { $0.0 != "crc" } + [("removedCardIDs", .array([]))])
+  }
+
+  /// The members of `document` with each of its cards changed by `upgrade`
+  /// and its version `version`.
+  static func upgrading(
+    _ document: JSONValue, to version: Int64, _ upgrade: (JSONValue) -> JSONValue
+  ) throws(MetroError) -> [(String, JSONValue)] {
+    guard case .object(let members) = document, case .array(let cards)? = document["cards"] else {
+      throw .storeDamaged(path: "", line: nil, problem: .notStateFile)
+    }
+    return members.map {
+      switch $0.0 {
+      case "cards": ("cards", .array(cards.map(upgrade)))
+      case "version": ("version", .integer(version))
+      default: $0
+      }
+    }
   }
 }
 

@@ -229,6 +229,45 @@ struct LogMeaningSeedTests {
     Self.expectSame(after.state, whole, "an import up to yesterday")
   }
 
+  /// An undo today of rides of a month ago (an undo of a whole import)
+  /// needs them: the split puts it in the seed with them, not in a tail
+  /// that no seed before it can fold, and a fold of it alone after a seed
+  /// of them is refused. Its rides taken back, the card has its $30.00.
+  @Test func anUndoOfUpdatesBeforeThePointGoesToTheSeed() throws {
+    func daysAgo(_ days: Double) -> Date { Self.now.addingTimeInterval(-days * 86_400) }
+    var metro = MetroCard(name: "metro", isDefault: false)
+    metro.balance = .usd("30.00")
+    let rides = (0..<10).map { day in
+      BalanceUpdate(
+        id: SequentialIDs.id(day + 1), type: .swipe, amount: Money(minorUnits: -300), balance: .zero,
+        timestamp: daysAgo(Double(30 - day)))
+    }
+    let undos = rides.reversed().enumerated().map { index, ride -> LogChange in
+      .update(
+        cardID: "metro",
+        BalanceUpdate(
+          id: SequentialIDs.id(100 + index), type: .undo, amount: .usd("3.00"), balance: .zero,
+          timestamp: daysAgo(0.5), undoes: ride.id))
+    }
+    let imported = [
+      LogRecord(sequence: 1, recordedAt: daysAgo(31), changes: [.createCard(id: "metro", card: metro)], clock: 1),
+      LogRecord(sequence: 2, recordedAt: daysAgo(1), changes: rides.map { .update(cardID: "metro", $0) }, clock: 2),
+    ]
+    let undo = LogRecord(sequence: 3, recordedAt: daysAgo(0.5), changes: undos, clock: 3)
+    let logs = [LogMeaning.Log(device: "laptop", records: imported + [undo])]
+    let whole = LogMeaning.fold(logs, timeZone: .utc)
+    #expect(whole.cards.first?.card.balance == .usd("30.00"))
+    let (earlier, later) = LogMeaning.split(logs, before: daysAgo(7))
+    #expect(earlier.flatMap(\.records).map(\.sequence) == [1, 2, 3])
+    #expect(later.isEmpty)
+    let start = try #require(LogMeaning.fold(earlier, from: nil, timeZone: .utc))
+    let after = try #require(LogMeaning.fold(later, from: start.seed, timeZone: .utc))
+    Self.expectSame(after.state, whole, "an undo of an import")
+    let importOnly = [LogMeaning.Log(device: "laptop", records: imported)]
+    let seed = try #require(LogMeaning.fold(importOnly, from: nil, timeZone: .utc)).seed
+    #expect(LogMeaning.fold([LogMeaning.Log(device: "laptop", records: [undo])], from: seed, timeZone: .utc) == nil)
+  }
+
   /// A card never created whose updates the seed holds, merged afterwards
   /// into a live card, brings them ($30.00): the fold after the seed,
   /// which never placed them, is refused.

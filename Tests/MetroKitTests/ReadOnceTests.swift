@@ -112,6 +112,37 @@ struct ReadOnceTests {
     }
   }
 
+  @Test("an undo of a whole import folds every record once, and leaves a seed of them all for the next command")
+  func anUndoOfAWholeImportFoldsOnce() throws {
+    try withTemporaryDirectory { parent in
+      let (laptop, _) = Self.store(parent, "laptop")
+      // A hundred days of rides, up to ten days ago: all of it before the
+      // seed's point, and enough that the seed moves on past it.
+      var rows = [ImportedUpdate(type: .reload, amount: .usd("400.00"), timestamp: storeNow - 110 * 86_400, line: 2)]
+      for day in 10..<110 {
+        let time: Date = storeNow - Double(day) * 86_400
+        rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: 113 - day))
+      }
+      _ = try laptop.importUpdates(rows, to: try laptop.currentCard())
+      let (undoing, files) = Self.store(parent, "laptop")
+      let result = try undoing.apply([.balance(.undo)], toCardNamed: nil)
+      #expect(result.recorded.count == rows.count)
+      #expect(result.card.snapshot.balance == .zero)
+      // Its latest command read from the end, the record appended, and every
+      // record folded once after it: no fold of every record for a fare
+      // standing the rules work out and the store drops.
+      #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 3)
+      // The undo goes to the seed with the records it takes back from: a
+      // tail that held it would be folded from nothing by every command.
+      let cache = try #require(undoing.cacheFor(device: "laptop")?.load().content).decodingRest()
+      #expect(cache.seed != nil)
+      #expect(cache.tail.allSatisfy { $0.records.isEmpty })
+      let (next, nextFiles) = Self.store(parent, "laptop")
+      #expect(try next.currentCard().balance == .zero)
+      #expect(Self.calls(nextFiles, "open", "/laptop/log.jsonl") == 0)
+    }
+  }
+
   @Test("a reader replaces a cache file it cannot use (another version's, damaged), so the next read uses its own")
   func aReaderReplacesAnUnusableCache() throws {
     try withTemporaryDirectory { parent in

@@ -56,9 +56,17 @@ struct HistoryCommand: Command {
     var output = CommandOutput(text: "", json: .null)
     if context.options.json {
       output.streamJSON = { write throws(MetroError) in
+        // Written into one buffer, handed on about every 64 KiB.
         var array = StreamedJSON.Array(depth: 0)
-        try forEachShown { write(array.element(JSONRenderer.update($0, of: card.snapshot))) }
-        write(array.end + "\n")
+        var bytes: [UInt8] = []
+        try forEachShown { update in
+          array.appendObject(to: &bytes) { JSONRenderer.updateMembers(update, of: card.snapshot, $0) }
+          if bytes.count >= 1 << 16 {
+            write(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+          }
+        }
+        write(String(decoding: bytes, as: UTF8.self) + array.end + "\n")
       }
       return output
     }

@@ -87,28 +87,32 @@ enum JSONRenderer {
   /// money as ``CardText/shown(_:for:)`` shows it); for a ride its full
   /// `fare`, `mode` and `reason`; `key`, `undoes` or `note` when present.
   static func update(_ update: BalanceUpdate, of card: MetroCard) -> JSONValue {
-    let currency = card.currency
-    var members: [(String, JSONValue)] = [
-      ("id", .string(update.id.canonicalString)),
-      ("type", .string(update.type.rawValue)),
-      ("amount", .string(CardText.shown(update.amount, for: card).plainString(in: currency))),
-      ("balance", .string(CardText.shown(update.balance, for: card).plainString(in: currency))),
-      ("timestamp", .string(Timestamp.iso8601(update.timestamp))),
-    ]
-    if let ride = RecordedRide(update) {
-      members.append(("fare", .string(ride.fare.plainString(in: currency))))
-      members.append(("mode", .string(ride.mode.rawValue)))
-      members.append(("reason", .string(ride.reason.rawValue)))
-    }
-    if let key = update.key, update.type != .undo { members.append(("key", .string(key))) }
-    if let undoes = update.undoes { members.append(("undoes", .string(undoes.canonicalString))) }
-    if let note = update.note { members.append(("note", .string(note))) }
-    // A keyed reload another device recorded first (or the undo of one) adds nothing.
-    if update.isDuplicate { members.append(("duplicate", .bool(true))) }
-    // A ride the merged history re-priced: the charge it was recorded with, and why.
-    if let from = update.repricedFrom { members.append(("repricedFrom", .string(from.plainString(in: currency)))) }
-    if let why = update.repricedBecause { members.append(("repricedBecause", .string(why.rawValue))) }
+    var members: [(String, JSONValue)] = []
+    updateMembers(update, of: card) { members.append(($0, $1)) }
     return .object(members)
+  }
+
+  /// The members of ``update(_:of:)``, handed to `member` in order.
+  static func updateMembers(_ update: BalanceUpdate, of card: MetroCard, _ member: (String, JSONValue) -> Void) {
+    let currency = card.currency
+    member("id", .string(update.id.canonicalString))
+    member("type", .string(update.type.rawValue))
+    member("amount", .string(CardText.shown(update.amount, for: card).plainString(in: currency)))
+    member("balance", .string(CardText.shown(update.balance, for: card).plainString(in: currency)))
+    member("timestamp", .string(Timestamp.iso8601(update.timestamp)))
+    if let ride = RecordedRide(update) {
+      member("fare", .string(ride.fare.plainString(in: currency)))
+      member("mode", .string(ride.mode.rawValue))
+      member("reason", .string(ride.reason.rawValue))
+    }
+    if let key = update.key, update.type != .undo { member("key", .string(key)) }
+    if let undoes = update.undoes { member("undoes", .string(undoes.canonicalString)) }
+    if let note = update.note { member("note", .string(note)) }
+    // A keyed reload another device recorded first (or the undo of one) adds nothing.
+    if update.isDuplicate { member("duplicate", .bool(true)) }
+    // A ride the merged history re-priced: the charge it was recorded with, and why.
+    if let from = update.repricedFrom { member("repricedFrom", .string(from.plainString(in: currency))) }
+    if let why = update.repricedBecause { member("repricedBecause", .string(why.rawValue)) }
   }
 
   /// What setting a balance found: `{"difference": "-3.00", "fare": "3.00",

@@ -12,7 +12,36 @@ enum StreamedJSON {
 
     /// The text of the next element, with what goes before it.
     mutating func element(_ value: JSONValue) -> String {
-      separator() + indented(value, depth: depth + 1)
+      var bytes: [UInt8] = []
+      append(value, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text of the next element, with what goes before it, to
+    /// `bytes`: a long array is written into one buffer, not a string each.
+    mutating func append(_ value: JSONValue, to bytes: inout [UInt8]) {
+      bytes += separator().utf8
+      bytes += repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2)
+      JSONWriter.write(value, to: &bytes, style: .pretty, depth: depth + 1)
+    }
+
+    /// Appends, as ``append(_:to:)`` does, an object whose members
+    /// `members` hands on in order, written as they come: an object and an
+    /// array of members for each of a history's rows is most of what its
+    /// `--json` costs.
+    mutating func appendObject(
+      to bytes: inout [UInt8], _ members: (_ member: (String, JSONValue) -> Void) -> Void
+    ) {
+      bytes += separator().utf8
+      bytes += repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2)
+      bytes.append(UInt8(ascii: "{"))
+      var first = true
+      members { key, value in
+        JSONWriter.writeMember(key, value, first: first, to: &bytes, style: .pretty, depth: depth + 1)
+        first = false
+      }
+      if !first { JSONWriter.newline(&bytes, style: .pretty, depth: depth + 1) }
+      bytes.append(UInt8(ascii: "}"))
     }
 
     /// What goes before the next element, when the caller writes it itself.

@@ -53,17 +53,27 @@ package enum JSONWriter {
         return
       }
       out.append(UInt8(ascii: "{"))
-      for (index, (key, member)) in members.enumerated() {
-        if index > 0 { out.append(UInt8(ascii: ",")) }
-        newline(&out, style: style, depth: depth + 1)
-        writeString(key, to: &out)
-        out.append(UInt8(ascii: ":"))
-        if case .pretty = style { out.append(UInt8(ascii: " ")) }
-        write(member, to: &out, style: style, depth: depth + 1)
+      for index in members.indices {
+        writeMember(members[index].0, members[index].1, first: index == 0, to: &out, style: style, depth: depth)
       }
       newline(&out, style: style, depth: depth)
       out.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Appends a member of an object written `depth` levels into a document,
+  /// after its `{` or its member before: what goes before it, its key and
+  /// its value. An object whose members are written so, without being
+  /// built, closes with a newline at `depth` and its `}`.
+  package static func writeMember(
+    _ key: String, _ value: JSONValue, first: Bool, to out: inout [UInt8], style: Style, depth: Int
+  ) {
+    if !first { out.append(UInt8(ascii: ",")) }
+    newline(&out, style: style, depth: depth + 1)
+    writeString(key, to: &out)
+    out.append(UInt8(ascii: ":"))
+    if case .pretty = style { out.append(UInt8(ascii: " ")) }
+    write(value, to: &out, style: style, depth: depth + 1)
   }
 
   /// The digits of `number`, written in place (not through a `String`:
@@ -79,10 +89,12 @@ package enum JSONWriter {
     } while place > 0
   }
 
-  private static func newline(_ out: inout [UInt8], style: Style, depth: Int) {
+  package static func newline(_ out: inout [UInt8], style: Style, depth: Int) {
     guard case .pretty = style else { return }
     out.append(UInt8(ascii: "\n"))
-    out += repeatElement(UInt8(ascii: " "), count: depth * 2)
+    // A byte at a time: an indentation is a few spaces (a `repeatElement`
+    // appended costs more; a history's `--json` writes eight lines a row).
+    for _ in 0..<depth * 2 { out.append(UInt8(ascii: " ")) }
   }
 
   private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -101,7 +101,7 @@ package struct UndoSearch: Sendable {
 /// The card's rules, in one place: given the latest state of a card, decide
 /// whether an update is allowed and what it records.
 ///
-/// Stores call ``decide(_:to:history:now:timeZone:makeID:)`` inside their
+/// Stores call ``decide(_:to:history:now:timeZone:standing:makeID:)`` inside their
 /// transaction, with the state they just read under the lock.
 package enum CardRules {
   /// The most rides one `swipe` may record.
@@ -134,7 +134,7 @@ package enum CardRules {
     return (decision.recorded, decision.alreadyAppliedKeys)
   }
 
-  /// What ``decide(_:to:history:now:timeZone:makeID:)`` decided.
+  /// What ``decide(_:to:history:now:timeZone:standing:makeID:)`` decided.
   package struct Decision: Sendable, Equatable {
     /// The balance updates to record, in order.
     package var recorded: [BalanceUpdate]
@@ -151,9 +151,16 @@ package enum CardRules {
 
   /// Like ``apply(_:to:history:now:timeZone:makeID:)``, also saying what a
   /// repeated keyed reload found recorded under its key.
+  ///
+  /// - Parameter standing: Whether `card` leaves with its fare standing
+  ///   worked out again from its rides after an undo or a backdated ride.
+  ///   A store that reads the card back from its records once they are
+  ///   written passes `false`: the rides need not be read for a standing it
+  ///   drops (an undo of a whole import would read every record for it), and
+  ///   `card`'s standing is then the one it came with.
   package static func decide(
     _ updates: [MetroCardUpdate], to card: inout MetroCard, history: some CardHistoryLookup,
-    now: Date, timeZone: LocalTimeZone, makeID: () -> UUID
+    now: Date, timeZone: LocalTimeZone, standing: Bool = true, makeID: () -> UUID
   ) throws(MetroError) -> Decision {
     var recordedReloads: [String: RecordedReload] = [:]
     var working = card
@@ -374,7 +381,7 @@ package enum CardRules {
         }
       }
     }
-    if refold {
+    if refold, standing {
       // The standing follows every ride not undone, in time order, with its
       // recorded charge: from the store's standing and the rides after it
       // when only backdated rides came among them.

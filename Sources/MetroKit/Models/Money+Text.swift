@@ -131,30 +131,34 @@ extension Money {
     let magnitude = minorUnits.magnitude
     let per = UInt64(currency.minorUnitsPerMajor)
     var whole = magnitude / per
-    // 20 digits of a UInt64, 6 separators, a sign, a mark and the fraction digits.
-    var reversed: [UInt8] = []
-    reversed.reserveCapacity(32 + currency.fractionDigits)
-    if currency.fractionDigits > 0 {
-      var fraction = magnitude % per
-      for _ in 0..<currency.fractionDigits {
-        reversed.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-        fraction /= 10
+    // 20 digits of a UInt64, 6 separators, a sign, a mark and the fraction
+    // digits, written from the end on the stack (an amount of a history's
+    // `--json` is three a row: no array each, and a short string is kept
+    // in place).
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32 + currency.fractionDigits) { buffer in
+      var start = buffer.count
+      func put(_ byte: UInt8) {
+        start -= 1
+        buffer[start] = byte
       }
-      reversed.append(decimalMark)
+      if currency.fractionDigits > 0 {
+        var fraction = magnitude % per
+        for _ in 0..<currency.fractionDigits {
+          put(UInt8(ascii: "0") + UInt8(fraction % 10))
+          fraction /= 10
+        }
+        put(decimalMark)
+      }
+      var count = 0
+      repeat {
+        if count > 0, count % 3 == 0, let grouping { put(grouping) }
+        put(UInt8(ascii: "0") + UInt8(whole % 10))
+        whole /= 10
+        count += 1
+      } while whole > 0
+      if signed, minorUnits < 0 { put(UInt8(ascii: "-")) }
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
     }
-    var count = 0
-    repeat {
-      if count > 0, count % 3 == 0, let grouping { reversed.append(grouping) }
-      reversed.append(UInt8(ascii: "0") + UInt8(whole % 10))
-      whole /= 10
-      count += 1
-    } while whole > 0
-    if signed, minorUnits < 0 { reversed.append(UInt8(ascii: "-")) }
-    // From an array, not from `reversed()`: decoding a generic collection
-    // asks the runtime whether it is contiguous, a cast that scans every
-    // conformance record of the binary.
-    reversed.reverse()
-    return String(decoding: reversed, as: UTF8.self)
   }
 }
 

@@ -33,8 +33,9 @@ extension DeviceLogStore {
       card.name = entry.givenName
       let history = DeviceHistory(store: self, view: view, card: entry)
       let before = card
+      // The card after the write is what the logs then mean, read back.
       let decision = try CardRules.decide(
-        updates, to: &card, history: history, now: clock.now(), timeZone: timeZone, makeID: makeID)
+        updates, to: &card, history: history, now: clock.now(), timeZone: timeZone, standing: false, makeID: makeID)
       var changes = Self.attributeChanges(from: before, to: card, id: entry.id)
       for var update in decision.recorded {
         if update.type == .undo, let target = update.undoes, let key = history.keysOfUndoable[target] {

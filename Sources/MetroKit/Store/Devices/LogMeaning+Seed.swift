@@ -73,8 +73,12 @@ extension LogMeaning {
     /// (``LogMeaning/lifts(_:known:seen:)``), and one after it sees of those
     /// before only its own device's last and those with the largest clock
     /// (``known``). A device that wrote while it had not seen the records
-    /// of the seed's largest clock (apart, or its clock behind) is refused.
+    /// of the seed's largest clock (apart, or its clock behind) is refused,
+    /// and so is an undo of an update they do not bring (one before the
+    /// point: an undo of a whole import), before any change is placed.
     func admits(_ logs: [Log]) -> Bool {
+      var undone: [UUID] = []
+      var updates = 0
       for log in logs {
         if log.device.hasPrefix(StoreLayout.upgradePrefix) || carriedFrom.contains(log.device) { return false }
         for record in log.records {
@@ -82,12 +86,22 @@ extension LogMeaning {
           for change in record.changes {
             switch change {
             case .carried, .retire: return false
+            case .update(_, let update):
+              updates += 1
+              if let id = update.undoes { undone.append(id) }
             default: continue
             }
           }
         }
       }
-      return true
+      guard !undone.isEmpty else { return true }
+      var brought = Set<UUID>(minimumCapacity: updates)
+      for log in logs {
+        for record in log.records {
+          for case .update(_, let update) in record.changes { brought.insert(update.id) }
+        }
+      }
+      return undone.allSatisfy(brought.contains)
     }
 
     /// Notes a folded update: its key and place.
@@ -140,9 +154,10 @@ extension LogMeaning {
   /// or merge at or after `target`, and every record with an update,
   /// a merge or a clock at or after one of theirs; the first, the others.
   /// A record that writes what only a fold of every record can follow (a
-  /// merge, a card's fares or opening, a card created again), or whose
-  /// updates reach from before `target` to after it (an import), is kept
-  /// in the first, with all that sorts or was clocked before it.
+  /// merge, a card's fares or opening, a card created again, an undo of an
+  /// update before `target`), or whose updates reach from before `target`
+  /// to after it (an import), is kept in the first, with all that sorts or
+  /// was clocked before it.
   static func split(_ logs: [Log], before target: Date) -> (earlier: [Log], later: [Log]) {
     let lifts = Self.lifts(logs)
     /// A record's first and last place among its updates and merges, its
@@ -154,7 +169,22 @@ extension LogMeaning {
       var forced = false
     }
     var created: Set<String> = []
-    let places = logs.map { log in
+    // A record with an undo of an update before `target` (an undo of a
+    // whole import) is followed only by a fold of every record.
+    var undoneBy: [UUID: (log: Int, record: Int)] = [:]
+    var forcedUndos: [(log: Int, record: Int)] = []
+    for (log, entry) in logs.enumerated() {
+      for (record, written) in entry.records.enumerated() {
+        for change in written.changes {
+          switch change {
+          case .update(_, let update), .carried(_, .update(_, let update)):
+            if let id = update.undoes { undoneBy[id] = (log, record) }
+          default: continue
+          }
+        }
+      }
+    }
+    var places = logs.map { log in
       log.records.map { record in
         var place = Place(clock: record.clock ?? 0)
         for (index, change) in record.changes.enumerated() {
@@ -164,6 +194,7 @@ extension LogMeaning {
           switch inner {
           case .update(_, let update):
             at = Self.place(of: update, at: order, lifts: lifts)
+            if !undoneBy.isEmpty, at.time < target, let undo = undoneBy[update.id] { forcedUndos.append(undo) }
           case .mergeCard:
             place.forced = true
           case .setCard(_, let attribute, _):
@@ -185,6 +216,7 @@ extension LogMeaning {
         return place
       }
     }
+    for undo in forcedUndos { places[undo.log][undo.record].forced = true }
     let all = places.joined()
     var bound = EventOrder(time: target, device: "", sequence: 0, index: 0)
     func isLater(_ place: Place, order: EventOrder, clock: Int) -> Bool {

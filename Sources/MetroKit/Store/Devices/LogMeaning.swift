@@ -527,19 +527,28 @@ package enum LogMeaning {
     // The copy of each update that counts: the first no undo takes back,
     // else the first (it counts until its undo). Every other copy, and an
     // undo of one, adds nothing: a duplicate.
+    // (One look-up an update: an id seen before is put back when the copy
+    // before stays.)
     var chosen: [UUID: Int] = [:]
     chosen.reserveCapacity(timeline.count)
+    var isChosen = [Bool](repeating: false, count: timeline.count)
     for position in timeline.indices where !keyDuplicate[position] {
       let id = timeline[position].update.id
-      if let known = chosen[id], !undoneAtEnd[known] || undoneAtEnd[position] { continue }
-      chosen[id] = position
-    }
-    let counted = timeline.indices.map { position in
-      guard !keyDuplicate[position], chosen[timeline[position].update.id] == position else { return false }
-      guard let target = targets[position] else { return true }
-      return chosen[timeline[target].update.id] == target
+      if let known = chosen.updateValue(position, forKey: id) {
+        if !undoneAtEnd[known] || undoneAtEnd[position] {
+          chosen[id] = known
+          continue
+        }
+        isChosen[known] = false
+      }
+      isChosen[position] = true
     }
     _ = consume chosen
+    let counted = timeline.indices.map { position in
+      guard isChosen[position] else { return false }
+      guard let target = targets[position] else { return true }
+      return isChosen[target]
+    }
     func counts(_ position: Int) -> Bool { counted[position] }
 
     // The rides by their own times, each once, without those taken back, priced by the merge.

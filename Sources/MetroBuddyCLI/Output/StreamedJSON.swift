@@ -20,9 +20,14 @@ enum StreamedJSON {
     /// Appends the text of the next element, with what goes before it, to
     /// `bytes`: a long array is written into one buffer, not a string each.
     mutating func append(_ value: JSONValue, to bytes: inout [UInt8]) {
+      begin(&bytes)
+      JSONWriter.write(value, to: &bytes, style: .pretty, depth: depth + 1)
+    }
+
+    /// What goes before the next element, and its indentation.
+    private mutating func begin(_ bytes: inout [UInt8]) {
       bytes += separator().utf8
       bytes += repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2)
-      JSONWriter.write(value, to: &bytes, style: .pretty, depth: depth + 1)
     }
 
     /// Appends, as ``append(_:to:)`` does, an object whose members
@@ -32,8 +37,7 @@ enum StreamedJSON {
     mutating func appendObject(
       to bytes: inout [UInt8], _ members: (_ member: (String, JSONValue) -> Void) -> Void
     ) {
-      bytes += separator().utf8
-      bytes += repeatElement(UInt8(ascii: " "), count: (depth + 1) * 2)
+      begin(&bytes)
       bytes.append(UInt8(ascii: "{"))
       var first = true
       members { key, value in

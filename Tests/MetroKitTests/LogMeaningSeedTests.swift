@@ -152,6 +152,43 @@ struct LogMeaningSeedTests {
     }
   }
 
+  /// A second that holds more updates than ``LogMeaning/Seed/atPointLimit``
+  /// (the undo of a whole import: every undo is dated now) keeps none of
+  /// their ids, so that the cache's hot part stays small; then an update
+  /// dated in that second folds every record, and a copy of one of them is
+  /// never counted twice. At the limit the ids are kept, and a new ride in
+  /// that second folds after the seed.
+  @Test(arguments: [LogMeaning.Seed.atPointLimit, LogMeaning.Seed.atPointLimit + 1])
+  func aCrowdedSecondKeepsNoIDs(rides: Int) throws {
+    let second = Self.now.addingTimeInterval(-86_400)
+    var card = MetroCard(name: "metro", isDefault: false)
+    card.balance = .usd("500.00")
+    func ride(_ number: Int) -> BalanceUpdate {
+      BalanceUpdate(
+        id: SequentialIDs.id(number), type: .swipe, amount: Money(minorUnits: -100), balance: .zero,
+        timestamp: second, fare: .usd("1.00"), mode: .subway, reason: .paid)
+    }
+    let before = LogMeaning.Log(
+      device: "laptop",
+      records: [
+        LogRecord(sequence: 1, recordedAt: second, changes: [.createCard(id: "metro", card: card)], clock: 1),
+        LogRecord(
+          sequence: 2, recordedAt: second, changes: (1...rides).map { .update(cardID: "metro", ride($0)) }, clock: 2),
+      ])
+    let seed = try #require(LogMeaning.fold([before], from: nil, timeZone: .utc)).seed
+    #expect((seed.atPoint == nil) == (rides > LogMeaning.Seed.atPointLimit))
+    #expect(try StoreCache.seed(StoreCache.encode(seed)) == seed)
+    for (change, follows) in [(ride(1), false), (ride(rides + 1), rides <= LogMeaning.Seed.atPointLimit)] {
+      let after = LogMeaning.Log(
+        device: "phone",
+        records: [LogRecord(sequence: 1, recordedAt: Self.now, changes: [.update(cardID: "metro", change)], clock: 3)])
+      let whole = LogMeaning.fold([before, after], timeZone: .utc)
+      let folded = LogMeaning.fold([after], from: seed, timeZone: .utc)
+      #expect((folded != nil) == follows, "ride \(change.id)")
+      if let folded { Self.expectSame(folded.state, whole, "\(rides) rides") }
+    }
+  }
+
   /// A removed card's update in the seed does not hold its point back: a
   /// reload dated an hour before a balance setting the seed folded, from
   /// another device, is before the point ($50.00, the setting's; not

@@ -143,6 +143,33 @@ struct ReadOnceTests {
     }
   }
 
+  @Test("an undo behind an import's long line reads its log whole once, and not again after the write")
+  func anUndoBehindALongLineReadsItsLogOnce() throws {
+    try withTemporaryDirectory { parent in
+      try LogScanner.$longLineLimit.withValue(4_096) {
+        let (laptop, _) = Self.store(parent, "laptop")
+        var rows = [ImportedUpdate(type: .reload, amount: .usd("400.00"), timestamp: storeNow - 110 * 86_400, line: 2)]
+        for day in 10..<110 {
+          let time: Date = storeNow - Double(day) * 86_400
+          rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: 113 - day))
+        }
+        _ = try laptop.importUpdates(rows, to: try laptop.currentCard())
+        let (undoing, files) = Self.store(parent, "laptop")
+        let result = try undoing.apply([.balance(.undo)], toCardNamed: nil)
+        #expect(result.recorded.count == rows.count)
+        #expect(result.card.snapshot.balance == .zero)
+        // Its end (a line too long to read backward), the log from its
+        // start, the append; the read of every record after the write
+        // takes this log's records as the undo read them.
+        #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 3)
+        let (next, nextFiles) = Self.store(parent, "laptop")
+        #expect(try next.currentCard().balance == .zero)
+        #expect(try next.cardHistory(named: nil).updates.count == 2 * rows.count)
+        #expect(Self.calls(nextFiles, "open", "/laptop/log.jsonl") == 1)
+      }
+    }
+  }
+
   @Test("a reader replaces a cache file it cannot use (another version's, damaged), so the next read uses its own")
   func aReaderReplacesAnUnusableCache() throws {
     try withTemporaryDirectory { parent in

@@ -45,7 +45,7 @@ extension DeviceLogStore {
       }
       changes = materialized(changes, for: entry)
       let id = entry.id
-      return Decision(changes: changes) { view in
+      return Decision(changes: changes, earlier: history.ownRecords) { view in
         let index = view.index(ofID: id) ?? 0
         let reference = self.reference(index, in: view)
         return UpdateResult(

@@ -73,6 +73,9 @@ final class DeviceHistory: CardHistoryLookup {
   let card: LogMeaning.Card
   /// The reload keys of the updates an undo may take back, by id.
   private(set) var keysOfUndoable: [UUID: String] = [:]
+  /// This device's records, when the search for the latest command read
+  /// them all: the read after the write takes them as they are.
+  private(set) var ownRecords: [LogRecord]?
 
   init(store: DeviceLogStore, view: DeviceLogStore.View, card: LogMeaning.Card) {
     self.store = store
@@ -139,7 +142,8 @@ final class DeviceHistory: CardHistoryLookup {
       search = UndoSearch(undone: undone)
       commands = [:]
       keysOfUndoable = [:]
-      for record in try store.records(of: device, through: position.sequence).reversed() where !visit(record) { break }
+      ownRecords = try store.records(of: device, through: position.sequence)
+      for record in ownRecords!.reversed() where !visit(record) { break }
     }
     return search.targets
   }

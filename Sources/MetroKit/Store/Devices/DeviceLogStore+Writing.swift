@@ -15,6 +15,8 @@ extension DeviceLogStore {
     /// `emit` one at a time (an import's updates, decided as its rows are
     /// read); `nil` when there are none.
     var more: ((_ emit: (LogChange) throws(MetroError) -> Void) throws(MetroError) -> Void)? = nil
+    /// This device's records, when deciding read them all (``Appended/earlier``).
+    var earlier: [LogRecord]? = nil
     var result: (View) throws(MetroError) -> Result
 
     /// Whether the decision changes nothing.
@@ -227,7 +229,10 @@ extension DeviceLogStore {
       // update, a ride backdated before it): every log is read again.
       // After the commit point a failed read is not the command's failure:
       // the next command reads again.
-      guard let whole = try? readView(device: device, useCache: false, savesCache: false) else {
+      let known = Appended(
+        device: device, record: appended, before: position.offset, after: after,
+        earlier: decision.earlier?.last?.sequence == position.sequence ? decision.earlier : nil)
+      guard let whole = try? readView(device: device, useCache: false, savesCache: false, appended: known) else {
         remembered.withLock { $0 = nil }
         return try decision.result(view)
       }

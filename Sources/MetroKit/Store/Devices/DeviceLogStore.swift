@@ -157,6 +157,17 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// The name of the cache of a device that has no id yet.
   static let readerCacheName = "reader"
 
+  /// A record this device just committed: where its log ended before it,
+  /// and where it ends now; and the records before it, when the write read
+  /// them all under its lock (an undo behind an import's long line).
+  struct Appended {
+    var device: String
+    var record: LogRecord
+    var before: Int64
+    var after: LogPosition
+    var earlier: [LogRecord]?
+  }
+
   /// How far back the seed's point is put when every record is read again:
   /// the records of the last week stay a tail that the same fold folds
   /// again as anything arrives (decision 84).
@@ -171,8 +182,12 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// (unless another process saved it meanwhile), so that a device that
   /// only reads reads only what is new since it last looked. A write's
   /// reads leave the saving to the write.
+  ///
+  /// `appended`: a record this device just committed, which a read of
+  /// every log takes as it is instead of reading it back.
   func readView(
-    device: String? = nil, useCache: Bool = true, savesCache: Bool = true, answer: Bool = false
+    device: String? = nil, useCache: Bool = true, savesCache: Bool = true, answer: Bool = false,
+    appended: Appended? = nil
   ) throws(MetroError) -> View {
     var device = device
     if device == nil { device = try identity.existing(fileSystem: fileSystem) }
@@ -217,7 +232,7 @@ public final class DeviceLogStore: MetroCardDataStore {
     var meaning = whole ? nil : LogMeaning.fold(content.tail, from: content.seed, timeZone: timeZone)
     if meaning == nil {
       content.basis = basis
-      meaning = try readEverything(&content, device: device, legacy: legacy)
+      meaning = try readEverything(&content, device: device, legacy: legacy, appended: appended)
     } else if !fromHead, let moved = movedOn(content) {
       content = moved.content
       meaning = moved.meaning
@@ -247,7 +262,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// of the last week (``tailSeconds``) become the tail after a seed of
   /// the others (``LogMeaning/split(_:before:)``).
   func readEverything(
-    _ content: inout StoreCache.Content, device: String?, legacy: LegacyStore?
+    _ content: inout StoreCache.Content, device: String?, legacy: LegacyStore?, appended: Appended? = nil
   ) throws(MetroError) -> (state: LogMeaning.State, seed: LogMeaning.Seed) {
     var logs: [LogMeaning.Log] = []
     var positions: [String: LogPosition] = [:]
@@ -255,7 +270,23 @@ public final class DeviceLogStore: MetroCardDataStore {
       let folder = listed.name
       var records: [LogRecord] = []
       let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
-      switch try scanner.scan(from: .start, { record, _ in records.append(record) }) {
+      // A record just committed, and those before it when the write read
+      // them all, are taken as they are; the rest of the log is read.
+      let known = appended?.device == folder ? appended : nil
+      var outcome = LogScanner.Outcome.read(.start, fileSize: 0)
+      if let earlier = known?.earlier {
+        records = earlier
+      } else {
+        outcome = try scanner.scan(from: .start, upTo: known?.before) { record, _ in records.append(record) }
+      }
+      if let known, case .read(let position, _) = outcome, known.earlier != nil || position.offset == known.before {
+        records.append(known.record)
+        outcome = .read(known.after, fileSize: known.after.offset)
+      } else if known != nil {
+        records = []
+        outcome = try scanner.scan(from: .start) { record, _ in records.append(record) }
+      }
+      switch outcome {
       case .read(let position, _): positions[folder] = position
       case .shorter, .changedBefore: positions[folder] = .start
       }

@@ -24,8 +24,12 @@ extension LogMeaning {
     var point: EventOrder?
     /// The ids of the updates folded that are dated at the point's time: a
     /// second command in the same second as the last (a script's, or a
-    /// copy of one of these from another device) is told from them.
-    var atPoint: Set<UUID> = []
+    /// copy of one of these from another device) is told from them. `nil`
+    /// when that second holds more than ``atPointLimit`` (the undo of a
+    /// whole import): every update dated in it then folds every record, and
+    /// the cache's hot part stays a few kilobytes (decision 93).
+    var atPoint: Set<UUID>? = []
+    static let atPointLimit = 64
     /// Every card's attributes, live or not.
     var attributes: [String: CardAttributes] = [:]
     /// The default card's id, and where it was written.
@@ -108,7 +112,10 @@ extension LogMeaning {
     mutating func note(_ update: BalanceUpdate, at order: EventOrder) {
       if let key = update.key { keys.insert(key) }
       notePlace(order)
-      if update.timestamp == point?.time { atPoint.insert(update.id) }
+      if update.timestamp == point?.time, atPoint != nil {
+        atPoint!.insert(update.id)
+        if atPoint!.count > Self.atPointLimit { atPoint = nil }
+      }
     }
 
     /// Moves the point to `order` if it is later. (An update noted before

@@ -474,7 +474,8 @@ package enum LogMeaning {
       let ids = Set(timeline.map(\.update.id))
       for position in timeline.indices {
         if let point = seed.point, case let update = timeline[position].update, update.timestamp <= point.time,
-          update.timestamp < point.time || timeline[position].order <= point || seed.atPoint.contains(update.id)
+          update.timestamp < point.time || timeline[position].order <= point
+            || seed.atPoint?.contains(update.id) ?? true
         {
           return nil
         }

@@ -530,7 +530,8 @@ struct StoreCache {
     }
     return .object([
       ("point", seed.point.map(order) ?? .null),
-      ("atPoint", .array(seed.atPoint.map(\.canonicalString).sorted().map { .string($0) })), ("cards", .array(cards)),
+      ("atPoint", seed.atPoint.map { .array($0.map(\.canonicalString).sorted().map { .string($0) }) } ?? .null),
+      ("cards", .array(cards)),
       ("default", seed.defaultCard.map(written) ?? .null),
       ("names", .array(seed.names.sorted { $0.key < $1.key }.map { .array([.string($0.key), written($0.value)]) })),
       ("maxClock", .integer(Int64(seed.maxClock))),
@@ -545,11 +546,13 @@ struct StoreCache {
   static func seed(_ value: JSONValue) throws -> LogMeaning.Seed {
     var seed = LogMeaning.Seed()
     seed.point = try optional(value["point"]) { try order($0) }
-    seed.atPoint = Set(
-      try array(value["atPoint"]).map {
-        guard let id = UUID(canonical: try string($0)) else { throw Unreadable() }
-        return id
-      })
+    seed.atPoint = try optional(value["atPoint"]) { ids in
+      Set(
+        try array(ids).map {
+          guard let id = UUID(canonical: try string($0)) else { throw Unreadable() }
+          return id
+        })
+    }
     for card in try array(value["cards"]) {
       let id = try string(card["id"])
       if card["card"] != nil { seed.attributes[id] = try attributes(card) }

@@ -181,6 +181,11 @@ struct StoreCacheTests {
 }
 
 extension StoreCache {
+  /// The file ``save(_:_:)`` writes for `content`, in one array.
+  static func encode(_ content: Content, store: String) -> [UInt8] {
+    Array(pieces(content, store: store).joined())
+  }
+
   /// What ``encode(_:store:)`` wrote, for `store`, decoded whole.
   static func decode(_ bytes: [UInt8], store: String) throws -> Content {
     try decodeHead(bytes, store: store).decodingRest()

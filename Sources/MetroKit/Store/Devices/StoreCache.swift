@@ -13,7 +13,7 @@ import FoundationEssentials
 /// same fold as from nothing (decision 84). Only a cache: a missing,
 /// damaged or foreign one is rebuilt from the logs, never trusted.
 ///
-/// The file (``encode(_:store:)``): a sealed head that holds the answer,
+/// The file (``pieces(_:store:)``): a sealed head that holds the answer,
 /// the seed after the tail (``Content/latest``); the seed's sealed line;
 /// the tail's records. A read whose logs brought nothing new decodes the
 /// head alone (decision 86), and a write then adds its record after the
@@ -236,24 +236,17 @@ struct StoreCache {
 
   // MARK: - The file
 
-  /// The file for `content`: its sealed head, the sealed line of its seed,
-  /// then the tail's records, in runs of one log's records each.
+  /// The file for `content` as ``save(_:_:)`` writes it, one piece after
+  /// the other: its sealed head, the sealed line of its seed, then the
+  /// tail's records, in runs of one log's records each.
   ///
   /// A content whose seed and tail were never decoded (``Content/rest``)
-  /// is written as the file held them, unread, and the new records after
-  /// them, as new runs: the head's checksum of the rest moves on from the
-  /// one it had over the new bytes alone (decision 90). A rest that was
-  /// torn stays so under the new checksum, which then does not match it,
-  /// and a reader reads the logs.
-  static func encode(_ content: Content, store: String) -> [UInt8] {
-    Array(pieces(content, store: store).joined())
-  }
-
-  /// The file for `content` as ``save(_:_:)`` writes it, one piece after
-  /// the other: the head, the rest read from the file (unread, not copied:
-  /// a week of a script's commands is 150 KB, and copies of it were a
-  /// swipe's fresh pages), then what is new after it: the seed's line when
-  /// there is no rest, then the new records.
+  /// is written as the file held them, unread and not copied (a week of a
+  /// script's commands is 150 KB, and copies of it were a swipe's fresh
+  /// pages), and the new records after them, as new runs: the head's
+  /// checksum of the rest moves on from the one it had over the new bytes
+  /// alone (decision 90). A rest that was torn stays so under the new
+  /// checksum, which then does not match it, and a reader reads the logs.
   static func pieces(_ content: Content, store: String) -> [ArraySlice<UInt8>] {
     var added =
       content.rest == nil ? Checksum.sealedLine(.object([("seed", content.seed.map(encode) ?? .null)])) : []
@@ -282,7 +275,7 @@ struct StoreCache {
     return [Checksum.sealedLine(head)[...], content.rest?.bytes ?? [], added[...]]
   }
 
-  /// What ``encode(_:store:)`` wrote, for `store`, but for its seed and
+  /// What ``pieces(_:store:)`` wrote, for `store`, but for its seed and
   /// tail: ``Content/latest`` stands as the seed, with no tail, and
   /// ``Content/rest`` holds the rest of the file.
   static func decodeHead(_ bytes: [UInt8], store: String) throws -> Content {
@@ -546,13 +539,7 @@ struct StoreCache {
   static func seed(_ value: JSONValue) throws -> LogMeaning.Seed {
     var seed = LogMeaning.Seed()
     seed.point = try optional(value["point"]) { try order($0) }
-    seed.atPoint = try optional(value["atPoint"]) { ids in
-      Set(
-        try array(ids).map {
-          guard let id = UUID(canonical: try string($0)) else { throw Unreadable() }
-          return id
-        })
-    }
+    seed.atPoint = try optional(value["atPoint"]) { Set(try array($0).map(uuid)) }
     for card in try array(value["cards"]) {
       let id = try string(card["id"])
       if card["card"] != nil { seed.attributes[id] = try attributes(card) }

@@ -1,47 +1,10 @@
 import FoundationEssentials
 
 /// What every device's log means, worked out from the records alone by
-/// sorting and summing: the cards, their histories in the merged order
-/// with the balance after each update, the default card and the devices'
-/// names. No cache, no order of arrival, no shortcut: every record is
-/// read, every change placed, and the answer follows (issue 35, item 1).
-///
-/// It is written from the promises (`docs/store-design.md`), and every
-/// command's view is its answer: from every record, or from a seed of the
-/// records before a point and the records after it (``Seed``, decision 84).
-/// The rules:
-///
-/// - **Each change once.** A change a retire carried counts where it stood
-///   in its own device's log, and a change read twice (its own log and a
-///   copy) once. An old store's update that two converted logs both bring
-///   counts from the first of them.
-/// - **Attributes** (names, fares, serial, expiration, opening, the default
-///   card, device names) are last-writer-wins by ``EventOrder``: the
-///   logical clock first. A card's place among the cards is its first
-///   creation's time.
-/// - **Balance updates** are in the merged order: time, device, sequence,
-///   place in the record. A clock set wrong does not move a change before
-///   what its device saw when it made it: an update made at the moment of
-///   its record (not dated with `--at`) by a device that had seen a record
-///   dated more than a day after that moment counts just after the latest
-///   record it had seen (``lifts(_:)``); rides are priced by their own
-///   times. Of the copies of one update (an import on two
-///   devices, a restored backup), the first no undo took back counts, and
-///   the others are listed as duplicates; an undo takes back its own
-///   device's copy. A reload key counts its first
-///   reload, and its first undo takes that reload back wherever the two
-///   sit. An undo takes its target out of the history it follows: the
-///   balance after each update is what the updates up to it make without
-///   those taken back so far. An assignment (`balance AMOUNT`) makes the
-///   balance its amount at its place.
-/// - **Merges** (``CardMerge/resolve(_:)`` says which card goes where)
-///   keep both cards' money: before its merge a card's updates and
-///   assignments move its own balance; from the merge on, what goes to it
-///   goes to the card it went into. A history's balance is the sum of the
-///   balances of the cards that became it.
-/// - **Rides** are priced in the merged order by ``FareEngine``: a ride
-///   not taken back that the merged order holds to its cap, or for which it
-///   finds or loses a transfer, costs what the merge says.
+/// sorting and summing, as `docs/store-design.md` states the rules
+/// (decisions 73, 44, 81): no cache, no order of arrival. Every command's
+/// view is its answer, from every record or from a seed of the records
+/// before a point and the records after it (``Seed``, decision 84).
 package enum LogMeaning {
   /// One device's log as read: its records in order.
   package struct Log: Sendable, Equatable {
@@ -122,7 +85,7 @@ package enum LogMeaning {
   }
 
   /// A change's place in its own device's log: what a copy of it shares.
-  private struct Origin: Hashable {
+  struct Origin: Hashable {
     var device: String
     var sequence: Int
     var index: Int
@@ -336,23 +299,11 @@ package enum LogMeaning {
     abs(update.timestamp.timeIntervalSince(recordedAt)) <= 60
   }
 
-  /// The records whose device, when it made them, had seen a record dated
-  /// more than ``clockTolerance`` after them, with the time they count at:
-  /// just after the latest record seen. One of the two clocks was wrong,
-  /// and what a device saw came before what it then did.
-  ///
-  /// What a device had seen is what its logical clock proves: a record
-  /// whose clock is more than one past its device's previous record was
-  /// made after seeing a record whose clock is one less (each clock is one
-  /// more than the largest seen), and so after everything that record's
-  /// device had seen; with several such records on other devices, what all
-  /// of them had seen. A device whose own clock was already ahead proves
-  /// nothing, and its records keep their time.
-  ///
-  /// `known`: records folded before (a seed's, ``Seed/known``), each with
-  /// the latest time it had seen, taken as it is; none of them lifted.
-  /// `seen`: each record of `logs` with a clock, with the latest time it
-  /// had seen.
+  /// The records whose device, as its logical clock proves, had seen a
+  /// record dated more than ``clockTolerance`` after them, with the time
+  /// they count at: just after the latest record seen (decision 75).
+  /// `known`: records folded before (``Seed/known``), taken as they are;
+  /// `seen`: each record of `logs` with a clock, with the latest time it had seen.
   static func lifts(_ logs: [Log], known: [Seen] = [], seen seenList: inout [Seen]) -> [RecordKey: Date] {
     // Each device's records with a clock, by sequence; a retired device's from the changes carried.
     var records: [String: [Int: (at: Date, clock: Int, known: Date?)]] = [:]
@@ -549,11 +500,10 @@ package enum LogMeaning {
       guard let target = targets[position] else { return true }
       return isChosen[target]
     }
-    func counts(_ position: Int) -> Bool { counted[position] }
 
     // The rides by their own times, each once, without those taken back, priced by the merge.
     let rides = timeline.indices.compactMap { position -> PlacedRide? in
-      guard counts(position), !undoneAtEnd[position], var ride = RecordedRide(timeline[position].update)
+      guard counted[position], !undoneAtEnd[position], var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
       return PlacedRide(ride: ride, order: timeline[position].timed)
@@ -600,19 +550,16 @@ package enum LogMeaning {
     // opening), the merges before its point taken.
     let start = Replay(openings: openings, seed: seed, merges: merged)
     var replay = start
-    // What taking back `target` at `position` takes from its card's balance,
-    // when that is the one thing it changes: no merge to follow, and no
-    // balance setting since that set the balance over it. `nil` when the
-    // updates before `position` must be walked again without it (it is a
-    // balance setting, or a merge moved money). It looks only at the
-    // settings in between, found by halving: an undo of a whole import
-    // (thousands of undos of updates far back) stays linear.
+    // What taking back `target` at `position` takes from its card's balance
+    // (decision 81); `nil` when the updates before `position` must be walked
+    // again without it. The settings between are found by halving: an undo
+    // of a whole import stays linear (decision 92).
     let settings = timeline.indices.filter {
       timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
     }
     func takenBackAlone(_ target: Int, before position: Int) -> Int64? {
       guard merged.isEmpty else { return nil }
-      guard target < position, counts(target), timeline[target].update.type != .undo else { return 0 }
+      guard target < position, counted[target], timeline[target].update.type != .undo else { return 0 }
       if timeline[target].update.type == .adjustment, timeline[target].update.assigned != nil { return nil }
       var low = 0
       var high = settings.count
@@ -622,7 +569,7 @@ package enum LogMeaning {
       }
       for between in settings[low...] {
         guard between < position else { break }
-        if timeline[between].cardID == timeline[target].cardID, counts(between), !undone[between] {
+        if timeline[between].cardID == timeline[target].cardID, counted[between], !undone[between] {
           return 0
         }
       }
@@ -639,28 +586,25 @@ package enum LogMeaning {
           for earlier in 0..<position {
             replay.take(
               priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
-              counts: counts(earlier), takenBack: undone[earlier], merges: merged)
+              counts: counted[earlier], takenBack: undone[earlier])
           }
         }
       }
-      update.isDuplicate = !counts(position)
+      update.isDuplicate = !counted[position]
       replay.take(
-        update, of: timeline[position].cardID, at: timeline[position].order, counts: counts(position),
-        takenBack: undone[position], merges: merged)
+        update, of: timeline[position].cardID, at: timeline[position].order, counts: counted[position],
+        takenBack: undone[position])
       update.balance = replay.total
       history.append(update)
     }
     let standing =
-      timeline.indices.last {
-        timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
-          && !undoneAtEnd[$0] && !history[$0].isDuplicate
-      }.map {
+      settings.last { !undoneAtEnd[$0] && !history[$0].isDuplicate }.map {
         StandingAssignment(
           order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
       } ?? seed?.assignments[id]
     // What the next seed keeps: every merge taken, each card's money, the
     // standing, and each update's id, key and place.
-    replay.takeMerges(before: nil, merges: merged)
+    replay.takeMerges(before: nil)
     next.balances.merge(replay.balances) { $1 }
     next.owner.merge(replay.owner) { $1 }
     next.standings[id] = state
@@ -704,13 +648,15 @@ private struct Replay {
   var balances: [String: Int64]
   /// Where each card that a merge took went.
   var owner: [String: String] = [:]
-  /// How many of the merges (in the merged order) were taken.
+  /// The card's merges, in the merged order, and how many were taken.
+  let merges: [CardMerge]
   var mergesTaken = 0
 
   /// Each card's money as `seed` leaves it, else its opening; the merges
   /// (all of the card's, in the merged order) up to the seed's point taken.
   init(openings: [String: Money], seed: LogMeaning.Seed?, merges: [CardMerge]) {
     balances = openings.mapValues(\.minorUnits)
+    self.merges = merges
     guard let seed else { return }
     for id in openings.keys {
       if let balance = seed.balances[id] { balances[id] = balance }
@@ -727,11 +673,8 @@ private struct Replay {
   /// Takes the next update, of `cardID` at `order`: it changes a balance
   /// unless it is an undo, does not count (a duplicate), or was
   /// `takenBack` by an undo so far.
-  mutating func take(
-    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool,
-    merges: [CardMerge]
-  ) {
-    takeMerges(before: order, merges: merges)
+  mutating func take(_ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool) {
+    takeMerges(before: order)
     guard counts, !takenBack, update.type != .undo else { return }
     let target = current(cardID)
     if update.type == .adjustment, let assigned = update.assigned {
@@ -742,7 +685,7 @@ private struct Replay {
   }
 
   /// Takes the merges before `order` (all, without one) not taken yet.
-  mutating func takeMerges(before order: EventOrder?, merges: [CardMerge]) {
+  mutating func takeMerges(before order: EventOrder?) {
     while mergesTaken < merges.count, order.map({ merges[mergesTaken].order < $0 }) ?? true {
       let from = current(merges[mergesTaken].other)
       let into = current(merges[mergesTaken].keep)

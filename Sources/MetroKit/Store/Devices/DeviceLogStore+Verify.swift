@@ -52,21 +52,21 @@ extension DeviceLogStore: StoreVerifying {
     }
   }
 
-  /// Reads every log whole through the scanner and reports damage, conflict
-  /// copies (never read as data) and entries of others that it leaves alone.
-  /// The read folds what the report says (cards, logs, retires, merges), not
-  /// what the updates add up to, and keeps the records: with no problem
-  /// found, each card's periods over their cap are found in what they mean
-  /// (``LogMeaning``). One pass over the logs, each change decoded once.
+  /// One pass over the logs, each change decoded once (decision 61); with no
+  /// problem found, each card's periods over their cap are found in what they mean.
   public func verify() throws(MetroError) -> VerificationReport {
     var report = VerificationReport(
       directory: directory, exists: (try? fileSystem.status(atPath: directory)) != nil, cards: 0, updates: 0,
       problems: [], notes: [])
     guard report.exists else { return report }
-    let legacy: LegacyStore?
-    do { legacy = try LegacyStore.open(self) } catch {
+    // Damage is reported; any other error is thrown.
+    func noteDamage(_ error: MetroError) throws(MetroError) {
       guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
       report.problems.append(.init(path: path, line: line, problem: problem))
+    }
+    let legacy: LegacyStore?
+    do { legacy = try LegacyStore.open(self) } catch {
+      try noteDamage(error)
       return report
     }
     let known = knownBeforeVerify()
@@ -75,18 +75,13 @@ extension DeviceLogStore: StoreVerifying {
     var logs: [LogMeaning.Log] = []
     // Each update once: a retire's copy and its own log count as one, and
     // an old update two converted logs brought, once.
-    struct Origin: Hashable {
-      var device: String
-      var sequence: Int
-      var index: Int
-    }
-    var counted: Set<Origin> = []
+    var counted: Set<LogMeaning.Origin> = []
     var oldUpdates: Set<UUID> = []
     func count(_ record: LogRecord, of folder: String, path: String) {
       for (index, change) in record.changes.enumerated() {
         let (inner, order) = change.unwrapped(at: record.order(device: folder, index: index))
         guard case .update(_, let update) = inner,
-          counted.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+          counted.insert(.init(device: order.device, sequence: order.sequence, index: order.index)).inserted
         else { continue }
         if order.device.hasPrefix(StoreLayout.upgradePrefix), !oldUpdates.insert(update.id).inserted { continue }
         report.updates += 1
@@ -115,8 +110,7 @@ extension DeviceLogStore: StoreVerifying {
           }
         }
       } catch {
-        guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
-        report.problems.append(.init(path: path, line: line, problem: problem))
+        try noteDamage(error)
         damaged.insert(folder)
       }
     }
@@ -152,7 +146,11 @@ extension DeviceLogStore: StoreVerifying {
     return found
   }
 
-  package func directoryWritableByOthers() -> String? { writableByOthers(directory) }
+  package func directoryWritableByOthers() -> String? {
+    var info = stat()
+    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
+    return directory
+  }
 
   /// Every period of every live card charged more than its cap, as
   /// `meaning` says the cards' rides are (`verify`; the hot path never

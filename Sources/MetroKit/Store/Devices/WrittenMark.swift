@@ -5,17 +5,12 @@
 #endif
 
 /// What this device last committed to its own log in one store: the
-/// record's sequence number, the byte offset where it ends (the log's length
-/// then) and its seal. Kept outside the store, beside the device id
-/// (`$XDG_STATE_HOME/metrobuddy/written-<device>-<hash of the store path>`),
-/// so that no synchroniser, restore or copy of the store carries it.
-///
-/// Saved after each commit, without `fsync`: it is never ahead of the log
-/// (the log is `fsync`ed first), so a crash leaves it at most behind, and a
-/// log longer than the mark whose line still ends at the mark with its seal
-/// is adopted. A missing or unreadable mark knows nothing (the first write
-/// of a device that kept none); a log shorter than the mark, missing, or with
-/// another line at the mark lost what this device wrote.
+/// record's sequence, the offset where it ends and its seal, kept beside the
+/// device id (`written-<device>-<hash of the store path>`) so that no
+/// synchroniser, restore or copy of the store carries it (decision 38).
+/// Saved after the log's `fsync`, without one of its own: a crash leaves it
+/// at most behind, and a longer log whose line still ends at the mark with
+/// its seal is adopted.
 struct WrittenMark: Equatable, Sendable {
   var sequence: Int
   var offset: Int64
@@ -94,21 +89,16 @@ struct WrittenMarkFile {
   /// this user may not read (a folder another user made) knows nothing, as
   /// a missing one; any other error is an error.
   func load() throws(MetroError) -> WrittenMark? {
-    let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+      guard let file = try readBoundedFile(path, fileSystem: fileSystem, maximum: WrittenMark.maximumSize), file.isWhole
+      else { return nil }
+      return WrittenMark.decode(file.bytes, store: store, device: device)
     } catch {
-      if [ENOENT, ENOTDIR, ELOOP, EACCES, EPERM].contains(error.errno) { return nil }
-      throw MetroError.store(error)
-    }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    do {
-      let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile, status.size <= WrittenMark.maximumSize else { return nil }
-      let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
-      return WrittenMark.decode(bytes, store: store, device: device)
-    } catch {
-      throw MetroError.store(error)
+      switch error {
+      case .storeDamaged: return nil  // a link, or not a regular file
+      case .storeIO(_, .open, let errno) where errno == EACCES || errno == EPERM: return nil
+      default: throw error
+      }
     }
   }
 

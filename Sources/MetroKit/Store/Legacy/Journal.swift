@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Reading a card's journal: the tail past what `state.json` has applied, and
 /// the history, read backwards from the end.
 struct Journal {
@@ -97,11 +91,7 @@ struct Journal {
   /// The journal open, with its status; `nil` when it is missing and that
   /// is not damage.
   private func open(_ stored: StoredCard, missingIsDamage: Bool) throws(MetroError) -> (Int32, FileStatus)? {
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      guard error.errno == ENOENT else { throw MetroError.store(error) }
+    guard let descriptor = try openForReading(path, fileSystem: fileSystem) else {
       guard !missingIsDamage else {
         throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
       }

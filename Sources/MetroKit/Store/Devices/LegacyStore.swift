@@ -7,13 +7,8 @@ import FoundationEssentials
 #endif
 
 /// A store of an older format (1.0's, or `state.json` and journals of
-/// formats 2 and 3), read as the log it becomes on its first write.
-///
-/// The conversion is the same on every device that reads the same old
-/// files: its records carry no time, id or device of the reader, and its
-/// folder is named by a hash of its bytes (`devices/upgrade-<hash>`), so two
-/// devices that upgrade one synced store write one identical file, and a
-/// reader never counts the old files and their converted log twice.
+/// formats 2 and 3), read as the log it becomes on its first write: the
+/// same bytes on every device, in a folder named by their hash (decision 29).
 struct LegacyStore {
   /// `upgrade-<hash>`: the converted log's folder.
   let folder: String
@@ -26,17 +21,12 @@ struct LegacyStore {
   static let markerVersion = 4
 
   /// The old store in `store.directory`, or `nil` when there is none (a
-  /// store of device logs, or no store yet).
-  ///
-  /// Another process (of any device) may upgrade the store while it is read
-  /// here: `state.json` becomes the marker, then the journals go. A read
-  /// of the old files that fails while `state.json` changed under it is
-  /// that, never damage nor a store "written by a newer metrobuddy": it
-  /// looks again, and finds the marker.
+  /// store of device logs, or no store yet). A read of the old files that
+  /// fails while `state.json` changed under it (another process upgraded
+  /// it) looks again, and finds the marker (decision 42).
   ///
   /// - Throws: `upgradeNotArrived` when the marker names a converted log
-  ///   that is not all there yet (a synchroniser carried the marker first):
-  ///   read as it is, the store would look empty, or short of its history.
+  ///   that is not all there yet (a synchroniser carried the marker first).
   static func open(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore? {
     let path = store.layout.legacyStatePath
     var looks = 0
@@ -176,14 +166,11 @@ extension DeviceLogStore {
     removeUpgradeLeftovers()
   }
 
-  /// Removes what the old store and its upgrade leave once the marker is in
-  /// place and the converted log it names is whole by its hash (a
-  /// synchroniser may carry the marker, and the journals' removal, before
-  /// the log): the journals and key folders (copies now), and a killed
-  /// upgrade's temporary files (a converted log's folder must be alike on
-  /// every device). Best effort, and other names are left alone. Run by the
-  /// upgrade and again by a device's first write to an upgraded store, so
-  /// that a kill between the marker and the end of this leaves nothing.
+  /// Removes what the old store and its upgrade leave (the journals, key
+  /// folders and a killed upgrade's temporary files) once the marker is in
+  /// place and the converted log it names is whole by its hash (decision
+  /// 42). Best effort. Run by the upgrade and again by a device's first
+  /// write to an upgraded store, so that a kill between the two leaves nothing.
   func removeUpgradeLeftovers() {
     guard let bytes = try? readSmallFile(layout.legacyStatePath, fileSystem: fileSystem),
       let marker = try? LegacyStore.Marker(bytes, path: layout.legacyStatePath), let folder = marker.folder,

@@ -1,13 +1,7 @@
 import FoundationEssentials
 
-/// Every name in a store directory, in one place.
-///
-/// A store of format 4 holds one folder per device, `devices/<id>/`, with
-/// that device's append-only `log.jsonl`; nothing else in the directory is
-/// written by a device that is not its owner. A store upgraded from formats
-/// 1 to 3 also keeps a `state.json` of version 4 (so that older builds refuse
-/// it) and the converted history in `devices/upgrade-<hash>/log.jsonl`.
-/// Everything else (`.git/`, `.stfolder`, conflict copies) belongs to others.
+/// Every name in a store directory, in one place (`docs/store-design.md`,
+/// "Files"): everything else (`.git/`, `.stfolder`, conflict copies) belongs to others.
 struct StoreLayout: Sendable {
   /// The store directory.
   let directory: String

@@ -8,14 +8,12 @@ extension DeviceLogStore {
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].id
-    func reference(_ update: BalanceUpdate) -> ObjectReference<BalanceUpdate> {
-      ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
-    }
     var result: [ObjectReference<BalanceUpdate>] = []
     // The card's updates as the logs mean them, newest first.
     let timeline = try meaning(of: view).cards.first { $0.id == id }?.history ?? []
     for update in timeline.reversed() where query.matches(update, in: timeZone) {
-      result.append(reference(update))
+      result.append(
+        ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision))
       if let limit = query.limit, result.count >= limit { break }
     }
     return result

@@ -109,9 +109,12 @@ extension DeviceLogStore {
   private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
-    var outcomes: [(id: String, recorded: [BalanceUpdate], imported: Int, skipped: Int)] = []
+    // Every card is checked (its rows read once) before anything is
+    // written; the updates are read again, a card at a time, as the
+    // record is written, after every card's changes.
+    var plans: [(card: BackupCard, id: String, plan: ImportPlan, recorded: [BalanceUpdate])] = []
     return try write { view throws(MetroError) in
-      outcomes = []
+      plans = []
       var changes: [LogChange] = []
       // The implicit `default` card of a store with no card yet is created
       // (and made the default) by the first change that touches it or adds
@@ -122,10 +125,6 @@ extension DeviceLogStore {
         changes += materialized([.setDefault(id: uncreated.id)], for: uncreated)
         implicit = nil
       }
-      // Every card is checked (its rows read once) before anything is
-      // written; the updates are read again, a card at a time, as the
-      // record is written, after every card's changes.
-      var plans: [(card: BackupCard, id: String, plan: ImportPlan)] = []
       for card in backup {
         var entry: LogMeaning.Card
         if let index = view.index(named: card.name) {
@@ -150,24 +149,23 @@ extension DeviceLogStore {
         do throws(MetroError) {
           let plan = try importPlan(card.updates, attributes: card.attributes, into: entry, in: view)
           changes += plan.changes
-          plans.append((card, entry.id, plan))
-          outcomes.append((entry.id, [], plan.recorded, plan.skipped))
+          plans.append((card, entry.id, plan, []))
         } catch { throw card.locating(error) }
       }
       var decision = Decision(changes: changes) { view in
-        outcomes.map { outcome in
+        plans.map { entry in
           ImportResult(
-            card: self.reference(view.index(ofID: outcome.id) ?? 0, in: view), imported: outcome.imported,
-            skipped: outcome.skipped, recorded: outcome.recorded)
+            card: self.reference(view.index(ofID: entry.id) ?? 0, in: view), imported: entry.plan.recorded,
+            skipped: entry.plan.skipped, recorded: entry.recorded)
         }
       }
       if plans.contains(where: { $0.plan.recorded > 0 }) {
         decision.more = { emit throws(MetroError) in
-          for (index, (card, id, plan)) in plans.enumerated() where plan.recorded > 0 {
-            outcomes[index].recorded = []
+          for (index, (card, id, plan, _)) in plans.enumerated() where plan.recorded > 0 {
+            plans[index].recorded = []
             do throws(MetroError) {
               try plan.record(card.updates, makeID: self.makeID) { update throws(MetroError) in
-                if keepingRecorded { outcomes[index].recorded.append(update) }
+                if keepingRecorded { plans[index].recorded.append(update) }
                 try emit(.update(cardID: id, update))
               }
             } catch { throw card.locating(error) }

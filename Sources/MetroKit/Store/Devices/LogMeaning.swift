@@ -70,7 +70,6 @@ package enum LogMeaning {
   package struct State: Sendable, Equatable {
     /// The live cards, in the order they were created.
     package var cards: [Card]
-    /// The default card's id.
     package var defaultCardID: String?
     /// Each device's name, by device id.
     package var deviceNames: [String: String]
@@ -157,10 +156,8 @@ package enum LogMeaning {
     // A merge that sends a card the seed placed elsewhere changes where
     // its updates before the point went.
     if let seed, mergedInto != before {
-      for id in Set(seed.attributes.keys).union(seed.balances.keys) where CardMerge.root(of: id, in: before) != root(id)
-      {
-        return nil
-      }
+      let known = Set(seed.attributes.keys).union(seed.balances.keys)
+      if known.contains(where: { CardMerge.root(of: $0, in: before) != root($0) }) { return nil }
     }
     var updatesOf: [String: [Placed]] = [:]
     for position in logs.indices {
@@ -197,26 +194,18 @@ package enum LogMeaning {
       case .retire(let device, let through, let seal):
         // The retire that carried the most stands (of two that carried as
         // much, the earlier), whatever order they arrived in.
-        if let known = next.retired[device],
-          known.through > through || (known.through == through && known.by < item.order)
-        {
-          continue
-        }
-        next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order)
+        let stands = next.retired[device].map { $0.through > through || ($0.through == through && $0.by < item.order) }
+        if stands != true { next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order) }
       case .update, .mergeCard, .carried:
         break
       }
     }
     // A card's fares or opening written again after the seed prices or
     // counts its updates before the point otherwise.
-    if let seed {
-      for (id, known) in seed.attributes {
-        let now = attributes[id]!
-        if now.written[.fares] != known.written[.fares] || now.written[.opening] != known.written[.opening] {
-          return nil
-        }
-      }
+    let rewritten = seed?.attributes.contains { id, known in
+      [CardAttribute.fares, .opening].contains { attributes[id]!.written[$0] != known.written[$0] }
     }
+    if rewritten == true { return nil }
     next.attributes = attributes
 
     // Each live card that no merge took, in the order they were created;
@@ -232,16 +221,15 @@ package enum LogMeaning {
     var cards: [Card] = []
     for (id, entry) in live {
       // The card itself (the default card as it would be has no creation) and every card merged into it.
-      let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }.sorted()
+      let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }
       // One whose updates before the point were never placed (no card was live to take them).
       if let seed, members.contains(where: seed.unplaced.contains) { return nil }
       var card = entry.card
       let count = (shownNames[card.name] ?? 0) + 1
       shownNames[card.name] = count
       if count > 1 { card.name += "~\(count)" }
-      let memberSet = Set(members)
       let updates = updatesOf.removeValue(forKey: id) ?? []
-      let cardMerges = next.merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
+      let cardMerges = next.merges.filter { mergedInto[$0.other] == $0.keep && members.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
       guard
         let meant = Self.history(
@@ -291,13 +279,6 @@ package enum LogMeaning {
   /// How far ahead of its own time a record may be dated (`--at` allows a
   /// day) before a device that saw it shows a clock set wrong.
   static let clockTolerance: TimeInterval = 86_400
-
-  /// Whether `update` was made at the moment of its record (`recordedAt`),
-  /// not dated with `--at`: its time is the record's, or a second or so
-  /// before it (the command reads the clock before it stamps the record).
-  static func isMade(_ update: BalanceUpdate, at recordedAt: Date) -> Bool {
-    abs(update.timestamp.timeIntervalSince(recordedAt)) <= 60
-  }
 
   /// The records whose device, as its logical clock proves, had seen a
   /// record dated more than ``clockTolerance`` after them, with the time
@@ -377,9 +358,13 @@ package enum LogMeaning {
   /// Where `update`, a change at `order` (its record's), sits in the
   /// merged order of updates: by its own time, lifted past what its device
   /// had seen when a clock was set wrong, then device, record and place.
+  /// Only an update made at the moment of its record is lifted, not one
+  /// dated with `--at`: its time is the record's, or a second or so before
+  /// it (the command reads the clock before it stamps the record).
   static func place(of update: BalanceUpdate, at order: EventOrder, lifts: [RecordKey: Date]) -> EventOrder {
     var place = EventOrder(time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
-    if Self.isMade(update, at: order.time), let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
+    if abs(update.timestamp.timeIntervalSince(order.time)) <= 60,
+      let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
     {
       place.time = lift
     }
@@ -476,10 +461,8 @@ package enum LogMeaning {
     }
 
     // The copy of each update that counts: the first no undo takes back,
-    // else the first (it counts until its undo). Every other copy, and an
-    // undo of one, adds nothing: a duplicate.
-    // (One look-up an update: an id seen before is put back when the copy
-    // before stays.)
+    // else the first; the others, and their undos, are duplicates. (One
+    // look-up an update: an id seen before is put back when that copy stays.)
     var chosen: [UUID: Int] = [:]
     chosen.reserveCapacity(timeline.count)
     var isChosen = [Bool](repeating: false, count: timeline.count)
@@ -519,9 +502,9 @@ package enum LogMeaning {
       if stands.charge != placed.ride.charge { held[placed.ride.id] = HeldCharge(stands) }
     }
     let state = search.state
-    // A ride the merge charges otherwise says what it costs as the merge
-    // stands, what it was recorded at, and why. (A ride taken back is
-    // priced by no one: its undo gives back what it was recorded at.)
+    // A ride the merge charges otherwise says what it costs, what it was
+    // recorded at, and why; one taken back is not repriced (its undo gives
+    // back what it was recorded at).
     func priced(_ update: BalanceUpdate) -> BalanceUpdate {
       var priced = update
       if update.type == .swipe, !held.isEmpty, let charge = held[update.id] {
@@ -534,10 +517,8 @@ package enum LogMeaning {
       return priced
     }
 
-    // The balance after each update: the updates up to it, without those
-    // taken back so far, each card's own until its merge. An undo replays
-    // the updates before it without its target.
-    // A merge sits among the updates by its record's time, as they do.
+    // The balance after each update, each card's own until its merge; a
+    // merge sits among the updates by its record's time, as they do.
     let merged = merges.map { merge in
       var merge = merge
       merge.order.clock = 0
@@ -725,8 +706,7 @@ struct CardAttributes: Equatable, Sendable {
     written[attribute] = order
     switch attribute {
     case .name: card.name = source.name
-    case .fares:
-      card.takeFares(from: source)
+    case .fares: card.takeFares(from: source)
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening: opening = source.balance

@@ -31,30 +31,28 @@ extension DeviceLogStore {
       fileSystem: fileSystem, folder: folder, name: "written-" + device + "-" + hash, store: store, device: device)
   }
 
-  /// The seal of the line of `device`'s log that ends at `offset`; `nil`
-  /// when no line ends there (the log is shorter, gone, or has another byte there).
-  func sealOfLine(endingAt offset: Int64, device: String) throws(MetroError) -> UInt32? {
-    let path = layout.logPath(device)
-    let length = 12  // `"xxxxxxxx"}` and the newline
-    guard offset >= Int64(length) else { return nil }
-    guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    do {
-      let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile, status.size >= offset else { return nil }
-      let bytes = try fileSystem.read(descriptor, path: path, offset: offset - Int64(length), count: length)
-      guard bytes.count == length, bytes.last == UInt8(ascii: "\n") else { return nil }
-      return LogScanner.seal(of: bytes[..<(length - 1)])
-    } catch {
-      throw MetroError.store(error)
-    }
-  }
-
-  /// What `device`'s log, read to `position`, holds of what was known of it.
+  /// What `device`'s log, read to `position`, holds of what was known of
+  /// it; the seal of a line that ends at an offset is read from the log
+  /// (`nil`: the log is shorter, gone, or has another byte there).
   func verdict(of mark: WrittenMark, device: String, readTo position: LogPosition) throws(MetroError)
     -> WrittenMark.Verdict
   {
-    try mark.verdict(for: position) { offset throws(MetroError) in try sealOfLine(endingAt: offset, device: device) }
+    let path = layout.logPath(device)
+    let length = 12  // `"xxxxxxxx"}` and the newline
+    return try mark.verdict(for: position) { offset throws(MetroError) in
+      guard offset >= Int64(length) else { return nil }
+      guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
+      defer { try? fileSystem.close(descriptor, path: path) }
+      do {
+        let status = try fileSystem.status(descriptor, path: path)
+        guard status.isRegularFile, status.size >= offset else { return nil }
+        let bytes = try fileSystem.read(descriptor, path: path, offset: offset - Int64(length), count: length)
+        guard bytes.count == length, bytes.last == UInt8(ascii: "\n") else { return nil }
+        return LogScanner.seal(of: bytes[..<(length - 1)])
+      } catch {
+        throw MetroError.store(error)
+      }
+    }
   }
 
   /// The problem that names a verdict on this device's own log.
@@ -80,9 +78,8 @@ extension DeviceLogStore {
     }
   }
 
-  /// Judges this device's own log in `view` against what this device wrote,
-  /// and warns when it lost any of it. A mark of a store that is no longer
-  /// there (moved aside, removed: a new store starts at its path) is
+  /// Warns when this device's own log in `view` lost any of what this device
+  /// wrote; a mark of a store no longer there (moved aside, removed) is
   /// forgotten by the next write instead.
   func judgeOwnLog(_ view: inout View, mark: WrittenMark?) throws(MetroError) {
     guard let mark, let device = view.device else { return }
@@ -145,10 +142,8 @@ extension DeviceLogStore {
     return (device, mark, cacheFor(device: device)?.load().content)
   }
 
-  /// The findings `verify` adds about lost records: this device's own log
-  /// against what this device wrote, and each other device's log against
-  /// what this device's cache had read of it. `positions` is how far
-  /// `verify` read each log that is not damaged.
+  /// The findings `verify` adds about lost records (``judgeOwnLog(_:mark:)``,
+  /// ``judgeOtherLogs(_:)``); `positions` is how far it read each log not damaged.
   func lostRecordFindings(
     _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>,
     retired: [String: RetiredLog]

@@ -32,9 +32,8 @@ public struct DeviceSummary: Sendable, Equatable {
 }
 
 extension DeviceLogStore: StoreVerifying {
-  /// The devices that wrote to the store, sorted by id, with how much of
-  /// each log this device has read, this read included: the same read its
-  /// records and latest event come from, which the cache keeps for the next command.
+  /// The devices that wrote to the store, sorted by id, with how much of each
+  /// log this device has read, this read included (which the cache keeps).
   public func devices() throws(MetroError) -> [DeviceSummary] {
     let device = try identity.existing(fileSystem: fileSystem)
     let view = try readView(device: device)
@@ -125,44 +124,29 @@ extension DeviceLogStore: StoreVerifying {
       known, positions: positions, damaged: damaged, retired: meaning.seed.retired)
     report.cards = meaning.state.cards.filter(\.isCreated).count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
-    if report.problems.isEmpty { report.capOverruns = capOverruns(in: meaning.state) }
+    guard report.problems.isEmpty else { return report }
+    // Every period of every live card charged more than its cap.
+    report.capOverruns = meaning.state.cards.flatMap { meant in
+      meant.overruns.map {
+        CardCapOverrun(
+          card: meant.card.name, currency: meant.card.currency, timeZone: meant.card.rulesZone(timeZone),
+          period: meant.card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
+      }
+    }
     return report
   }
 
   /// Every conflict copy a synchroniser left in the store, its devices
   /// folder or a device's folder.
   func conflictCopies() -> [String] {
-    var found: [String] = []
-    var folders = [directory, layout.devicesPath]
-    folders += ((try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []).sorted().map {
-      layout.devicesPath + "/" + $0
-    }
-    for folder in folders {
-      for name in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() where StoreLayout.isConflictCopy(name)
-      {
-        found.append(folder + "/" + name)
-      }
-    }
-    return found
+    func names(_ folder: String) -> [String] { ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() }
+    let folders = [directory, layout.devicesPath] + names(layout.devicesPath).map { layout.devicesPath + "/" + $0 }
+    return folders.flatMap { folder in names(folder).filter(StoreLayout.isConflictCopy).map { folder + "/" + $0 } }
   }
 
   package func directoryWritableByOthers() -> String? {
     var info = stat()
     guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
     return directory
-  }
-
-  /// Every period of every live card charged more than its cap, as
-  /// `meaning` says the cards' rides are (`verify`; the hot path never
-  /// walks them).
-  func capOverruns(in meaning: LogMeaning.State) -> [CardCapOverrun] {
-    meaning.cards.flatMap { meant in
-      let card = meant.card
-      return meant.overruns.map {
-        CardCapOverrun(
-          card: card.name, currency: card.currency, timeZone: card.rulesZone(timeZone),
-          period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
-      }
-    }
   }
 }

@@ -33,8 +33,14 @@ struct LegacyStore {
     while true {
       let bytes = try readSmallFile(path, fileSystem: store.fileSystem)
       if let bytes, let marker = try Marker(bytes, path: path) {
-        try marker.checkArrived(in: store)
-        return nil
+        // A converted log missing, or shorter than the marker says (one `stat`).
+        guard let folder = marker.folder else { return nil }
+        let size: Int64?
+        do { size = try store.fileSystem.status(atPath: store.layout.logPath(folder))?.size } catch {
+          throw MetroError.store(error)
+        }
+        if let size, size >= marker.length ?? 0 { return nil }
+        throw .storeDamaged(path: store.layout.logPath(folder), line: nil, problem: .upgradeNotArrived)
       }
       do throws(MetroError) {
         if bytes == nil, try !LegacyReader.hasJournals(in: store.directory, fileSystem: store.fileSystem) { return nil }
@@ -71,17 +77,6 @@ struct LegacyStore {
         self.folder = folder
       }
       if case .integer(let length)? = document["length"] { self.length = length }
-    }
-
-    /// Refuses a store whose converted log has not all arrived: missing, or
-    /// shorter than the marker says (one `stat`).
-    func checkArrived(in store: DeviceLogStore) throws(MetroError) {
-      guard let folder else { return }
-      let path = store.layout.logPath(folder)
-      let size: Int64?
-      do { size = try store.fileSystem.status(atPath: path)?.size } catch { throw MetroError.store(error) }
-      if let size, size >= length ?? 0 { return }
-      throw .storeDamaged(path: path, line: nil, problem: .upgradeNotArrived)
     }
   }
 
@@ -141,11 +136,9 @@ struct LegacyStore {
 }
 
 extension DeviceLogStore {
-  /// Turns the old store into device logs, under the old store's lock: the
-  /// converted log first (written whole, then renamed into place), then the
-  /// `state.json` that says so, then the old journals go. A kill at any step
-  /// leaves either the old store (which converts again to the same bytes) or
-  /// the new one.
+  /// Turns the old store into device logs under its lock: the converted log
+  /// (written whole, then renamed), then the marker, then the journals go. A
+  /// kill at any step leaves the old store (converted again alike) or the new.
   func upgrade(_ legacy: LegacyStore) throws(MetroError) {
     let folder = layout.deviceFolder(legacy.folder)
     do {

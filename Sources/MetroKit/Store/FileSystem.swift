@@ -45,10 +45,8 @@ package struct FileStatus: Sendable, Equatable {
 }
 
 /// The seam through which the store makes every system call on its files, so
-/// that tests can inject faults at any of them.
-///
-/// Calls report errors as they happen; none retries. `write` may write fewer
-/// bytes than asked, as `write(2)` may.
+/// that tests can inject faults at any of them. Calls report errors as they
+/// happen; none retries. `write` may write fewer bytes than asked.
 package protocol FileSystem: Sendable {
   func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32
   /// Reads up to `count` bytes at `offset`; returns fewer only at the end of the file.
@@ -91,9 +89,7 @@ package struct DirectoryEntry: Sendable, Equatable {
 extension FileSystem {
   /// The C library's `fchown(2)`, for file systems that do not intercept it.
   package func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
-    if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
-      throw SystemCallError(operation: "chown", path: path, errno: errno)
-    }
+    try check(fchown(descriptor, uid_t(owner), gid_t(group)), "chown", path)
   }
 
   /// The names of ``contentsOfDirectory(_:)``, none saying whether it is a
@@ -105,7 +101,7 @@ extension FileSystem {
 
   /// The C library's `rmdir(2)`, for file systems that do not intercept it.
   package func removeDirectory(_ path: String) throws(SystemCallError) {
-    if rmdir(path) != 0 { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
+    try check(rmdir(path), "rmdir", path)
   }
 }
 
@@ -141,7 +137,7 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    if Glibc.fsync(descriptor) != 0 { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
+    try check(Glibc.fsync(descriptor), "fsync", path)
   }
 
   package func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
@@ -152,25 +148,19 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    if Glibc.rename(source, destination) != 0 {
-      throw SystemCallError(operation: "rename", path: destination, errno: errno)
-    }
+    try check(Glibc.rename(source, destination), "rename", destination)
   }
 
   package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    if systemFlock(descriptor, operation) != 0 { throw SystemCallError(operation: "flock", path: path, errno: errno) }
+    try check(systemFlock(descriptor, operation), "flock", path)
   }
 
   package func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    if ftruncate(descriptor, off_t(length)) != 0 {
-      throw SystemCallError(operation: "truncate", path: path, errno: errno)
-    }
+    try check(ftruncate(descriptor, off_t(length)), "truncate", path)
   }
 
   package func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    if fchmod(descriptor, mode_t(permissions)) != 0 {
-      throw SystemCallError(operation: "chmod", path: path, errno: errno)
-    }
+    try check(fchmod(descriptor, mode_t(permissions)), "chmod", path)
   }
 
   package func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
@@ -189,13 +179,11 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    if mkdir(path, mode_t(permissions)) != 0 {
-      throw SystemCallError(operation: "mkdir", path: path, errno: errno)
-    }
+    try check(mkdir(path, mode_t(permissions)), "mkdir", path)
   }
 
   package func unlink(_ path: String) throws(SystemCallError) {
-    if Glibc.unlink(path) != 0 { throw SystemCallError(operation: "unlink", path: path, errno: errno) }
+    try check(Glibc.unlink(path), "unlink", path)
   }
 
   package func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
@@ -233,6 +221,11 @@ extension FileStatus {
       isSymbolicLink: type == S_IFLNK,
       modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
   }
+}
+
+/// Throws the `errno` of a system call that returned `result`, unless it is 0.
+private func check(_ result: Int32, _ operation: String, _ path: String) throws(SystemCallError) {
+  if result != 0 { throw SystemCallError(operation: operation, path: path, errno: errno) }
 }
 
 /// `flock(2)`, declared under another name because Glibc's `flock`

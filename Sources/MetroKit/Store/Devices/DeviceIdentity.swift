@@ -7,11 +7,9 @@ import FoundationEssentials
 #endif
 
 /// Which device this is: the name of the one folder of the store it writes.
-///
-/// `METROBUDDY_DEVICE` sets it; otherwise it is kept outside the store, in
-/// `$XDG_STATE_HOME/metrobuddy/device`, and made (a random UUID) by the first
-/// write. It must never travel with the store: two devices with one id would
-/// both append to one log.
+/// `METROBUDDY_DEVICE` sets it; otherwise it is made by the first write and
+/// kept outside the store (`$XDG_STATE_HOME/metrobuddy/device`), never to
+/// travel with it: two devices with one id would both append to one log.
 public struct DeviceIdentity: Sendable, Equatable {
   /// The id given by the environment, if any (not yet checked).
   public var override: String?
@@ -89,14 +87,12 @@ public struct DeviceIdentity: Sendable, Equatable {
     return try renew(fileSystem: fileSystem, unlessKept: true)
   }
 
-  /// A new id (a lower-case UUID) in ``file``, in place of any there: this
-  /// device continues as a new device. The id file is replaced atomically
-  /// and durably, its folders made as needed. When it cannot be kept (no
-  /// room, no permission, no home) this throws ``MetroError/deviceIDUnsaved(path:errno:)``,
-  /// the old id stays and the folders made are taken back (one another
-  /// process has put something in since is not empty and stays).
-  /// `unlessKept`: under a lock of the folder, the id another process kept
-  /// meanwhile is taken instead.
+  /// A new id (a lower-case UUID) in ``file``, replaced atomically and
+  /// durably: this device continues as a new device. When it cannot be kept
+  /// (no room, no permission, no home) this throws ``MetroError/deviceIDUnsaved(path:errno:)``:
+  /// the old id stays, and the folders made go unless another process has
+  /// put something in them. `unlessKept`: the id another process kept
+  /// meanwhile, under the folder's lock, is taken instead.
   func renew(fileSystem: any FileSystem, unlessKept: Bool = false) throws(MetroError) -> String {
     guard let folder, let slash = file.lastIndex(of: "/") else { throw .deviceIDUnsaved(path: nil, errno: ENOENT) }
     var made: [String] = []

@@ -66,9 +66,8 @@ struct StandingAssignment: Equatable, Sendable {
   var balance: Money
 }
 
-/// A log that a retire carried into another device's log: every record up
-/// to `through` (sealed `seal`) counts from the copy, and the log may be
-/// deleted without anything any device shows changing.
+/// A log a retire carried into another device's log (decision 41): every
+/// record up to `through` (sealed `seal`) counts from the copy.
 struct RetiredLog: Equatable, Sendable {
   /// The last record carried.
   var through: Int

@@ -4,13 +4,11 @@
   import Musl
 #endif
 
-/// What this device last committed to its own log in one store: the
-/// record's sequence, the offset where it ends and its seal, kept beside the
-/// device id (`written-<device>-<hash of the store path>`) so that no
+/// What this device last committed to its own log in one store (its
+/// sequence, end offset and seal), kept beside the device id so that no
 /// synchroniser, restore or copy of the store carries it (decision 38).
 /// Saved after the log's `fsync`, without one of its own: a crash leaves it
-/// at most behind, and a longer log whose line still ends at the mark with
-/// its seal is adopted.
+/// at most behind, and a longer log that still holds it is adopted.
 struct WrittenMark: Equatable, Sendable {
   var sequence: Int
   var offset: Int64
@@ -102,14 +100,12 @@ struct WrittenMarkFile {
     }
   }
 
-  /// Saves `mark`, written over the file in place (no temporary file, no
-  /// rename, no `fsync`: a rename would make the file system write the new
-  /// file out before the next `fsync` of the log). Called after the commit
-  /// point, so a failure is ignored: the next write then finds the log longer
-  /// than the mark, and adopts it. A mark torn by a crash or read half
-  /// written does not decode, and knows nothing. It makes the id's folder
-  /// when missing (with `METROBUDDY_DEVICE` there may be no id file), but
-  /// never a folder at the root: a HOME that is not there stays so.
+  /// Saves `mark` over the file in place: a rename would make the file
+  /// system write the new file out before the next `fsync` of the log. A
+  /// failure, or a mark torn by a crash, leaves the log longer than the
+  /// mark, and the next write adopts it. It makes the id's folder when
+  /// missing (with `METROBUDDY_DEVICE` there may be no id file), but never
+  /// a folder at the root: a HOME that is not there stays so.
   func save(_ mark: WrittenMark) {
     let bytes = mark.encoded(store: store, device: device)
     do {

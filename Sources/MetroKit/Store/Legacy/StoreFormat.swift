@@ -1,10 +1,8 @@
 import FoundationEssentials
 
-/// The old store's on-disk records (formats 1 to 3), as the legacy reader
-/// decodes them; nothing writes them any more.
-///
-/// `state.json` holds a small snapshot of every card; each card's history is an
-/// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
+/// The old store's on-disk records (formats 1 to 3: `state.json`, a snapshot
+/// of every card, and each card's `journal-<id>.jsonl`), as the legacy
+/// reader decodes them; nothing writes them any more.
 enum StoreFormat {
   /// The last format of the old store, which older ones are upgraded to as
   /// they are read.

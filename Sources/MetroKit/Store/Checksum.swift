@@ -1,8 +1,6 @@
-/// CRC-32 (IEEE 802.3) checksums that seal every line the store writes, so
-/// that any changed byte, even one that leaves valid JSON, is caught.
-///
-/// A sealed line is a JSON object whose last member is `"crc":"xxxxxxxx"`:
-/// the CRC-32, in lower-case hex, of the same object written without it.
+/// CRC-32 (IEEE 802.3) checksums that seal every line the store writes
+/// (decision 8): a sealed line's last member is `"crc":"xxxxxxxx"`, the
+/// CRC-32, in lower-case hex, of the same object written without it.
 enum Checksum {
   /// Eight tables of 256 entries for slicing-by-8: table 0 is the classic
   /// byte-at-a-time table, table k the CRC of a byte followed by k zero bytes.
@@ -52,7 +50,6 @@ enum Checksum {
     return crc
   }
 
-  /// The CRC-32 of `bytes`.
   static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
     if let crc = bytes.withContiguousStorageIfAvailable({ update(0xFFFF_FFFF, $0) }) { return crc ^ 0xFFFF_FFFF }
     let array = Array(bytes)

@@ -123,6 +123,12 @@ extension FieldReader {
     try optionalString(key) == nil ? nil : try time(key)
   }
 
+  func optionalDate(_ key: String) throws(MetroError) -> CalendarDate? {
+    guard let text = try optionalString(key) else { return nil }
+    guard let date = CalendarDate(iso: text) else { throw damaged(.fieldNotDate(field: key)) }
+    return date
+  }
+
   /// Reads a card's fare fields into `card`, and the standing of format 3's
   /// `state.json` when it has one (checked; the fold works it out again).
   func readFares(into card: inout MetroCard) throws(MetroError) {
@@ -146,16 +152,8 @@ extension FieldReader {
       guard let object = try reader.optionalObject(key) else { return nil }
       try object.allowOnly(["limit", "period"])
       let text = try object.string("period")
-      let period: CapPeriod
-      switch text {
-      case "day": period = .calendarDay
-      case "week": period = .calendarWeek
-      case "month": period = .calendarMonth
-      default:
-        guard text.hasSuffix("d"), let days = Int(text.dropLast()), (1...366).contains(days) else {
-          throw object.damaged(.fieldNotKnown(field: "period", text: text))
-        }
-        period = .rolling(days: days)
+      guard let period = Interchange.capPeriod(text) else {
+        throw object.damaged(.fieldNotKnown(field: "period", text: text))
       }
       return FareCap(limit: try object.money("limit", currency: currency), period: period)
     }
@@ -188,9 +186,8 @@ extension FieldReader {
   }
 
   /// The fare standing this reader's object holds (``FareState/value(in:)``)
-  /// in `currency`, and whether it is current: one written before the
-  /// tally, or before the tally counted modes, is worked out again on the
-  /// next write.
+  /// in `currency`, and whether it is current: one written before the tally,
+  /// or before it counted modes, is worked out again on the next write.
   func fareState(currency: Currency) throws(MetroError) -> (state: FareState, isCurrent: Bool) {
     try allowOnly([
       "local", "express", "localWeekly", "expressWeekly", "lastPaid", "latestRide", "month", "tally",
@@ -225,10 +222,7 @@ extension FieldReader {
       return (state, false)
     }
     try tally.allowOnly(["first", "trips"])
-    if let first = try tally.optionalString("first") {
-      guard let day = CalendarDate(iso: first) else { throw tally.damaged(.fieldNotDate(field: "first")) }
-      state.tally.firstDay = day
-    }
+    let firstDay = try tally.optionalDate("first")
     guard case .array(let trips) = try tally.value("trips") else { throw tally.damaged(.fieldNotArray(field: "trips")) }
     var counts: [Int: Int] = [:]
     var bus: [Int: Int] = [:]
@@ -254,7 +248,7 @@ extension FieldReader {
       if buses > 0 { bus[day.daysSinceEpoch] = Int(buses) }
       if expresses > 0 { express[day.daysSinceEpoch] = Int(expresses) }
     }
-    state.tally = RideTally(firstDay: state.tally.firstDay, trips: counts, busTrips: bus, expressTrips: express)
+    state.tally = RideTally(firstDay: firstDay, trips: counts, busTrips: bus, expressTrips: express)
     return (state, byMode)
   }
 }

@@ -66,18 +66,13 @@ struct FieldReader {
 }
 
 extension FieldReader {
-  /// The balance update an object describes: a device log's `update`
-  /// change (its kind in `kind`, amounts in minor units), or with
-  /// `journalCurrency` a line of an old store's journal (its kind in
-  /// `type`, amounts as text in that currency), whose caller sets the
-  /// balance after it.
+  /// The balance update a device log's `update` change describes (`kind`,
+  /// amounts in minor units), or with `journalCurrency` an old journal's
+  /// line (`type`, amounts as text), whose caller sets the balance after it.
   func balanceUpdate(journalCurrency currency: Currency? = nil) throws(MetroError) -> BalanceUpdate {
     let kindText = try string(currency == nil ? "kind" : "type")
     guard let type = BalanceUpdate.Kind(rawValue: kindText) else { throw damaged(.unknownUpdateType(text: kindText)) }
-    let timestampText = try string("timestamp")
-    guard let timestamp = Timestamp.parseISO8601UTC(timestampText) else {
-      throw damaged(.timestampNotUTC(text: timestampText))
-    }
+    let timestamp = try time("timestamp")
     func amount(_ key: String) throws(MetroError) -> Money {
       guard let currency else { return Money(minorUnits: try signedInteger(key)) }
       return try money(key, currency: currency)
@@ -104,33 +99,23 @@ extension FieldReader {
       if value, type != .swipe { throw damaged(.rideFieldsOnNonRide) }
       noTransfer = value
     }
+    let (id, change) = (try uuid("id"), try amount("amount"))
+    let undoes = object["undoes"] == nil ? nil : try uuid("undoes")
+    // Absent in history recorded before updates had notes.
+    let note = try optionalString("note")
+    if let note, BalanceUpdate.noteProblem(note) != nil { throw damaged(.invalidNote) }
     var update = BalanceUpdate(
-      id: try uuid("id"), type: type, amount: try amount("amount"), balance: .zero, timestamp: timestamp, key: key,
-      undoes: object["undoes"] == nil ? nil : try uuid("undoes"), fare: fare, mode: mode, reason: reason,
-      note: try note(), assigned: assigned)
+      id: id, type: type, amount: change, balance: .zero, timestamp: timestamp, key: key, undoes: undoes, fare: fare,
+      mode: mode, reason: reason, note: note, assigned: assigned)
     update.isImported = object["imported"] != nil
     update.noTransfer = noTransfer
     return update
   }
-
-  /// The `note` member of an update, absent in history recorded before
-  /// updates had notes.
-  func note() throws(MetroError) -> String? {
-    guard let note = try optionalString("note") else { return nil }
-    guard BalanceUpdate.noteProblem(note) == nil else { throw damaged(.invalidNote) }
-    return note
-  }
 }
 
 /// Checks the checksum that seals a line of a store file (or a whole file
-/// of one line). The seal is the last thing on its line: only the line's own
-/// newline may follow it. A carriage return or a space an editor or a sync
-/// tool added after it is white space to the JSON reader, but a change to the
-/// line all the same, as every read that compares a line's last bytes sees.
-///
-/// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` when it is
-///   missing, does not match or is not at the end: the line changed after it
-///   was written.
+/// of one line): the last thing on its line, so that a carriage return an
+/// editor added after it is a change to the line, not white space.
 func verifySeal(_ bytes: some Collection<UInt8>, path: String, line: Int?) throws(MetroError) {
   var slice = ArraySlice(bytes)
   if slice.last == UInt8(ascii: "\n") { slice.removeLast() }

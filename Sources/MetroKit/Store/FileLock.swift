@@ -4,15 +4,10 @@
   import Musl
 #endif
 
-/// An exclusive `flock(2)` on the store directory itself and on its `lock`
-/// file. The kernel releases both when the process dies, so a crash leaves
-/// nothing to clean up.
-///
-/// The directory is the lock that counts: unlike `lock`, nobody deletes or
-/// replaces it while it holds the store. The `lock` file (which metrobuddy
-/// never removes) is still taken, after the directory, so that writers of
-/// version 1.0, which lock only the file, are kept out too; a lock on it
-/// counts only once the file locked is still the one at the path.
+/// An exclusive `flock(2)` on the store directory itself, the lock that
+/// counts, then on its `lock` file, which keeps version 1.0's writers out
+/// (decision 16). The kernel releases both when the process dies, so a
+/// crash leaves nothing to clean up.
 struct FileLock {
   let fileSystem: any FileSystem
   let path: String
@@ -86,11 +81,13 @@ struct FileLock {
     // one locked turns out not to be the one at the path any more.
     var lock = try open(fileSystem: fileSystem, path: path)
     while true {
-      do { try lockExclusively(lock.descriptor, path: path, fileSystem: fileSystem, waiter: &waiter) } catch {
+      do throws(MetroError) {
+        try lockExclusively(lock.descriptor, path: path, fileSystem: fileSystem, waiter: &waiter)
+        if try lock.isStillAtPath() { return lock }
+      } catch {
         lock.release()
         throw error
       }
-      if try lock.isStillAtPath() { return lock }
       // Someone deleted or replaced `lock` meanwhile: the file we hold is
       // no longer the one other writers open. Start again.
       lock.release()
@@ -106,16 +103,15 @@ struct FileLock {
         path, flags: O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
     } catch { throw MetroError.store(error) }
     let lock = FileLock(fileSystem: fileSystem, path: path, descriptor: descriptor)
-    let status: FileStatus
-    do { status = try fileSystem.status(descriptor, path: path) } catch {
+    do {
+      guard try fileSystem.status(descriptor, path: path).isRegularFile else {
+        throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile)
+      }
+      return lock
+    } catch {
       lock.release()
       throw MetroError.store(error)
     }
-    guard status.isRegularFile else {
-      lock.release()
-      throw .storeDamaged(path: path, line: nil, problem: .notRegularFile)
-    }
-    return lock
   }
 
   /// Whether the locked file is still the one at `path` (same device and inode).
@@ -125,7 +121,6 @@ struct FileLock {
       guard let current = try fileSystem.status(atPath: path) else { return false }
       return held.isSameFile(as: current)
     } catch {
-      release()
       throw MetroError.store(error)
     }
   }

@@ -10,12 +10,9 @@
 package struct SystemCallError: Error, Sendable, Equatable {
   /// The call, such as `open` or `fsync`.
   package var operation: String
-  /// The file it was made on.
   package var path: String
-  /// The error number.
   package var errno: Int32
 
-  /// Creates an error.
   package init(operation: String, path: String, errno: Int32) {
     self.operation = operation
     self.path = path
@@ -28,21 +25,15 @@ package struct SystemCallError: Error, Sendable, Equatable {
 
 /// Metadata the store needs about a file.
 package struct FileStatus: Sendable, Equatable {
-  /// The size in bytes.
   package var size: Int64
-  /// The permission bits.
   package var permissions: UInt32
-  /// Whether it is a regular file.
   package var isRegularFile: Bool
-  /// Whether it is a directory.
   package var isDirectory: Bool
-  /// The device that holds it; with `inode`, the file's identity.
+  /// The device and inode: the file's identity.
   package var device: UInt64 = 0
-  /// The inode number; with `device`, the file's identity.
   package var inode: UInt64 = 0
-  /// The owner's user id.
+  /// The owner's user and group ids.
   package var owner: UInt32 = 0
-  /// The owner's group id.
   package var group: UInt32 = 0
   /// Whether it is a symbolic link (from ``FileSystem/status(atPath:)``, which does not follow one).
   package var isSymbolicLink = false
@@ -54,42 +45,28 @@ package struct FileStatus: Sendable, Equatable {
 }
 
 /// The seam through which the store makes every system call on its files, so
-/// that tests can inject faults at any of them.
-///
-/// Calls report errors as they happen; none retries. `write` may write fewer
-/// bytes than asked, as `write(2)` may.
+/// that tests can inject faults at any of them. Calls report errors as they
+/// happen; none retries. `write` may write fewer bytes than asked.
 package protocol FileSystem: Sendable {
-  /// Opens a file; returns a descriptor.
   func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32
   /// Reads up to `count` bytes at `offset`; returns fewer only at the end of the file.
   func read(_ descriptor: Int32, path: String, offset: Int64, count: Int) throws(SystemCallError) -> [UInt8]
   /// Writes some prefix of `bytes`; returns how many bytes were written.
   func write(_ descriptor: Int32, path: String, bytes: ArraySlice<UInt8>) throws(SystemCallError) -> Int
-  /// Flushes a file (or directory) to stable storage.
   func fsync(_ descriptor: Int32, path: String) throws(SystemCallError)
-  /// Closes a descriptor.
   func close(_ descriptor: Int32, path: String) throws(SystemCallError)
-  /// Renames `source` over `destination` atomically.
   func rename(_ source: String, to destination: String) throws(SystemCallError)
-  /// Applies a `flock(2)` operation.
   func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError)
-  /// Cuts a file to `length` bytes.
   func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError)
-  /// Sets a file's permission bits.
   func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError)
-  /// The status of an open file.
   func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus
   /// The status of a path, following no symbolic link at its end; `nil` when it does not exist.
   func status(atPath path: String) throws(SystemCallError) -> FileStatus?
-  /// Creates a directory.
   func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError)
-  /// Removes a file.
   func unlink(_ path: String) throws(SystemCallError)
   /// The names in a directory, without `.` and `..`.
   func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String]
-  /// Sets an open file's owner and group.
   func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError)
-  /// Removes an empty directory.
   func removeDirectory(_ path: String) throws(SystemCallError)
   /// The entries of a directory, without `.` and `..`, each with whether it
   /// is a symbolic link when the directory's listing says so.
@@ -98,13 +75,11 @@ package protocol FileSystem: Sendable {
 
 /// A name in a directory, as its listing gives it.
 package struct DirectoryEntry: Sendable, Equatable {
-  /// The name.
   package var name: String
   /// Whether it is a symbolic link; `nil` when the listing does not say
   /// (then ask ``FileSystem/status(atPath:)``).
   package var isSymbolicLink: Bool?
 
-  /// An entry named `name`.
   package init(name: String, isSymbolicLink: Bool?) {
     self.name = name
     self.isSymbolicLink = isSymbolicLink
@@ -114,9 +89,7 @@ package struct DirectoryEntry: Sendable, Equatable {
 extension FileSystem {
   /// The C library's `fchown(2)`, for file systems that do not intercept it.
   package func chown(_ descriptor: Int32, path: String, owner: UInt32, group: UInt32) throws(SystemCallError) {
-    if fchown(descriptor, uid_t(owner), gid_t(group)) != 0 {
-      throw SystemCallError(operation: "chown", path: path, errno: errno)
-    }
+    try check(fchown(descriptor, uid_t(owner), gid_t(group)), "chown", path)
   }
 
   /// The names of ``contentsOfDirectory(_:)``, none saying whether it is a
@@ -128,13 +101,12 @@ extension FileSystem {
 
   /// The C library's `rmdir(2)`, for file systems that do not intercept it.
   package func removeDirectory(_ path: String) throws(SystemCallError) {
-    if rmdir(path) != 0 { throw SystemCallError(operation: "rmdir", path: path, errno: errno) }
+    try check(rmdir(path), "rmdir", path)
   }
 }
 
 /// The real file system, through the C library.
 package struct LiveFileSystem: FileSystem {
-  /// Creates the live file system.
   package init() {}
 
   package func open(_ path: String, flags: Int32, mode: UInt32) throws(SystemCallError) -> Int32 {
@@ -165,7 +137,7 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func fsync(_ descriptor: Int32, path: String) throws(SystemCallError) {
-    if Glibc.fsync(descriptor) != 0 { throw SystemCallError(operation: "fsync", path: path, errno: errno) }
+    try check(Glibc.fsync(descriptor), "fsync", path)
   }
 
   package func close(_ descriptor: Int32, path: String) throws(SystemCallError) {
@@ -176,25 +148,19 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func rename(_ source: String, to destination: String) throws(SystemCallError) {
-    if Glibc.rename(source, destination) != 0 {
-      throw SystemCallError(operation: "rename", path: destination, errno: errno)
-    }
+    try check(Glibc.rename(source, destination), "rename", destination)
   }
 
   package func flock(_ descriptor: Int32, path: String, operation: Int32) throws(SystemCallError) {
-    if systemFlock(descriptor, operation) != 0 { throw SystemCallError(operation: "flock", path: path, errno: errno) }
+    try check(systemFlock(descriptor, operation), "flock", path)
   }
 
   package func truncate(_ descriptor: Int32, path: String, length: Int64) throws(SystemCallError) {
-    if ftruncate(descriptor, off_t(length)) != 0 {
-      throw SystemCallError(operation: "truncate", path: path, errno: errno)
-    }
+    try check(ftruncate(descriptor, off_t(length)), "truncate", path)
   }
 
   package func chmod(_ descriptor: Int32, path: String, permissions: UInt32) throws(SystemCallError) {
-    if fchmod(descriptor, mode_t(permissions)) != 0 {
-      throw SystemCallError(operation: "chmod", path: path, errno: errno)
-    }
+    try check(fchmod(descriptor, mode_t(permissions)), "chmod", path)
   }
 
   package func status(_ descriptor: Int32, path: String) throws(SystemCallError) -> FileStatus {
@@ -213,13 +179,11 @@ package struct LiveFileSystem: FileSystem {
   }
 
   package func makeDirectory(_ path: String, permissions: UInt32) throws(SystemCallError) {
-    if mkdir(path, mode_t(permissions)) != 0 {
-      throw SystemCallError(operation: "mkdir", path: path, errno: errno)
-    }
+    try check(mkdir(path, mode_t(permissions)), "mkdir", path)
   }
 
   package func unlink(_ path: String) throws(SystemCallError) {
-    if Glibc.unlink(path) != 0 { throw SystemCallError(operation: "unlink", path: path, errno: errno) }
+    try check(Glibc.unlink(path), "unlink", path)
   }
 
   package func contentsOfDirectory(_ path: String) throws(SystemCallError) -> [String] {
@@ -257,6 +221,11 @@ extension FileStatus {
       isSymbolicLink: type == S_IFLNK,
       modified: Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec))
   }
+}
+
+/// Throws the `errno` of a system call that returned `result`, unless it is 0.
+private func check(_ result: Int32, _ operation: String, _ path: String) throws(SystemCallError) {
+  if result != 0 { throw SystemCallError(operation: operation, path: path, errno: errno) }
 }
 
 /// `flock(2)`, declared under another name because Glibc's `flock`

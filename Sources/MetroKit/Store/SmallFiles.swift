@@ -13,7 +13,6 @@ func readSmallFile(_ path: String, fileSystem: any FileSystem) throws(MetroError
 struct BoundedFile {
   /// The whole file; of a longer file, only its first bytes (at most 256).
   var bytes: [UInt8]
-  /// Whether `bytes` is the whole file.
   var isWhole: Bool
   /// The file's status when it was opened.
   var status: FileStatus

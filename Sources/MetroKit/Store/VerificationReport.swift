@@ -1,9 +1,5 @@
 import FoundationEssentials
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What `verify` found in a store.
 public struct VerificationReport: Sendable, Equatable {
   /// One finding, located by file and, for a journal, line.
@@ -52,11 +48,4 @@ public struct CardCapOverrun: Sendable, Equatable {
   public var period: CapPeriod
   /// The period.
   public var overrun: CapOverrun
-}
-
-/// `directory`, when it is a directory that anyone may write to; else `nil`.
-func writableByOthers(_ directory: String) -> String? {
-  var info = stat()
-  guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
-  return directory
 }

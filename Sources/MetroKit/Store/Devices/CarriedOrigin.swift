@@ -1,10 +1,9 @@
 import FoundationEssentials
 
 /// Where a carried change (``LogChange/carried(_:_:)``) stood before a
-/// retire copied it: its device, the record's sequence number and time, and
-/// its place in that record. It is folded there, so that the merged order,
-/// the last writer of each attribute and the keyed reload that counts are
-/// the same whether a device reads it from its own log or from the copy.
+/// retire copied it: its device, record and place in the record. It is
+/// folded there, so that it means the same whether a device reads it from
+/// its own log or from the copy.
 struct CarriedOrigin: Equatable, Hashable, Sendable {
   var device: String
   var sequence: Int
@@ -13,7 +12,6 @@ struct CarriedOrigin: Equatable, Hashable, Sendable {
   /// Its record's logical clock; `nil` for a record written before clocks.
   var clock: Int? = nil
 
-  /// Its place in the merged order.
   var order: EventOrder {
     EventOrder(time: recordedAt, device: device, sequence: sequence, index: index, clock: clock ?? 0)
   }

@@ -7,11 +7,9 @@ import FoundationEssentials
 #endif
 
 /// Which device this is: the name of the one folder of the store it writes.
-///
-/// `METROBUDDY_DEVICE` sets it; otherwise it is kept outside the store, in
-/// `$XDG_STATE_HOME/metrobuddy/device`, and made (a random UUID) by the first
-/// write. It must never travel with the store: two devices with one id would
-/// both append to one log.
+/// `METROBUDDY_DEVICE` sets it; otherwise it is made by the first write and
+/// kept outside the store (`$XDG_STATE_HOME/metrobuddy/device`), never to
+/// travel with it: two devices with one id would both append to one log.
 public struct DeviceIdentity: Sendable, Equatable {
   /// The id given by the environment, if any (not yet checked).
   public var override: String?
@@ -23,11 +21,6 @@ public struct DeviceIdentity: Sendable, Equatable {
   /// first write, and again at the next write whenever the log says another.
   public var chosenName: String?
 
-  /// - Parameters:
-  ///   - override: `METROBUDDY_DEVICE`, when set.
-  ///   - file: Where the id is kept (`$XDG_STATE_HOME/metrobuddy/device`).
-  ///   - defaultName: This device's name until one is set.
-  ///   - chosenName: The name the rider chose, if any; it wins over `defaultName`.
   public init(
     override: String?, file: String, defaultName: String = DeviceIdentity.hostName(), chosenName: String? = nil
   ) {
@@ -86,26 +79,20 @@ public struct DeviceIdentity: Sendable, Equatable {
     return String(file[..<slash])
   }
 
-  /// The id, made and kept in ``file`` when there is none (a lower-case UUID).
-  ///
-  /// When the id cannot be kept (no room, no permission, no home) this
-  /// throws ``MetroError/deviceIDUnsaved(path:errno:)`` and leaves nothing
-  /// behind: no temporary file and none of the folders it made.
-  ///
-  /// First writes at once on a new machine make one id between them: the
-  /// id is made under a `flock(2)` of its folder, and a process that waited
-  /// for the lock takes the id the first one kept.
+  /// The id, made and kept in ``file`` when there is none. First writes at
+  /// once on a new machine make one id between them: a process that waited
+  /// for the lock of the id's folder takes the id the first one kept.
   func resolve(fileSystem: any FileSystem) throws(MetroError) -> String {
     if let id = try existing(fileSystem: fileSystem) { return id }
     return try renew(fileSystem: fileSystem, unlessKept: true)
   }
 
-  /// A new id (a lower-case UUID) in ``file``, in place of any there: this
-  /// device continues as a new device. The id file is replaced atomically
-  /// and durably, its folders made as needed; on failure the old id stays
-  /// and the folders made are taken back (one another process has put
-  /// something in since is not empty and stays). `unlessKept`: under a
-  /// lock of the folder, the id another process kept meanwhile is taken instead.
+  /// A new id (a lower-case UUID) in ``file``, replaced atomically and
+  /// durably: this device continues as a new device. When it cannot be kept
+  /// (no room, no permission, no home) this throws ``MetroError/deviceIDUnsaved(path:errno:)``:
+  /// the old id stays, and the folders made go unless another process has
+  /// put something in them. `unlessKept`: the id another process kept
+  /// meanwhile, under the folder's lock, is taken instead.
   func renew(fileSystem: any FileSystem, unlessKept: Bool = false) throws(MetroError) -> String {
     guard let folder, let slash = file.lastIndex(of: "/") else { throw .deviceIDUnsaved(path: nil, errno: ENOENT) }
     var made: [String] = []

@@ -7,12 +7,7 @@ extension DeviceLogStore {
 
   /// Warns, once per command, when another device's latest record was made
   /// more than ``clockTolerance`` later than this device's clock says it is
-  /// now: this clock is slow, or that device's ran fast. Records made
-  /// earlier than now are no sign of a wrong clock (a device not used since)
-  /// and never warn. A device whose clock was put right writes its next
-  /// record at the right time, and the warning stops.
-  ///
-  /// One comparison per log this read already opened.
+  /// now (decision 45); records made earlier are no sign of a wrong clock.
   func judgeClock(_ view: View, device: String?) {
     let now = clock.now()
     var latest: (device: String, at: Date)?

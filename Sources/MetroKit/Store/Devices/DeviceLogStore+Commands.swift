@@ -27,8 +27,7 @@ extension DeviceLogStore {
       }
     }
     return try write(answer: answer) { view throws(MetroError) in
-      let index = try select(view)
-      let entry = view.live[index]
+      let entry = view.live[try select(view)]
       var card = entry.card
       card.name = entry.givenName
       let history = DeviceHistory(store: self, view: view, card: entry)
@@ -43,13 +42,10 @@ extension DeviceLogStore {
         }
         changes.append(.update(cardID: entry.id, update))
       }
-      changes = materialized(changes, for: entry)
       let id = entry.id
-      return Decision(changes: changes, earlier: history.ownRecords) { view in
-        let index = view.index(ofID: id) ?? 0
-        let reference = self.reference(index, in: view)
-        return UpdateResult(
-          card: reference,
+      return Decision(changes: materialized(changes, for: entry), earlier: history.ownRecords) { view in
+        UpdateResult(
+          card: self.reference(view.index(ofID: id) ?? 0, in: view),
           recorded: decision.recorded.map {
             ObjectReference(snapshot: $0, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
           },
@@ -61,21 +57,15 @@ extension DeviceLogStore {
 
   /// The attribute writes that take `before` to `after`.
   static func attributeChanges(from before: MetroCard, to after: MetroCard, id: String) -> [LogChange] {
-    var changes: [LogChange] = []
-    if before.name != after.name { changes.append(.setCard(id: id, attribute: .name, card: after)) }
-    if before.kind != after.kind || before.isReduced != after.isReduced || before.mode != after.mode
+    let fares =
+      before.kind != after.kind || before.isReduced != after.isReduced || before.mode != after.mode
       || before.fareByHand != after.fareByHand || before.customRules != after.customRules
       || before.currency != after.currency || before.londonZones != after.londonZones
-    {
-      changes.append(.setCard(id: id, attribute: .fares, card: after))
-    }
-    if before.serialNumber != after.serialNumber {
-      changes.append(.setCard(id: id, attribute: .serialNumber, card: after))
-    }
-    if before.expirationDate != after.expirationDate {
-      changes.append(.setCard(id: id, attribute: .expirationDate, card: after))
-    }
-    return changes
+    let changed: [(CardAttribute, Bool)] = [
+      (.name, before.name != after.name), (.fares, fares), (.serialNumber, before.serialNumber != after.serialNumber),
+      (.expirationDate, before.expirationDate != after.expirationDate),
+    ]
+    return changed.filter(\.1).map { .setCard(id: id, attribute: $0.0, card: after) }
   }
 
   /// `changes`, preceded by the creation of the implicit `default` card when
@@ -114,8 +104,7 @@ extension DeviceLogStore {
   {
     try CardName.validate(newName)
     return try write { view throws(MetroError) in
-      let index = try index(of: card, in: view)
-      let entry = view.live[index]
+      let entry = view.live[try index(of: card, in: view)]
       var changes: [LogChange] = []
       if entry.card.name != newName {
         guard !view.live.contains(where: { $0.card.name == newName || $0.givenName == newName }) else {
@@ -125,15 +114,13 @@ extension DeviceLogStore {
         renamed.name = newName
         changes = materialized([.setCard(id: entry.id, attribute: .name, card: renamed)], for: entry)
       }
-      let id = entry.id
-      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: entry.id) ?? 0, in: view) }
     }
   }
 
   public func removeCard(_ card: ObjectReference<MetroCard>) throws(MetroError) {
     try write { view throws(MetroError) in
-      let index = try index(of: card, in: view)
-      let entry = view.live[index]
+      let entry = view.live[try index(of: card, in: view)]
       guard entry.id != view.defaultID else { throw .cannotRemoveDefaultCard(name: entry.card.name) }
       return Decision(changes: [.setCard(id: entry.id, attribute: .removed, card: entry.card)]) { _ in () }
     }
@@ -165,8 +152,7 @@ extension DeviceLogStore {
       changes += materialized([], for: merged, more: true)
       changes.append(.mergeCard(other: merged.id, into: kept.id))
       if merged.id == view.defaultID { changes.append(.setDefault(id: kept.id)) }
-      let id = kept.id
-      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: kept.id) ?? 0, in: view) }
     }
     // What the reads said of a shared name no longer holds for these two.
     warnings.withLock { list in
@@ -180,11 +166,9 @@ extension DeviceLogStore {
   @discardableResult
   public func makeDefault(_ card: ObjectReference<MetroCard>) throws(MetroError) -> ObjectReference<MetroCard> {
     try write { view throws(MetroError) in
-      let index = try index(of: card, in: view)
-      let entry = view.live[index]
+      let entry = view.live[try index(of: card, in: view)]
       let changes = entry.id == view.defaultID ? [] : materialized([.setDefault(id: entry.id)], for: entry)
-      let id = entry.id
-      return Decision(changes: changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+      return Decision(changes: changes) { view in self.reference(view.index(ofID: entry.id) ?? 0, in: view) }
     }
   }
 }

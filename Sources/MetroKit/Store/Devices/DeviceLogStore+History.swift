@@ -8,14 +8,12 @@ extension DeviceLogStore {
     let position = try index(of: card, in: view)
     if query.limit == 0 { return [] }
     let id = view.live[position].id
-    func reference(_ update: BalanceUpdate) -> ObjectReference<BalanceUpdate> {
-      ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision)
-    }
     var result: [ObjectReference<BalanceUpdate>] = []
     // The card's updates as the logs mean them, newest first.
     let timeline = try meaning(of: view).cards.first { $0.id == id }?.history ?? []
     for update in timeline.reversed() where query.matches(update, in: timeZone) {
-      result.append(reference(update))
+      result.append(
+        ObjectReference(snapshot: update, storeID: Self.storeID, objectID: Self.objectID(id), revision: view.revision))
       if let limit = query.limit, result.count >= limit { break }
     }
     return result
@@ -42,17 +40,18 @@ extension DeviceLogStore {
     return view.live.indices.map { rides($0, in: view) }
   }
 
-  /// A card's rides as the logs mean them, each charged what the merged
-  /// order charges it (``LogMeaning/Card/pricedRides``), in time order:
-  /// what the fare audit checks. A ride two devices recorded apart at a
-  /// full fare that the merge makes a transfer is a transfer here.
+  /// A card's rides as the logs mean them, in time order, each charged what
+  /// the merged order charges it (decision 59): what the fare audit checks.
   func rides(_ index: Int, in view: View) -> CardRides {
-    let history = DeviceHistory(store: self, view: view, card: view.live[index])
+    let id = view.live[index].id
+    func rides() throws(MetroError) -> [RecordedRide] {
+      try (meaning(of: view).cards.first { $0.id == id }?.pricedRides ?? []).map(\.ride)
+    }
     return CardRides(card: reference(index, in: view)) { body throws(MetroError) in
-      for ride in try history.pricedRides() { body(ride) }
+      for ride in try rides() { body(ride) }
       return true
     } listed: { () throws(MetroError) in
-      try history.pricedRides()
+      try rides()
     }
   }
 
@@ -104,29 +103,26 @@ final class DeviceHistory: CardHistoryLookup {
     return RecordedReload(amount: reload.amount, isUndone: undone)
   }
 
-  /// Undo takes back this device's own latest command on the card: what
-  /// another device recorded is theirs to take back. Its commands on a
-  /// card merged into this one are on this card now, and a retired
-  /// device's commands that its log carries are this device's, each one
-  /// command where the retire put it in the log.
+  /// Undo takes back this device's own latest command on the card, not
+  /// another device's: its commands on a card merged into this one count,
+  /// and so do a retired device's commands its log carries, each one
+  /// command where the retire put it.
   func latestUndoableCommand(skipping undone: Set<UUID>) throws(MetroError) -> [BalanceUpdate] {
     guard let device = view.device, let position = view.content.logs[device] else { return [] }
     let edges = CardMerge.resolve(view.folded.merges)
     var search = UndoSearch(undone: undone)
-    // The command that recorded each update: one a record, or one a record
-    // a retire carried.
-    var commands: [CarriedOrigin: Int] = [:]
+    // The command that recorded each update, by the place of its record:
+    // one a record, or one a record a retire carried.
+    var commands: [EventOrder: Int] = [:]
     /// Looks at one record's updates of the card, newest first: whether to go on.
     func visit(_ record: LogRecord) -> Bool {
       for change in record.changes.reversed() {
-        var origin = CarriedOrigin(device: device, sequence: record.sequence, recordedAt: record.recordedAt, index: 0)
-        var inner = change
-        if case .carried(let carried, let change) = change {
-          origin = carried
-          origin.index = 0
-          inner = change
+        let folded = change.unwrapped(at: record.order(device: device, index: 0))
+        var origin = folded.order
+        origin.index = 0
+        guard case .update(let id, let update) = folded.change, CardMerge.root(of: id, in: edges) == card.id else {
+          continue
         }
-        guard case .update(let id, let update) = inner, CardMerge.root(of: id, in: edges) == card.id else { continue }
         let command = commands[origin] ?? commands.count
         commands[origin] = command
         if let key = update.key { keysOfUndoable[update.id] = key }
@@ -148,20 +144,14 @@ final class DeviceHistory: CardHistoryLookup {
     return search.targets
   }
 
-  /// The reloads that count of the card's last days, as the fold keeps them.
   func recentLoads() throws(MetroError) -> RecentLoads { card.recentLoads }
 
-  /// The card's rides after the seed's point, as recorded, and its
-  /// standing at the point (every ride, from no standing, without a seed):
-  /// a ride backdated among them is priced from them without reading the
-  /// logs again.
+  /// The card's rides after the seed's point, and its standing at the point.
   func ridesAfterStanding() throws(MetroError) -> RidesAfterStanding? {
     RidesAfterStanding(
       standing: view.content.seed?.standings[card.id] ?? FareState(), rides: card.rides.map(\.ride))
   }
 
-  /// Every ride of the card as the logs mean it: each once, none taken
-  /// back, by their own times (``LogMeaning/Card/rides``).
   func ridesInTimeOrder() throws(MetroError) -> [RecordedRide] {
     try (meaning()?.rides ?? []).map(\.ride)
   }
@@ -180,10 +170,5 @@ final class DeviceHistory: CardHistoryLookup {
     let newest = card.history.last?.timestamp ?? view.content.seed?.point?.time
     guard let newest, newest >= time, let history = try meaning()?.history else { return nil }
     return history.last { $0.timestamp <= time }?.balance ?? card.opening
-  }
-
-  /// ``ridesInTimeOrder()``, each charged what the merged order charges it.
-  func pricedRides() throws(MetroError) -> [RecordedRide] {
-    try (meaning()?.pricedRides ?? []).map(\.ride)
   }
 }

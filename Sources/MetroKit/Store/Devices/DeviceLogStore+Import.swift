@@ -5,43 +5,40 @@ extension DeviceLogStore {
     _ rows: some ImportedRows, attributes: ImportedCardAttributes?, to card: ObjectReference<MetroCard>,
     keepingRecorded: Bool
   ) throws(MetroError) -> ImportResult {
-    var outcome = (recorded: [BalanceUpdate](), imported: 0, skipped: 0)
-    let result = try write { view throws(MetroError) in
+    var recorded: [BalanceUpdate] = []
+    return try write { view throws(MetroError) in
       // What an earlier decision recorded goes before deciding again.
-      outcome = ([], 0, 0)
-      let index = try index(of: card, in: view)
-      let plan = try importPlan(rows, attributes: attributes, into: view.live[index], in: view)
-      outcome.imported = plan.recorded
-      outcome.skipped = plan.skipped
-      let id = view.live[index].id
-      var decision = Decision(changes: plan.changes) { view in self.reference(view.index(ofID: id) ?? 0, in: view) }
+      recorded = []
+      let entry = view.live[try index(of: card, in: view)]
+      let plan = try importPlan(rows, attributes: attributes, into: entry, in: view)
+      var decision = Decision(changes: plan.changes) { view in
+        ImportResult(
+          card: self.reference(view.index(ofID: entry.id) ?? 0, in: view), imported: plan.recorded,
+          skipped: plan.skipped, recorded: recorded)
+      }
       if plan.recorded > 0 {
         // The rows are read again as the record is written, each update
         // written as it is decided.
         decision.more = { emit throws(MetroError) in
-          outcome.recorded = []
+          recorded = []
           try plan.record(rows, makeID: self.makeID) { update throws(MetroError) in
-            if keepingRecorded { outcome.recorded.append(update) }
-            try emit(.update(cardID: id, update))
+            if keepingRecorded { recorded.append(update) }
+            try emit(.update(cardID: entry.id, update))
           }
         }
       }
       return decision
     }
-    return ImportResult(card: result, imported: outcome.imported, skipped: outcome.skipped, recorded: outcome.recorded)
   }
 
-  /// An import into one card decided against its whole merged history: the
-  /// rows checked (every one read, none held), the changes that come before
-  /// its updates, and how to decide them again as they are written.
+  /// An import into one card, checked (every row read, none held): the
+  /// changes before its updates, and how to decide them again as written.
   struct ImportPlan {
     /// The card's attributes the import sets, and the implicit card's
     /// creation when it has none yet.
     var changes: [LogChange]
-    /// The decider as it starts, before any row, set to replay what the
-    /// checking reading decided (``ImportDecider/replaying(_:)``): it holds
-    /// which rows were skipped, a bit a row, and none of the ids deciding
-    /// them needed, which are let go before the record is written.
+    /// The decider as it starts, set to replay what the checking reading
+    /// decided (``ImportDecider/replaying(_:)``), a bit a row.
     var start: ImportDecider
     /// How many updates the rows record, and how many they skip.
     var recorded: Int
@@ -70,14 +67,12 @@ extension DeviceLogStore {
     var undos = Set<UUID>()
     var keys = Set<String>()
     var hasHistory = false
-    if entry.isCreated || entry.id == Self.implicitCardID {
-      for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
-        hasHistory = true
-        if let key = update.key, update.type == .reload { keys.insert(key) }
-        amounts[update.id] = update.amount
-        if let target = update.undoes { undone.insert(target) }
-        if update.type == .undo { undos.insert(update.id) }
-      }
+    for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
+      hasHistory = true
+      if let key = update.key, update.type == .reload { keys.insert(key) }
+      amounts[update.id] = update.amount
+      if let target = update.undoes { undone.insert(target) }
+      if update.type == .undo { undos.insert(update.id) }
     }
     var before = entry.card
     before.name = entry.givenName
@@ -98,20 +93,21 @@ extension DeviceLogStore {
       opening.balance = attributes.openingBalance
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))
     }
-    let changes =
-      !entry.isCreated && entry.id == Self.implicitCardID
-      ? materialized(mine, for: entry, more: check.recorded > 0) : mine
     return ImportPlan(
-      changes: changes, start: start.replaying(check), recorded: check.recorded, skipped: check.skipped)
+      changes: materialized(mine, for: entry, more: check.recorded > 0), start: start.replaying(check),
+      recorded: check.recorded, skipped: check.skipped)
   }
 
   /// The id the checking reading of an import gives a row that brings none.
   private static let checkingID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
   public func restore(_ backup: [BackupCard], keepingRecorded: Bool) throws(MetroError) -> [ImportResult] {
-    var outcomes: [(id: String, recorded: [BalanceUpdate], imported: Int, skipped: Int)] = []
+    // Every card is checked (its rows read once) before anything is
+    // written; the updates are read again, a card at a time, as the
+    // record is written, after every card's changes.
+    var plans: [(card: BackupCard, id: String, plan: ImportPlan, recorded: [BalanceUpdate])] = []
     return try write { view throws(MetroError) in
-      outcomes = []
+      plans = []
       var changes: [LogChange] = []
       // The implicit `default` card of a store with no card yet is created
       // (and made the default) by the first change that touches it or adds
@@ -122,10 +118,6 @@ extension DeviceLogStore {
         changes += materialized([.setDefault(id: uncreated.id)], for: uncreated)
         implicit = nil
       }
-      // Every card is checked (its rows read once) before anything is
-      // written; the updates are read again, a card at a time, as the
-      // record is written, after every card's changes.
-      var plans: [(card: BackupCard, id: String, plan: ImportPlan)] = []
       for card in backup {
         var entry: LogMeaning.Card
         if let index = view.index(named: card.name) {
@@ -135,7 +127,7 @@ extension DeviceLogStore {
               source: "", line: 0, column: .card(card.name, nil),
               problem: .currencyMismatch(store: entry.card.currency, backup: card.currency))
           }
-          if !entry.isCreated, entry.id == Self.implicitCardID {
+          if !entry.isCreated {
             createImplicit()
             entry.isCreated = true
           }
@@ -150,24 +142,23 @@ extension DeviceLogStore {
         do throws(MetroError) {
           let plan = try importPlan(card.updates, attributes: card.attributes, into: entry, in: view)
           changes += plan.changes
-          plans.append((card, entry.id, plan))
-          outcomes.append((entry.id, [], plan.recorded, plan.skipped))
+          plans.append((card, entry.id, plan, []))
         } catch { throw card.locating(error) }
       }
       var decision = Decision(changes: changes) { view in
-        outcomes.map { outcome in
+        plans.map { entry in
           ImportResult(
-            card: self.reference(view.index(ofID: outcome.id) ?? 0, in: view), imported: outcome.imported,
-            skipped: outcome.skipped, recorded: outcome.recorded)
+            card: self.reference(view.index(ofID: entry.id) ?? 0, in: view), imported: entry.plan.recorded,
+            skipped: entry.plan.skipped, recorded: entry.recorded)
         }
       }
       if plans.contains(where: { $0.plan.recorded > 0 }) {
         decision.more = { emit throws(MetroError) in
-          for (index, (card, id, plan)) in plans.enumerated() where plan.recorded > 0 {
-            outcomes[index].recorded = []
+          for (index, (card, id, plan, _)) in plans.enumerated() where plan.recorded > 0 {
+            plans[index].recorded = []
             do throws(MetroError) {
               try plan.record(card.updates, makeID: self.makeID) { update throws(MetroError) in
-                if keepingRecorded { outcomes[index].recorded.append(update) }
+                if keepingRecorded { plans[index].recorded.append(update) }
                 try emit(.update(cardID: id, update))
               }
             } catch { throw card.locating(error) }

@@ -1,10 +1,8 @@
 import FoundationEssentials
 
 extension DeviceLogStore {
-  /// What the logs mean as far as `view` has read them, every record
-  /// read: each log's records up to the last the view read, and an old
-  /// store's records as the log they become. Every whole-history answer
-  /// (history, a backdated ride's standing) is this one.
+  /// What the logs mean as far as `view` has read them, every record read
+  /// (an old store's as the log it becomes): every whole-history answer.
   func meaning(of view: View) throws(MetroError) -> LogMeaning.State {
     var logs: [LogMeaning.Log] = []
     for (folder, position) in view.content.logs where folder != view.legacy?.folder {

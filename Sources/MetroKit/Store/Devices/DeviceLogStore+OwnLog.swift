@@ -31,30 +31,28 @@ extension DeviceLogStore {
       fileSystem: fileSystem, folder: folder, name: "written-" + device + "-" + hash, store: store, device: device)
   }
 
-  /// The seal of the line of `device`'s log that ends at `offset`; `nil`
-  /// when no line ends there (the log is shorter, gone, or has another byte there).
-  func sealOfLine(endingAt offset: Int64, device: String) throws(MetroError) -> UInt32? {
-    let path = layout.logPath(device)
-    let length = 12  // `"xxxxxxxx"}` and the newline
-    guard offset >= Int64(length) else { return nil }
-    guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    do {
-      let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile, status.size >= offset else { return nil }
-      let bytes = try fileSystem.read(descriptor, path: path, offset: offset - Int64(length), count: length)
-      guard bytes.count == length, bytes.last == UInt8(ascii: "\n") else { return nil }
-      return LogScanner.seal(of: bytes[..<(length - 1)])
-    } catch {
-      throw MetroError.store(error)
-    }
-  }
-
-  /// What `device`'s log, read to `position`, holds of what was known of it.
+  /// What `device`'s log, read to `position`, holds of what was known of
+  /// it; the seal of a line that ends at an offset is read from the log
+  /// (`nil`: the log is shorter, gone, or has another byte there).
   func verdict(of mark: WrittenMark, device: String, readTo position: LogPosition) throws(MetroError)
     -> WrittenMark.Verdict
   {
-    try mark.verdict(for: position) { offset throws(MetroError) in try sealOfLine(endingAt: offset, device: device) }
+    let path = layout.logPath(device)
+    let length = 12  // `"xxxxxxxx"}` and the newline
+    return try mark.verdict(for: position) { offset throws(MetroError) in
+      guard offset >= Int64(length) else { return nil }
+      guard let descriptor = try openForReading(path, fileSystem: fileSystem) else { return nil }
+      defer { try? fileSystem.close(descriptor, path: path) }
+      do {
+        let status = try fileSystem.status(descriptor, path: path)
+        guard status.isRegularFile, status.size >= offset else { return nil }
+        let bytes = try fileSystem.read(descriptor, path: path, offset: offset - Int64(length), count: length)
+        guard bytes.count == length, bytes.last == UInt8(ascii: "\n") else { return nil }
+        return LogScanner.seal(of: bytes[..<(length - 1)])
+      } catch {
+        throw MetroError.store(error)
+      }
+    }
   }
 
   /// The problem that names a verdict on this device's own log.
@@ -66,20 +64,22 @@ extension DeviceLogStore {
     }
   }
 
-  /// The problem that names a verdict on another device's log.
-  /// Records up to `carriedThrough` a retire carried: they are not lost,
-  /// and the problem names only those after them.
-  static func otherLogProblem(_ verdict: WrittenMark.Verdict, carriedThrough: Int) -> StoreProblem? {
-    switch verdict {
-    case .intact: nil
-    case .lost(let first, let last): .otherLogLostRecords(first: max(first, carriedThrough + 1), last: last)
-    case .replaced(let sequence): .otherLogLostRecords(first: sequence, last: sequence)
+  /// What another device's log, read to `position`, lost of what this
+  /// device had `read` of it; records up to `carried` a retire carried,
+  /// and are not lost.
+  func otherLogProblem(
+    _ device: String, read: LogPosition, readTo position: LogPosition, carried: Int
+  ) throws(MetroError) -> StoreProblem? {
+    let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
+    switch try verdict(of: known, device: device, readTo: position) {
+    case .intact: return nil
+    case .lost(let first, let last): return .otherLogLostRecords(first: max(first, carried + 1), last: last)
+    case .replaced(let sequence): return .otherLogLostRecords(first: sequence, last: sequence)
     }
   }
 
-  /// Judges this device's own log in `view` against what this device wrote,
-  /// and warns when it lost any of it. A mark of a store that is no longer
-  /// there (moved aside, removed: a new store starts at its path) is
+  /// Warns when this device's own log in `view` lost any of what this device
+  /// wrote; a mark of a store no longer there (moved aside, removed) is
   /// forgotten by the next write instead.
   func judgeOwnLog(_ view: inout View, mark: WrittenMark?) throws(MetroError) {
     guard let mark, let device = view.device else { return }
@@ -102,9 +102,10 @@ extension DeviceLogStore {
         view.content.lost[device] = nil
         continue
       }
-      let known = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
-      let verdict = try verdict(of: known, device: device, readTo: view.content.logs[device] ?? .start)
-      if let problem = Self.otherLogProblem(verdict, carriedThrough: view.folded.retired[device]?.through ?? 0) {
+      if let problem = try otherLogProblem(
+        device, read: read, readTo: view.content.logs[device] ?? .start,
+        carried: view.folded.retired[device]?.through ?? 0)
+      {
         warn(.init(path: layout.logPath(device), line: nil, problem: problem))
       } else {
         view.content.lost[device] = nil
@@ -131,25 +132,18 @@ extension DeviceLogStore {
   /// What this device knows of the logs before `verify` reads them: its id,
   /// its mark and its cache, read first so that a writer or a reader
   /// saving meanwhile cannot make them ahead of what `verify` then reads.
-  struct KnownBeforeVerify {
-    var device: String?
-    var mark: WrittenMark?
-    var cached: StoreCache.Content?
-  }
+  /// What cannot be read (an id file that holds no id, a mark this user may
+  /// not read) is not known: `verify` reports what the store holds either way.
+  typealias KnownBeforeVerify = (device: String?, mark: WrittenMark?, cached: StoreCache.Content?)
 
-  /// Reads ``KnownBeforeVerify``. What cannot be read (an id file that
-  /// holds no id, a mark this user may not read) is not known: `verify`
-  /// reports what the store holds either way.
   func knownBeforeVerify() -> KnownBeforeVerify {
     let device = (try? identity.existing(fileSystem: fileSystem)) ?? nil
     let mark = device.flatMap { (try? markFile(device: $0)?.load()) ?? nil }
-    return KnownBeforeVerify(device: device, mark: mark, cached: cacheFor(device: device)?.load().content)
+    return (device, mark, cacheFor(device: device)?.load().content)
   }
 
-  /// The findings `verify` adds about lost records: this device's own log
-  /// against what this device wrote, and each other device's log against
-  /// what this device's cache had read of it. `positions` is how far
-  /// `verify` read each log that is not damaged.
+  /// The findings `verify` adds about lost records (``judgeOwnLog(_:mark:)``,
+  /// ``judgeOtherLogs(_:)``); `positions` is how far it read each log not damaged.
   func lostRecordFindings(
     _ known: KnownBeforeVerify, positions: [String: LogPosition], damaged: Set<String>,
     retired: [String: RetiredLog]
@@ -170,12 +164,10 @@ extension DeviceLogStore {
       .filter { $0.0 != device && !damaged.contains($0.0) }
     var found: Set<String> = []
     for (folder, read) in reads.sorted(by: { $0.0 < $1.0 }) where !found.contains(folder) {
-      let mark = WrittenMark(sequence: read.sequence, offset: read.offset, seal: read.lastSeal)
       // Records a retire carried (`retired`, of every log) are not lost.
       let carried = retired[folder]?.through ?? 0
       guard read.sequence > carried,
-        let problem = Self.otherLogProblem(
-          try verdict(of: mark, device: folder, readTo: positions[folder] ?? .start), carriedThrough: carried)
+        let problem = try otherLogProblem(folder, read: read, readTo: positions[folder] ?? .start, carried: carried)
       else { continue }
       findings.append(.init(path: layout.logPath(folder), line: nil, problem: problem))
       found.insert(folder)

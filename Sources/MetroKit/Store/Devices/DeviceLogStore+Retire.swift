@@ -23,13 +23,9 @@ public enum RetireRefusal: Sendable, Equatable {
 
 extension DeviceLogStore {
   /// Retires another device: one record of this device carries every
-  /// record of `device`'s log (each change with its place in the merged
-  /// order, so that nothing any device shows moves) and says so, after
-  /// which that log may be deleted on every device. The log is read and
-  /// the record written a stretch at a time, as an import is.
-  ///
-  /// A record already carried counts once however many retires carry it
-  /// and whether or not its own log is still there.
+  /// change of `device`'s log with its place in the merged order, after
+  /// which that log may be deleted on every device (decision 41). The log
+  /// is read and the record written a stretch at a time, as an import is.
   ///
   /// - Throws: ``MetroError/cannotRetire(device:_:)`` for this device, an
   ///   unknown one, or one whose log lost records; nothing is written.
@@ -38,26 +34,23 @@ extension DeviceLogStore {
     try write { view throws(MetroError) in
       guard device != view.device else { throw .cannotRetire(device: device, .thisDevice) }
       let retired = view.folded.retired[device]?.through ?? 0
+      var decision = Decision(changes: []) { _ in () }
       guard DeviceIdentity.isValid(device, allowUpgrade: true), let position = view.content.logs[device],
         position.sequence > 0
       else {
         guard retired > 0 else { throw .cannotRetire(device: device, .unknownDevice) }
         result = RetireResult(device: device, records: retired, alreadyRetired: true)
-        return Decision(changes: []) { _ in () }
+        return decision
       }
       // Shorter than what was read, or another line where one was read.
       if let lost = view.content.lost[device] {
         throw .cannotRetire(
           device: device, .lostRecords(first: min(position.sequence + 1, lost.sequence), last: lost.sequence))
       }
-      result = RetireResult(device: device, records: max(position.sequence, retired), alreadyRetired: false)
-      guard position.sequence > retired else {
-        result.alreadyRetired = true
-        return Decision(changes: []) { _ in () }
-      }
-      var decision = Decision(changes: []) { _ in () }
-      decision.more = { emit throws(MetroError) in
-        try self.carry(device, through: position, emit)
+      result = RetireResult(
+        device: device, records: max(position.sequence, retired), alreadyRetired: position.sequence <= retired)
+      if position.sequence > retired {
+        decision.more = { emit throws(MetroError) in try self.carry(device, through: position, emit) }
       }
       return decision
     }

@@ -32,9 +32,8 @@ public struct DeviceSummary: Sendable, Equatable {
 }
 
 extension DeviceLogStore: StoreVerifying {
-  /// The devices that wrote to the store, sorted by id, with how much of
-  /// each log this device has read, this read included: the same read its
-  /// records and latest event come from, which the cache keeps for the next command.
+  /// The devices that wrote to the store, sorted by id, with how much of each
+  /// log this device has read, this read included (which the cache keeps).
   public func devices() throws(MetroError) -> [DeviceSummary] {
     let device = try identity.existing(fileSystem: fileSystem)
     let view = try readView(device: device)
@@ -52,21 +51,21 @@ extension DeviceLogStore: StoreVerifying {
     }
   }
 
-  /// Reads every log whole through the scanner and reports damage, conflict
-  /// copies (never read as data) and entries of others that it leaves alone.
-  /// The read folds what the report says (cards, logs, retires, merges), not
-  /// what the updates add up to, and keeps the records: with no problem
-  /// found, each card's periods over their cap are found in what they mean
-  /// (``LogMeaning``). One pass over the logs, each change decoded once.
+  /// One pass over the logs, each change decoded once (decision 61); with no
+  /// problem found, each card's periods over their cap are found in what they mean.
   public func verify() throws(MetroError) -> VerificationReport {
     var report = VerificationReport(
       directory: directory, exists: (try? fileSystem.status(atPath: directory)) != nil, cards: 0, updates: 0,
       problems: [], notes: [])
     guard report.exists else { return report }
-    let legacy: LegacyStore?
-    do { legacy = try LegacyStore.open(self) } catch {
+    // Damage is reported; any other error is thrown.
+    func noteDamage(_ error: MetroError) throws(MetroError) {
       guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
       report.problems.append(.init(path: path, line: line, problem: problem))
+    }
+    let legacy: LegacyStore?
+    do { legacy = try LegacyStore.open(self) } catch {
+      try noteDamage(error)
       return report
     }
     let known = knownBeforeVerify()
@@ -75,18 +74,13 @@ extension DeviceLogStore: StoreVerifying {
     var logs: [LogMeaning.Log] = []
     // Each update once: a retire's copy and its own log count as one, and
     // an old update two converted logs brought, once.
-    struct Origin: Hashable {
-      var device: String
-      var sequence: Int
-      var index: Int
-    }
-    var counted: Set<Origin> = []
+    var counted: Set<LogMeaning.Origin> = []
     var oldUpdates: Set<UUID> = []
     func count(_ record: LogRecord, of folder: String, path: String) {
       for (index, change) in record.changes.enumerated() {
         let (inner, order) = change.unwrapped(at: record.order(device: folder, index: index))
         guard case .update(_, let update) = inner,
-          counted.insert(Origin(device: order.device, sequence: order.sequence, index: order.index)).inserted
+          counted.insert(.init(device: order.device, sequence: order.sequence, index: order.index)).inserted
         else { continue }
         if order.device.hasPrefix(StoreLayout.upgradePrefix), !oldUpdates.insert(update.id).inserted { continue }
         report.updates += 1
@@ -115,8 +109,7 @@ extension DeviceLogStore: StoreVerifying {
           }
         }
       } catch {
-        guard case .storeDamaged(let path, let line, let problem) = error else { throw error }
-        report.problems.append(.init(path: path, line: line, problem: problem))
+        try noteDamage(error)
         damaged.insert(folder)
       }
     }
@@ -131,40 +124,29 @@ extension DeviceLogStore: StoreVerifying {
       known, positions: positions, damaged: damaged, retired: meaning.seed.retired)
     report.cards = meaning.state.cards.filter(\.isCreated).count
     for path in conflictCopies() { report.problems.append(.init(path: path, line: nil, problem: .conflictCopy)) }
-    if report.problems.isEmpty { report.capOverruns = capOverruns(in: meaning.state) }
+    guard report.problems.isEmpty else { return report }
+    // Every period of every live card charged more than its cap.
+    report.capOverruns = meaning.state.cards.flatMap { meant in
+      meant.overruns.map {
+        CardCapOverrun(
+          card: meant.card.name, currency: meant.card.currency, timeZone: meant.card.rulesZone(timeZone),
+          period: meant.card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
+      }
+    }
     return report
   }
 
   /// Every conflict copy a synchroniser left in the store, its devices
   /// folder or a device's folder.
   func conflictCopies() -> [String] {
-    var found: [String] = []
-    var folders = [directory, layout.devicesPath]
-    folders += ((try? fileSystem.contentsOfDirectory(layout.devicesPath)) ?? []).sorted().map {
-      layout.devicesPath + "/" + $0
-    }
-    for folder in folders {
-      for name in ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() where StoreLayout.isConflictCopy(name)
-      {
-        found.append(folder + "/" + name)
-      }
-    }
-    return found
+    func names(_ folder: String) -> [String] { ((try? fileSystem.contentsOfDirectory(folder)) ?? []).sorted() }
+    let folders = [directory, layout.devicesPath] + names(layout.devicesPath).map { layout.devicesPath + "/" + $0 }
+    return folders.flatMap { folder in names(folder).filter(StoreLayout.isConflictCopy).map { folder + "/" + $0 } }
   }
 
-  package func directoryWritableByOthers() -> String? { writableByOthers(directory) }
-
-  /// Every period of every live card charged more than its cap, as
-  /// `meaning` says the cards' rides are (`verify`; the hot path never
-  /// walks them).
-  func capOverruns(in meaning: LogMeaning.State) -> [CardCapOverrun] {
-    meaning.cards.flatMap { meant in
-      let card = meant.card
-      return meant.overruns.map {
-        CardCapOverrun(
-          card: card.name, currency: card.currency, timeZone: card.rulesZone(timeZone),
-          period: card.period(of: $0, in: timeZone) ?? .rolling(days: 7), overrun: $0)
-      }
-    }
+  package func directoryWritableByOthers() -> String? {
+    var info = stat()
+    guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o002 != 0 else { return nil }
+    return directory
   }
 }

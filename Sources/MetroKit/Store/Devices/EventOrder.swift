@@ -1,15 +1,9 @@
 import FoundationEssentials
 
-/// Where an event sits in the merged order of every device's events.
-///
-/// Attribute writes (names, fares, the default card, device names, and the
-/// attributes a card's creation carries) order by their record's logical
-/// clock, then device id, then sequence, then place in the record: a change
-/// made after seeing another comes after it. Records written before clocks
-/// (clock 0) order among themselves by their wall time first, as they always
-/// did, and before every record that has a clock. Balance updates and a
-/// card's creation itself (its place among the cards) keep wall time (clock
-/// 0): by time, then device id, then sequence, then place.
+/// Where an event sits in the merged order of every device's events:
+/// attribute writes by their record's logical clock (decision 45), balance
+/// updates, a card's creation and records written before clocks by wall
+/// time (clock 0); then device id, sequence and place in the record.
 struct EventOrder: Comparable, Hashable, Sendable {
   var time: Date
   var device: String
@@ -72,9 +66,8 @@ struct StandingAssignment: Equatable, Sendable {
   var balance: Money
 }
 
-/// A log that a retire carried into another device's log: every record up
-/// to `through` (sealed `seal`) counts from the copy, and the log may be
-/// deleted without anything any device shows changing.
+/// A log a retire carried into another device's log (decision 41): every
+/// record up to `through` (sealed `seal`) counts from the copy.
 struct RetiredLog: Equatable, Sendable {
   /// The last record carried.
   var through: Int

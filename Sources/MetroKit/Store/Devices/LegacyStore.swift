@@ -7,13 +7,8 @@ import FoundationEssentials
 #endif
 
 /// A store of an older format (1.0's, or `state.json` and journals of
-/// formats 2 and 3), read as the log it becomes on its first write.
-///
-/// The conversion is the same on every device that reads the same old
-/// files: its records carry no time, id or device of the reader, and its
-/// folder is named by a hash of its bytes (`devices/upgrade-<hash>`), so two
-/// devices that upgrade one synced store write one identical file, and a
-/// reader never counts the old files and their converted log twice.
+/// formats 2 and 3), read as the log it becomes on its first write: the
+/// same bytes on every device, in a folder named by their hash (decision 29).
 struct LegacyStore {
   /// `upgrade-<hash>`: the converted log's folder.
   let folder: String
@@ -26,25 +21,26 @@ struct LegacyStore {
   static let markerVersion = 4
 
   /// The old store in `store.directory`, or `nil` when there is none (a
-  /// store of device logs, or no store yet).
-  ///
-  /// Another process (of any device) may upgrade the store while it is read
-  /// here: `state.json` becomes the marker, then the journals go. A read
-  /// of the old files that fails while `state.json` changed under it is
-  /// that, never damage nor a store "written by a newer metrobuddy": it
-  /// looks again, and finds the marker.
+  /// store of device logs, or no store yet). A read of the old files that
+  /// fails while `state.json` changed under it (another process upgraded
+  /// it) looks again, and finds the marker (decision 42).
   ///
   /// - Throws: `upgradeNotArrived` when the marker names a converted log
-  ///   that is not all there yet (a synchroniser carried the marker first):
-  ///   read as it is, the store would look empty, or short of its history.
+  ///   that is not all there yet (a synchroniser carried the marker first).
   static func open(_ store: DeviceLogStore) throws(MetroError) -> LegacyStore? {
     let path = store.layout.legacyStatePath
     var looks = 0
     while true {
       let bytes = try readSmallFile(path, fileSystem: store.fileSystem)
       if let bytes, let marker = try Marker(bytes, path: path) {
-        try marker.checkArrived(in: store)
-        return nil
+        // A converted log missing, or shorter than the marker says (one `stat`).
+        guard let folder = marker.folder else { return nil }
+        let size: Int64?
+        do { size = try store.fileSystem.status(atPath: store.layout.logPath(folder))?.size } catch {
+          throw MetroError.store(error)
+        }
+        if let size, size >= marker.length ?? 0 { return nil }
+        throw .storeDamaged(path: store.layout.logPath(folder), line: nil, problem: .upgradeNotArrived)
       }
       do throws(MetroError) {
         if bytes == nil, try !LegacyReader.hasJournals(in: store.directory, fileSystem: store.fileSystem) { return nil }
@@ -81,17 +77,6 @@ struct LegacyStore {
         self.folder = folder
       }
       if case .integer(let length)? = document["length"] { self.length = length }
-    }
-
-    /// Refuses a store whose converted log has not all arrived: missing, or
-    /// shorter than the marker says (one `stat`).
-    func checkArrived(in store: DeviceLogStore) throws(MetroError) {
-      guard let folder else { return }
-      let path = store.layout.logPath(folder)
-      let size: Int64?
-      do { size = try store.fileSystem.status(atPath: path)?.size } catch { throw MetroError.store(error) }
-      if let size, size >= length ?? 0 { return }
-      throw .storeDamaged(path: path, line: nil, problem: .upgradeNotArrived)
     }
   }
 
@@ -151,11 +136,9 @@ struct LegacyStore {
 }
 
 extension DeviceLogStore {
-  /// Turns the old store into device logs, under the old store's lock: the
-  /// converted log first (written whole, then renamed into place), then the
-  /// `state.json` that says so, then the old journals go. A kill at any step
-  /// leaves either the old store (which converts again to the same bytes) or
-  /// the new one.
+  /// Turns the old store into device logs under its lock: the converted log
+  /// (written whole, then renamed), then the marker, then the journals go. A
+  /// kill at any step leaves the old store (converted again alike) or the new.
   func upgrade(_ legacy: LegacyStore) throws(MetroError) {
     let folder = layout.deviceFolder(legacy.folder)
     do {
@@ -176,14 +159,11 @@ extension DeviceLogStore {
     removeUpgradeLeftovers()
   }
 
-  /// Removes what the old store and its upgrade leave once the marker is in
-  /// place and the converted log it names is whole by its hash (a
-  /// synchroniser may carry the marker, and the journals' removal, before
-  /// the log): the journals and key folders (copies now), and a killed
-  /// upgrade's temporary files (a converted log's folder must be alike on
-  /// every device). Best effort, and other names are left alone. Run by the
-  /// upgrade and again by a device's first write to an upgraded store, so
-  /// that a kill between the marker and the end of this leaves nothing.
+  /// Removes what the old store and its upgrade leave (the journals, key
+  /// folders and a killed upgrade's temporary files) once the marker is in
+  /// place and the converted log it names is whole by its hash (decision
+  /// 42). Best effort. Run by the upgrade and again by a device's first
+  /// write to an upgraded store, so that a kill between the two leaves nothing.
   func removeUpgradeLeftovers() {
     guard let bytes = try? readSmallFile(layout.legacyStatePath, fileSystem: fileSystem),
       let marker = try? LegacyStore.Marker(bytes, path: layout.legacyStatePath), let folder = marker.folder,

@@ -1,47 +1,10 @@
 import FoundationEssentials
 
 /// What every device's log means, worked out from the records alone by
-/// sorting and summing: the cards, their histories in the merged order
-/// with the balance after each update, the default card and the devices'
-/// names. No cache, no order of arrival, no shortcut: every record is
-/// read, every change placed, and the answer follows (issue 35, item 1).
-///
-/// It is written from the promises (`docs/store-design.md`), and every
-/// command's view is its answer: from every record, or from a seed of the
-/// records before a point and the records after it (``Seed``, decision 84).
-/// The rules:
-///
-/// - **Each change once.** A change a retire carried counts where it stood
-///   in its own device's log, and a change read twice (its own log and a
-///   copy) once. An old store's update that two converted logs both bring
-///   counts from the first of them.
-/// - **Attributes** (names, fares, serial, expiration, opening, the default
-///   card, device names) are last-writer-wins by ``EventOrder``: the
-///   logical clock first. A card's place among the cards is its first
-///   creation's time.
-/// - **Balance updates** are in the merged order: time, device, sequence,
-///   place in the record. A clock set wrong does not move a change before
-///   what its device saw when it made it: an update made at the moment of
-///   its record (not dated with `--at`) by a device that had seen a record
-///   dated more than a day after that moment counts just after the latest
-///   record it had seen (``lifts(_:)``); rides are priced by their own
-///   times. Of the copies of one update (an import on two
-///   devices, a restored backup), the first no undo took back counts, and
-///   the others are listed as duplicates; an undo takes back its own
-///   device's copy. A reload key counts its first
-///   reload, and its first undo takes that reload back wherever the two
-///   sit. An undo takes its target out of the history it follows: the
-///   balance after each update is what the updates up to it make without
-///   those taken back so far. An assignment (`balance AMOUNT`) makes the
-///   balance its amount at its place.
-/// - **Merges** (``CardMerge/resolve(_:)`` says which card goes where)
-///   keep both cards' money: before its merge a card's updates and
-///   assignments move its own balance; from the merge on, what goes to it
-///   goes to the card it went into. A history's balance is the sum of the
-///   balances of the cards that became it.
-/// - **Rides** are priced in the merged order by ``FareEngine``: a ride
-///   not taken back that the merged order holds to its cap, or for which it
-///   finds or loses a transfer, costs what the merge says.
+/// sorting and summing, as `docs/store-design.md` states the rules
+/// (decisions 73, 44, 81): no cache, no order of arrival. Every command's
+/// view is its answer, from every record or from a seed of the records
+/// before a point and the records after it (``Seed``, decision 84).
 package enum LogMeaning {
   /// One device's log as read: its records in order.
   package struct Log: Sendable, Equatable {
@@ -107,7 +70,6 @@ package enum LogMeaning {
   package struct State: Sendable, Equatable {
     /// The live cards, in the order they were created.
     package var cards: [Card]
-    /// The default card's id.
     package var defaultCardID: String?
     /// Each device's name, by device id.
     package var deviceNames: [String: String]
@@ -122,7 +84,7 @@ package enum LogMeaning {
   }
 
   /// A change's place in its own device's log: what a copy of it shares.
-  private struct Origin: Hashable {
+  struct Origin: Hashable {
     var device: String
     var sequence: Int
     var index: Int
@@ -194,10 +156,8 @@ package enum LogMeaning {
     // A merge that sends a card the seed placed elsewhere changes where
     // its updates before the point went.
     if let seed, mergedInto != before {
-      for id in Set(seed.attributes.keys).union(seed.balances.keys) where CardMerge.root(of: id, in: before) != root(id)
-      {
-        return nil
-      }
+      let known = Set(seed.attributes.keys).union(seed.balances.keys)
+      if known.contains(where: { CardMerge.root(of: $0, in: before) != root($0) }) { return nil }
     }
     var updatesOf: [String: [Placed]] = [:]
     for position in logs.indices {
@@ -234,26 +194,18 @@ package enum LogMeaning {
       case .retire(let device, let through, let seal):
         // The retire that carried the most stands (of two that carried as
         // much, the earlier), whatever order they arrived in.
-        if let known = next.retired[device],
-          known.through > through || (known.through == through && known.by < item.order)
-        {
-          continue
-        }
-        next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order)
+        let stands = next.retired[device].map { $0.through > through || ($0.through == through && $0.by < item.order) }
+        if stands != true { next.retired[device] = RetiredLog(through: through, seal: seal, by: item.order) }
       case .update, .mergeCard, .carried:
         break
       }
     }
     // A card's fares or opening written again after the seed prices or
     // counts its updates before the point otherwise.
-    if let seed {
-      for (id, known) in seed.attributes {
-        let now = attributes[id]!
-        if now.written[.fares] != known.written[.fares] || now.written[.opening] != known.written[.opening] {
-          return nil
-        }
-      }
+    let rewritten = seed?.attributes.contains { id, known in
+      [CardAttribute.fares, .opening].contains { attributes[id]!.written[$0] != known.written[$0] }
     }
+    if rewritten == true { return nil }
     next.attributes = attributes
 
     // Each live card that no merge took, in the order they were created;
@@ -269,16 +221,15 @@ package enum LogMeaning {
     var cards: [Card] = []
     for (id, entry) in live {
       // The card itself (the default card as it would be has no creation) and every card merged into it.
-      let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }.sorted()
+      let members = Set(Array(attributes.keys) + Array(mergedInto.keys) + [id]).filter { root($0) == id }
       // One whose updates before the point were never placed (no card was live to take them).
       if let seed, members.contains(where: seed.unplaced.contains) { return nil }
       var card = entry.card
       let count = (shownNames[card.name] ?? 0) + 1
       shownNames[card.name] = count
       if count > 1 { card.name += "~\(count)" }
-      let memberSet = Set(members)
       let updates = updatesOf.removeValue(forKey: id) ?? []
-      let cardMerges = next.merges.filter { mergedInto[$0.other] == $0.keep && memberSet.contains($0.other) }
+      let cardMerges = next.merges.filter { mergedInto[$0.other] == $0.keep && members.contains($0.other) }
       let openings = Dictionary(uniqueKeysWithValues: members.map { ($0, attributes[$0]?.opening ?? .zero) })
       guard
         let meant = Self.history(
@@ -329,30 +280,11 @@ package enum LogMeaning {
   /// day) before a device that saw it shows a clock set wrong.
   static let clockTolerance: TimeInterval = 86_400
 
-  /// Whether `update` was made at the moment of its record (`recordedAt`),
-  /// not dated with `--at`: its time is the record's, or a second or so
-  /// before it (the command reads the clock before it stamps the record).
-  static func isMade(_ update: BalanceUpdate, at recordedAt: Date) -> Bool {
-    abs(update.timestamp.timeIntervalSince(recordedAt)) <= 60
-  }
-
-  /// The records whose device, when it made them, had seen a record dated
-  /// more than ``clockTolerance`` after them, with the time they count at:
-  /// just after the latest record seen. One of the two clocks was wrong,
-  /// and what a device saw came before what it then did.
-  ///
-  /// What a device had seen is what its logical clock proves: a record
-  /// whose clock is more than one past its device's previous record was
-  /// made after seeing a record whose clock is one less (each clock is one
-  /// more than the largest seen), and so after everything that record's
-  /// device had seen; with several such records on other devices, what all
-  /// of them had seen. A device whose own clock was already ahead proves
-  /// nothing, and its records keep their time.
-  ///
-  /// `known`: records folded before (a seed's, ``Seed/known``), each with
-  /// the latest time it had seen, taken as it is; none of them lifted.
-  /// `seen`: each record of `logs` with a clock, with the latest time it
-  /// had seen.
+  /// The records whose device, as its logical clock proves, had seen a
+  /// record dated more than ``clockTolerance`` after them, with the time
+  /// they count at: just after the latest record seen (decision 75).
+  /// `known`: records folded before (``Seed/known``), taken as they are;
+  /// `seen`: each record of `logs` with a clock, with the latest time it had seen.
   static func lifts(_ logs: [Log], known: [Seen] = [], seen seenList: inout [Seen]) -> [RecordKey: Date] {
     // Each device's records with a clock, by sequence; a retired device's from the changes carried.
     var records: [String: [Int: (at: Date, clock: Int, known: Date?)]] = [:]
@@ -426,9 +358,13 @@ package enum LogMeaning {
   /// Where `update`, a change at `order` (its record's), sits in the
   /// merged order of updates: by its own time, lifted past what its device
   /// had seen when a clock was set wrong, then device, record and place.
+  /// Only an update made at the moment of its record is lifted, not one
+  /// dated with `--at`: its time is the record's, or a second or so before
+  /// it (the command reads the clock before it stamps the record).
   static func place(of update: BalanceUpdate, at order: EventOrder, lifts: [RecordKey: Date]) -> EventOrder {
     var place = EventOrder(time: update.timestamp, device: order.device, sequence: order.sequence, index: order.index)
-    if Self.isMade(update, at: order.time), let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
+    if abs(update.timestamp.timeIntervalSince(order.time)) <= 60,
+      let lift = lifts[RecordKey(device: order.device, sequence: order.sequence)]
     {
       place.time = lift
     }
@@ -526,10 +462,8 @@ package enum LogMeaning {
     }
 
     // The copy of each update that counts: the first no undo takes back,
-    // else the first (it counts until its undo). Every other copy, and an
-    // undo of one, adds nothing: a duplicate.
-    // (One look-up an update: an id seen before is put back when the copy
-    // before stays.)
+    // else the first; the others, and their undos, are duplicates. (One
+    // look-up an update: an id seen before is put back when that copy stays.)
     var chosen: [UUID: Int] = [:]
     chosen.reserveCapacity(timeline.count)
     var isChosen = [Bool](repeating: false, count: timeline.count)
@@ -550,11 +484,10 @@ package enum LogMeaning {
       guard let target = targets[position] else { return true }
       return isChosen[target]
     }
-    func counts(_ position: Int) -> Bool { counted[position] }
 
     // The rides by their own times, each once, without those taken back, priced by the merge.
     let rides = timeline.indices.compactMap { position -> PlacedRide? in
-      guard counts(position), !undoneAtEnd[position], var ride = RecordedRide(timeline[position].update)
+      guard counted[position], !undoneAtEnd[position], var ride = RecordedRide(timeline[position].update)
       else { return nil }
       ride.device = timeline[position].order.device
       return PlacedRide(ride: ride, order: timeline[position].timed)
@@ -570,9 +503,9 @@ package enum LogMeaning {
       if stands.charge != placed.ride.charge { held[placed.ride.id] = HeldCharge(stands) }
     }
     let state = search.state
-    // A ride the merge charges otherwise says what it costs as the merge
-    // stands, what it was recorded at, and why. (A ride taken back is
-    // priced by no one: its undo gives back what it was recorded at.)
+    // A ride the merge charges otherwise says what it costs, what it was
+    // recorded at, and why; one taken back is not repriced (its undo gives
+    // back what it was recorded at).
     func priced(_ update: BalanceUpdate) -> BalanceUpdate {
       var priced = update
       if update.type == .swipe, !held.isEmpty, let charge = held[update.id] {
@@ -585,10 +518,8 @@ package enum LogMeaning {
       return priced
     }
 
-    // The balance after each update: the updates up to it, without those
-    // taken back so far, each card's own until its merge. An undo replays
-    // the updates before it without its target.
-    // A merge sits among the updates by its record's time, as they do.
+    // The balance after each update, each card's own until its merge; a
+    // merge sits among the updates by its record's time, as they do.
     let merged = merges.map { merge in
       var merge = merge
       merge.order.clock = 0
@@ -601,19 +532,16 @@ package enum LogMeaning {
     // opening), the merges before its point taken.
     let start = Replay(openings: openings, seed: seed, merges: merged)
     var replay = start
-    // What taking back `target` at `position` takes from its card's balance,
-    // when that is the one thing it changes: no merge to follow, and no
-    // balance setting since that set the balance over it. `nil` when the
-    // updates before `position` must be walked again without it (it is a
-    // balance setting, or a merge moved money). It looks only at the
-    // settings in between, found by halving: an undo of a whole import
-    // (thousands of undos of updates far back) stays linear.
+    // What taking back `target` at `position` takes from its card's balance
+    // (decision 81); `nil` when the updates before `position` must be walked
+    // again without it. The settings between are found by halving: an undo
+    // of a whole import stays linear (decision 92).
     let settings = timeline.indices.filter {
       timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
     }
     func takenBackAlone(_ target: Int, before position: Int) -> Int64? {
       guard merged.isEmpty else { return nil }
-      guard target < position, counts(target), timeline[target].update.type != .undo else { return 0 }
+      guard target < position, counted[target], timeline[target].update.type != .undo else { return 0 }
       if timeline[target].update.type == .adjustment, timeline[target].update.assigned != nil { return nil }
       var low = 0
       var high = settings.count
@@ -623,7 +551,7 @@ package enum LogMeaning {
       }
       for between in settings[low...] {
         guard between < position else { break }
-        if timeline[between].cardID == timeline[target].cardID, counts(between), !undone[between] {
+        if timeline[between].cardID == timeline[target].cardID, counted[between], !undone[between] {
           return 0
         }
       }
@@ -640,28 +568,25 @@ package enum LogMeaning {
           for earlier in 0..<position {
             replay.take(
               priced(timeline[earlier].update), of: timeline[earlier].cardID, at: timeline[earlier].order,
-              counts: counts(earlier), takenBack: undone[earlier], merges: merged)
+              counts: counted[earlier], takenBack: undone[earlier])
           }
         }
       }
-      update.isDuplicate = !counts(position)
+      update.isDuplicate = !counted[position]
       replay.take(
-        update, of: timeline[position].cardID, at: timeline[position].order, counts: counts(position),
-        takenBack: undone[position], merges: merged)
+        update, of: timeline[position].cardID, at: timeline[position].order, counts: counted[position],
+        takenBack: undone[position])
       update.balance = replay.total
       history.append(update)
     }
     let standing =
-      timeline.indices.last {
-        timeline[$0].update.type == .adjustment && timeline[$0].update.assigned != nil
-          && !undoneAtEnd[$0] && !history[$0].isDuplicate
-      }.map {
+      settings.last { !undoneAtEnd[$0] && !history[$0].isDuplicate }.map {
         StandingAssignment(
           order: timeline[$0].order, id: timeline[$0].update.id, balance: timeline[$0].update.assigned!)
       } ?? seed?.assignments[id]
     // What the next seed keeps: every merge taken, each card's money, the
     // standing, and each update's id, key and place.
-    replay.takeMerges(before: nil, merges: merged)
+    replay.takeMerges(before: nil)
     next.balances.merge(replay.balances) { $1 }
     next.owner.merge(replay.owner) { $1 }
     next.standings[id] = state
@@ -705,13 +630,15 @@ private struct Replay {
   var balances: [String: Int64]
   /// Where each card that a merge took went.
   var owner: [String: String] = [:]
-  /// How many of the merges (in the merged order) were taken.
+  /// The card's merges, in the merged order, and how many were taken.
+  let merges: [CardMerge]
   var mergesTaken = 0
 
   /// Each card's money as `seed` leaves it, else its opening; the merges
   /// (all of the card's, in the merged order) up to the seed's point taken.
   init(openings: [String: Money], seed: LogMeaning.Seed?, merges: [CardMerge]) {
     balances = openings.mapValues(\.minorUnits)
+    self.merges = merges
     guard let seed else { return }
     for id in openings.keys {
       if let balance = seed.balances[id] { balances[id] = balance }
@@ -728,11 +655,8 @@ private struct Replay {
   /// Takes the next update, of `cardID` at `order`: it changes a balance
   /// unless it is an undo, does not count (a duplicate), or was
   /// `takenBack` by an undo so far.
-  mutating func take(
-    _ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool,
-    merges: [CardMerge]
-  ) {
-    takeMerges(before: order, merges: merges)
+  mutating func take(_ update: BalanceUpdate, of cardID: String, at order: EventOrder, counts: Bool, takenBack: Bool) {
+    takeMerges(before: order)
     guard counts, !takenBack, update.type != .undo else { return }
     let target = current(cardID)
     if update.type == .adjustment, let assigned = update.assigned {
@@ -743,7 +667,7 @@ private struct Replay {
   }
 
   /// Takes the merges before `order` (all, without one) not taken yet.
-  mutating func takeMerges(before order: EventOrder?, merges: [CardMerge]) {
+  mutating func takeMerges(before order: EventOrder?) {
     while mergesTaken < merges.count, order.map({ merges[mergesTaken].order < $0 }) ?? true {
       let from = current(merges[mergesTaken].other)
       let into = current(merges[mergesTaken].keep)
@@ -783,8 +707,7 @@ struct CardAttributes: Equatable, Sendable {
     written[attribute] = order
     switch attribute {
     case .name: card.name = source.name
-    case .fares:
-      card.takeFares(from: source)
+    case .fares: card.takeFares(from: source)
     case .serialNumber: card.serialNumber = source.serialNumber
     case .expirationDate: card.expirationDate = source.expirationDate
     case .opening: opening = source.balance

@@ -15,7 +15,6 @@ struct LogWindow {
   /// How much one read asks for.
   static let chunk = 1 << 20
 
-  /// Where in the log `bytes` end.
   var end: Int64 { start + Int64(bytes.count) }
 
   /// Whether the window reaches the end of the log.

@@ -10,7 +10,6 @@ import Synchronization
 @usableFromInline enum RandomIDs {
   private static let state = Mutex(seeded())
 
-  /// A new random id.
   @usableFromInline static func make() -> UUID {
     let (high, low) = state.withLock { state in (next(&state), next(&state)) }
     func byte(_ word: UInt64, _ place: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (56 - 8 * place)) }

@@ -1,27 +1,19 @@
 import FoundationEssentials
 
-/// Every name in a store directory, in one place.
-///
-/// A store of format 4 holds one folder per device, `devices/<id>/`, with
-/// that device's append-only `log.jsonl`; nothing else in the directory is
-/// written by a device that is not its owner. A store upgraded from formats
-/// 1 to 3 also keeps a `state.json` of version 4 (so that older builds refuse
-/// it) and the converted history in `devices/upgrade-<hash>/log.jsonl`.
-/// Everything else (`.git/`, `.stfolder`, conflict copies) belongs to others.
+/// Every name in a store directory, in one place (`docs/store-design.md`,
+/// "Files"): everything else (`.git/`, `.stfolder`, conflict copies) belongs to others.
 struct StoreLayout: Sendable {
-  /// The store directory.
   let directory: String
 
   static let devicesFolder = "devices"
   static let logName = "log.jsonl"
   static let legacyStateName = "state.json"
-  static let legacyLockName = "lock"
   /// The prefix of the folder of a log converted from an older store.
   static let upgradePrefix = "upgrade-"
 
   var devicesPath: String { directory + "/" + Self.devicesFolder }
   var legacyStatePath: String { directory + "/" + Self.legacyStateName }
-  var legacyLockPath: String { directory + "/" + Self.legacyLockName }
+  var legacyLockPath: String { directory + "/lock" }
   func deviceFolder(_ device: String) -> String { devicesPath + "/" + device }
   func logPath(_ device: String) -> String { deviceFolder(device) + "/" + Self.logName }
 

@@ -4,18 +4,11 @@
   import Musl
 #endif
 
-/// What this device last committed to its own log in one store: the
-/// record's sequence number, the byte offset where it ends (the log's length
-/// then) and its seal. Kept outside the store, beside the device id
-/// (`$XDG_STATE_HOME/metrobuddy/written-<device>-<hash of the store path>`),
-/// so that no synchroniser, restore or copy of the store carries it.
-///
-/// Saved after each commit, without `fsync`: it is never ahead of the log
-/// (the log is `fsync`ed first), so a crash leaves it at most behind, and a
-/// log longer than the mark whose line still ends at the mark with its seal
-/// is adopted. A missing or unreadable mark knows nothing (the first write
-/// of a device that kept none); a log shorter than the mark, missing, or with
-/// another line at the mark lost what this device wrote.
+/// What this device last committed to its own log in one store (its
+/// sequence, end offset and seal), kept beside the device id so that no
+/// synchroniser, restore or copy of the store carries it (decision 38).
+/// Saved after the log's `fsync`, without one of its own: a crash leaves it
+/// at most behind, and a longer log that still holds it is adopted.
 struct WrittenMark: Equatable, Sendable {
   var sequence: Int
   var offset: Int64
@@ -94,32 +87,25 @@ struct WrittenMarkFile {
   /// this user may not read (a folder another user made) knows nothing, as
   /// a missing one; any other error is an error.
   func load() throws(MetroError) -> WrittenMark? {
-    let descriptor: Int32
     do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
+      guard let file = try readBoundedFile(path, fileSystem: fileSystem, maximum: WrittenMark.maximumSize), file.isWhole
+      else { return nil }
+      return WrittenMark.decode(file.bytes, store: store, device: device)
     } catch {
-      if [ENOENT, ENOTDIR, ELOOP, EACCES, EPERM].contains(error.errno) { return nil }
-      throw MetroError.store(error)
-    }
-    defer { try? fileSystem.close(descriptor, path: path) }
-    do {
-      let status = try fileSystem.status(descriptor, path: path)
-      guard status.isRegularFile, status.size <= WrittenMark.maximumSize else { return nil }
-      let bytes = try fileSystem.read(descriptor, path: path, offset: 0, count: Int(status.size))
-      return WrittenMark.decode(bytes, store: store, device: device)
-    } catch {
-      throw MetroError.store(error)
+      switch error {
+      case .storeDamaged: return nil  // a link, or not a regular file
+      case .storeIO(_, .open, let errno) where errno == EACCES || errno == EPERM: return nil
+      default: throw error
+      }
     }
   }
 
-  /// Saves `mark`, written over the file in place (no temporary file, no
-  /// rename, no `fsync`: a rename would make the file system write the new
-  /// file out before the next `fsync` of the log). Called after the commit
-  /// point, so a failure is ignored: the next write then finds the log longer
-  /// than the mark, and adopts it. A mark torn by a crash or read half
-  /// written does not decode, and knows nothing. It makes the id's folder
-  /// when missing (with `METROBUDDY_DEVICE` there may be no id file), but
-  /// never a folder at the root: a HOME that is not there stays so.
+  /// Saves `mark` over the file in place: a rename would make the file
+  /// system write the new file out before the next `fsync` of the log. A
+  /// failure, or a mark torn by a crash, leaves the log longer than the
+  /// mark, and the next write adopts it. It makes the id's folder when
+  /// missing (with `METROBUDDY_DEVICE` there may be no id file), but never
+  /// a folder at the root: a HOME that is not there stays so.
   func save(_ mark: WrittenMark) {
     let bytes = mark.encoded(store: store, device: device)
     do {

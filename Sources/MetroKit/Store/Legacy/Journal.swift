@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Reading a card's journal: the tail past what `state.json` has applied, and
 /// the history, read backwards from the end.
 struct Journal {
@@ -17,15 +11,9 @@ struct Journal {
 
   /// The card with the complete transactions past `journalLength` applied
   /// (as a crashed writer may have left them), read from the journal and
-  /// checked to continue the card's history.
-  ///
-  /// What follows the last complete transaction is a crashed writer's torn
-  /// write only if the byte before the recorded length is a newline, its
-  /// complete lines (if any) continue the sequence in one unfinished
-  /// transaction, and what follows them is shorter than one line can be.
-  /// Anything else is damage: an editor or sync tool that added a
-  /// byte-order mark or CRLF line endings moved every line, and cutting the
-  /// file back would cut a committed line in half.
+  /// checked to continue the card's history. What follows them is a torn
+  /// write only if it is narrow; anything else is damage, such as CRLF
+  /// endings an editor added (decision 18).
   func reconciled(_ stored: StoredCard) throws(MetroError) -> StoredCard {
     guard let (descriptor, status) = try open(stored, missingIsDamage: stored.journalLength > 0) else { return stored }
     defer { try? fileSystem.close(descriptor, path: path) }
@@ -97,11 +85,7 @@ struct Journal {
   /// The journal open, with its status; `nil` when it is missing and that
   /// is not damage.
   private func open(_ stored: StoredCard, missingIsDamage: Bool) throws(MetroError) -> (Int32, FileStatus)? {
-    let descriptor: Int32
-    do {
-      descriptor = try fileSystem.open(path, flags: O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode: 0)
-    } catch {
-      guard error.errno == ENOENT else { throw MetroError.store(error) }
+    guard let descriptor = try openForReading(path, fileSystem: fileSystem) else {
       guard !missingIsDamage else {
         throw .storeDamaged(path: path, line: nil, problem: .journalMissing(recordedUpdates: stored.lastSequence))
       }

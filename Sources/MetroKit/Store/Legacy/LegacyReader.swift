@@ -1,17 +1,11 @@
 import FoundationEssentials
 
-/// The reader of a store of an older format, whose one job is to turn it
-/// into the per-card histories the upgrade to device logs converts
-/// (``LegacyStore``): metrobuddy 1.0's (format 1: `state.json` with the
-/// reload keys inside it), and formats 2 and 3 (`state.json`, a small
-/// snapshot of every card, and per card an append-only
-/// `journal-<id>.jsonl` of its balance updates). It never writes.
-///
-/// A crashed format-2 or format-3 writer may have left complete
-/// transactions past what `state.json` records: they are read as part of
-/// the history, as that writer's next run would have replayed them.
+/// The reader of a store of formats 1 to 3 (``StoreFormat``), whose one job
+/// is the per-card histories the upgrade to device logs converts
+/// (``LegacyStore``). It never writes. A crashed writer's complete
+/// transactions past what `state.json` records are history, as that
+/// writer's next run would have replayed them.
 struct LegacyReader {
-  /// The store directory.
   let directory: String
   /// The store's, which retries `EINTR` (``InterruptRetrying``).
   var fileSystem: any FileSystem = LiveFileSystem()
@@ -48,10 +42,9 @@ struct LegacyReader {
     }
   }
 
-  /// Reads `state.json`: only ``LegacyStore/open(_:)`` calls this reader, when
-  /// it found `state.json` or journals, and journals without it mean the
-  /// state was lost (a first writer creating it meanwhile is that call's to
-  /// look for again).
+  /// Reads `state.json`, which must be there: ``LegacyStore/open(_:)`` calls
+  /// this reader only when it found it or journals, and looks again when
+  /// it changed meanwhile.
   func readState() throws(MetroError) -> StoredState {
     let path = directory + "/state.json"
     guard let bytes = try readSmallFile(path, fileSystem: fileSystem) else {

@@ -53,11 +53,7 @@ extension StoredState {
       }
       let id = try reader.integer("id")
       guard ids.insert(id).inserted, id >= 1 else { throw reader.damaged(.repeatedCardID(id: id)) }
-      var expiration: CalendarDate?
-      if let text = try reader.optionalString("expirationDate") {
-        guard let date = CalendarDate(iso: text) else { throw reader.damaged(.fieldNotDate(field: "expirationDate")) }
-        expiration = date
-      }
+      let expiration = try reader.optionalDate("expirationDate")
       let balance = try reader.money("balance", currency: currency)
       let serialNumber = try reader.optionalString("serialNumber")
       if let serialNumber, (try? CardRules.validateText(serialNumber, field: .serialNumber)) == nil {

@@ -1,10 +1,8 @@
 import FoundationEssentials
 
-/// The old store's on-disk records (formats 1 to 3), as the legacy reader
-/// decodes them; nothing writes them any more.
-///
-/// `state.json` holds a small snapshot of every card; each card's history is an
-/// append-only `journal-<id>.jsonl`. Both say which format version wrote them.
+/// The old store's on-disk records (formats 1 to 3: `state.json`, a snapshot
+/// of every card, and each card's `journal-<id>.jsonl`), as the legacy
+/// reader decodes them; nothing writes them any more.
 enum StoreFormat {
   /// The last format of the old store, which older ones are upgraded to as
   /// they are read.
@@ -13,7 +11,7 @@ enum StoreFormat {
   static let journalFormatName = "metrobuddy-journal"
 
   /// Upgrades `document`, written in format `version`, to ``currentVersion``
-  /// a step at a time: 1 to 2 (``moveReloadKeysOut(_:)``), 2 to 3 (``addFareRules(_:)``).
+  /// a step at a time.
   ///
   /// - Throws: ``MetroError/storeDamaged(path:line:problem:)`` for a version
   ///   before 1, which no step upgrades.
@@ -22,17 +20,30 @@ enum StoreFormat {
       throw .storeDamaged(path: path, line: nil, problem: .versionNotUpgradable(version: version))
     }
     guard version < currentVersion else { return document }
-    return try addFareRules(version == 1 ? try moveReloadKeysOut(document) : document)
-  }
-
-  /// Version 1 listed every reload key in `state.json`; version 2 leaves
-  /// them in the journals. The step drops the list and marks nothing as indexed.
-  static func moveReloadKeysOut(_ document: JSONValue) throws(MetroError) -> JSONValue {
-    let members = try upgrading(document, to: 2) { card in
-      guard case .object(let fields) = card else { return card }
-      return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
+    var document = document
+    if version == 1 {
+      // Version 1 listed every reload key in `state.json`; version 2 leaves
+      // them in the journals. The step drops the list and marks nothing as indexed.
+      let members = try upgrading(document, to: 2) { card in
+        guard case .object(let fields) = card else { return card }
+        return .object(fields.filter { $0.0 != "reloadKeys" } + [("keysIndexedLength", .integer(0))])
+      }
+      document = .object(members.filter { $0.0 != "crc" } + [("removedCardIDs", .array([]))])
     }
-    return .object(members.filter { $0.0 != "crc" } + [("removedCardIDs", .array([]))])
+    // Version 2 cards had one fare and no kind. Version 3 makes each a
+    // `metrocard` that keeps its fare as a fare set by hand for every ride,
+    // so no balance and no recorded charge changes; its fare standing is `null`.
+    return .object(
+      try upgrading(document, to: 3) { card in
+        guard case .object(let fields) = card, let fare = card["fare"] else { return card }
+        return .object(
+          fields.filter { $0.0 != "fare" } + [
+            ("kind", .string(CardKind.metrocard.rawValue)), ("reduced", .bool(false)),
+            ("mode", .string(TravelMode.subway.rawValue)),
+            ("fareByHand", .object([("amount", fare), ("since", .null)])), ("customRules", .null),
+            ("fareState", .null),
+          ])
+      })
   }
 
   /// The members of `document` with each of its cards changed by `upgrade`

@@ -229,9 +229,10 @@ extension DeviceLogStore {
       // update, a ride backdated before it): every log is read again.
       // After the commit point a failed read is not the command's failure:
       // the next command reads again.
-      let known = Appended(
-        device: device, record: appended, before: position.offset, after: after,
-        earlier: decision.earlier?.last?.sequence == position.sequence ? decision.earlier : nil)
+      let known = decision.earlier.flatMap { earlier in
+        earlier.last?.sequence == position.sequence
+          ? Appended(device: device, earlier: earlier, record: appended, after: after) : nil
+      }
       guard let whole = try? readView(device: device, useCache: false, savesCache: false, appended: known) else {
         remembered.withLock { $0 = nil }
         return try decision.result(view)

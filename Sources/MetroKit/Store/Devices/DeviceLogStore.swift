@@ -157,15 +157,14 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// The name of the cache of a device that has no id yet.
   static let readerCacheName = "reader"
 
-  /// A record this device just committed: where its log ended before it,
-  /// and where it ends now; and the records before it, when the write read
-  /// them all under its lock (an undo behind an import's long line).
+  /// A record this device just committed after `earlier`, every record
+  /// of its log, which the write read under its lock (an undo behind an
+  /// import's long line); `after`: where the log ends now.
   struct Appended {
     var device: String
+    var earlier: [LogRecord]
     var record: LogRecord
-    var before: Int64
     var after: LogPosition
-    var earlier: [LogRecord]?
   }
 
   /// How far back the seed's point is put when every record is read again:
@@ -183,8 +182,7 @@ public final class DeviceLogStore: MetroCardDataStore {
   /// only reads reads only what is new since it last looked. A write's
   /// reads leave the saving to the write.
   ///
-  /// `appended`: a record this device just committed, which a read of
-  /// every log takes as it is instead of reading it back.
+  /// `appended`: this device's log as a write just left it, taken as it is.
   func readView(
     device: String? = nil, useCache: Bool = true, savesCache: Bool = true, answer: Bool = false,
     appended: Appended? = nil
@@ -269,26 +267,16 @@ public final class DeviceLogStore: MetroCardDataStore {
     for listed in try listedDeviceFolders() where listed.name != legacy?.folder {
       let folder = listed.name
       var records: [LogRecord] = []
-      let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
-      // A record just committed, and those before it when the write read
-      // them all, are taken as they are; the rest of the log is read.
-      let known = appended?.device == folder ? appended : nil
-      var outcome = LogScanner.Outcome.read(.start, fileSize: 0)
-      if let earlier = known?.earlier {
-        records = earlier
+      if let known = appended, known.device == folder {
+        // A write's own log, read whole under its lock, and its record.
+        records = known.earlier + [known.record]
+        positions[folder] = known.after
       } else {
-        outcome = try scanner.scan(from: .start, upTo: known?.before) { record, _ in records.append(record) }
-      }
-      if let known, case .read(let position, _) = outcome, known.earlier != nil || position.offset == known.before {
-        records.append(known.record)
-        outcome = .read(known.after, fileSize: known.after.offset)
-      } else if known != nil {
-        records = []
-        outcome = try scanner.scan(from: .start) { record, _ in records.append(record) }
-      }
-      switch outcome {
-      case .read(let position, _): positions[folder] = position
-      case .shorter, .changedBefore: positions[folder] = .start
+        let scanner = LogScanner(fileSystem: fileSystem, path: listed.logPath, device: folder)
+        switch try scanner.scan(from: .start, { record, _ in records.append(record) }) {
+        case .read(let position, _): positions[folder] = position
+        case .shorter, .changedBefore: positions[folder] = .start
+        }
       }
       logs.append(LogMeaning.Log(device: folder, records: records))
     }
@@ -303,21 +291,16 @@ public final class DeviceLogStore: MetroCardDataStore {
       logs.append(LogMeaning.Log(device: legacy.folder, records: legacy.records))
       positions[legacy.folder] = legacy.position
     }
+    // Every record as the tail after no seed, put a week before now at once.
     content.logs = positions
     content.rest = nil
-    let now = splitTime(content)
-    let (earlier, later) = LogMeaning.split(logs, before: Self.target(logs, before: now))
-    content.splitAt = now
-    content.splitTail = later.reduce(0) { $0 + $1.records.reduce(0) { $0 + $1.changes.count } }
-    if !earlier.isEmpty, let seed = LogMeaning.fold(earlier, from: nil, timeZone: timeZone)?.seed,
-      let meaning = LogMeaning.fold(later, from: seed, timeZone: timeZone)
-    {
-      content.seed = seed
-      content.tail = later
-      return meaning
-    }
     content.seed = nil
     content.tail = logs
+    content.splitAt = nil
+    if let moved = movedOn(content) {
+      content = moved.content
+      return moved.meaning
+    }
     return LogMeaning.fold(logs, from: nil, timeZone: timeZone)!
   }
 
@@ -469,17 +452,6 @@ public final class DeviceLogStore: MetroCardDataStore {
     } catch { throw MetroError.store(error) }
   }
 
-  /// Whether `sorted` (in ascending order of their names) holds a folder named `name`.
-  static func sortedContains(_ sorted: [StoreLayout.DeviceFolder], _ name: String) -> Bool {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle].name < name { low = middle + 1 } else { high = middle }
-    }
-    return low < sorted.count && sorted[low].name == name
-  }
-
   /// Reads every record past what `content` has read of each log into its
   /// tail. `.restart` when a log lost records already read (shorter, gone,
   /// or changed before them): another device's is noted in `content.lost`;
@@ -489,8 +461,8 @@ public final class DeviceLogStore: MetroCardDataStore {
     let folders = try listedDeviceFolders()
     // A log read before that is gone (the store moved aside, a log
     // removed): what was read of it is no longer there.
-    // (The folders are sorted: a binary search each, not a walk of them all.)
-    let gone = content.logs.keys.filter { !Self.sortedContains(folders, $0) }
+    let names = Set(folders.map(\.name))
+    let gone = content.logs.keys.filter { !names.contains($0) }
     if !gone.isEmpty {
       for folder in gone where folder != device {
         if let position = content.logs[folder] { content.noteLost(folder, read: position) }
@@ -553,15 +525,10 @@ public final class DeviceLogStore: MetroCardDataStore {
     return index
   }
 
+  /// The card named `name`; without one, the default card (the first when none is set).
   func index(named name: String?, in view: View) throws(MetroError) -> Int {
-    guard let name else {
-      let index = view.index(ofID: view.defaultID ?? Self.implicitCardID) ?? 0
-      warnIfNameShared(index, in: view)
-      return index
-    }
-    guard let index = view.index(named: name) else {
-      throw .cardNotFound(name: name, available: view.live.map(\.card.name))
-    }
+    let found = name.map { view.index(named: $0) } ?? view.index(ofID: view.defaultID ?? Self.implicitCardID) ?? 0
+    guard let index = found else { throw .cardNotFound(name: name ?? "", available: view.live.map(\.card.name)) }
     warnIfNameShared(index, in: view)
     return index
   }

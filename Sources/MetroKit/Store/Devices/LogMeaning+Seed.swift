@@ -22,12 +22,10 @@ extension LogMeaning {
   struct Seed: Sendable, Equatable {
     /// Every update and merge folded sorts at or before it; `nil` before any.
     var point: EventOrder?
-    /// The ids of the updates folded that are dated at the point's time: a
-    /// second command in the same second as the last (a script's, or a
-    /// copy of one of these from another device) is told from them. `nil`
-    /// when that second holds more than ``atPointLimit`` (the undo of a
-    /// whole import): every update dated in it then folds every record, and
-    /// the cache's hot part stays a few kilobytes (decision 93).
+    /// The ids of the updates folded dated at the point's time, which tell
+    /// a second command in that second (a script's) from a copy of one of
+    /// them; `nil` past ``atPointLimit`` (an undo of a whole import): every
+    /// update dated in that second then folds every record (decision 93).
     var atPoint: Set<UUID>? = []
     static let atPointLimit = 64
     /// Every card's attributes, live or not.

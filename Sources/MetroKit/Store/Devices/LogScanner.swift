@@ -77,11 +77,8 @@ struct LogScanner {
   /// ``longLineLimit`` that is not all in hand is first measured and its
   /// seal checked a window at a time, holding none of it, so that a line of
   /// a gigabyte that no writer sealed is refused in bounded memory.
-  ///
-  /// `limit`: where to stop, when what follows is already in hand (a record
-  /// just written, read again by no one).
   func scan(
-    from position: LogPosition, upTo limit: Int64? = nil, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
+    from position: LogPosition, _ body: (LogRecord, LogPosition) throws(MetroError) -> Void
   ) throws(MetroError) -> Outcome {
     let descriptor: Int32
     do {
@@ -101,7 +98,7 @@ struct LogScanner {
     do {
       let status = try fileSystem.status(descriptor, path: path)
       guard status.isRegularFile else { throw MetroError.storeDamaged(path: path, line: nil, problem: .notRegularFile) }
-      size = min(status.size, limit ?? status.size)
+      size = status.size
       stamp = LogStamp(status)
     } catch {
       throw MetroError.store(error)
@@ -173,7 +170,7 @@ struct LogScanner {
     }
     // Read to its end: while it stays as it is, there is nothing more. (A
     // line still arriving leaves the stamp it had, which no longer holds.)
-    if current.offset == stamp.size { current.stamp = stamp }
+    if current.offset == size { current.stamp = stamp }
     return .read(current, fileSize: size)
   }
 

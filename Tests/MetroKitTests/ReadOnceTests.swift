@@ -112,22 +112,29 @@ struct ReadOnceTests {
     }
   }
 
+  /// The laptop imports a hundred days of rides and a reload, up to ten
+  /// days ago (all of it before the seed's point, and enough that the seed
+  /// moves on past it), then undoes the import: every one of its 101
+  /// updates taken back, and the card at zero.
+  static func undoOfAnImport(_ parent: String) throws -> (DeviceLogStore, ForwardingFileSystem<Watch>) {
+    let (laptop, _) = Self.store(parent, "laptop")
+    var rows = [ImportedUpdate(type: .reload, amount: .usd("400.00"), timestamp: storeNow - 110 * 86_400, line: 2)]
+    for day in 10..<110 {
+      let time: Date = storeNow - Double(day) * 86_400
+      rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: 113 - day))
+    }
+    _ = try laptop.importUpdates(rows, to: try laptop.currentCard())
+    let (undoing, files) = Self.store(parent, "laptop")
+    let result = try undoing.apply([.balance(.undo)], toCardNamed: nil)
+    #expect(result.recorded.count == rows.count)
+    #expect(result.card.snapshot.balance == .zero)
+    return (undoing, files)
+  }
+
   @Test("an undo of a whole import folds every record once, and leaves a seed of them all for the next command")
   func anUndoOfAWholeImportFoldsOnce() throws {
     try withTemporaryDirectory { parent in
-      let (laptop, _) = Self.store(parent, "laptop")
-      // A hundred days of rides, up to ten days ago: all of it before the
-      // seed's point, and enough that the seed moves on past it.
-      var rows = [ImportedUpdate(type: .reload, amount: .usd("400.00"), timestamp: storeNow - 110 * 86_400, line: 2)]
-      for day in 10..<110 {
-        let time: Date = storeNow - Double(day) * 86_400
-        rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: 113 - day))
-      }
-      _ = try laptop.importUpdates(rows, to: try laptop.currentCard())
-      let (undoing, files) = Self.store(parent, "laptop")
-      let result = try undoing.apply([.balance(.undo)], toCardNamed: nil)
-      #expect(result.recorded.count == rows.count)
-      #expect(result.card.snapshot.balance == .zero)
+      let (undoing, files) = try Self.undoOfAnImport(parent)
       // Its latest command read from the end, the record appended, and every
       // record folded once after it: no fold of every record for a fare
       // standing the rules work out and the store drops.
@@ -147,24 +154,14 @@ struct ReadOnceTests {
   func anUndoBehindALongLineReadsItsLogOnce() throws {
     try withTemporaryDirectory { parent in
       try LogScanner.$longLineLimit.withValue(4_096) {
-        let (laptop, _) = Self.store(parent, "laptop")
-        var rows = [ImportedUpdate(type: .reload, amount: .usd("400.00"), timestamp: storeNow - 110 * 86_400, line: 2)]
-        for day in 10..<110 {
-          let time: Date = storeNow - Double(day) * 86_400
-          rows.append(ImportedUpdate(type: .swipe, amount: Money(minorUnits: -300), timestamp: time, line: 113 - day))
-        }
-        _ = try laptop.importUpdates(rows, to: try laptop.currentCard())
-        let (undoing, files) = Self.store(parent, "laptop")
-        let result = try undoing.apply([.balance(.undo)], toCardNamed: nil)
-        #expect(result.recorded.count == rows.count)
-        #expect(result.card.snapshot.balance == .zero)
+        let (_, files) = try Self.undoOfAnImport(parent)
         // Its end (a line too long to read backward), the log from its
         // start, the append; the read of every record after the write
         // takes this log's records as the undo read them.
         #expect(Self.calls(files, "open", "/laptop/log.jsonl") == 3)
         let (next, nextFiles) = Self.store(parent, "laptop")
         #expect(try next.currentCard().balance == .zero)
-        #expect(try next.cardHistory(named: nil).updates.count == 2 * rows.count)
+        #expect(try next.cardHistory(named: nil).updates.count == 2 * 101)
         #expect(Self.calls(nextFiles, "open", "/laptop/log.jsonl") == 1)
       }
     }

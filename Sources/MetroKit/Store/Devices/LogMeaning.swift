@@ -389,16 +389,16 @@ package enum LogMeaning {
     // place. `timed` is the order by its own time alone, which prices rides.
     // An old store's update that two converted logs bring counts from the first.
     var oldSeen: Set<UUID> = []
-    var timeline: [TimelineEntry] =
-      updates.compactMap { item in
-        guard case .update(let cardID, let update) = item.change else { return nil }
-        if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { return nil }
-        let timed = EventOrder(
-          time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
-        return TimelineEntry(
-          update: update, cardID: cardID, order: Self.place(of: update, at: item.order, lifts: lifts), timed: timed)
-      }
-    _ = consume updates
+    var timeline: [TimelineEntry] = []
+    timeline.reserveCapacity(updates.count)
+    for item in consume updates {
+      guard case .update(let cardID, let update) = item.change else { continue }
+      if item.order.device.hasPrefix(StoreLayout.upgradePrefix), !oldSeen.insert(update.id).inserted { continue }
+      let timed = EventOrder(
+        time: update.timestamp, device: item.order.device, sequence: item.order.sequence, index: item.order.index)
+      let order = Self.place(of: update, at: item.order, lifts: lifts)
+      timeline.append(TimelineEntry(update: update, cardID: cardID, order: order, timed: timed))
+    }
     timeline.sort { $0.order < $1.order }
     // After a seed: every update dated after its point's time (so after
     // the point, lifted or not; and no copy of an update before it, which

@@ -110,9 +110,9 @@ extension LogMeaning {
     mutating func note(_ update: BalanceUpdate, at order: EventOrder) {
       if let key = update.key { keys.insert(key) }
       notePlace(order)
-      if update.timestamp == point?.time, atPoint != nil {
-        atPoint!.insert(update.id)
-        if atPoint!.count > Self.atPointLimit { atPoint = nil }
+      if update.timestamp == point?.time {
+        atPoint?.insert(update.id)
+        if atPoint?.count ?? 0 > Self.atPointLimit { atPoint = nil }
       }
     }
 

@@ -261,13 +261,26 @@ struct FareGoldenTests {
         == Invocation(stdout: "Reloaded $10.00. Balance: $30.00, 10 rides left.\n", stderr: "", status: 0))
   }
 
+  /// A wrong kind or mode lists every one the program takes, in each
+  /// language: the list is the enumeration's, so a new kind is named too.
+  @Test(arguments: ["en_US.UTF-8", "es_ES.UTF-8", "it_IT.UTF-8"])
+  func aWrongKindOrModeNamesEveryOne(language: String) {
+    let cli = CLIHarness()
+    let kind = cli.run(["kind", "bogus"], variables: ["LANG": language])
+    #expect(kind.status == 64)
+    for each in CardKind.allCases { #expect(kind.stderr.contains(each.rawValue), "\(each) in \(kind.stderr)") }
+    let mode = cli.run(["swipe", "--mode", "bogus"], variables: ["LANG": language])
+    #expect(mode.status == 64)
+    for each in TravelMode.allCases { #expect(mode.stderr.contains(each.rawValue), "\(each) in \(mode.stderr)") }
+  }
+
   /// Unknown words are usage errors with a suggestion, and change nothing.
   @Test(
     arguments: [
       (
         ["card", "add", "x", "--kind", "omny"],
         "Error: Invalid value for '--kind <kind>': 'omny' is not a kind; did you mean 'omny-card'? "
-          + "use omny-card, contactless, metrocard or custom."
+          + "use omny-card, contactless, metrocard, custom or london-payg."
       ),
       (
         ["swipe", "--mode", "buss"],
@@ -286,7 +299,7 @@ struct FareGoldenTests {
       (
         ["kind", "metrocrad"],
         "Error: Invalid value for '<kind>': 'metrocrad' is not a kind; did you mean 'metrocard'? "
-          + "use omny-card, contactless, metrocard or custom."
+          + "use omny-card, contactless, metrocard, custom or london-payg."
       ),
       (
         ["card", "add", "tokyo", "--currency", "JPY", "--fare", "210.5"],

@@ -350,9 +350,10 @@ enum English {
       }
     case .kind(let text, let suggestion):
       "'\(text)' is not a kind;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
-        + " use omny-card, contactless, metrocard or custom."
+        + " use \(list(CardKind.allCases.map(\.rawValue), "or"))."
     case .mode(let text, let suggestion):
-      "'\(text)' is not a mode;" + (suggestion.map { " did you mean '\($0)'?" } ?? "") + " use subway, bus or express."
+      "'\(text)' is not a mode;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
+        + " use \(list(TravelMode.allCases.map(\.rawValue), "or"))."
     case .currency(let text, let suggestion):
       "'\(text)' is not an ISO 4217 currency code;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
         + " use a code such as USD, EUR, GBP or JPY."

@@ -417,10 +417,10 @@ enum Italian {
       }
     case .kind(let text, let suggestion):
       "'\(text)' non è un tipo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
-        + " usa omny-card, contactless, metrocard o custom."
+        + " usa \(list(CardKind.allCases.map(\.rawValue), "o"))."
     case .mode(let text, let suggestion):
       "'\(text)' non è un modo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
-        + " usa subway, bus o express."
+        + " usa \(list(TravelMode.allCases.map(\.rawValue), "o"))."
     case .currency(let text, let suggestion):
       "'\(text)' non è un codice di valuta ISO 4217;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
         + " usa un codice come USD, EUR, GBP o JPY."

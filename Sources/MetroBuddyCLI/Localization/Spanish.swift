@@ -415,9 +415,10 @@ enum Spanish {
       }
     case .kind(let text, let suggestion):
       "'\(text)' no es un tipo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
-        + " use omny-card, contactless, metrocard o custom."
+        + " use \(list(CardKind.allCases.map(\.rawValue), "o"))."
     case .mode(let text, let suggestion):
-      "'\(text)' no es un modo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "") + " use subway, bus o express."
+      "'\(text)' no es un modo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
+        + " use \(list(TravelMode.allCases.map(\.rawValue), "o"))."
     case .currency(let text, let suggestion):
       "'\(text)' no es un código de moneda ISO 4217;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
         + " use un código como USD, EUR, GBP o JPY."

@@ -317,6 +317,12 @@ struct LanguageTests {
     ("Spanish", { Spanish.help($0) }), ("Italian", { Italian.help($0) }),
   ]
 
+  /// Each language's word for a value a synopsis shows (`<amount>`), which
+  /// its prose writes in capitals (`IMPORTE`).
+  static let placeholderWords: [String: [String: String]] = [
+    "Spanish": Spanish.placeholders, "Italian": Italian.placeholders,
+  ]
+
   /// Each language has a text for every key: the compiler proves that (each
   /// language's `help` is an exhaustive `switch`). What it cannot prove: that
   /// every key is shown somewhere (a key no command uses is a string nobody
@@ -376,7 +382,10 @@ struct LanguageTests {
     }
   }
 
-  /// Names typed on the command line and placeholders survive translation.
+  /// Names typed on the command line and placeholders survive translation;
+  /// a value named in capitals (`AMOUNT`, the `<amount>` of a synopsis) is
+  /// named in the language's own word (`IMPORTE`, `IMPORTO`), as its
+  /// synopsis shows it.
   @Test func translationsKeepNamesAndPlaceholders() throws {
     let pattern = try Regex(
       #"--[a-z][a-z-]*|\{[A-Za-z]+\}|\{\{|\}\}|'[a-z][a-z ]*'|\b[A-Z][A-Z0-9_]+\b|\$[A-Z_]+|~/[^ )]+"#)
@@ -385,10 +394,15 @@ struct LanguageTests {
       text.matches(of: pattern).map { String(text[$0.range]) }.filter { !dateLetters.contains($0) }.sorted()
     }
     for (language, translate) in Self.translations {
+      let words = Self.placeholderWords[language]!
       for key in HelpKey.allCases {
         let translation = translate(key)
         for token in Set(tokens(key.english)) {
-          #expect(translation.contains(token), "\(language) drops \(token): \(translation)")
+          let expected = words[token.lowercased()].map { $0.uppercased() } ?? token
+          #expect(translation.contains(expected), "\(language) drops \(expected): \(translation)")
+          if expected != token, let pattern = try? Regex("\\b\(token)\\b") {
+            #expect(!translation.contains(pattern), "\(language) leaves \(token) in English: \(translation)")
+          }
         }
       }
     }

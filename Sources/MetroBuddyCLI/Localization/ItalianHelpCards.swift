@@ -13,7 +13,7 @@ extension Italian {
       """
     case .addNameArgument: "Da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra."
     case .addBalance: "Il credito sulla carta (predefinito: 0)."
-    case .useAbstract: "Rende NAME la carta predefinita."
+    case .useAbstract: "Rende NOME la carta predefinita."
     case .useNameArgument: "La carta su cui agire quando --card non è indicato."
     case .renameAbstract: "Rinomina una carta; la sua cronologia resta con lei."
     case .renameOldArgument: "Il nome attuale della carta."
@@ -24,7 +24,7 @@ extension Italian {
       I viaggi, le ricariche e il credito iniziale dell'altra carta passano a
       quella che resta, su tutti i dispositivi, e l'altra carta sparisce. Due
       carte create separatamente su due dispositivi con lo stesso nome sono
-      mostrate come NAME e NAME~2: uniscile con 'metrobuddy card merge NAME NAME~2'.
+      mostrate come NOME e NOME~2: uniscile con 'metrobuddy card merge NOME NOME~2'.
       Non si uniscono carte in due valute, né una carta contactless (il suo
       credito è quanto sono costati i suoi viaggi) con una che contiene denaro.
       """

@@ -21,7 +21,7 @@ extension Italian: HelpTexts {
       viene salvata in modo permanente prima che metrobuddy termini.
       """
     case .sharedAt: "Quando: AAAA-MM-GG o AAAA-MM-GGTHH:MM[:SS], ora locale salvo che finisca con Z o ±HH:MM."
-    case .balanceAbstract: "Stampa il credito, o lo imposta ad AMOUNT."
+    case .balanceAbstract: "Stampa il credito, o lo imposta ad IMPORTO."
     case .balanceDiscussion:
       """
       Impostare il credito registra una rettifica nella cronologia: il nuovo credito meno
@@ -48,7 +48,7 @@ extension Italian: HelpTexts {
       """
       Le date sono giorni di calendario locali; --since e --until sono entrambi inclusi.
       L'ultima colonna mostra la chiave di una ricarica, il movimento che un undo annulla
-      e la nota conservata con 'metrobuddy balance AMOUNT --note TEXT'.
+      e la nota conservata con 'metrobuddy balance IMPORTO --note TESTO'.
       """
     case .historyLimit: "Mostra al massimo N movimenti."
     case .historyType: "Solo questo tipo: swipe, reload, adjustment o undo. Ripetibile."
@@ -71,7 +71,7 @@ extension Italian: HelpTexts {
       {daysToExpiration} e {serialNumber} (vuoto se non impostato); '{{' e '}}' sono
       parentesi graffe.
       """
-    case .showFormat: "Stampa TEMPLATE compilato, come '{balance} ({ridesLeft})'."
+    case .showFormat: "Stampa MODELLO compilato, come '{balance} ({ridesLeft})'."
     case .swipeAbstract: "Registra una corsa, addebitando quanto addebiterebbe il lettore."
     case .swipeDiscussion:
       """

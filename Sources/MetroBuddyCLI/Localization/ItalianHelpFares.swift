@@ -24,7 +24,7 @@ extension Italian {
     case .fareOptionZones:
       "Londra: le zone dei tetti giornaliero e settimanale di una carta london-payg, da 1 a 1-6 (predefinito: 1-2). "
         + "Le tariffe della metropolitana non sono incluse: indicane una con --fare."
-    case .fareAbstract: "Stampa la tariffa in vigore e da dove viene, o la imposta ad AMOUNT."
+    case .fareAbstract: "Stampa la tariffa in vigore e da dove viene, o la imposta ad IMPORTO."
     case .fareDiscussion:
       """
       Una tariffa impostata a mano vale da ora in poi al posto di quella standard; le
@@ -33,7 +33,7 @@ extension Italian {
       """
     case .fareAmountArgument: "La nuova tariffa, maggiore di zero, come 3 o 2.90."
     case .fareStandard: "Torna alle tariffe standard."
-    case .kindAbstract: "Stampa il tipo della carta, o lo cambia in KIND."
+    case .kindAbstract: "Stampa il tipo della carta, o lo cambia in TIPO."
     case .kindDiscussion:
       """
       Una carta diventa contactless, o smette di esserlo, solo con credito zero. Una
@@ -41,7 +41,7 @@ extension Italian {
       <amount>'). Le corse già registrate conservano quanto addebitato.
       """
     case .kindKindArgument: "omny-card, contactless, metrocard, custom o london-payg."
-    case .modeAbstract: "Stampa come si viaggia quando swipe non lo dice, o lo imposta a MODE."
+    case .modeAbstract: "Stampa come si viaggia quando swipe non lo dice, o lo imposta a MODO."
     case .modeModeArgument: "subway, bus o express."
     }
   }

@@ -11,22 +11,22 @@ extension Italian {
       carta richiede attenzione quando non può pagare una corsa o è scaduta.
       """
     case .checkMinRides: "Avvisa quando restano meno di N corse."
-    case .checkMinBalance: "Avvisa quando il credito è inferiore ad AMOUNT."
+    case .checkMinBalance: "Avvisa quando il credito è inferiore ad IMPORTO."
     case .checkExpiresWithin:
-      "Avvisa quando la carta scade entro DAYS giorni (0: oggi). Le carte scadute sono sempre segnalate."
+      "Avvisa quando la carta scade entro GIORNI giorni (0: oggi). Le carte scadute sono sempre segnalate."
     case .checkRunsOutWithin:
-      "Avvisa quando, al suo ritmo (corse degli ultimi 28 giorni), il credito finisce entro DAYS giorni (0: oggi)."
+      "Avvisa quando, al suo ritmo (corse degli ultimi 28 giorni), il credito finisce entro GIORNI giorni (0: oggi)."
     case .planAbstract: "Dice quanto ricaricare per pagare altre N corse, o per durare fino a un giorno."
     case .planDiscussion:
       """
-      Con --rides N, l'importo che paga altre N corse; con --until DATE, l'importo che
+      Con --rides N, l'importo che paga altre N corse; con --until DATA, l'importo che
       dura fino a quel giorno al suo ritmo (le sue corse degli ultimi 28 giorni, o dalla
       prima corsa della carta se è più recente; un trasbordo gratuito fa parte della corsa
       prima). Le corse sono addebitate come farebbero i lettori, con la tariffa di ogni
       giorno e il tetto di 7 giorni, distribuite al suo ritmo (10 corse a settimana se la
       carta non ha ancora corse). Un importo MetroCard è arrotondato per eccesso a un
       multiplo di 5 centesimi, come accettano le sue macchine; il piano lo dice quando
-      arrotonda. Non viene ricaricato nulla: esegua 'metrobuddy reload AMOUNT' dopo
+      arrotonda. Non viene ricaricato nulla: esegua 'metrobuddy reload IMPORTO' dopo
       averlo fatto.
       """
     case .planRides: "Paga altre N corse (da 1 a 10000)."

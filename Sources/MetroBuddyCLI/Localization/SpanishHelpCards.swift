@@ -13,7 +13,7 @@ extension Spanish {
       """
     case .addNameArgument: "De 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito."
     case .addBalance: "El dinero de la tarjeta (por defecto: 0)."
-    case .useAbstract: "Hace de NAME la tarjeta predeterminada."
+    case .useAbstract: "Hace de NOMBRE la tarjeta predeterminada."
     case .useNameArgument: "La tarjeta con la que se opera cuando no se indica --card."
     case .renameAbstract: "Renombra una tarjeta; su historial se conserva."
     case .renameOldArgument: "El nombre actual de la tarjeta."
@@ -24,7 +24,7 @@ extension Spanish {
       Los viajes, recargas y saldo inicial de la otra tarjeta pasan a la que se
       conserva, en todos los dispositivos, y la otra tarjeta desaparece. Dos
       tarjetas creadas por separado en dos dispositivos con un mismo nombre se
-      muestran como NAME y NAME~2: únalas con 'metrobuddy card merge NAME NAME~2'.
+      muestran como NOMBRE y NOMBRE~2: únalas con 'metrobuddy card merge NOMBRE NOMBRE~2'.
       No se unen tarjetas de dos monedas, ni una tarjeta sin contacto (su saldo
       es lo que costaron sus viajes) con una que guarda dinero.
       """

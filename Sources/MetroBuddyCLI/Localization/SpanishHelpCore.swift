@@ -21,7 +21,7 @@ extension Spanish: HelpTexts {
       guarda de forma duradera antes de que metrobuddy termine.
       """
     case .sharedAt: "Cuándo: AAAA-MM-DD o AAAA-MM-DDTHH:MM[:SS], en hora local salvo que termine en Z o ±HH:MM."
-    case .balanceAbstract: "Muestra el saldo o lo fija en AMOUNT."
+    case .balanceAbstract: "Muestra el saldo o lo fija en IMPORTE."
     case .balanceDiscussion:
       """
       Fijar el saldo registra un ajuste en el historial: el saldo nuevo menos el anterior.
@@ -48,7 +48,7 @@ extension Spanish: HelpTexts {
       """
       Las fechas son días naturales en hora local; --since y --until son ambos inclusivos.
       La última columna muestra la clave de una recarga, el movimiento que anula un undo
-      y la nota guardada con 'metrobuddy balance AMOUNT --note TEXT'.
+      y la nota guardada con 'metrobuddy balance IMPORTE --note TEXTO'.
       """
     case .historyLimit: "Muestra como máximo N movimientos."
     case .historyType: "Solo este tipo: swipe, reload, adjustment o undo. Se puede repetir."
@@ -73,7 +73,7 @@ extension Spanish: HelpTexts {
       {expirationDate}, {daysToExpiration} y {serialNumber} (vacío si no está definido);
       '{{' y '}}' son llaves.
       """
-    case .showFormat: "Imprime TEMPLATE con los marcadores sustituidos, como '{balance} ({ridesLeft})'."
+    case .showFormat: "Imprime PLANTILLA con los marcadores sustituidos, como '{balance} ({ridesLeft})'."
     case .swipeAbstract: "Registra un viaje y cobra lo que cobraría el lector."
     case .swipeDiscussion:
       """

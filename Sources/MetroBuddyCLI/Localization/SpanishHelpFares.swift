@@ -23,7 +23,7 @@ extension Spanish {
     case .fareOptionZones:
       "Londres: las zonas de los topes diario y semanal de una tarjeta london-payg, de 1 a 1-6 (por defecto: 1-2). "
         + "Las tarifas del metro no vienen incluidas: indique una con --fare."
-    case .fareAbstract: "Imprime la tarifa vigente y de dónde viene, o la fija en AMOUNT."
+    case .fareAbstract: "Imprime la tarifa vigente y de dónde viene, o la fija en IMPORTE."
     case .fareDiscussion:
       """
       Una tarifa fijada a mano se aplica desde ahora en lugar de la estándar; los
@@ -32,7 +32,7 @@ extension Spanish {
       """
     case .fareAmountArgument: "La nueva tarifa, mayor que cero, como 3 o 2.90."
     case .fareStandard: "Vuelve a las tarifas estándar."
-    case .kindAbstract: "Imprime el tipo de la tarjeta, o lo cambia a KIND."
+    case .kindAbstract: "Imprime el tipo de la tarjeta, o lo cambia a TIPO."
     case .kindDiscussion:
       """
       Una tarjeta pasa a contactless, o deja de serlo, solo con saldo cero. Una
@@ -40,7 +40,7 @@ extension Spanish {
       <amount>'). Los viajes ya registrados conservan lo que se cobró.
       """
     case .kindKindArgument: "omny-card, contactless, metrocard, custom o london-payg."
-    case .modeAbstract: "Imprime cómo se viaja cuando swipe no lo dice, o lo fija en MODE."
+    case .modeAbstract: "Imprime cómo se viaja cuando swipe no lo dice, o lo fija en MODO."
     case .modeModeArgument: "subway, bus o express."
     }
   }

@@ -11,22 +11,22 @@ extension Spanish {
       atención cuando no puede pagar un viaje o ha vencido.
       """
     case .checkMinRides: "Avisa cuando quedan menos de N viajes."
-    case .checkMinBalance: "Avisa cuando el saldo es inferior a AMOUNT."
+    case .checkMinBalance: "Avisa cuando el saldo es inferior a IMPORTE."
     case .checkExpiresWithin:
-      "Avisa cuando la tarjeta vence en DAYS días o menos (0: hoy). Las tarjetas vencidas se notifican siempre."
+      "Avisa cuando la tarjeta vence en DÍAS días o menos (0: hoy). Las tarjetas vencidas se notifican siempre."
     case .checkRunsOutWithin:
-      "Avisa cuando, a su ritmo (viajes de los últimos 28 días), el saldo se acaba en DAYS días o menos (0: hoy)."
+      "Avisa cuando, a su ritmo (viajes de los últimos 28 días), el saldo se acaba en DÍAS días o menos (0: hoy)."
     case .planAbstract: "Indica cuánto cargar para pagar N viajes más, o para que dure hasta un día."
     case .planDiscussion:
       """
-      Con --rides N, el importe que paga N viajes más; con --until DATE, el importe
+      Con --rides N, el importe que paga N viajes más; con --until FECHA, el importe
       que dura hasta ese día a su ritmo (sus viajes de los últimos 28 días, o desde el
       primer viaje de la tarjeta si es más reciente; un transbordo gratis es parte del
       viaje anterior). Los viajes se cobran como lo harían los lectores, con la tarifa de
       cada día y el tope de 7 días, repartidos a su ritmo (10 viajes por semana si la
       tarjeta aún no tiene viajes). Un importe de MetroCard se redondea hacia arriba a un
       múltiplo de 5 centavos, como aceptan sus máquinas; el plan lo dice cuando redondea.
-      No se carga nada: ejecute 'metrobuddy reload AMOUNT' cuando lo haya hecho.
+      No se carga nada: ejecute 'metrobuddy reload IMPORTE' cuando lo haya hecho.
       """
     case .planRides: "Paga N viajes más (de 1 a 10000)."
     case .planUntil: "Dura hasta este día a su ritmo (AAAA-MM-DD; hoy o más tarde)."

@@ -280,7 +280,7 @@ struct FareGoldenTests {
       (
         ["card", "add", "x", "--kind", "omny"],
         "Error: Invalid value for '--kind <kind>': 'omny' is not a kind; did you mean 'omny-card'? "
-          + "use omny-card, contactless, metrocard, custom or london-payg."
+          + "use omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
       ),
       (
         ["swipe", "--mode", "buss"],
@@ -299,7 +299,7 @@ struct FareGoldenTests {
       (
         ["kind", "metrocrad"],
         "Error: Invalid value for '<kind>': 'metrocrad' is not a kind; did you mean 'metrocard'? "
-          + "use omny-card, contactless, metrocard, custom or london-payg."
+          + "use omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
       ),
       (
         ["card", "add", "tokyo", "--currency", "JPY", "--fare", "210.5"],

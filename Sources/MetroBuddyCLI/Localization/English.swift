@@ -148,6 +148,9 @@ enum English {
       case .reducedMeansNothing(let kind):
         "'--reduced' means nothing for a \(kind.rawValue) card, which has no standard fares; nothing was changed. "
           + "Set its fare by hand at the reduced amount with '--fare <amount>'."
+      case .reducedNotHalf(let kind):
+        "'--reduced' gives half fares, and a \(kind.rawValue) card's reduced fares are not half; nothing was changed. "
+          + "Set its youth, senior or Fair Pass fare by hand with '--fare <amount>', and leave out '--reduced'."
       case .balanceNotZero(_, _, let kind):
         "The card holds \(balance ?? ""); it can become a \(kind.rawValue) card only at a zero balance. "
           + "Add a new card with 'metrobuddy card add <name> --kind \(kind.rawValue)' instead."

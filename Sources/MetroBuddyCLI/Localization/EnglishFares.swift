@@ -18,6 +18,11 @@ extension English {
     case .capNotStarted(let limit, let period): "Cap: \(limit) \(periodSpan(period))."
     case .capStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)): \(paid) of \(limit); rides are free " + (free ? "" : "after that ") + "until \(until)."
+    case .rideCapNotStarted(let limit):
+      "Cap: \(limit) paid rides a month; after them, rides are free until the month ends."
+    case .rideCapStanding(let paid, let limit, let until):
+      "This month: \(paid) of \(limit) paid rides; "
+        + (paid >= limit ? "" : "after \(limit - paid) more, ") + "rides are free until \(until)."
     case .monthSpend(let amount): "This month: \(amount)."
     case .rideWhy(let reason, let free):
       switch reason {

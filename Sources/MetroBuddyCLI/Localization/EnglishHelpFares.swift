@@ -3,7 +3,7 @@ extension English {
   static func help(_ key: HelpKey.Fares) -> String {
     switch key {
     case .fareOptionKind:
-      "omny-card (the default), contactless, metrocard, custom or london-payg: decides the fare rules."
+      "omny-card (the default), contactless, metrocard, custom, london-payg or ttc-presto: decides the fare rules."
     case .fareOptionCardMode: "How a ride is taken unless swipe says: subway, bus or express."
     case .fareOptionRideMode: "How this ride is taken: subway, bus or express (default: the card's mode)."
     case .fareOptionCurrency: "The ISO 4217 code of the card's money, such as USD, EUR or JPY."
@@ -38,7 +38,7 @@ extension English {
       A custom card needs a fare set by hand first ('metrobuddy fare <amount>').
       Rides already recorded keep what they were charged.
       """
-    case .kindKindArgument: "omny-card, contactless, metrocard, custom or london-payg."
+    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
     case .modeAbstract: "Print how a ride is taken when swipe does not say, or set it to MODE."
     case .modeModeArgument: "subway, bus or express."
     }

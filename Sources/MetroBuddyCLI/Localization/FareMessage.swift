@@ -23,6 +23,11 @@ enum FareMessage: Equatable {
   case capNotStarted(limit: String, period: CapPeriod)
   /// Where the card stands in its cap period; `until` is when the period ends.
   case capStanding(period: CapPeriod, paid: String, limit: String, free: Bool, until: String)
+  /// A cap of `limit` paid rides a calendar month (Toronto's) whose period has not begun.
+  case rideCapNotStarted(limit: Int)
+  /// Where the card stands under a cap of `limit` paid rides a calendar
+  /// month; `until` is when the month ends.
+  case rideCapStanding(paid: Int, limit: Int, until: String)
   /// What a contactless card has cost this month.
   case monthSpend(String)
   /// Why one ride cost what it did.

@@ -173,6 +173,10 @@ enum Italian {
       case .reducedMeansNothing(let kind):
         "'--reduced' non significa nulla per una carta \(kind.rawValue), che non ha tariffe standard; "
           + "non è stato cambiato nulla. Imposta a mano la tariffa ridotta con '--fare \(slot("amount"))'."
+      case .reducedNotHalf(let kind):
+        "'--reduced' dà la tariffa dimezzata, e le tariffe ridotte di una carta \(kind.rawValue) non sono la metà; "
+          + "non è stato cambiato nulla. Imposta a mano la tariffa giovani, anziani o Fair Pass con '--fare <importo>' "
+          + "e togli '--reduced'."
       case .balanceNotZero(_, _, let kind):
         "La tessera contiene \(balance ?? ""); può diventare \(kind.rawValue) solo con saldo zero. "
           + "Aggiungi una nuova tessera con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."

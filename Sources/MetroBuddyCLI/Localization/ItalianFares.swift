@@ -31,6 +31,11 @@ extension Italian {
     case .capStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)): \(paid) di \(limit); le corse sono gratuite " + (free ? "" : "oltre quella cifra ")
         + "fino a \(until)."
+    case .rideCapNotStarted(let limit):
+      "Tetto: \(limit) corse pagate al mese; le successive sono gratuite fino alla fine del mese."
+    case .rideCapStanding(let paid, let limit, let until):
+      "Questo mese: \(paid) di \(limit) corse pagate; "
+        + (paid >= limit ? "" : "dopo altre \(limit - paid), ") + "le corse sono gratuite fino a \(until)."
     case .monthSpend(let amount): "Questo mese: \(amount)."
     case .rideWhy(let reason, let free):
       switch reason {

@@ -3,7 +3,7 @@ extension Italian {
   static func help(_ key: HelpKey.Fares) -> String {
     switch key {
     case .fareOptionKind:
-      "omny-card (predefinito), contactless, metrocard, custom o london-payg: decide le regole tariffarie."
+      "omny-card (predefinito), contactless, metrocard, custom, london-payg o ttc-presto: decide le regole tariffarie."
     case .fareOptionCardMode: "Come si viaggia se swipe non lo dice: subway, bus o express."
     case .fareOptionRideMode: "Come si fa questa corsa: subway, bus o express (predefinito: il modo della carta)."
     case .fareOptionCurrency: "Il codice ISO 4217 della valuta della carta, come USD, EUR o JPY."
@@ -40,7 +40,7 @@ extension Italian {
       carta personalizzata richiede prima una tariffa impostata a mano ('metrobuddy fare
       <amount>'). Le corse già registrate conservano quanto addebitato.
       """
-    case .kindKindArgument: "omny-card, contactless, metrocard, custom o london-payg."
+    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg o ttc-presto."
     case .modeAbstract: "Stampa come si viaggia quando swipe non lo dice, o lo imposta a MODO."
     case .modeModeArgument: "subway, bus o express."
     }

@@ -173,6 +173,10 @@ enum Spanish {
       case .reducedMeansNothing(let kind):
         "'--reduced' no significa nada para una tarjeta \(kind.rawValue), que no tiene tarifas estándar; "
           + "no se cambió nada. Fije a mano la tarifa reducida con '--fare \(slot("amount"))'."
+      case .reducedNotHalf(let kind):
+        "'--reduced' da media tarifa, y las tarifas reducidas de una tarjeta \(kind.rawValue) no son la mitad; "
+          + "no se cambió nada. Fije a mano su tarifa de joven, mayor o Fair Pass con '--fare <importe>' "
+          + "y quite '--reduced'."
       case .balanceNotZero(_, _, let kind):
         "La tarjeta tiene \(balance ?? ""); solo puede pasar a \(kind.rawValue) con saldo cero. "
           + "Añada una tarjeta nueva con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."

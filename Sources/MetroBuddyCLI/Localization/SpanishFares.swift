@@ -31,6 +31,11 @@ extension Spanish {
     case .capStanding(let period, let paid, let limit, let free, let until):
       "\(periodName(period)): \(paid) de \(limit); los viajes son gratis " + (free ? "" : "a partir de ahí ")
         + "hasta el \(until)."
+    case .rideCapNotStarted(let limit):
+      "Tope: \(limit) viajes pagados al mes; los siguientes son gratis hasta que acabe el mes."
+    case .rideCapStanding(let paid, let limit, let until):
+      "Este mes: \(paid) de \(limit) viajes pagados; "
+        + (paid >= limit ? "" : "tras \(limit - paid) más, ") + "los viajes son gratis hasta el \(until)."
     case .monthSpend(let amount): "Este mes: \(amount)."
     case .rideWhy(let reason, let free):
       switch reason {

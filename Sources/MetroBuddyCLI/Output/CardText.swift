@@ -115,6 +115,12 @@ enum CardText {
     guard let standing = card.capStanding(at: moment.now, in: moment.timeZone),
       let period = card.rules(at: moment.now, in: moment.timeZone).localCap?.period
     else { return nil }
+    if let rides = standing.rides {
+      guard let end = standing.periodEnd else { return context.text(.rideCapNotStarted(limit: rides.limit)) }
+      return context.text(
+        .rideCapStanding(
+          paid: rides.paid, limit: rides.limit, until: context.text.weekdayTime(end, in: moment.timeZone)))
+    }
     let limit = context.money(standing.limit, card.currency)
     guard let end = standing.periodEnd else { return context.text(.capNotStarted(limit: limit, period: period)) }
     return context.text(

@@ -33,16 +33,21 @@ enum JSONRenderer {
   }
 
   /// The card's **cap** now: `paid` and `limit` (money), `periodStart` and
-  /// `periodEnd` (UTC, `null` outside a period) and `free`; `null` for a card without a cap.
+  /// `periodEnd` (UTC, `null` outside a period) and `free`, then for a cap
+  /// counted in paid rides (Toronto's) `paidRides` and `rideLimit`; `null`
+  /// for a card without a cap.
   static func cap(_ card: MetroCard, at moment: Moment) -> JSONValue {
     guard let standing = card.capStanding(at: moment.now, in: moment.timeZone) else { return .null }
-    return .object([
-      ("paid", .string(standing.paid.plainString(in: card.currency))),
-      ("limit", .string(standing.limit.plainString(in: card.currency))),
-      ("periodStart", .string(standing.periodStart.map(Timestamp.iso8601))),
-      ("periodEnd", .string(standing.periodEnd.map(Timestamp.iso8601))),
-      ("free", .bool(standing.isFree)),
-    ])
+    let rides: [(String, JSONValue)] =
+      standing.rides.map { [("paidRides", .integer(Int64($0.paid))), ("rideLimit", .integer(Int64($0.limit)))] } ?? []
+    return .object(
+      [
+        ("paid", .string(standing.paid.plainString(in: card.currency))),
+        ("limit", .string(standing.limit.plainString(in: card.currency))),
+        ("periodStart", .string(standing.periodStart.map(Timestamp.iso8601))),
+        ("periodEnd", .string(standing.periodEnd.map(Timestamp.iso8601))),
+        ("free", .bool(standing.isFree)),
+      ] + rides)
   }
 
   /// The card's **forecast** at the rider's pace: `ridesPerWeek` (trips in

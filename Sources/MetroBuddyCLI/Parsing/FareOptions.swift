@@ -98,10 +98,12 @@ enum FareOptions {
     }
   }
 
-  /// The currency a new card takes when `--currency` is not given: pounds for a London card.
+  /// The currency a new card takes when `--currency` is not given: pounds
+  /// for a London card, Canadian dollars for a Toronto one.
   static func currency(_ parsed: ParsedCommand, kind: CardKind) throws(UsageError) -> Currency {
-    guard !parsed.gave(currency.spec.name), kind == .londonPayg else { return try parsed[currency] }
-    return Currency(code: "GBP") ?? .usd
+    let code = [CardKind.londonPayg: "GBP", .ttcPresto: "CAD"][kind]
+    guard !parsed.gave(currency.spec.name), let code else { return try parsed[currency] }
+    return Currency(code: code) ?? .usd
   }
 
   /// The custom rule options, in the order help lists them.

@@ -14,6 +14,10 @@ public enum CardKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// and weekly caps of its zones, bus fares with the Hopper; a tube fare
   /// only from a fare set by hand.
   case londonPayg = "london-payg"
+  /// Toronto's TTC on a PRESTO card: stored value, one flat fare, the
+  /// two-hour transfer, and from 1 September 2026 the monthly cap (rides are
+  /// free after 47 paid rides in a calendar month).
+  case ttcPresto = "ttc-presto"
 
   /// Whether the card holds money a ride is paid from (and so can refuse a ride).
   public var holdsValue: Bool { self != .contactless }

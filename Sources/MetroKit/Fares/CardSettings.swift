@@ -47,6 +47,7 @@ extension CardRules {
     if settings.londonZones != nil, settings.kind != .londonPayg {
       throw .kindRefused(.zonesOnlyForLondon(settings.kind))
     }
+    if settings.kind == .ttcPresto, settings.isReduced { throw .kindRefused(.reducedNotHalf(.ttcPresto)) }
     if settings.kind == .custom {
       guard settings.fare != nil else { throw .kindRefused(.customNeedsFare) }
       if settings.isReduced { throw .kindRefused(.reducedMeansNothing(.custom)) }

@@ -67,6 +67,10 @@ extension MetroCard {
           cap(LondonFares.busDailyCap, .express, [.bus], travelDay),
           cap(LondonFares.busWeeklyCap, .expressWeekly, [.bus], travelWeek),
         ].compactMap { $0 }, transfer: .hopper)
+    case .ttcPresto:
+      // One flat fare for every mode; the monthly cap is set below, from
+      // the fare in force (a youth or senior fare set by hand included).
+      rules = FareRules(localFare: standard(TorontoFares.adult), expressFare: nil, transfer: TorontoFares.transfer)
     case .custom:
       let custom = customRules ?? CustomFareRules()
       rules = FareRules(
@@ -79,6 +83,11 @@ extension MetroCard {
     if let hand = fareByHand, kind == .custom || hand.since.map({ $0 <= time }) ?? true {
       rules.localFare = FareQuote(amount: hand.amount, source: .byHand(since: hand.since))
     }
+    if kind == .ttcPresto, day >= TorontoFares.capStart, let fare = rules.localFare?.amount,
+      let limit = fare.multiplied(by: TorontoFares.capRides)
+    {
+      rules.caps = [CapRule(slot: .local, cap: FareCap(limit: limit, period: .calendarMonth), modes: local)]
+    }
     return rules
   }
 
@@ -88,7 +97,7 @@ extension MetroCard {
   /// later. The forecast moves past trips it need not price from then on
   /// (``FutureRides/skip(atMost:through:costingAtMost:)``).
   func rulesSettle(in timeZone: LocalTimeZone) -> Int64 {
-    let last = max(StandardFares.lastChange, LondonFares.lastChange)
+    let last = max(StandardFares.lastChange, LondonFares.lastChange, TorontoFares.lastChange)
     // The midnight after it: whatever a zone does at midnight, that instant's day is `last` or later.
     var second = rulesZone(timeZone).instant(
       of: CalendarDate(daysSinceEpoch: last.daysSinceEpoch + 1), secondsIntoDay: 0)
@@ -98,11 +107,19 @@ extension MetroCard {
 
   /// Where the card stands under its local cap at `time`, or `nil` when it has none.
   public func capStanding(at time: Date, in timeZone: LocalTimeZone) -> CapStanding? {
-    guard let cap = rules(at: time, in: timeZone).localCap else { return nil }
+    let rules = rules(at: time, in: timeZone)
+    guard let cap = rules.localCap else { return nil }
     let progress = fareState.local.flatMap { $0.contains(time) ? $0 : nil }
     let paid = progress?.paid ?? .zero
+    // Toronto's cap counts paid rides: at one flat fare, what was paid is that many fares.
+    let rides =
+      kind == .ttcPresto
+      ? rules.localFare.map { fare in
+        RideCap(paid: Int(paid.minorUnits / max(1, fare.amount.minorUnits)), limit: TorontoFares.capRides)
+      } : nil
     return CapStanding(
-      paid: paid, limit: cap.limit, periodStart: progress?.start, periodEnd: progress?.end, isFree: paid >= cap.limit)
+      paid: paid, limit: cap.limit, periodStart: progress?.start, periodEnd: progress?.end, isFree: paid >= cap.limit,
+      rides: rides)
   }
 
   /// Where the card stands under its express cap at `time`, when that cap
@@ -133,4 +150,15 @@ public struct CapStanding: Sendable, Hashable {
   public var periodEnd: Date?
   /// Whether the next local ride costs nothing.
   public var isFree: Bool
+  /// For a cap counted in paid rides (Toronto's), how many were paid in
+  /// the period and how many reach it; `nil` for a cap counted in money.
+  public var rides: RideCap? = nil
+}
+
+/// Where a cap counted in paid rides stands: `paid` of `limit`.
+public struct RideCap: Sendable, Hashable {
+  /// Paid rides in the current period.
+  public var paid: Int
+  /// The paid rides that reach the cap.
+  public var limit: Int
 }

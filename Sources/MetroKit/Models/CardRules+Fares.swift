@@ -8,6 +8,7 @@ extension CardRules {
     _ card: inout MetroCard, to kind: CardKind, reduced: Bool?, rules: CustomFareRules?
   ) throws(MetroError) {
     if rules != nil, kind != .custom { throw .kindRefused(.rulesOnlyForCustom(kind)) }
+    if kind == .ttcPresto, reduced == true { throw .kindRefused(.reducedNotHalf(kind)) }
     if kind == .custom {
       if reduced == true { throw .kindRefused(.reducedMeansNothing(kind)) }
       guard let fare = card.fareByHand else { throw .kindRefused(.customNeedsFare) }
@@ -21,6 +22,7 @@ extension CardRules {
     card.kind = kind
     if kind != .londonPayg { card.londonZones = nil }
     if let reduced, kind != .custom { card.isReduced = reduced }
+    if kind == .ttcPresto { card.isReduced = false }
   }
 
   /// The standing of `card` after `rides`, in time order, each under the

@@ -131,6 +131,9 @@ public enum KindRefusal: Sendable, Equatable {
   case rulesOnlyForCustom(CardKind)
   /// Reduced fare means nothing for this kind.
   case reducedMeansNothing(CardKind)
+  /// `--reduced` gives half fares; this kind's reduced fares are not half
+  /// (Toronto's youth, senior and Fair Pass fares): they are set by hand.
+  case reducedNotHalf(CardKind)
   /// A card changes between holding money and not only at a zero balance.
   case balanceNotZero(Money, currency: Currency, to: CardKind)
   /// Zones are London's: a card of this kind has none.

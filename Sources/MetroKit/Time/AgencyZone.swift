@@ -25,11 +25,13 @@ public struct AgencyZone: Sendable, Hashable {
   /// London (TfL): GMT, British Summer Time from the last Sunday of March
   /// to the last Sunday of October at 01:00 UTC, as since 1996.
   public static let london = AgencyZone(name: "Europe/London", rule: PosixTimeZone("GMT0BST,M3.5.0/1,M10.5.0")!)
+  /// Toronto (TTC): Eastern time, with New York's rule since 2007.
+  public static let toronto = AgencyZone(name: "America/Toronto", rule: PosixTimeZone("EST5EDT,M3.2.0,M11.1.0")!)
   /// Coordinated Universal Time.
   public static let utc = AgencyZone(name: "UTC", rule: PosixTimeZone("UTC0")!)
 
   /// The zones known without a time zone database.
-  public static let builtIn = [newYork, london, utc]
+  public static let builtIn = [newYork, london, toronto, utc]
 
   /// The longest zone name or rule kept.
   public static let maximumNameLength = 64
@@ -92,6 +94,7 @@ extension CardKind {
     switch self {
     case .omnyCard, .contactless, .metrocard: .newYork
     case .londonPayg: .london
+    case .ttcPresto: .toronto
     case .custom: nil
     }
   }

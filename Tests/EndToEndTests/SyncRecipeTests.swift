@@ -119,6 +119,19 @@ struct SyncRecipeTests {
       try device.ok("metrobuddy verify", "verify")
       #expect(try device.ok(#"git -C "$(metrobuddy paths store)" status --porcelain"#, "git status").isEmpty)
     }
+
+    // From cron, as the README says: the crontab starts with the lines of `paths --env` and a
+    // PATH= line that finds metrobuddy, then a job that runs the sync script.
+    try sync.write(toFile: laptop.home + "/sync.sh", atomically: true, encoding: .utf8)
+    let bin = URL(fileURLWithPath: try MetroBuddyProcess.binaryPath()).deletingLastPathComponent().path
+    let settings = try laptop.ok("metrobuddy paths --env", "the settings for the crontab")
+    let cron = try Cron(settings + "PATH=\(bin):/usr/bin:/bin\n*/15 * * * *  sh $HOME/sync.sh\n", home: laptop.home)
+    try laptop.ok("metrobuddy swipe", "a ride before cron's sync")
+    let job = try cron.run(try #require(cron.jobs.first))
+    #expect(job.status == 0 && job.stderr.isEmpty, "cron's sync: \(job)")
+    try desktop.ok(sync, "the desktop pulls what cron pushed")
+    #expect(try desktop.ok("metrobuddy balance", "balance") == "$8.00\n")
+    #expect(try desktop.deviceCount() == 3)
   }
 
   @Test(

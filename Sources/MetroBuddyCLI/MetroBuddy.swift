@@ -17,7 +17,7 @@ package enum MetroBuddy {
       CardsCommand.self,
       CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self,
       ImportCommand.self,
-      VerifyCommand.self,
+      VerifyCommand.self, PathsCommand.self,
       HelpCommand.self, CompletionCommand.self,
     ]
   }

@@ -49,33 +49,38 @@ package protocol StoreOpening: Sendable {
 }
 
 extension StoreRequest {
-  /// This device: `METROBUDDY_DEVICE`, else the id kept in
-  /// `$XDG_STATE_HOME/metrobuddy/device` (or `~/.local/state/metrobuddy/device`).
+  /// This device: `METROBUDDY_DEVICE`, else the id kept in ``stateDirectory``.
   package var deviceIdentity: DeviceIdentity {
-    // Without an absolute XDG_STATE_HOME or HOME there is no place for the
-    // id: the file is "" (none yet, and the first write says so), never a
-    // path relative to the working directory or under `/`.
-    let file: String
-    if let directory = environment.value("XDG_STATE_HOME"), directory.hasPrefix("/") {
-      file = directory + "/metrobuddy/device"
-    } else if let home = environment.value("HOME"), home.hasPrefix("/") {
-      file = home + "/.local/state/metrobuddy/device"
-    } else {
-      file = ""
-    }
-    return DeviceIdentity(
-      override: environment.value("METROBUDDY_DEVICE"), file: file, defaultName: DeviceIdentity.hostName(),
+    DeviceIdentity(
+      override: environment.value("METROBUDDY_DEVICE"), file: stateDirectory.map { $0 + "/device" } ?? "",
+      defaultName: DeviceIdentity.hostName(),
       chosenName: environment.value("METROBUDDY_DEVICE_NAME").flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// The folder of every program's state: an absolute `XDG_STATE_HOME`,
+  /// else `~/.local/state` with an absolute HOME; `nil` without either.
+  package var stateHome: String? {
+    // Without an absolute XDG_STATE_HOME or HOME there is no place for the
+    // id: none yet, and the first write says so, never a path relative to
+    // the working directory or under `/`.
+    if let directory = environment.value("XDG_STATE_HOME"), directory.hasPrefix("/") { return directory }
+    if let home = environment.value("HOME"), home.hasPrefix("/") { return home + "/.local/state" }
+    return nil
+  }
+
+  /// Where this device keeps its id and where its logs ended:
+  /// `$XDG_STATE_HOME/metrobuddy` (or `~/.local/state/metrobuddy`).
+  package var stateDirectory: String? { stateHome.map { $0 + "/metrobuddy" } }
+
+  /// The folder of every program's caches: an absolute `XDG_CACHE_HOME`, else `~/.cache`.
+  package var cacheHome: String? {
+    if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") { return directory }
+    return environment.value("HOME").map { $0 + "/.cache" }
   }
 
   /// Where this device keeps its caches: `$XDG_CACHE_HOME/metrobuddy`
   /// (or `~/.cache/metrobuddy`); `nil` without either.
-  package var cacheDirectory: String? {
-    if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") {
-      return directory + "/metrobuddy"
-    }
-    return environment.value("HOME").map { $0 + "/.cache/metrobuddy" }
-  }
+  package var cacheDirectory: String? { cacheHome.map { $0 + "/metrobuddy" } }
 }
 
 /// The store of device logs in the requested directory, locked as always.

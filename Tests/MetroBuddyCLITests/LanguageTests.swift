@@ -621,6 +621,8 @@ struct LanguageTests {
     .allOrCard,
     .formatFromName("p"), .lockTimeoutInvalid("x"), .noStoreLocation, .emptyStoreOption, .invalidUTF8("x"),
     .invalidCardNameOption("n"), .developer("d"),
+    .pathsPurpose(.store), .pathsPurpose(.state), .pathsPurpose(.cache), .pathsNoFolder(.store),
+    .pathsNoFolder(.state), .pathsNoFolder(.cache), .invalidValue(name: "n", problem: .pathsFolder("x")),
     .helpOverview, .helpUsage, .helpArguments, .helpOptions, .helpGlobalOptions, .helpCommands, .helpSubcommands,
     .helpExamples, .helpDefaultCommand, .helpDefaultValue("v"), .helpShowHelp,
     .helpSeeCommandHelp(command: "c", placeholder: .command),

@@ -144,6 +144,7 @@ enum CompletionHints {
     Hint(path: "kind", name: "kind", values: .words(kinds)),
     Hint(path: "mode", name: "mode", values: .words(modes)),
     Hint(path: "completion", name: "shell", values: .words(CompletionShell.allCases.map(\.rawValue))),
+    Hint(path: "paths", name: "folder", values: .words(PathsFolder.allCases.map(\.rawValue))),
     Hint(path: "help", name: "command", values: .commands),
   ]
 

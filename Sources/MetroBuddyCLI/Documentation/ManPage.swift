@@ -149,7 +149,10 @@ enum ManPage {
       "How many seconds a change waits for another metrobuddy to release the store's lock before exiting 75 (default 10)."
     ),
     ("XDG_DATA_HOME", "When absolute, the store is $XDG_DATA_HOME/metrobuddy."),
-    ("HOME", "Otherwise the store is $HOME/.local/share/metrobuddy. Under cron, HOME is all metrobuddy needs."),
+    (
+      "HOME",
+      "Otherwise the store is $HOME/.local/share/metrobuddy. Cron gives its jobs only HOME, SHELL and LOGNAME: metrobuddy paths --env prints the settings that name your shell's folders, for the top of a crontab."
+    ),
     (
       "METROBUDDY_DEVICE",
       "This device's id (1 to 64 letters, digits and -): the folder devices/<id>/ it writes. Otherwise the id kept in $XDG_STATE_HOME/metrobuddy/device (or ~/.local/state/metrobuddy/device), made by the first change. Never share it between devices."
@@ -186,6 +189,10 @@ enum ManPage {
   ]
 
   static let examples: [(String, [String])] = [
+    (
+      "The first lines of a crontab, so that its jobs use the store and the device id of your shell (run it in your shell; cron sets none of its XDG or METROBUDDY variables):",
+      ["metrobuddy paths --env"]
+    ),
     (
       "A monthly reload from cron that is safe to retry: the key makes it apply once per month, and -q keeps cron from mailing on success (% must be escaped in a crontab):",
       ["0 6 1 * * metrobuddy -q reload 132 --key \"monthly-$(date +\\%Y-\\%m)\""]

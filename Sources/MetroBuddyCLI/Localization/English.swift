@@ -300,6 +300,14 @@ enum English {
       "Invalid card name '\(name)': use 1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
     case .developer(let text): text
 
+    case .pathsPurpose(.store): "your cards and every device's log: synchronise this folder"
+    case .pathsPurpose(.state): "this device's id and where its log ended: never synchronise it"
+    case .pathsPurpose(.cache): "this device's cache, rebuilt when missing: never synchronise it"
+    case .pathsNoFolder(.store): text(.noStoreLocation)
+    case .pathsNoFolder(.state):
+      "Cannot find this device's state folder: HOME is not set. Set HOME or XDG_STATE_HOME to an absolute path."
+    case .pathsNoFolder(.cache): "Cannot find this device's cache folder: HOME is not set. Set HOME or XDG_CACHE_HOME."
+
     case .helpOverview: "OVERVIEW:"
     case .helpUsage: "USAGE:"
     case .helpArguments: "ARGUMENTS:"
@@ -371,6 +379,7 @@ enum English {
     case .zone(let text):
       "'\(text)' is not a time zone; use a name of the tz database such as America/Chicago (from /usr/share/zoneinfo),"
         + " America/New_York, Europe/London or UTC, or a POSIX TZ rule such as CST6CDT,M3.2.0,M11.1.0."
+    case .pathsFolder(let text): "'\(text)'; use store, state or cache."
     }
   }
 

@@ -75,6 +75,19 @@ extension English {
       rules.
       """
     case .verifyFares: "Check the recorded charges against the fare rules instead."
+    case .pathsAbstract: "Print the folders metrobuddy uses: the store, this device's state and its cache."
+    case .pathsDiscussion:
+      """
+      Each folder as --store and the environment name it (METROBUDDY_STORE, XDG_DATA_HOME,
+      XDG_STATE_HOME, XDG_CACHE_HOME, HOME), absolute. With a folder's name, only its path,
+      for scripts: cd "$(metrobuddy paths store)". Share only the store between devices.
+      Cron starts jobs with only HOME, SHELL and LOGNAME set: --env prints the settings
+      that name the same folders (and METROBUDDY_DEVICE, when it is set), one NAME=VALUE
+      a line, to put at the top of a crontab, so that its jobs use this store and this
+      device's id. Nothing is created.
+      """
+    case .pathsFolderArgument: "store, state or cache: print only that folder."
+    case .pathsEnv: "Print the settings that name these folders, NAME=VALUE a line, for a crontab."
     }
   }
 }

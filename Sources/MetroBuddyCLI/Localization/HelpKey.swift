@@ -128,7 +128,7 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case modeModeArgument
   }
 
-  /// The store and its devices: devices, retire, verify, export and import.
+  /// The store and its devices: devices, retire, verify, export, import and paths.
   enum Store: Hashable, Sendable, CaseIterable {
     case devicesAbstract
     case devicesDiscussion
@@ -148,6 +148,10 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case verifyAbstract
     case verifyDiscussion
     case verifyFares
+    case pathsAbstract
+    case pathsDiscussion
+    case pathsFolderArgument
+    case pathsEnv
   }
 
   /// What the rides say: plan, check and stats.

@@ -346,6 +346,18 @@ enum Italian {
       "'\(token)' non è testo UTF-8 valido (U+FFFD indica i byte che non lo erano); scrivi gli argomenti in UTF-8."
     case .developer(let text): text
 
+    case .pathsPurpose(.store): "le tue carte e il registro di ogni dispositivo: sincronizza questa cartella"
+    case .pathsPurpose(.state):
+      "l'identificativo di questo dispositivo e dove finiva il suo registro: non sincronizzarla mai"
+    case .pathsPurpose(.cache): "la cache di questo dispositivo, ricostruita se manca: non sincronizzarla mai"
+    case .pathsNoFolder(.store): text(.noStoreLocation)
+    case .pathsNoFolder(.state):
+      "Impossibile trovare la cartella di stato di questo dispositivo: HOME non è impostata. Imposta HOME o"
+        + " XDG_STATE_HOME con un percorso assoluto."
+    case .pathsNoFolder(.cache):
+      "Impossibile trovare la cartella della cache di questo dispositivo: HOME non è impostata. Imposta HOME o"
+        + " XDG_CACHE_HOME."
+
     case .helpOverview: "PANORAMICA:"
     case .helpUsage: "USO:"
     case .helpArguments: "ARGOMENTI:"
@@ -375,6 +387,7 @@ enum Italian {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
     "period": "periodo", "minutes": "minuti", "text": "testo",
     "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra",
+    "folder": "cartella",
   ]
 
   /// `<amount>` as `<importo>`.
@@ -439,6 +452,7 @@ enum Italian {
     case .zone(let text):
       "'\(text)' non è un fuso orario; usa un nome del database tz come America/Chicago (da /usr/share/zoneinfo),"
         + " America/New_York, Europe/London o UTC, o una regola TZ POSIX come CST6CDT,M3.2.0,M11.1.0."
+    case .pathsFolder(let text): "'\(text)'; usa store, state o cache."
     }
   }
 

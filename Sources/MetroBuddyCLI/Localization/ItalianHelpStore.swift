@@ -82,6 +82,21 @@ extension Italian {
       viaggio che le regole avrebbero addebitato diversamente (stato 0).
       """
     case .verifyFares: "Controlla invece gli addebiti registrati rispetto alle regole tariffarie."
+    case .pathsAbstract:
+      "Mostra le cartelle che usa metrobuddy: l'archivio, lo stato di questo dispositivo e la sua cache."
+    case .pathsDiscussion:
+      """
+      Ogni cartella come la indicano --store e l'ambiente (METROBUDDY_STORE,
+      XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME, HOME), come percorso assoluto. Con
+      il nome di una cartella, solo il suo percorso, per gli script:
+      cd "$(metrobuddy paths store)". Condividi tra i dispositivi solo l'archivio. Cron
+      avvia i comandi con solo HOME, SHELL e LOGNAME: --env mostra le impostazioni che
+      indicano le stesse cartelle (e METROBUDDY_DEVICE, se è impostata), una NAME=VALUE
+      per riga, da mettere in cima a un crontab, così che i suoi comandi usino questo
+      archivio e l'identificativo di questo dispositivo. Non crea nulla.
+      """
+    case .pathsFolderArgument: "store, state o cache: mostra solo quella cartella."
+    case .pathsEnv: "Mostra le impostazioni che indicano queste cartelle, una NAME=VALUE per riga, per un crontab."
     }
   }
 }

@@ -205,6 +205,13 @@ enum Message: Equatable {
   /// Text that only developers see (scenario and fault-plan switches of debug builds).
   case developer(String)
 
+  // MARK: - paths
+
+  /// What `paths` says a folder holds, and whether to synchronise it.
+  case pathsPurpose(PathsFolder)
+  /// No variable names the folder and HOME is not set (or not absolute).
+  case pathsNoFolder(PathsFolder)
+
   // MARK: - Help
 
   case helpOverview
@@ -275,6 +282,8 @@ enum ValueProblem: Equatable {
   case zone(String)
   /// A `--zones` range that is not one.
   case zones(LondonZones.Problem)
+  /// A `paths` folder that is not one.
+  case pathsFolder(String)
 }
 
 /// What is wrong with a `show --format` template.

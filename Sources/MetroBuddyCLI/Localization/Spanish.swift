@@ -344,6 +344,16 @@ enum Spanish {
       "'\(token)' no es texto UTF-8 válido (U+FFFD marca los bytes que no lo eran); escriba los argumentos en UTF-8."
     case .developer(let text): text
 
+    case .pathsPurpose(.store): "sus tarjetas y el registro de cada dispositivo: sincronice esta carpeta"
+    case .pathsPurpose(.state): "el identificador de este dispositivo y dónde acabó su registro: no la sincronice nunca"
+    case .pathsPurpose(.cache): "la caché de este dispositivo, que se rehace si falta: no la sincronice nunca"
+    case .pathsNoFolder(.store): text(.noStoreLocation)
+    case .pathsNoFolder(.state):
+      "No se encuentra la carpeta de estado de este dispositivo: HOME no está definida. Defina HOME o XDG_STATE_HOME"
+        + " con una ruta absoluta."
+    case .pathsNoFolder(.cache):
+      "No se encuentra la carpeta de caché de este dispositivo: HOME no está definida. Defina HOME o XDG_CACHE_HOME."
+
     case .helpOverview: "DESCRIPCIÓN:"
     case .helpUsage: "USO:"
     case .helpArguments: "ARGUMENTOS:"
@@ -373,6 +383,7 @@ enum Spanish {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
     "period": "periodo", "minutes": "minutos", "text": "texto",
     "zone": "zona", "zones": "zonas", "id": "id", "keep": "conservar", "other": "otra",
+    "folder": "carpeta",
   ]
 
   /// `<amount>` as `<importe>`.
@@ -437,6 +448,7 @@ enum Spanish {
     case .zone(let text):
       "'\(text)' no es una zona horaria; use un nombre de la base tz como America/Chicago (de /usr/share/zoneinfo),"
         + " America/New_York, Europe/London o UTC, o una regla TZ POSIX como CST6CDT,M3.2.0,M11.1.0."
+    case .pathsFolder(let text): "'\(text)'; use store, state o cache."
     }
   }
 

@@ -80,6 +80,21 @@ extension Spanish {
       que las reglas habrían cobrado distinto (estado 0).
       """
     case .verifyFares: "Comprueba en cambio los cobros registrados frente a las reglas de tarifa."
+    case .pathsAbstract:
+      "Muestra las carpetas que usa metrobuddy: el almacén, el estado de este dispositivo y su caché."
+    case .pathsDiscussion:
+      """
+      Cada carpeta tal como la nombran --store y el entorno (METROBUDDY_STORE,
+      XDG_DATA_HOME, XDG_STATE_HOME, XDG_CACHE_HOME, HOME), como ruta absoluta. Con el
+      nombre de una carpeta, solo su ruta, para scripts: cd "$(metrobuddy paths store)".
+      Comparta entre dispositivos solo el almacén. Cron inicia las tareas solo con HOME,
+      SHELL y LOGNAME: --env muestra las definiciones que nombran las mismas carpetas (y
+      METROBUDDY_DEVICE, si está definida), una NAME=VALUE por línea, para ponerlas al
+      principio de un crontab, de modo que sus tareas usen este almacén y el
+      identificador de este dispositivo. No se crea nada.
+      """
+    case .pathsFolderArgument: "store, state o cache: muestra solo esa carpeta."
+    case .pathsEnv: "Muestra las definiciones que nombran estas carpetas, una NAME=VALUE por línea, para un crontab."
     }
   }
 }

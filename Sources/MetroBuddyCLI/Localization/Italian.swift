@@ -386,7 +386,7 @@ enum Italian {
     "file": "file", "template": "modello", "number": "numero", "key": "chiave", "old": "vecchio", "new": "nuovo",
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
     "period": "periodo", "minutes": "minuti", "text": "testo",
-    "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra",
+    "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra", "value": "valore",
     "folder": "cartella",
   ]
 

@@ -91,12 +91,12 @@ extension Italian {
       il nome di una cartella, solo il suo percorso, per gli script:
       cd "$(metrobuddy paths store)". Condividi tra i dispositivi solo l'archivio. Cron
       avvia i comandi con solo HOME, SHELL e LOGNAME: --env mostra le impostazioni che
-      indicano le stesse cartelle (e METROBUDDY_DEVICE, se è impostata), una NAME=VALUE
+      indicano le stesse cartelle (e METROBUDDY_DEVICE, se è impostata), una NOME=VALORE
       per riga, da mettere in cima a un crontab, così che i suoi comandi usino questo
       archivio e l'identificativo di questo dispositivo. Non crea nulla.
       """
     case .pathsFolderArgument: "store, state o cache: mostra solo quella cartella."
-    case .pathsEnv: "Mostra le impostazioni che indicano queste cartelle, una NAME=VALUE per riga, per un crontab."
+    case .pathsEnv: "Mostra le impostazioni che indicano queste cartelle, una NOME=VALORE per riga, per un crontab."
     }
   }
 }

@@ -382,7 +382,7 @@ enum Spanish {
     "file": "archivo", "template": "plantilla", "number": "número", "key": "clave", "old": "anterior", "new": "nueva",
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
     "period": "periodo", "minutes": "minutos", "text": "texto",
-    "zone": "zona", "zones": "zonas", "id": "id", "keep": "conservar", "other": "otra",
+    "zone": "zona", "zones": "zonas", "id": "id", "keep": "conservar", "other": "otra", "value": "valor",
     "folder": "carpeta",
   ]
 

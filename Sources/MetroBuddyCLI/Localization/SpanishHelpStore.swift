@@ -89,12 +89,12 @@ extension Spanish {
       nombre de una carpeta, solo su ruta, para scripts: cd "$(metrobuddy paths store)".
       Comparta entre dispositivos solo el almacén. Cron inicia las tareas solo con HOME,
       SHELL y LOGNAME: --env muestra las definiciones que nombran las mismas carpetas (y
-      METROBUDDY_DEVICE, si está definida), una NAME=VALUE por línea, para ponerlas al
+      METROBUDDY_DEVICE, si está definida), una NOMBRE=VALOR por línea, para ponerlas al
       principio de un crontab, de modo que sus tareas usen este almacén y el
       identificador de este dispositivo. No se crea nada.
       """
     case .pathsFolderArgument: "store, state o cache: muestra solo esa carpeta."
-    case .pathsEnv: "Muestra las definiciones que nombran estas carpetas, una NAME=VALUE por línea, para un crontab."
+    case .pathsEnv: "Muestra las definiciones que nombran estas carpetas, una NOMBRE=VALOR por línea, para un crontab."
     }
   }
 }

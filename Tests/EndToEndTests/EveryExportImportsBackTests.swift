@@ -188,6 +188,28 @@ struct EveryExportImportsBackTests {
     #expect(try Self.run(sandbox, "import", more).stdout.hasPrefix("Imported 2 updates"))
   }
 
+  /// A backup whose updates lost their ids (written by another program)
+  /// restored twice: the second is refused, naming the card, and `--again`
+  /// adds its rows.
+  @Test func aBackupWithoutIDsRestoredTwiceIsRefusedUnlessAgain() throws {
+    let source = try Sandbox()
+    try Self.run(source, "card", "add", "work", "--balance", "20")
+    try Self.run(source, "--card", "work", "swipe", "--at", "2025-12-01T08:00")
+    let backup = try Self.run(source, "export", "--all").stdout
+      .replacing(#/"id": "[0-9A-Fa-f-]+",\n\s*/#, with: "")
+    #expect(!backup.contains(#""id""#), "\(backup)")
+    let target = try Sandbox()
+    let path = try Self.file(target, "backup.json", backup)
+    try Self.run(target, "import", path)
+    let before = try Self.storeBytes(target)
+    let second = try Self.attempt(target, ["import", path])
+    #expect(second.status == 65, "\(second)")
+    #expect(second.stderr.hasPrefix("Error: Cannot import \(path), card 'work': its one row to record"), "\(second)")
+    #expect(try Self.storeBytes(target) == before)
+    let again = try Self.run(target, "import", path, "--again")
+    #expect(again.stdout.contains("Imported 1 update into 'work'. Balance: $14.20,"), "\(again)")
+  }
+
   /// A CSV exported before CSV exports had an opening row (no `settings`
   /// column) imports as it did: into the card as it is, its rows only.
   @Test func aCSVOfAnEarlierVersionImportsAsBefore() throws {

@@ -224,10 +224,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
       var entry = state.cards[index].card
       let history = entry.updates
       let decision = try CardRules.importing(
-        updates, into: &entry.card,
-        existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
-        undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-        keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: attributes, now: clock.now())
+        updates, into: &entry.card, history: history, makeID: { UUID() }, attributes: attributes, now: clock.now())
       entry.record(decision.recorded)
       entry.refoldFareState(timeZone: timeZone, if: !decision.recorded.isEmpty)
       state.cards[index].card = entry
@@ -264,10 +261,7 @@ public final class MockMetroCardDataStore: MetroCardDataStore {
         let decision: (recorded: [BalanceUpdate], skipped: Int)
         do throws(MetroError) {
           decision = try CardRules.importing(
-            card.updates, into: &entry.card,
-            existing: Dictionary(history.map { ($0.id, $0.amount) }, uniquingKeysWith: { first, _ in first }),
-            undone: Set(history.compactMap(\.undoes)), undos: Set(history.filter { $0.type == .undo }.map(\.id)),
-            keys: Set(history.compactMap(\.key)), makeID: { UUID() }, attributes: card.attributes,
+            card.updates, into: &entry.card, history: history, makeID: { UUID() }, attributes: card.attributes,
             now: clock.now())
         } catch {
           throw card.locating(error)

@@ -62,7 +62,7 @@ struct BalanceAssignmentTests {
           """, "\(device.id)")
       // Oldest first (the export) gives each row the same balance.
       let rows = try pair.run(device, "--card", "metro", "export", "--format", "csv").split(whereSeparator: \.isNewline)
-        .dropFirst()
+        .dropFirst(2)
       #expect(rows.map { $0.split(separator: ",")[3] } == ["10.00", "15.00", "25.00", "23.00", "21.00"])
     }
   }
@@ -92,7 +92,7 @@ struct BalanceAssignmentTests {
       let newest = try pair.run(device, "--card", "metro", "history", "--limit", "1")
       #expect(newest.hasSuffix("  " + expected), "\(device.id): \(newest)")
       let rows = try pair.run(device, "--card", "metro", "export", "--format", "csv").split(whereSeparator: \.isNewline)
-        .dropFirst()
+        .dropFirst(2)
       #expect(rows.map { $0.split(separator: ",")[3] }.prefix(3) == ["10.00", "20.00", "20.25"], "\(device.id)")
       // The whole history newest first crosses the assignment back to $10.00.
       let lines = try pair.run(device, "--card", "metro", "history").split(separator: "\n")

@@ -233,7 +233,7 @@ struct GoldenOutputTests {
     cli.run("reload", "1")
     let quiet = cli.run("-q", "export", "--format", "csv")
     #expect(quiet.status == 0)
-    #expect(quiet.stdout.hasPrefix("timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note\r\n"))
+    #expect(quiet.stdout.hasPrefix("timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note,settings\r\n"))
   }
 }
 

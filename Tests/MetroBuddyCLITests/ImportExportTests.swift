@@ -29,15 +29,18 @@ struct ImportExportTests {
     #expect(
       cli.run("export", "--format", "csv")
         == Invocation(
-          stdout: "timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note\r\n"
-            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1),,,,,\r\n"
-            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,,,3.00,subway,paid,\r\n"
+          stdout: "timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note,settings\r\n"
+            // The opening row: the balance before the first update, and the settings.
+            + ",opening,0.00,0.00,,,,,,,,\"{\"\"currency\"\":\"\"USD\"\",\"\"expirationDate\"\":null,\"\"serialNumber\"\":null,"
+            + "\"\"kind\"\":\"\"omny-card\"\",\"\"reduced\"\":false,\"\"mode\"\":\"\"subway\"\",\"\"fareByHand\"\":null,\"\"customRules\"\":null}\"\r\n"
+            + "2026-11-20T08:00:00Z,reload,20.00,20.00,00000000-0000-4000-8000-000000000001,'=SUM(A1),,,,,,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,17.00,00000000-0000-4000-8000-000000000002,,,3.00,subway,paid,,\r\n"
             // `swipe --count 2`: the rider's ride and a companion's.
-            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,,,3.00,subway,companion,\r\n"
+            + "2026-11-20T08:30:00Z,swipe,-3.00,14.00,00000000-0000-4000-8000-000000000003,,,3.00,subway,companion,,\r\n"
             + "2026-11-21T13:15:00Z,undo,3.00,17.00,00000000-0000-4000-8000-000000000004,,"
-            + "00000000-0000-4000-8000-000000000003,,,,\r\n"
+            + "00000000-0000-4000-8000-000000000003,,,,,\r\n"
             + "2026-11-21T13:15:00Z,undo,3.00,20.00,00000000-0000-4000-8000-000000000005,,"
-            + "00000000-0000-4000-8000-000000000002,,,,\r\n",
+            + "00000000-0000-4000-8000-000000000002,,,,,\r\n",
           stderr: "", status: 0))
   }
 
@@ -190,7 +193,7 @@ struct ImportExportTests {
     BadFile(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       message:
-        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, undoes, fare, mode, reason and note"
+        ", line 1, column 'color': unknown column; the columns are timestamp, type, amount, and optionally balance, id, key, undoes, fare, mode, reason, note and settings"
     ),
     BadFile(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",

@@ -29,9 +29,9 @@ struct ImportProblemLanguageTests {
     Golden(
       name: "a.csv", content: "timestamp,type,amount,color\n",
       spanish:
-        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id, key, undoes, fare, mode, reason y note",
+        ", línea 1, columna 'color': columna desconocida; las columnas son timestamp, type, amount y, opcionalmente, balance, id, key, undoes, fare, mode, reason, note y settings",
       italian:
-        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id, key, undoes, fare, mode, reason e note"
+        ", riga 1, colonna 'color': colonna sconosciuta; le colonne sono timestamp, type, amount e, facoltativamente, balance, id, key, undoes, fare, mode, reason, note e settings"
     ),
     Golden(
       name: "a.csv", content: "timestamp,type,amount\n2026-01-01,reload,20\n2026-01-02,reload\n",

@@ -56,7 +56,7 @@ struct ExportCommand: Command {
     let history = try context.store.cardHistory(named: context.options.cardName)
     if format == .csv {
       output.streamText = { write throws(MetroError) in
-        write(Interchange.csvHeaderRow)
+        write(Interchange.csvHeaderRow + Interchange.csvOpeningRow(history))
         for update in history.updates where !Self.leftOut(update) {
           write(Interchange.csvRow(update, currency: history.card.currency))
         }

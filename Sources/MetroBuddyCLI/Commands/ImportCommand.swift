@@ -10,7 +10,7 @@ struct ImportCommand: Command {
     name: "import", abstract: .store(.importAbstract),
     discussion: .store(.importDiscussion),
     arguments: [ArgumentSpec(name: "file", help: .store(.importFileArgument))],
-    options: [format.spec],
+    options: [format.spec, again.spec],
     examples: [
       "metrobuddy import rides.csv", "metrobuddy import backup.json", "metrobuddy --card work import backup.json",
       "metrobuddy import - --format json < work.json",
@@ -33,7 +33,12 @@ struct ImportCommand: Command {
     default: .json, problem: { .importFormat($0) }
   ).optional
 
+  /// `--again`: rows without ids are added even when they all repeat rows already recorded.
+  static let again = Flag("again", help: .store(.importAgain))
+
   var path: String
+  /// `--again`.
+  var again = false
   var format: Format?
   /// Whether `--format` named the format; without it, a CSV whose header is an agency's is read as that agency's.
   var formatGiven = false
@@ -47,6 +52,7 @@ struct ImportCommand: Command {
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     path = try Self.arguments(parsed, ["file"])[0]
     only = parsed.value("card")
+    again = parsed[Self.again]
     if let value = try parsed[Self.format] {
       format = value
       formatGiven = true
@@ -131,8 +137,8 @@ struct ImportCommand: Command {
         let rows = CSVImportRows(text: text, source: source, currency: card.currency, timeZone: timeZone)
         do throws(MetroError) {
           result = try context.store.importUpdates(
-            counted(rows, in: context, progress: progress), attributes: nil, to: card,
-            keepingRecorded: keepingRecorded)
+            counted(rows, in: context, progress: progress), attributes: try rows.attributes(of: card.snapshot),
+            to: card, keepingRecorded: keepingRecorded)
         } catch {
           if formatGiven || Interchange.namesOwnColumn(bytes) { throw error }
           throw Self.headerOfNoFormat(error)
@@ -143,7 +149,7 @@ struct ImportCommand: Command {
       // A row the file could not give is named already; a row the store
       // refused is named by its number: give the file and the form of the position.
       if !named.isEmpty { throw error }
-      if format == .json {
+      if format == .json, line > 0 || column != nil {
         let field: String? = if case .column(let name)? = column { name } else { nil }
         throw .importMalformed(source: source, line: 0, column: .update(line, field: field), problem: problem)
       }
@@ -154,7 +160,7 @@ struct ImportCommand: Command {
 
   /// Rows that report how many there are once the store has read them.
   private func counted<Rows: ImportedRows>(_ rows: Rows, in context: Context, progress: Progress) -> CountedRows<Rows> {
-    CountedRows(base: rows) { count in progress.report(context.text(.importSaving(count))) }
+    CountedRows(base: rows, addsRepeats: again) { count in progress.report(context.text(.importSaving(count))) }
   }
 
   /// For a CSV read without --format whose header names none of
@@ -185,6 +191,9 @@ struct ImportCommand: Command {
     _ backup: [BackupCard], source: String, in context: Context, progress: Progress
   ) throws(MetroError) -> CommandOutput {
     var cards = backup
+    if again {
+      for index in cards.indices { cards[index].updates = RepeatedRows(base: cards[index].updates) }
+    }
     if let only {
       // Every card's updates are checked, as when the file was read whole.
       try Interchange.checkUpdates(of: backup)
@@ -252,11 +261,14 @@ struct ImportCommand: Command {
 /// many there are when it reads them again to save them.
 struct CountedRows<Base: ImportedRows>: ImportedRows {
   let base: Base
+  /// `--again`.
+  let addsRepeats: Bool
   let saving: (Int) -> Void
   private let counted = Counter()
 
-  init(base: Base, saving: @escaping (Int) -> Void) {
+  init(base: Base, addsRepeats: Bool, saving: @escaping (Int) -> Void) {
     self.base = base
+    self.addsRepeats = addsRepeats
     self.saving = saving
   }
 
@@ -276,6 +288,17 @@ struct CountedRows<Base: ImportedRows>: ImportedRows {
       saving(counted.rows)
       try base.forEachRow(body)
     }
+  }
+}
+
+/// A backup card's rows with `--again`: those without ids are added even
+/// when they all repeat rows already recorded.
+struct RepeatedRows: ImportedRows {
+  let base: any ImportedRows
+  var addsRepeats: Bool { true }
+
+  func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError) {
+    try base.forEachRow(body)
   }
 }
 

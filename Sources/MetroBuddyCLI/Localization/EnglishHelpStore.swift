@@ -25,11 +25,13 @@ extension English {
     case .exportAbstract: "Write a card and its history to stdout, oldest update first."
     case .exportDiscussion:
       """
-      CSV has the header timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
-      (RFC 4180; text that a spreadsheet would run as a formula is prefixed with '), and
-      importing it gives the history the JSON export gives. JSON is the card object of
-      --json with its "updates" and the card's settings. Importing an export again changes
-      nothing.
+      CSV has the columns timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note
+      and settings (RFC 4180; text that a spreadsheet would run as a formula is prefixed
+      with '). Its first row, of type opening, holds the balance before the first update
+      and, in settings, the card's kind and settings as the JSON export names them, so that
+      importing it gives the card and history the JSON export gives. JSON is the card
+      object of --json with its "updates", the card's settings and its openingBalance.
+      Importing an export again changes nothing.
       """
     case .exportFormat: "json or csv."
     case .exportAll: "Every card (JSON only): an array of card objects."
@@ -37,9 +39,12 @@ extension English {
     case .importDiscussion:
       """
       CSV needs the columns timestamp,type,amount (type swipe, reload, adjustment or undo;
-      amount signed, such as -3.00); id, key, undoes, fare, mode, reason and note are
-      optional, and a balance column is ignored: balances are recomputed. An update whose
-      id the card already has is skipped, so importing an export again changes nothing. A
+      amount signed, such as -3.00); id, key, undoes, fare, mode, reason, note and settings
+      are optional, and a balance column is ignored: balances are recomputed. A first row
+      of type opening, as export writes it, gives a card with no history its opening
+      balance and the settings it names. An update whose id the card already has is
+      skipped, so importing an export again changes nothing; a file whose rows bring no id
+      and all repeat rows the card already has is refused unless --again. A
       bad row is refused with exit 65, naming its line and column; nothing is written. A
       backup of every card (export --all) restores every card, creating the missing ones,
       all or nothing; with --card, only that card of the backup. --format tfl reads TfL's
@@ -51,6 +56,8 @@ extension English {
     case .importFileArgument: "The file to read, or - for standard input."
     case .importFormat:
       "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header."
+    case .importAgain:
+      "Add rows without an id even when they all repeat rows the card already has (a file imported before, refused without it). Rows with an id the card has are still skipped."
     case .retireAbstract: "Carry the records of another device into this one, so that its log can go."
     case .retireDiscussion:
       """

@@ -87,6 +87,14 @@ extension English {
       "an undo must reverse the amount of the update it undoes, \(expected.plainString(in: currency))"
     case .balanceOutOfRange(let balance, let currency):
       "the balance would be \(balance.plainString(in: currency)), out of range; set the balance first with 'metrobuddy balance', or import an adjustment"
+    case .openingNotFirst: "a row of type opening must be the first row after the header"
+    case .settingsOnlyOnOpening: "only the opening row has settings"
+    case .alreadyRecorded(let rows):
+      (rows == 1
+        ? "its one row to record repeats a row the card already has"
+        : "all \(rows) rows to record repeat rows the card already has")
+        + " (same time, type and amount): the file was imported before. To add "
+        + (rows == 1 ? "it" : "them") + " anyway, import it again with --again"
     }
   }
 }

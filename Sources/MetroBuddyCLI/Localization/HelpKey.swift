@@ -142,6 +142,7 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case importDiscussion
     case importFileArgument
     case importFormat
+    case importAgain
     case retireAbstract
     case retireDiscussion
     case retireIdArgument

@@ -27,12 +27,14 @@ extension Italian {
     case .exportAbstract: "Scrive una carta e la sua cronologia su stdout, dal movimento più vecchio."
     case .exportDiscussion:
       """
-      Il CSV ha l'intestazione
-      timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note (RFC 4180; al
-      testo che un foglio di calcolo eseguirebbe come formula viene anteposto '), e
-      importarlo dà la cronologia che dà l'esportazione JSON. Il JSON è l'oggetto carta di
-      --json con i suoi "updates" e le impostazioni della carta. Importare di nuovo
-      un'esportazione non cambia nulla.
+      Il CSV ha le colonne
+      timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note e settings (RFC
+      4180; al testo che un foglio di calcolo eseguirebbe come formula viene anteposto ').
+      La sua prima riga, di tipo opening, riporta il saldo prima del primo movimento e, in
+      settings, il tipo e le impostazioni della carta con i nomi dell'esportazione JSON,
+      così importarlo dà la carta e la cronologia che dà l'esportazione JSON. Il JSON è
+      l'oggetto carta di --json con i suoi "updates", le impostazioni della carta e il suo
+      openingBalance. Importare di nuovo un'esportazione non cambia nulla.
       """
     case .exportFormat: "json o csv."
     case .exportAll: "Tutte le carte (solo JSON): un array di oggetti carta."
@@ -41,9 +43,12 @@ extension Italian {
       """
       CSV richiede le colonne timestamp,type,amount (type swipe, reload, adjustment o
       undo; amount con segno, come -3.00); id, key, undoes, fare, mode, reason e note sono
-      facoltative, e una colonna balance è ignorata: i saldi vengono ricalcolati. Un
-      movimento il cui id è già sulla tessera viene saltato, quindi importare di nuovo
-      un'esportazione non cambia nulla. Una riga errata è rifiutata con lo stato 65,
+      facoltative, come settings, e una colonna balance è ignorata: i saldi vengono
+      ricalcolati. Una prima riga di tipo opening, come la scrive export, dà a una carta
+      senza cronologia il saldo iniziale e le impostazioni che indica. Un movimento il cui
+      id è già sulla tessera viene saltato, quindi importare di nuovo un'esportazione non
+      cambia nulla; un file le cui righe non hanno id e ripetono tutte righe che la carta
+      ha già è rifiutato, salvo con --again. Una riga errata è rifiutata con lo stato 65,
       indicandone riga e colonna; non viene scritto nulla. Un backup di tutte le tessere
       (export --all) ripristina tutte le tessere, creando quelle mancanti, tutto o niente;
       con --card, solo quella tessera del backup. --format tfl legge la cronologia dei
@@ -56,6 +61,8 @@ extension Italian {
     case .importFileArgument: "Il file da leggere, o - per lo standard input."
     case .importFormat:
       "json, csv, tfl (un'esportazione TfL) o omny (cronologia OMNY, o uno zip); per impostazione predefinita, dall'estensione del file e dall'intestazione di un .csv."
+    case .importAgain:
+      "Aggiunge le righe senza id anche quando ripetono tutte righe che la carta ha già (un file già importato, rifiutato senza questa opzione). Le righe con un id che la carta ha sono comunque saltate."
     case .retireAbstract:
       "Porta le voci di un altro dispositivo nel registro di questo, così che il suo registro possa sparire."
     case .retireDiscussion:

@@ -91,6 +91,14 @@ extension Italian {
       "un undo deve invertire l'importo del movimento che annulla, \(expected.plainString(in: currency))"
     case .balanceOutOfRange(let balance, let currency):
       "il saldo diventerebbe \(balance.plainString(in: currency)), fuori intervallo; imposta prima il saldo con 'metrobuddy balance', o importa una rettifica"
+    case .openingNotFirst: "una riga di tipo opening deve essere la prima dopo l'intestazione"
+    case .settingsOnlyOnOpening: "solo la riga opening ha settings"
+    case .alreadyRecorded(let rows):
+      (rows == 1
+        ? "l'unica riga da registrare ripete una riga che la carta ha già"
+        : "tutte le \(rows) righe da registrare ripetono righe che la carta ha già")
+        + " (stessa ora, tipo e importo): il file è già stato importato. Per "
+        + (rows == 1 ? "aggiungerla" : "aggiungerle") + " comunque, importalo di nuovo con --again"
     }
   }
 }

@@ -27,12 +27,14 @@ extension Spanish {
     case .exportAbstract: "Escribe una tarjeta y su historial en stdout, del movimiento más antiguo al más reciente."
     case .exportDiscussion:
       """
-      CSV tiene la cabecera
-      timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note (RFC 4180; al
-      texto que una hoja de cálculo ejecutaría como fórmula se le antepone '), e
-      importarlo da el historial que da la exportación JSON. JSON es el objeto de tarjeta
-      de --json con sus "updates" y los ajustes de la tarjeta. Importar de nuevo una
-      exportación no cambia nada.
+      CSV tiene las columnas
+      timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note y settings (RFC
+      4180; al texto que una hoja de cálculo ejecutaría como fórmula se le antepone '). Su
+      primera fila, de tipo opening, lleva el saldo antes del primer movimiento y, en
+      settings, el tipo y los ajustes de la tarjeta con los nombres de la exportación JSON,
+      así que importarlo da la tarjeta y el historial que da la exportación JSON. JSON es
+      el objeto de tarjeta de --json con sus "updates", los ajustes de la tarjeta y su
+      openingBalance. Importar de nuevo una exportación no cambia nada.
       """
     case .exportFormat: "json o csv."
     case .exportAll: "Todas las tarjetas (solo JSON): un array de objetos de tarjeta."
@@ -41,20 +43,25 @@ extension Spanish {
       """
       CSV necesita las columnas timestamp,type,amount (type swipe, reload, adjustment o
       undo; amount con signo, como -3.00); id, key, undoes, fare, mode, reason y note son
-      opcionales, y una columna balance se ignora: los saldos se recalculan. Un movimiento
-      cuyo id ya tiene la tarjeta se omite, así que importar de nuevo una exportación no
-      cambia nada. Una fila errónea se rechaza con el estado 65, indicando su línea y
-      columna; no se escribe nada. Una copia de todas las tarjetas (export --all) restaura
-      todas las tarjetas, creando las que falten, todo o nada; con --card, solo esa
-      tarjeta de la copia. --format tfl lee el historial de viajes Oyster, el extracto
-      contactless o los cobros diarios de TfL, y --format omny el historial de viajes de
-      OMNY (o un zip que lo contenga): los cobros salen del archivo, y se lista cada viaje
-      que las reglas de tarifa cobrarían distinto. Un .csv sin --format se lee en el
-      formato que indica su cabecera.
+      opcionales, como settings, y una columna balance se ignora: los saldos se recalculan.
+      Una primera fila de tipo opening, como la escribe export, da a una tarjeta sin
+      historial el saldo inicial y los ajustes que indica. Un movimiento cuyo id ya tiene
+      la tarjeta se omite, así que importar de nuevo una exportación no cambia nada; un
+      archivo cuyas filas no traen id y repiten todas filas que la tarjeta ya tiene se
+      rechaza, salvo con --again. Una fila errónea se rechaza con el estado 65, indicando
+      su línea y columna; no se escribe nada. Una copia de todas las tarjetas (export
+      --all) restaura todas las tarjetas, creando las que falten, todo o nada; con --card,
+      solo esa tarjeta de la copia. --format tfl lee el historial de viajes Oyster, el
+      extracto contactless o los cobros diarios de TfL, y --format omny el historial de
+      viajes de OMNY (o un zip que lo contenga): los cobros salen del archivo, y se lista
+      cada viaje que las reglas de tarifa cobrarían distinto. Un .csv sin --format se lee
+      en el formato que indica su cabecera.
       """
     case .importFileArgument: "El archivo que se lee, o - para la entrada estándar."
     case .importFormat:
       "json, csv, tfl (una exportación de TfL) u omny (historial de OMNY, o un zip); por defecto, según la extensión del archivo y la cabecera de un .csv."
+    case .importAgain:
+      "Añade las filas sin id aunque todas repitan filas que la tarjeta ya tiene (un archivo ya importado, rechazado sin esta opción). Las filas con un id que la tarjeta tiene se siguen omitiendo."
     case .retireAbstract: "Lleva las entradas de otro dispositivo al registro de este, para que su registro pueda irse."
     case .retireDiscussion:
       """

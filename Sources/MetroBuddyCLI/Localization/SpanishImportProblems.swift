@@ -91,6 +91,14 @@ extension Spanish {
       "un undo debe revertir el importe del movimiento que anula, \(expected.plainString(in: currency))"
     case .balanceOutOfRange(let balance, let currency):
       "el saldo quedaría en \(balance.plainString(in: currency)), fuera del rango permitido; fije antes el saldo con 'metrobuddy balance', o importe un ajuste"
+    case .openingNotFirst: "una fila de tipo opening debe ser la primera después de la cabecera"
+    case .settingsOnlyOnOpening: "solo la fila opening tiene settings"
+    case .alreadyRecorded(let rows):
+      (rows == 1
+        ? "la única fila que se registraría repite una fila que la tarjeta ya tiene"
+        : "las \(rows) filas que se registrarían repiten filas que la tarjeta ya tiene")
+        + " (misma hora, tipo e importe): el archivo ya se importó. Para "
+        + (rows == 1 ? "añadirla" : "añadirlas") + " de todos modos, impórtelo de nuevo con --again"
     }
   }
 }

@@ -103,6 +103,7 @@ extension BackupCard {
       return error
     }
     let field: String? = if case .column(let name)? = column { name } else { nil }
-    return .importMalformed(source: source, line: 0, column: .card(name, .update(line, field: field)), problem: problem)
+    let update: ImportColumn? = line > 0 || field != nil ? .update(line, field: field) : nil
+    return .importMalformed(source: source, line: 0, column: .card(name, update), problem: problem)
   }
 }

@@ -129,6 +129,16 @@ public protocol ImportedRows {
   ///
   /// - Throws: What reading a row or `body` throws; the reading stops there.
   func forEachRow(_ body: (ImportedUpdate) throws(MetroError) -> Void) throws(MetroError)
+
+  /// Whether rows without ids are recorded even when every one of them
+  /// repeats an update the card already has (`import --again`); otherwise
+  /// such an import is refused as a file imported before. `false` unless
+  /// the rows say otherwise.
+  var addsRepeats: Bool { get }
+}
+
+extension ImportedRows {
+  public var addsRepeats: Bool { false }
 }
 
 extension Array: ImportedRows where Element == ImportedUpdate {

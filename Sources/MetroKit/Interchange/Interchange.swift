@@ -1,21 +1,50 @@
 import FoundationEssentials
 
 /// Reading and writing the export formats: CSV
-/// (`timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note`) and JSON (a card object of the contract with its `updates`, oldest first).
+/// (`timestamp,type,amount,balance,id,key,undoes,fare,mode,reason,note,settings`, its first row the
+/// card's opening balance and settings) and JSON (a card object of the contract with its `updates`, oldest first).
 package enum Interchange {
   /// The CSV header `export` writes: every field of an update, so that
-  /// importing the CSV restores the history as the JSON export does.
+  /// importing the CSV restores the history as the JSON export does, and
+  /// `settings`, which only the opening row fills.
   package static let csvHeader = [
-    "timestamp", "type", "amount", "balance", "id", "key", "undoes", "fare", "mode", "reason", "note",
+    "timestamp", "type", "amount", "balance", "id", "key", "undoes", "fare", "mode", "reason", "note", "settings",
   ]
+
+  /// The `type` of the CSV's opening row (decision 94): its `amount` and
+  /// `balance` are the balance before the first update, its `settings` the
+  /// card's settings as the JSON export names them, its other fields empty.
+  package static let openingType = "opening"
 
   // MARK: - Export
 
-  /// The CSV of one card's history, oldest first, with the header.
-  package static func csv(_ updates: [BalanceUpdate], currency: Currency) -> String {
-    var text = csvHeaderRow
-    for update in updates { text += csvRow(update, currency: currency) }
+  /// The CSV of one card's history, oldest first, with the header and the opening row.
+  package static func csv(_ history: CardHistory) -> String {
+    var text = csvHeaderRow + csvOpeningRow(history)
+    for update in history.updates { text += csvRow(update, currency: history.card.currency) }
     return text
+  }
+
+  /// The CSV's opening row: the card's opening balance and its settings.
+  package static func csvOpeningRow(_ history: CardHistory) -> String {
+    let currency = history.card.currency
+    let opening = history.openingBalance.plainString(in: currency)
+    return CSV.row(
+      [.text(""), .text(openingType), .number(opening), .number(opening)]
+        + Array(repeating: .text(""), count: csvHeader.count - 5)
+        + [.text(JSONWriter.string(csvSettings(of: history.card.snapshot)))])
+  }
+
+  /// The members of the opening row's `settings`: those of the JSON
+  /// export's card object that make the card what it is, with the same
+  /// names and values (``settingsMembers(of:)``, the currency, the
+  /// expiration date and the serial number).
+  package static func csvSettings(of card: MetroCard) -> JSONValue {
+    .object(
+      [
+        ("currency", .string(card.currency.code)), ("expirationDate", .string(card.expirationDate?.description)),
+        ("serialNumber", .string(card.serialNumber)),
+      ] + settingsMembers(of: card))
   }
 
   /// The header line of the CSV.
@@ -28,7 +57,7 @@ package enum Interchange {
       .number(update.amount.plainString(in: currency)), .number(update.balance.plainString(in: currency)),
       .text(update.id.canonicalString), .text(update.key ?? ""), .text(update.undoes?.canonicalString ?? ""),
       .number(update.fare?.plainString(in: currency) ?? ""), .text(update.mode?.rawValue ?? ""),
-      .text(update.reason?.rawValue ?? ""), .text(update.note ?? ""),
+      .text(update.reason?.rawValue ?? ""), .text(update.note ?? ""), .text(""),
     ])
   }
 
@@ -65,7 +94,13 @@ package enum Interchange {
   /// The columns a CSV to import must have.
   package static let csvRequired = ["timestamp", "type", "amount"]
   /// The columns a CSV to import may have.
-  static let csvOptional = ["balance", "id", "key", "undoes", "fare", "mode", "reason", "note"]
+  static let csvOptional = ["balance", "id", "key", "undoes", "fare", "mode", "reason", "note", "settings"]
+
+  /// The members the opening row's `settings` may have (``csvSettings(of:)``).
+  static let csvSettingsFields = [
+    "currency", "expirationDate", "serialNumber", "kind", "reduced", "mode", "fareByHand", "customRules",
+    "londonZones",
+  ]
 
   /// The fields of an update object in a JSON export.
   static let updateFields = [

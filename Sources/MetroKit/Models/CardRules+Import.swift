@@ -37,6 +37,27 @@ extension CardRules {
   ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     var decider = ImportDecider(
       card: &card, existing: existing, undone: undone, undos: undos, keys: keys, attributes: attributes, now: now)
+    return try deciding(updates, with: &decider, into: &card, makeID: makeID)
+  }
+
+  /// Decides an import as ``importing(_:into:existing:undone:undos:keys:makeID:attributes:now:)``
+  /// does, against the card's whole `history` (oldest first); rows without
+  /// ids that all repeat updates of the history are refused unless the rows
+  /// add repeats (``ImportDecider/checkRepeats(again:)``).
+  package static func importing(
+    _ updates: some ImportedRows, into card: inout MetroCard, history: [BalanceUpdate], makeID: () -> UUID,
+    attributes: ImportedCardAttributes? = nil, now: Date
+  ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
+    var decider = ImportDecider(card: &card, history: history, attributes: attributes, now: now)
+    let decided = try deciding(updates, with: &decider, into: &card, makeID: makeID)
+    try decider.checkRepeats(again: updates.addsRepeats)
+    return decided
+  }
+
+  /// Every row through `decider`; `card` takes the balance they give.
+  private static func deciding(
+    _ updates: some ImportedRows, with decider: inout ImportDecider, into card: inout MetroCard, makeID: () -> UUID
+  ) throws(MetroError) -> (recorded: [BalanceUpdate], skipped: Int) {
     var recorded: [BalanceUpdate] = []
     try updates.forEachRow { update throws(MetroError) in
       if let update = try decider.decide(update, makeID: makeID) { recorded.append(update) }

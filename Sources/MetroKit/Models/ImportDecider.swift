@@ -13,6 +13,13 @@ package struct ImportDecider: Sendable {
   private var undone: Set<UUID>
   private var undos: Set<UUID>
   private var keys: Set<String>
+  /// The updates of the card's history as a row without an id would
+  /// repeat them, each with how many times it is there: what tells a file
+  /// without ids imported a second time (decision 94).
+  private var repeatable: [Repeat: Int] = [:]
+  /// How many recorded rows brought no id and repeat an update of the
+  /// history that no earlier row repeated.
+  package private(set) var repeats = 0
   /// Which rows were skipped, a bit a row in the order they came.
   private var skips: [UInt64] = []
   /// How many rows were decided.
@@ -63,6 +70,74 @@ package struct ImportDecider: Sendable {
     currency = card.currency
   }
 
+  /// Starts an import into `card`, whose history is `history`, oldest
+  /// first: its ids, undos, reload keys and the updates a row without an
+  /// id may repeat are what the rows are decided against.
+  package init(card: inout MetroCard, history: [BalanceUpdate], attributes: ImportedCardAttributes?, now: Date) {
+    var amounts: [UUID: Money] = [:]
+    var undone = Set<UUID>()
+    var undos = Set<UUID>()
+    var keys = Set<String>()
+    var repeatable: [Repeat: Int] = [:]
+    for update in history {
+      if let key = update.key, update.type == .reload { keys.insert(key) }
+      amounts[update.id] = update.amount
+      if let target = update.undoes { undone.insert(target) }
+      if update.type == .undo { undos.insert(update.id) }
+      repeatable[Repeat(update), default: 0] += 1
+    }
+    self.init(
+      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
+      hasHistory: !history.isEmpty, now: now)
+    self.repeatable = repeatable
+  }
+
+  /// What a row without an id shares with an update it repeats: every field
+  /// but the id and the balance, the time to the second.
+  private struct Repeat: Hashable {
+    var second: Double
+    var type: BalanceUpdate.Kind
+    var amount: Money
+    var key: String?
+    var undoes: UUID?
+    var fare: Money?
+    var mode: TravelMode?
+    var reason: RideReason?
+    var note: String?
+
+    init(_ update: BalanceUpdate) {
+      self.init(
+        update.timestamp, update.type, update.amount, update.key, update.undoes, update.fare, update.mode,
+        update.reason, update.note)
+    }
+
+    init(_ update: ImportedUpdate) {
+      self.init(
+        update.timestamp, update.type, update.amount, update.key, update.undoes, update.fare, update.mode,
+        update.reason, update.note)
+    }
+
+    private init(
+      _ time: Date, _ type: BalanceUpdate.Kind, _ amount: Money, _ key: String?, _ undoes: UUID?, _ fare: Money?,
+      _ mode: TravelMode?, _ reason: RideReason?, _ note: String?
+    ) {
+      (second, self.type, self.amount, self.key, self.undoes) =
+        (time.timeIntervalSince1970.rounded(.down), type, amount, key, undoes)
+      (self.fare, self.mode, self.reason, self.note) = (fare, mode, reason, note)
+    }
+  }
+
+  /// Refuses, once every row is decided, an import whose every row to
+  /// record brought no id and repeats an update the card already has (a
+  /// file without ids imported a second time), unless `again` (`import --again`).
+  ///
+  /// - Throws: ``MetroError/importMalformed(source:line:column:problem:)``
+  ///   (with an empty source) with ``ImportProblem/alreadyRecorded(rows:)``.
+  package func checkRepeats(again: Bool) throws(MetroError) {
+    guard !again, recorded > 0, repeats == recorded else { return }
+    throw .importMalformed(source: "", line: 0, column: nil, problem: .alreadyRecorded(rows: recorded))
+  }
+
   /// How many ids and keys it holds to decide the rows to come.
   var idsHeld: Int { amounts.count + undone.count + undos.count + keys.count }
 
@@ -77,6 +152,7 @@ package struct ImportDecider: Sendable {
     replay.undone = []
     replay.undos = []
     replay.keys = []
+    replay.repeatable = [:]
     replay.skips = checked.skips
     replay.replays = true
     return replay
@@ -160,6 +236,10 @@ package struct ImportDecider: Sendable {
       }
     } else {
       id = makeID()
+      if !replays, let count = repeatable[Repeat(update)], count > 0 {
+        repeatable[Repeat(update)] = count - 1
+        repeats += 1
+      }
     }
     if !replays, let key = update.key { keys.insert(key) }
     recorded += 1

@@ -164,4 +164,14 @@ public enum ImportProblem: Sendable, Equatable {
   case undoAmountMismatch(expected: Money, currency: Currency)
   /// The balance would become `balance`, below zero or above the largest balance.
   case balanceOutOfRange(Money, currency: Currency)
+
+  // MARK: - The opening row and a second import (decision 94)
+
+  /// A CSV row of type `opening` that is not the first row after the header.
+  case openingNotFirst
+  /// A CSV row other than the opening row with `settings`.
+  case settingsOnlyOnOpening
+  /// Every row to record brought no id and repeats an update the card
+  /// already has: the file was imported before (`import --again` adds them).
+  case alreadyRecorded(rows: Int)
 }

@@ -62,33 +62,21 @@ extension DeviceLogStore {
   ) throws(MetroError) -> ImportPlan {
     // Importing reads the whole history: it must know every id the rows
     // name to skip what the card already has and check what they undo.
-    var amounts: [UUID: Money] = [:]
-    var undone = Set<UUID>()
-    var undos = Set<UUID>()
-    var keys = Set<String>()
-    var hasHistory = false
-    for update in try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? [] {
-      hasHistory = true
-      if let key = update.key, update.type == .reload { keys.insert(key) }
-      amounts[update.id] = update.amount
-      if let target = update.undoes { undone.insert(target) }
-      if update.type == .undo { undos.insert(update.id) }
-    }
+    let history = try meaning(of: view).cards.first(where: { $0.id == entry.id })?.history ?? []
     var before = entry.card
     before.name = entry.givenName
     var card = before
     // The first reading only checks: it makes no ids (a made id is never
     // kept, so the second reading decides the same).
-    let start = ImportDecider(
-      card: &card, existing: amounts, undone: undone, undos: undos, keys: keys, attributes: attributes,
-      hasHistory: hasHistory, now: clock.now())
+    let start = ImportDecider(card: &card, history: history, attributes: attributes, now: clock.now())
     var check = start
     try rows.forEachRow { row throws(MetroError) in
       _ = try check.decide(row, makeID: { Self.checkingID })
     }
+    try check.checkRepeats(again: rows.addsRepeats)
     card.balance = check.balance
     var mine = Self.attributeChanges(from: before, to: card, id: entry.id)
-    if !hasHistory, let attributes, attributes.openingBalance != entry.opening {
+    if history.isEmpty, let attributes, attributes.openingBalance != entry.opening {
       var opening = card
       opening.balance = attributes.openingBalance
       mine.append(.setCard(id: entry.id, attribute: .opening, card: opening))

@@ -61,14 +61,6 @@ struct AgencyProblemLanguageTests {
       ]
     ),
     (
-      .tfl, tflHeader + "03-Nov-2026,08:14,Brixton to Stockwell,,\n",
-      [
-        "Error: Cannot import h.csv, line 2, column 'Charge': a row needs a charge or a credit.\nNothing was imported.",
-        "Error: No se puede importar h.csv, línea 2, columna 'Charge': una fila necesita un cargo o un abono.\nNo se importó nada.",
-        "Errore: Impossibile importare h.csv, riga 2, colonna 'Charge': una riga richiede un addebito o un accredito.\nNon è stato importato nulla.",
-      ]
-    ),
-    (
       .omny, omnyHeader + "Nov 3 2026 8:14,Subway,PAYGO,$3.00\n",
       [
         "Error: Cannot import h.csv, line 2, column 'Trip Time': 'Nov 3 2026 8:14' is not a time such as 11/03/2026 08:14 AM or 2026-11-03 08:14.\nNothing was imported.",

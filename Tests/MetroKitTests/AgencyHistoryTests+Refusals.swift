@@ -59,7 +59,6 @@ extension AgencyHistoryTests {
     tfl("03-Nov-2026,08:14,,Brixton to Stockwell,$1.90,,3.10,", "Charge", .notAHistoryAmount("$1.90", currency: gbp)),
     tfl("03-Nov-2026,08:14,,Topped up,,twenty,3.10,", "Credit", .notAHistoryAmount("twenty", currency: gbp)),
     tfl("03-Nov-2026,08:14,,Topped up,1.90,20.00,3.10,", "Credit", .chargeAndCredit),
-    tfl("03-Nov-2026,08:14,,Brixton to Stockwell,,,3.10,", "Charge", .neitherChargeNorCredit),
     tfl("03-Nov-2026,08:14,,Brixton to Stockwell,1.90,,3.1O,", "Balance", .notAHistoryAmount("3.1O", currency: gbp)),
     tfl(
       "03-Nov-2026,08:14,,Topped up,,100000.01,3.10,", "Credit",

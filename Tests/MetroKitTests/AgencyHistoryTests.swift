@@ -96,6 +96,7 @@ struct AgencyHistoryTests {
       switch after.action {
       case .ride(let charge, _, _): change = -charge.minorUnits
       case .reload(let amount), .adjustment(let amount): change = amount.minorUnits
+      case .noMoney: change = 0
       }
       #expect(
         after.balanceAfter?.minorUnits == before.balanceAfter.map { $0.minorUnits + change }, "line \(after.line)")

@@ -59,14 +59,17 @@ extension ImportCommand {
     let after = result.card.snapshot
     // The whole history counts toward caps and transfers; only the rows
     // recorded now are reported, so what is held is bounded by the file.
-    let differences = try FareAudit.report(
-      context.store.rides(ofCardNamed: after.name), timeZone: timeZone, only: Set(result.recorded.map(\.id))
-    ).differences
+    let audit = try FareAudit.report(
+      context.store.rides(ofCardNamed: after.name), timeZone: timeZone, only: Set(result.recorded.map(\.id)))
+    let differences = audit.differences
     var text =
       Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
+    let noMoney = AgencyFormat.noMoneyRows(trips)
+    if noMoney > 0 { text += context.text(.noMoneyRows(noMoney)) + "\n" }
     let rides = result.recorded.filter { $0.type == .swipe }.count
     if !differences.isEmpty || rides > 0 {
       text += Self.differencesText(differences, rides: rides, currency: after.currency, context: context)
+      text += Self.capsNotCheckedText(audit.zoneCheck, card: after, context: context)
     }
     guard case .object(let members) = JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment)
     else { return CommandOutput(text: text, json: .null) }
@@ -97,6 +100,17 @@ extension ImportCommand {
     differences.reduce(differencesHeading(count: differences.count, rides: rides, context: context)) {
       $0 + differenceLine($1, currency: currency, context: context)
     }
+  }
+
+  /// The line after the differences of a London card: the travel days and
+  /// weeks not checked against the cap of its zones, and why; empty when
+  /// every one was checked.
+  static func capsNotCheckedText(_ check: ZoneCheck?, card: MetroCard, context: Context) -> String {
+    guard let check, check.uncheckedDays + check.uncheckedWeeks > 0 else { return "" }
+    return context.text(
+      .capsNotChecked(
+        days: check.uncheckedDays, weeks: check.uncheckedWeeks,
+        zones: check.zonesUnknown ? nil : card.londonZones?.text)) + "\n"
   }
 
   /// The line before the differences: how many there are, or that the rules agree.

@@ -8,9 +8,7 @@ struct ModeCommand: Command {
     examples: ["metrobuddy mode", "metrobuddy mode bus"])
 
   /// `<mode>`, read as `--mode` is.
-  static let modeArgument = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: nil, default: .subway
-  ) { .mode($0, suggestion: $1) }
+  static let modeArgument = Option<TravelMode>.riderMode("mode", help: nil)
 
   var mode: TravelMode?
 

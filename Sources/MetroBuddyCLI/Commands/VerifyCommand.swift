@@ -85,7 +85,7 @@ struct VerifyCommand: Command {
         item.report.differences.forEach(body)
       } else if item.report.inOrder {
         // The same state of the store gives the rides in the same order as the report's walk.
-        var audit = FareAudit(card: item.rides.card.snapshot, timeZone: zone)
+        var audit = try FareAudit.prepared(item.rides, timeZone: zone)
         _ = try item.rides.forEachInOrder { if let found = audit.check($0) { body(found) } }
       } else {
         // Out of time order the store lists the rides anyway.
@@ -103,6 +103,7 @@ struct VerifyCommand: Command {
         try forEachDifference(item) {
           write(ImportCommand.differenceLine($0, currency: card.currency, context: context))
         }
+        write(ImportCommand.capsNotCheckedText(item.report.zoneCheck, card: card, context: context))
       }
     }
     output.streamJSON = { write throws(MetroError) in

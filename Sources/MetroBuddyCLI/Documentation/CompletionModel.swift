@@ -113,7 +113,7 @@ enum CompletionHints {
   /// The card kinds, for `card add --kind` and `kind`.
   static let kinds = CardKind.allCases.map(\.rawValue)
   /// The modes, for `--mode` and `mode`.
-  static let modes = TravelMode.allCases.map(\.rawValue)
+  static let modes = TravelMode.riderModes.map(\.rawValue)
   /// The usual cap periods (any `Nd` is accepted).
   static let capPeriods = ["7d", "day", "week", "month"]
 

@@ -364,7 +364,7 @@ enum English {
         + " use \(list(CardKind.allCases.map(\.rawValue), "or"))."
     case .mode(let text, let suggestion):
       "'\(text)' is not a mode;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
-        + " use \(list(TravelMode.allCases.map(\.rawValue), "or"))."
+        + " use \(list(TravelMode.riderModes.map(\.rawValue), "or"))."
     case .currency(let text, let suggestion):
       "'\(text)' is not an ISO 4217 currency code;" + (suggestion.map { " did you mean '\($0)'?" } ?? "")
         + " use a code such as USD, EUR, GBP or JPY."

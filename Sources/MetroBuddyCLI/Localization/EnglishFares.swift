@@ -52,6 +52,16 @@ extension English {
         ? "The ride's charge agrees with metrobuddy's fare rules."
         : "All \(rides) rides' charges agree with metrobuddy's fare rules."
     case .faresOfCard(let name): "Card '\(name)':"
+    case .capsNotChecked(let days, let weeks, let zones):
+      "Caps not checked on \(days == 1 ? "1 travel day" : "\(days) travel days") and "
+        + (weeks == 1 ? "1 week" : "\(weeks) weeks") + ": "
+        + (zones.map {
+          "what TfL charged there does not fit the caps of zones \($0), the card's zones, "
+            + "and metrobuddy does not know the stations' zones."
+        } ?? "the card has no zones; set them with 'metrobuddy kind london-payg --zones 1-4'.")
+    case .noMoneyRows(let count):
+      (count == 1 ? "1 row moved" : "\(count) rows moved")
+        + " no money (a season ticket added, a refund of nothing): not recorded."
     case .kindZone(let name): "zone \(name)"
     case .archive(let path, let problem):
       switch problem {

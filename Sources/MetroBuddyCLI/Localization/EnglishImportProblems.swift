@@ -69,7 +69,6 @@ extension English {
       "the header is none that metrobuddy reads; \(headerFormats("use", "or"))"
     case .historyCurrency(let file, let card):
       "the file is in \(file.code) and the card in \(card.code); import it into a card made with '--currency \(file.code)'"
-    case .neitherChargeNorCredit: "a row needs a charge or a credit"
     case .notOneOf(let text, let known): "'\(text)' is not one of \(list(known, "or"))"
     case .notABoolean: "is not true or false"
     case .notAnObject: "is not an object"

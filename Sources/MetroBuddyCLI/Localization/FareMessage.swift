@@ -70,4 +70,12 @@ enum FareMessage: Equatable {
   case reloadOverWindow(limit: String, hours: Int, canLoad: String?, until: String?)
   /// An express ride on a reduced-fare card on `date`: the fare is not known.
   case reducedExpressUnknown(date: String)
+  /// After an import's summary and in `verify --fares`: a London card's
+  /// travel days and weeks not checked against the cap of its zones, and
+  /// why: `zones` are the card's zones, which the charges do not fit;
+  /// `nil` when the card has none.
+  case capsNotChecked(days: Int, weeks: Int, zones: String?)
+  /// After an import's summary: rows of the file that moved no money
+  /// (a season ticket added, a refund of nothing), not recorded.
+  case noMoneyRows(Int)
 }

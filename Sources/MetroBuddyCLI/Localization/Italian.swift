@@ -437,7 +437,7 @@ enum Italian {
         + " usa \(list(CardKind.allCases.map(\.rawValue), "o"))."
     case .mode(let text, let suggestion):
       "'\(text)' non è un modo;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
-        + " usa \(list(TravelMode.allCases.map(\.rawValue), "o"))."
+        + " usa \(list(TravelMode.riderModes.map(\.rawValue), "o"))."
     case .currency(let text, let suggestion):
       "'\(text)' non è un codice di valuta ISO 4217;" + (suggestion.map { " forse intendevi '\($0)'?" } ?? "")
         + " usa un codice come USD, EUR, GBP o JPY."

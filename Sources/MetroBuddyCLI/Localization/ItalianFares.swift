@@ -12,6 +12,7 @@ extension Italian {
       case .subway: "metro"
       case .bus: "autobus"
       case .express: "express"
+      case .uncapped: "senza tetto"
       }
     case .reasonName(let reason):
       switch reason {
@@ -74,6 +75,17 @@ extension Italian {
         ? "L'addebito del viaggio concorda con le regole tariffarie di metrobuddy."
         : "Gli addebiti di tutti i \(rides) viaggi concordano con le regole tariffarie di metrobuddy."
     case .faresOfCard(let name): "Tessera '\(name)':"
+    case .capsNotChecked(let days, let weeks, let zones):
+      "Tetti non verificati in \(days == 1 ? "1 giorno di viaggio" : "\(days) giorni di viaggio") e "
+        + (weeks == 1 ? "1 settimana" : "\(weeks) settimane") + ": "
+        + (zones.map {
+          "quanto addebitato da TfL non rientra nei tetti delle zone \($0), quelle della tessera, "
+            + "e metrobuddy non conosce le zone delle stazioni."
+        } ?? "la tessera non ha zone; impostale con 'metrobuddy kind london-payg --zones 1-4'.")
+    case .noMoneyRows(let count):
+      (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
+        + " denaro (un abbonamento aggiunto, un rimborso di nulla): "
+        + (count == 1 ? "non registrata." : "non registrate.")
     case .kindZone(let name): "fuso orario \(name)"
     case .archive(let path, let problem):
       switch problem {

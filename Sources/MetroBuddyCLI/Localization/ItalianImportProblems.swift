@@ -72,7 +72,6 @@ extension Italian {
       "l'intestazione non è nessuna di quelle che metrobuddy legge; \(headerFormats("usa", "o"))"
     case .historyCurrency(let file, let card):
       "il file è in \(file.code) e la tessera in \(card.code); importalo in una tessera creata con '--currency \(file.code)'"
-    case .neitherChargeNorCredit: "una riga richiede un addebito o un accredito"
     case .notOneOf(let text, let known): "'\(text)' non è \(list(known, "né"))"
     case .notABoolean: "non è true né false"
     case .notAnObject: "non è un oggetto"

@@ -433,7 +433,7 @@ enum Spanish {
         + " use \(list(CardKind.allCases.map(\.rawValue), "o"))."
     case .mode(let text, let suggestion):
       "'\(text)' no es un modo;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
-        + " use \(list(TravelMode.allCases.map(\.rawValue), "o"))."
+        + " use \(list(TravelMode.riderModes.map(\.rawValue), "o"))."
     case .currency(let text, let suggestion):
       "'\(text)' no es un código de moneda ISO 4217;" + (suggestion.map { " ¿quiso decir '\($0)'?" } ?? "")
         + " use un código como USD, EUR, GBP o JPY."

@@ -12,6 +12,7 @@ extension Spanish {
       case .subway: "metro"
       case .bus: "autobús"
       case .express: "exprés"
+      case .uncapped: "sin tope"
       }
     case .reasonName(let reason):
       switch reason {
@@ -74,6 +75,17 @@ extension Spanish {
         ? "El cobro del viaje coincide con las reglas de tarifa de metrobuddy."
         : "Los cobros de los \(rides) viajes coinciden con las reglas de tarifa de metrobuddy."
     case .faresOfCard(let name): "Tarjeta '\(name)':"
+    case .capsNotChecked(let days, let weeks, let zones):
+      "Topes no comprobados en \(days == 1 ? "1 día de viaje" : "\(days) días de viaje") y "
+        + (weeks == 1 ? "1 semana" : "\(weeks) semanas") + ": "
+        + (zones.map {
+          "lo que cobró TfL no cabe en los topes de las zonas \($0), las de la tarjeta, "
+            + "y metrobuddy no conoce las zonas de las estaciones."
+        } ?? "la tarjeta no tiene zonas; fíjelas con 'metrobuddy kind london-payg --zones 1-4'.")
+    case .noMoneyRows(let count):
+      (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
+        + " dinero (un abono de temporada añadido, un reembolso de nada): "
+        + (count == 1 ? "no se registra." : "no se registran.")
     case .kindZone(let name): "zona \(name)"
     case .archive(let path, let problem):
       switch problem {

@@ -73,7 +73,6 @@ extension Spanish {
       "la cabecera no es ninguna de las que lee metrobuddy; \(headerFormats("use", "o"))"
     case .historyCurrency(let file, let card):
       "el archivo está en \(file.code) y la tarjeta en \(card.code); impórtelo en una tarjeta creada con '--currency \(file.code)'"
-    case .neitherChargeNorCredit: "una fila necesita un cargo o un abono"
     case .notOneOf(let text, let known): "'\(text)' no es \(list(known, "ni"))"
     case .notABoolean: "no es true ni false"
     case .notAnObject: "no es un objeto"

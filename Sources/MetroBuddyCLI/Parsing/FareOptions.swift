@@ -11,15 +11,9 @@ enum FareOptions {
     default: .omnyCard
   ) { .kind($0, suggestion: $1) }
   /// `--mode MODE`, for `card add`: the card's default mode.
-  static let mode = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: .fares(.fareOptionCardMode),
-    default: .subway
-  ) { .mode($0, suggestion: $1) }
+  static let mode = Option<TravelMode>.riderMode("mode", help: .fares(.fareOptionCardMode))
   /// `--mode MODE`, for `swipe`: this ride's mode instead of the card's.
-  static let rideMode = Option<TravelMode>.word(
-    "mode", valueName: "mode", help: .fares(.fareOptionRideMode),
-    default: .subway
-  ) { .mode($0, suggestion: $1) }.optional
+  static let rideMode = Option<TravelMode>.riderMode("mode", help: .fares(.fareOptionRideMode)).optional
   /// `--currency CODE`: any ISO 4217 code.
   static let currency = Option<Currency>(
     "currency", valueName: "code", help: .fares(.fareOptionCurrency),
@@ -221,5 +215,22 @@ struct AmountText: Sendable, Equatable {
     }
     if positive, value == .zero { throw OptionValueError(problem: .amountNotPositive) }
     return value
+  }
+}
+
+extension Option where Value == TravelMode {
+  /// A mode a rider takes (``TravelMode/riderModes``), by its name; a wrong
+  /// word, or `uncapped` (which only an import records), is refused with
+  /// the closest rider's mode as a suggestion.
+  static func riderMode(_ name: String, help: HelpKey?) -> Option<TravelMode> {
+    Option(name, valueName: "mode", help: help, default: .subway, shownDefault: TravelMode.subway.rawValue) {
+      text, _ throws(OptionValueError) in
+      guard let mode = TravelMode(rawValue: text), TravelMode.riderModes.contains(mode) else {
+        let names = TravelMode.riderModes.map(\.rawValue)
+        throw OptionValueError(
+          problem: .mode(text, suggestion: Suggestion.closest(to: text.lowercased(), among: names)))
+      }
+      return mode
+    }
   }
 }

@@ -21,15 +21,34 @@ public struct FareAudit {
   public let timeZone: LocalTimeZone
   /// When given, only these rides are reported (the rest still count as history).
   public let only: Set<UUID>?
+  /// A London card's periods that are not checked against the cap of its zones.
+  public let zoneCheck: ZoneCheck?
   private var state = FareState()
   /// How many rides were checked.
   public private(set) var rides = 0
 
   /// An audit of `card`'s rides, none checked yet.
-  public init(card: MetroCard, timeZone: LocalTimeZone, only: Set<UUID>? = nil) {
+  public init(card: MetroCard, timeZone: LocalTimeZone, only: Set<UUID>? = nil, zoneCheck: ZoneCheck? = nil) {
     self.card = card
     self.timeZone = timeZone
     self.only = only
+    self.zoneCheck = zoneCheck
+  }
+
+  /// An audit of the card of `rides`, with the periods of a London card
+  /// that are not checked worked out first (a walk of the rides).
+  public static func prepared(
+    _ rides: CardRides, timeZone: LocalTimeZone, only: Set<UUID>? = nil
+  ) throws(MetroError) -> FareAudit {
+    let card = rides.card.snapshot
+    var inOrder = true
+    var check = try ZoneCheck.of(
+      { body throws(MetroError) in inOrder = try rides.forEachInOrder(body) }, card: card, timeZone: timeZone)
+    if !inOrder {
+      let sorted = try rides.sorted()
+      check = try ZoneCheck.of({ body in sorted.forEach(body) }, card: card, timeZone: timeZone)
+    }
+    return FareAudit(card: card, timeZone: timeZone, only: only, zoneCheck: check)
   }
 
   /// Checks the next ride (in time order): its difference from the rules,
@@ -37,20 +56,29 @@ public struct FareAudit {
   public mutating func check(_ ride: RecordedRide) -> FareDifference? {
     rides += 1
     var rules = card.rules(at: ride.time, in: timeZone)
-    // A ride whose mode has no fare in the rules (London's tube) is priced
-    // at the fare it recorded: what is checked is the caps and transfers.
-    if rules.fare(for: ride.mode) == nil, ride.mode == .subway {
+    // A tube ride is priced at the fare it recorded (London's tube fares
+    // depend on zones and time, which only the agency's file knows): what is
+    // checked is the caps and transfers.
+    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind == .londonPayg {
       rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
     }
+    let zone = card.rulesZone(timeZone)
+    var leftOut = false
+    if let zoneCheck {
+      let before = rules.caps.count
+      rules.caps.removeAll { zoneCheck.leavesOut($0, at: ride.time, in: zone) }
+      leftOut = rules.caps.count < before
+    }
     var found: FareDifference?
-    if only?.contains(ride.id) ?? true,
+    // A charge held to a zone cap that is not checked is not checked.
+    if only?.contains(ride.id) ?? true, !(leftOut && (ride.reason == .capped || ride.reason == .partial)),
       let expected = FareEngine.price(
         ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
       expected.charge != ride.charge
     {
       found = FareDifference(ride: ride, expected: expected)
     }
-    FareEngine.advance(&state, with: ride, rules: rules, timeZone: card.rulesZone(timeZone))
+    FareEngine.advance(&state, with: ride, rules: rules, timeZone: zone)
     return found
   }
 
@@ -69,8 +97,8 @@ public struct FareAudit {
   public static func report(
     _ rides: CardRides, timeZone: LocalTimeZone, only: Set<UUID>? = nil, keepingAtMost limit: Int = .max
   ) throws(MetroError) -> FareAuditReport {
-    var audit = FareAudit(card: rides.card.snapshot, timeZone: timeZone, only: only)
-    var report = FareAuditReport()
+    var audit = try prepared(rides, timeZone: timeZone, only: only)
+    var report = FareAuditReport(zoneCheck: audit.zoneCheck)
     func check(_ ride: RecordedRide) {
       guard let found = audit.check(ride) else { return }
       report.differenceCount += 1
@@ -78,8 +106,8 @@ public struct FareAudit {
     }
     if try !rides.forEachInOrder(check) {
       // A ride out of time order: the rides as the sorted list gives them.
-      audit = FareAudit(card: rides.card.snapshot, timeZone: timeZone, only: only)
-      report = FareAuditReport(inOrder: false)
+      audit = FareAudit(card: rides.card.snapshot, timeZone: timeZone, only: only, zoneCheck: audit.zoneCheck)
+      report = FareAuditReport(inOrder: false, zoneCheck: audit.zoneCheck)
       for ride in try rides.sorted() { check(ride) }
     }
     report.rides = audit.rides
@@ -98,6 +126,9 @@ public struct FareAuditReport: Sendable, Equatable {
   /// Whether the store gave the rides in time order (a second walk then
   /// gives them one at a time again).
   public var inOrder = true
+  /// A London card's travel days and weeks not checked against the cap of
+  /// its zones; `nil` for any other card.
+  public var zoneCheck: ZoneCheck?
 
   /// Whether every difference was kept.
   public var isWhole: Bool { differences.count == differenceCount }

@@ -76,7 +76,8 @@ public enum FareEngine {
       state.lastPaid?.transfersLeft -= 1
       state.lastPaid?.takenBy = ride.device
     case .paid, .partial:
-      if rules.transfer?.starts(ride.mode) ?? true {
+      // A ride no cap counts (a river boat) gives no transfer either.
+      if ride.mode != .uncapped, rules.transfer?.starts(ride.mode) ?? true {
         state.lastPaid = PaidRide(
           time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0,
           device: ride.device)
@@ -90,7 +91,9 @@ public enum FareEngine {
     } else if state.month.map({ ($0.year, $0.month) < (day.year, day.month) }) ?? true {
       state.month = MonthSpend(year: day.year, month: day.month, spent: ride.charge)
     }
-    if ride.reason != .transfer, ride.reason != .companion { state.tally.count(on: day, mode: ride.mode) }
+    if ride.reason != .transfer, ride.reason != .companion, ride.mode != .uncapped {
+      state.tally.count(on: day, mode: ride.mode)
+    }
     state.latestRide = max(state.latestRide ?? ride.time, ride.time)
   }
 

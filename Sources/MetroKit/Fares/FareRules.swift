@@ -243,6 +243,7 @@ public struct FareRules: Sendable, Hashable {
     case .bus: busFare ?? localFare
     case .subway: localFare
     case .express: expressFare
+    case .uncapped: nil
     }
   }
 

@@ -35,7 +35,7 @@ extension MetroCard {
       }
     }
     let local: Set<TravelMode> = [.subway, .bus]
-    let all = Set(TravelMode.allCases)
+    let all = Set(TravelMode.riderModes)
     let week = StandardFares.capPeriod
     var rules: FareRules
     switch kind {

@@ -41,7 +41,7 @@ public struct RideTally: Sendable, Hashable {
     let number = day.daysSinceEpoch
     trips[number, default: 0] += 1
     switch mode {
-    case .subway: break
+    case .subway, .uncapped: break
     case .bus: busTrips[number, default: 0] += 1
     case .express: expressTrips[number, default: 0] += 1
     }
@@ -68,6 +68,7 @@ public struct RideTally: Sendable, Hashable {
         - Self.sum(expressTrips, from: start, through: end)
     case .bus: Self.sum(busTrips, from: start, through: end)
     case .express: Self.sum(expressTrips, from: start, through: end)
+    case .uncapped: 0
     }
   }
 

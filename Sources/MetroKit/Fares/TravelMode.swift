@@ -6,9 +6,16 @@ public enum TravelMode: String, Sendable, Hashable, Codable, CaseIterable {
   case bus
   /// An express bus ride: its own, higher fare and cap.
   case express
+  /// A ride that no cap or transfer counts, charged what an agency's file
+  /// says (London's river services, a ticket bought with pay as you go):
+  /// only an import records one; it has no fare of its own.
+  case uncapped
 
   /// Whether the ride pays the local fare and counts toward the local cap.
-  public var isLocal: Bool { self != .express }
+  public var isLocal: Bool { self == .subway || self == .bus }
+
+  /// The modes a rider takes with `swipe` and `mode` (every one but ``uncapped``).
+  public static let riderModes: [TravelMode] = [.subway, .bus, .express]
 }
 
 /// Why a ride was charged what it was.

@@ -38,6 +38,7 @@ public struct RideMix: Sendable, Hashable {
     case .subway: RideMix(subway: 1)
     case .bus: RideMix(bus: 1)
     case .express: RideMix(express: 1)
+    case .uncapped: RideMix(subway: 1)
     }
   }
 
@@ -47,6 +48,7 @@ public struct RideMix: Sendable, Hashable {
     case .subway: subway
     case .bus: bus
     case .express: express
+    case .uncapped: 0
     }
   }
 

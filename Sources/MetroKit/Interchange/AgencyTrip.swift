@@ -14,6 +14,9 @@ public struct AgencyTrip: Sendable, Equatable {
     /// Money taken or given back that is not one ride (a day's charges on
     /// contactless, a refund): negative when taken.
     case adjustment(Money)
+    /// A row that moves no money (a season ticket added, a journey on a
+    /// season ticket, a refund of nothing): counted, never recorded.
+    case noMoney
   }
 
   /// How the row changes the balance.
@@ -21,6 +24,7 @@ public struct AgencyTrip: Sendable, Equatable {
     switch action {
     case .ride(let charge, _, _): -charge
     case .reload(let amount), .adjustment(let amount): amount
+    case .noMoney: .zero
     }
   }
 

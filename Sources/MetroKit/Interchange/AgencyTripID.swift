@@ -34,7 +34,8 @@ enum AgencyTripID {
     case .ride(let charge, let mode, let reason):
       append("ride", to: &bytes)
       append(charge.minorUnits, to: &bytes)
-      append(mode?.rawValue ?? "", to: &bytes)
+      // A ride no cap counts was a ride of no mode before it had one: its id stays as it was.
+      append(mode == .uncapped ? "" : mode?.rawValue ?? "", to: &bytes)
       append(reason?.rawValue ?? "", to: &bytes)
     case .reload(let amount):
       append("reload", to: &bytes)
@@ -42,6 +43,8 @@ enum AgencyTripID {
     case .adjustment(let amount):
       append("adjustment", to: &bytes)
       append(amount.minorUnits, to: &bytes)
+    case .noMoney:
+      append("nothing", to: &bytes)
     }
     append(trip.text, to: &bytes)
     return bytes

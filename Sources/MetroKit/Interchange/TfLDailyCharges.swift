@@ -6,7 +6,7 @@ import FoundationEssentials
 ///
 /// - `Date` is `DD/MM/YYYY`.
 /// - `Daily Charge (GBP)` is signed as the file writes it: a charge is
-///   negative (`-8.90`), money given back positive, nothing `0.00` (the row records nothing).
+///   negative (`-8.90`), money given back positive, nothing `0.00` (a row that moves no money).
 ///
 /// A day's charge is not one ride: it is recorded as an adjustment at the
 /// start of the travel day, 04:30.
@@ -21,7 +21,7 @@ struct TfLDailyCharges {
   let timeZone: LocalTimeZone
   let currency = AgencyFormat.tfl.currency
 
-  /// The rows that change the balance, in the file's order; their ids are not yet set.
+  /// The rows in the file's order; their ids are not yet set.
   func trips() throws(MetroError) -> [AgencyTrip] {
     var result: [AgencyTrip] = []
     for record in table.rows {
@@ -38,9 +38,10 @@ struct TfLDailyCharges {
       let amount = try table.money(
         amountText, record, column: Self.dailyCharge, currency: currency, symbol: "£", signed: true,
         kind: .adjustment)
-      guard amount != .zero else { continue }
       result.append(
-        AgencyTrip(id: UUID(), time: time, action: .adjustment(amount), balanceAfter: nil, line: record.line, text: ""))
+        AgencyTrip(
+          id: UUID(), time: time, action: amount == .zero ? .noMoney : .adjustment(amount), balanceAfter: nil,
+          line: record.line, text: ""))
     }
     return result
   }

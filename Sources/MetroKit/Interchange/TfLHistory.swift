@@ -13,10 +13,12 @@ import FoundationEssentials
 ///   (a journey with no touch in) `End Time` is the row's time.
 /// - A non-empty `Charge` (pounds, `2.80`, `.00` or `£2.80`) is a ride charged
 ///   that amount; a non-empty `Credit` is a reload (`Topped-up on touch in, …`,
-///   `Auto top-up, …`). A row must have one of the two; with both, one must be zero.
-/// - A row whose `Journey/Action` starts with `Season ticket` and that
-///   charges nothing (`Season ticket added on touch in, …`) records nothing.
-/// - The mode comes from `Journey/Action`: a first word `Bus` (`Bus journey,
+///   `Auto top-up, …`). With both, one must be zero.
+/// - A row that moves no money (neither a charge nor a credit, nothing of
+///   either, or `.00` on a row that names a season ticket: `Season ticket
+///   added on touch in, …`) is ``AgencyTrip/Action/noMoney``: counted, never recorded.
+/// - The mode comes from `Journey/Action`: a river service or a ticket
+///   bought with pay as you go is `uncapped`; a first word `Bus` (`Bus journey,
 ///   route 73`) is a bus ride, `A to B` a station-to-station ride (the
 ///   subway); anything else has no mode.
 /// - The reason is `capped` when `Journey/Action` or `Note` holds the word
@@ -45,16 +47,31 @@ struct TfLHistory {
   let timeZone: LocalTimeZone
   let currency = AgencyFormat.tfl.currency
 
-  /// The rows in the file's order, without those that record nothing; their ids are not yet set.
+  /// The rows in the file's order; their ids are not yet set. A row with
+  /// no time (a ticket bought with pay as you go) takes the time of the
+  /// row below it on the same date (the one before it), so that it keeps
+  /// its place among them; with none, the start of its travel day.
   func trips() throws(MetroError) -> [AgencyTrip] {
-    var result: [AgencyTrip] = []
+    var trips: [AgencyTrip] = []
+    var timeless: [Int] = []
     for record in table.rows {
-      if let trip = try trip(record) { result.append(trip) }
+      let (trip, timed) = try trip(record)
+      if !timed { timeless.append(trips.count) }
+      trips.append(trip)
     }
-    return result
+    for index in timeless.reversed() {
+      let date = table.field(Self.date, of: table.rows[index])
+      if let below = trips.indices.dropFirst(index + 1).first(where: {
+        !timeless.contains($0) && table.field(Self.date, of: table.rows[$0]) == date
+      }) {
+        trips[index].time = trips[below].time
+      }
+    }
+    return trips
   }
 
-  func trip(_ record: CSV.Record) throws(MetroError) -> AgencyTrip? {
+  /// A row, and whether it has a time of its own.
+  func trip(_ record: CSV.Record) throws(MetroError) -> (AgencyTrip, timed: Bool) {
     try table.checkWidth(record)
     let dateText = table.field(Self.date, of: record)
     guard let day = Self.day(dateText) else {
@@ -64,14 +81,16 @@ struct TfLHistory {
     let endText = table.field(Self.endTime, of: record)
     let (timeColumn, timeText) =
       startText.isEmpty && !endText.isEmpty ? (Self.endTime, endText) : (Self.startTime, startText)
-    guard let seconds = Self.secondsIntoDay(timeText) else {
+    let text = table.field(Self.journey, of: record)
+    // Only a ticket no cap counts comes without a time (`Riverboat ticket bought using pay as you go`).
+    let timed = !timeText.isEmpty || !Self.isOutsideCaps(Self.words(text))
+    guard let seconds = timed ? Self.secondsIntoDay(timeText) : AgencyTime.travelDayStart else {
       throw table.error(record, timeColumn, .notAHistoryTimeOfDay(timeText))
     }
     let time = AgencyTime.instant(ofTravelDay: day, secondsIntoDay: seconds, in: timeZone)
     guard Timestamp.isRecordable(time) else {
       throw table.error(record, Self.date, .timeOutOfRange(dateText + " " + timeText))
     }
-    let text = table.field(Self.journey, of: record)
     let chargeText = table.field(Self.charge, of: record)
     let creditText = table.field(Self.credit, of: record)
     let charge =
@@ -84,21 +103,19 @@ struct TfLHistory {
       ? nil
       : try table.money(
         creditText, record, column: Self.credit, currency: currency, symbol: "£", signed: false, kind: .reload)
+    let note = table.field(Self.note, of: record)
     let action: AgencyTrip.Action
     switch (charge, credit) {
-    case (nil, nil): throw table.error(record, Self.charge, .neitherChargeNorCredit)
     case (let charge?, let credit?) where charge != .zero && credit != .zero:
       throw table.error(record, Self.credit, .chargeAndCredit)
     case (_, let credit?) where credit != .zero:
       action = .reload(credit)
-    case (let charge?, _):
-      if charge == .zero, Self.words(text).first == "season" { return nil }
-      let capped =
-        Self.words(text).contains("capped") || Self.words(table.field(Self.note, of: record)).contains("capped")
+    case (let charge?, _) where charge != .zero || !Self.mentionsSeasonTicket(text + " " + note):
+      let capped = Self.words(text).contains("capped") || Self.words(note).contains("capped")
       action = .ride(charge: charge, mode: Self.mode(text), reason: capped ? .capped : nil)
-    case (nil, _):
-      // A credit of nothing and no charge: nothing happened.
-      return nil
+    default:
+      // No charge and no credit, nothing of either, or a journey on a season ticket at .00.
+      action = .noMoney
     }
     let balanceText = table.field(Self.balance, of: record)
     let balance =
@@ -106,16 +123,36 @@ struct TfLHistory {
       ? nil
       : try table.money(
         balanceText, record, column: Self.balance, currency: currency, symbol: "£", signed: true, kind: .adjustment)
-    return AgencyTrip(id: UUID(), time: time, action: action, balanceAfter: balance, line: record.line, text: text)
+    return (
+      AgencyTrip(id: UUID(), time: time, action: action, balanceAfter: balance, line: record.line, text: text), timed
+    )
   }
 
-  /// The mode a journey's description names: a bus journey, or a journey
-  /// from one station to another.
+  /// The mode a journey's description names: a service no cap counts
+  /// (``isOutsideCaps(_:)``), a bus journey, or a journey from one station to another.
   static func mode(_ text: String) -> TravelMode? {
     let words = words(text)
+    if isOutsideCaps(words) { return .uncapped }
     if words.first == "bus" { return .bus }
     if words.count >= 3, words.dropFirst().dropLast().contains("to") { return .subway }
     return nil
+  }
+
+  /// Whether a description names what TfL's caps and transfers do not
+  /// count: a river service (`Riverboat ticket bought using pay as you
+  /// go`, a river bus, a boat) or any ticket bought with pay as you go. (The
+  /// cable car is not among them: that it is outside the caps in 2026 was
+  /// not found, docs/fare-rules.md.)
+  static func isOutsideCaps(_ words: [Substring]) -> Bool {
+    let river: Set<Substring> = ["river", "riverboat", "boat", "clipper", "clippers"]
+    return words.contains { river.contains($0) } || words.contains("bought")
+  }
+
+  /// Whether a row's words say it is about a season ticket (`Season ticket
+  /// added on touch in, …`, a journey its season ticket covered).
+  static func mentionsSeasonTicket(_ text: String) -> Bool {
+    let words = words(text)
+    return zip(words, words.dropFirst()).contains { $0 == "season" && $1 == "ticket" }
   }
 
   /// The text's words, in lower case: runs of letters and digits.

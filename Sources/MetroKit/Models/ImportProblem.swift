@@ -129,8 +129,6 @@ public enum ImportProblem: Sendable, Equatable {
   case notAHistoryAmount(String, currency: Currency)
   /// A TfL row with both a charge and a credit.
   case chargeAndCredit
-  /// A TfL row with neither a charge nor a credit.
-  case neitherChargeNorCredit
   /// A trip history in one currency imported into a card in another.
   case historyCurrency(file: Currency, card: Currency)
   /// A trip history's balance after a row that is not the balance before it

@@ -5,7 +5,7 @@ import MetroKit
 /// process's arguments, environment and streams.
 package enum MetroBuddy {
   /// The version `--version` prints.
-  package static let version = "2.0.0"
+  package static let version = "2.1.0"
 
   /// Every top-level command, in the order help lists them: the one list
   /// from which the parser, help, the man page and the completions derive.

@@ -24,7 +24,7 @@ struct ExitCodeTests {
 
     let version = try sandbox.metrobuddy("--version")
     #expect(version.status == 0, "\(version)")
-    #expect(version.stdout == "2.0.0\n", "\(version)")
+    #expect(version.stdout == "2.1.0\n", "\(version)")
     #expect(version.stderr.isEmpty, "\(version)")
   }
 

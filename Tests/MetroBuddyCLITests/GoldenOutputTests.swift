@@ -207,7 +207,7 @@ struct GoldenOutputTests {
 
   @Test func versionAndHelp() {
     let cli = CLIHarness()
-    #expect(cli.run("--version") == Invocation(stdout: "2.0.0\n", stderr: "", status: 0))
+    #expect(cli.run("--version") == Invocation(stdout: "2.1.0\n", stderr: "", status: 0))
     let help = cli.run("--help")
     #expect(help.status == 0)
     #expect(help.stdout.hasPrefix("OVERVIEW: Track the balance of a transit card from the command line.\n"))

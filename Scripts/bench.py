@@ -351,9 +351,9 @@ def main():
         # as the first device, against the single-device store of the same size.
         three = os.path.join(work, f"three-{large}")
         custom_card(binary, three, {**env, "METROBUDDY_DEVICE": "d1"})
-        for device in ("d1", "d2", "d3"):
+        for index, device in enumerate(("d1", "d2", "d3")):
             csv = os.path.join(work, f"third-{device}.csv")
-            make_csv(csv, max(1, large // 3))
+            make_csv(csv, large, share=(index, 3))
             _, _, status = run([binary, "--store", three, "import", csv], {**env, "METROBUDDY_DEVICE": device})
             if status != 0:
                 sys.exit(f"device {device}'s import failed with exit {status}")

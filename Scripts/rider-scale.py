@@ -102,12 +102,20 @@ def main():
                          ["verify"], ["stats", "--by", "month", "--since", "2016-01-01"]):
                 median("`" + " ".join(argv) + "`", argv, device(0))
             # Two rows of an agency's history into the card (no ids: each run
-            # adds two updates, dated the day before, as a rider's late import).
+            # adds two updates, dated the day before, as a rider's late import;
+            # each run's a minute later than the last, since a file whose rows
+            # all repeat the card's is refused, decision 94).
             two = os.path.join(work, "two.csv")
             day = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=1)).strftime("%Y-%m-%d")
-            with open(two, "w") as out:
-                out.write(f"timestamp,type,amount\n{day}T10:00:00Z,swipe,-3.00\n{day}T11:00:00Z,reload,5.00\n")
-            median("`import` of two rows", ["import", two], device(0))
+            minutes = iter(range(60))
+
+            def two_rows():
+                minute = next(minutes)
+                with open(two, "w") as out:
+                    out.write(f"timestamp,type,amount\n{day}T10:{minute:02d}:00Z,swipe,-3.00\n"
+                              f"{day}T11:{minute:02d}:00Z,reload,5.00\n")
+
+            median("`import` of two rows", ["import", two], device(0), two_rows)
             report(f"{size:,} updates over {options.devices} device logs", rows, options.runs)
             report(f"{size:,} updates with an undo in every 50", with_undos(binary, work, size, options.runs),
                    options.runs)

@@ -22,6 +22,18 @@ private func prestoRider(machine: LocalTimeZone = .utc, fare: String? = nil) -> 
   return rider
 }
 
+/// Two Toronto local times on each day of `days` of `month` ("2026-09"),
+/// the second `hours` apart from the first: more than two hours, so that
+/// no ride is a transfer.
+private func twiceADay(_ month: String, _ days: ClosedRange<Int>, at hours: (String, String) = ("08:00", "18:00"))
+  -> [String]
+{
+  days.flatMap { day in
+    let date = "\(month)-\(String(format: "%02d", day))"
+    return ["\(date) \(hours.0)", "\(date) \(hours.1)"]
+  }
+}
+
 extension Rider {
   /// Records rides at Toronto local times; returns each as `charge reason`.
   fileprivate mutating func tap(_ times: [String], _ mode: TravelMode = .subway) throws -> [String] {
@@ -47,10 +59,7 @@ struct TorontoFareTests {
   /// it in September is free; 1 October starts a new month at $3.30.
   @Test func theFortySeventhPaidRideOfAMonthReachesTheCap() throws {
     var rider = prestoRider()
-    var times: [String] = []
-    for day in 1...24 {
-      times += ["2026-09-\(String(format: "%02d", day)) 08:00", "2026-09-\(String(format: "%02d", day)) 18:00"]
-    }
+    let times = twiceADay("2026-09", 1...24)
     let charges = try rider.tap(times)
     #expect(charges.prefix(47).allSatisfy { $0 == "3.30 paid" })
     #expect(charges[47] == "0.00 capped")
@@ -85,10 +94,7 @@ struct TorontoFareTests {
   /// one in force then ($3.20 until 2 April 2023).
   @Test func noCapBeforeSeptember2026() throws {
     var rider = prestoRider()
-    var times: [String] = []
-    for day in 1...24 {
-      times += ["2026-08-\(String(format: "%02d", day)) 08:00", "2026-08-\(String(format: "%02d", day)) 18:00"]
-    }
+    let times = twiceADay("2026-08", 1...24)
     let charges = try rider.tap(times)
     #expect(charges.allSatisfy { $0 == "3.30 paid" })
     #expect(rider.card.rules(at: toronto("2026-08-31 12:00"), in: .utc).localCap == nil)
@@ -101,10 +107,7 @@ struct TorontoFareTests {
   @Test(arguments: AgencyZoneRulesTests.machines)
   func theMonthIsTorontosOnEveryMachine(machine: LocalTimeZone) throws {
     var rider = prestoRider(machine: machine)
-    var times: [String] = []
-    for day in 1...24 {
-      times += ["2026-09-\(String(format: "%02d", day)) 07:00", "2026-09-\(String(format: "%02d", day)) 19:00"]
-    }
+    let times = twiceADay("2026-09", 1...24, at: ("07:00", "19:00"))
     _ = try rider.tap(Array(times.prefix(47)))
     #expect(try rider.tap(["2026-09-30 23:30", "2026-10-01 00:00"]) == ["0.00 capped", "3.30 paid"])
   }
@@ -113,10 +116,7 @@ struct TorontoFareTests {
   /// ($2.35) reaches it at 47 × $2.35 = $110.45.
   @Test func aYouthFareReachesTheCapAfter47PaidRides() throws {
     var rider = prestoRider(fare: "2.35")
-    var times: [String] = []
-    for day in 1...24 {
-      times += ["2026-09-\(String(format: "%02d", day)) 08:00", "2026-09-\(String(format: "%02d", day)) 18:00"]
-    }
+    let times = twiceADay("2026-09", 1...24)
     let charges = try rider.tap(times)
     #expect(charges.prefix(47).allSatisfy { $0 == "2.35 paid" })
     #expect(charges[47] == "0.00 capped")

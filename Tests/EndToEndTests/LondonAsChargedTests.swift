@@ -63,18 +63,25 @@ struct LondonAsChargedTests {
     Row(date: "03-Nov-2026", start: "07:55", text: "Season ticket added on touch in, Brixton [London Underground]"),
   ])
 
+  /// `rows` imported with `--format tfl` into a new `london-payg` card with
+  /// a £3.60 tube fare and `zones` (`--zones 1-2`, or none): the sandbox,
+  /// the import's result (which must succeed) and its lines.
+  static func imported(_ rows: String, zones: [String]) throws -> (Sandbox, ProcessResult, [String]) {
+    let sandbox = try Sandbox()
+    _ = try sandbox.metrobuddy(
+      ["card", "add", "london", "--kind", "london-payg", "--fare", "3.60"] + zones, environment: london)
+    let file = try write(rows, in: sandbox)
+    let imported = try sandbox.metrobuddy("--card", "london", "import", "--format", "tfl", file, environment: london)
+    #expect(imported.status == 0, "\(imported)")
+    return (sandbox, imported, imported.stdout.split(separator: "\n").map(String.init))
+  }
+
   /// Each journey as TfL charged it: paid, transfer, the river boat
   /// `uncapped` and counted toward no cap, the cap's part fare `partial`;
   /// Saved is only what the cap saved (£0.40); no differences.
   @Test func theIssuesRowsImportAsCharged() throws {
-    let sandbox = try Sandbox()
     let env = Self.london
-    try sandbox.metrobuddy(
-      "card", "add", "london", "--kind", "london-payg", "--zones", "1-2", "--fare", "3.60", environment: env)
-    let file = try Self.write(Self.issueDay, in: sandbox)
-    let imported = try sandbox.metrobuddy("--card", "london", "import", "--format", "tfl", file, environment: env)
-    #expect(imported.status == 0, "\(imported)")
-    let lines = imported.stdout.split(separator: "\n").map(String.init)
+    let (sandbox, imported, lines) = try Self.imported(Self.issueDay, zones: ["--zones", "1-2"])
     #expect(lines.first?.hasPrefix("Imported 7 updates into 'london'. Balance: £5.90,") == true, "\(imported)")
     #expect(
       Array(lines.dropFirst()) == [
@@ -151,14 +158,8 @@ struct LondonAsChargedTests {
     ),
   ])
   func aCommutersWeekImportsWithNoDifferences(zones: [String], notChecked: String) throws {
-    let sandbox = try Sandbox()
     let env = Self.london
-    _ = try sandbox.metrobuddy(
-      ["card", "add", "london", "--kind", "london-payg", "--fare", "3.60"] + zones, environment: env)
-    let file = try Self.write(Self.commuterWeek, in: sandbox)
-    let imported = try sandbox.metrobuddy("--card", "london", "import", "--format", "tfl", file, environment: env)
-    #expect(imported.status == 0, "\(imported)")
-    let lines = imported.stdout.split(separator: "\n").map(String.init)
+    let (sandbox, imported, lines) = try Self.imported(Self.commuterWeek, zones: zones)
     #expect(lines.first?.hasPrefix("Imported 19 updates into 'london'. Balance: £15.10,") == true, "\(imported)")
     #expect(
       Array(lines.dropFirst()) == ["All 18 rides' charges agree with metrobuddy's fare rules.", notChecked],

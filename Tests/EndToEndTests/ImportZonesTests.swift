@@ -56,6 +56,21 @@ struct ImportZonesTests {
       imports: [["--card", "london", "import", "--format", "tfl", file("tfl-week.csv")]]),
   ]
 
+  /// Every file in `Tests/Fixtures/agency/` is imported here, or refused
+  /// here, and described in that folder's README: a fixture added for a new
+  /// format or variant is run in three zones too (issue 36, item 7).
+  @Test func everyFixtureRunsInThreeZones() throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0 != "README.md" }
+    let imported = Set(Self.cases.flatMap(\.imports).flatMap { $0 }.filter { $0.hasPrefix(Self.fixtures + "/") })
+    let covered = Set(imported.map { String($0.dropFirst(Self.fixtures.count + 1)) } + Self.refusals)
+    let readme = try String(contentsOfFile: Self.fixtures + "/README.md", encoding: .utf8)
+    #expect(!names.isEmpty)
+    for name in names.sorted() {
+      #expect(covered.contains(name), "\(name) is in no case of ImportZonesTests")
+      #expect(readme.contains("| `\(name)` |"), "\(name) is not described in Tests/Fixtures/agency/README.md")
+    }
+  }
+
   /// Runs `commands` in a fresh store on a machine in `zone`; its `export --all`.
   static func store(_ zone: String, _ commands: [[String]]) throws -> String {
     let sandbox = try Sandbox()
@@ -94,10 +109,12 @@ struct ImportZonesTests {
 
   /// A malformed or unknown file is refused alike, naming the same line and
   /// column, and changes no byte of the store.
-  @Test(arguments: [
+  static let refusals = [
     "omny-malformed.csv", "tfl-malformed.csv", "tfl-statement-malformed.csv", "tfl-oyster-balance-gap.csv",
     "unknown-header.csv",
-  ])
+  ]
+
+  @Test(arguments: refusals)
   func refusalsAlike(_ name: String) throws {
     var refusals: [String] = []
     for zone in AgencyZoneTests.machines {

@@ -10,16 +10,19 @@ public struct HistoryQuery: Sendable, Equatable {
   public var since: CalendarDate?
   /// Only updates on or before this local day.
   public var until: CalendarDate?
+  /// Only updates at these local times (Monday to Friday, a stretch of the clock).
+  public var times: RideTimes
 
   /// Creates a query; the default lists everything.
   public init(
     limit: Int? = nil, types: Set<BalanceUpdate.Kind> = [], since: CalendarDate? = nil,
-    until: CalendarDate? = nil
+    until: CalendarDate? = nil, times: RideTimes = RideTimes()
   ) {
     self.limit = limit
     self.types = types
     self.since = since
     self.until = until
+    self.times = times
   }
 
   /// Whether `update` passes the filters other than the limit.
@@ -30,7 +33,7 @@ public struct HistoryQuery: Sendable, Equatable {
       if let since, day < since { return false }
       if let until, day > until { return false }
     }
-    return true
+    return times.contains(update.timestamp, in: timeZone)
   }
 }
 

@@ -259,13 +259,16 @@ struct StatsGoldenTests {
   // MARK: - Usage errors
 
   static let usage = """
-    Usage: metrobuddy stats [--by <period>] [--since <date>] [--until <date>]
+    Usage: metrobuddy stats [<options>]
       See 'metrobuddy stats --help' for more information.
 
     """
 
   @Test(arguments: [
-    (["--by", "fortnight"], "Error: Invalid value for '--by <period>': 'fortnight'; use week or month.\n"),
+    (
+      ["--by", "fortnight"],
+      "Error: Invalid value for '--by <period>': 'fortnight'; use week, month, weekday or hour.\n"
+    ),
     (
       ["--since", "2026-11-12", "--until", "2026-11-11"],
       "Error: --since 2026-11-12 is after --until 2026-11-11; nothing to show.\n"
@@ -292,6 +295,8 @@ struct StatsGoldenTests {
     let cli = CLIHarness()
     let result = cli.run(["stats", "--by", "año"], variables: ["LANG": "es_ES.UTF-8"])
     #expect(result.status == 64)
-    #expect(result.stderr.hasPrefix("Error: Valor no válido para '--by <periodo>': 'año'; use week o month.\n"))
+    #expect(
+      result.stderr.hasPrefix("Error: Valor no válido para '--by <periodo>': 'año'; use week, month, weekday u hour.\n")
+    )
   }
 }

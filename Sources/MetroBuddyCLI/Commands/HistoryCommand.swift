@@ -1,6 +1,7 @@
 import MetroKit
 
-/// `history [--limit N] [--type TYPE]... [--since DATE] [--until DATE]`.
+/// `history [--limit N] [--type TYPE]... [--since DATE] [--until DATE]
+/// [--weekdays] [--between HH:MM-HH:MM]`.
 struct HistoryCommand: Command {
   static let spec = CommandSpec(
     name: "history", abstract: .core(.historyAbstract),
@@ -9,8 +10,11 @@ struct HistoryCommand: Command {
       limit.spec,
       type.spec,
       since.spec, until.spec,
-    ],
-    examples: ["metrobuddy history --limit 10", "metrobuddy history --type reload --since 2026-01-01"])
+    ] + RideTimesOptions.specs,
+    examples: [
+      "metrobuddy history --limit 10", "metrobuddy history --type reload --since 2026-01-01",
+      "metrobuddy history --weekdays --between 07:00-10:00",
+    ])
 
   /// `--limit N`: 1 or more; `0` is refused rather than printing nothing.
   static let limit = Option<Int>.wholeNumber(
@@ -34,6 +38,7 @@ struct HistoryCommand: Command {
     query.types = Set(try parsed[all: Self.type])
     query.since = try parsed[Self.since]
     query.until = try parsed[Self.until]
+    query.times = try RideTimesOptions.times(parsed)
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -73,7 +78,7 @@ struct HistoryCommand: Command {
     var columns = HistoryColumns()
     try forEachShown { columns.note($0) }
     guard columns.shown > 0 else {
-      let filtered = query.types.isEmpty && query.since == nil && query.until == nil
+      let filtered = query.types.isEmpty && query.since == nil && query.until == nil && query.times.isEverything
       output.text = context.text(filtered ? .historyEmpty(card: card.name) : .historyNoMatch) + "\n"
       return output
     }

@@ -343,6 +343,8 @@ enum English {
     case .notATime(let text):
       "'\(text)' is not a time; write YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM."
     case .notADate(let text): "'\(text)' is not a date that exists; write YYYY-MM-DD."
+    case .clockWindow(let text):
+      "'\(text)' is not a stretch of the clock; write HH:MM-HH:MM, such as 07:00-10:00 (22:00-02:00 runs past midnight)."
     case .count(let text, let maximum): "'\(text)' is not a whole number from 1 to \(maximum)."
     case .wholeNumber(let text): "'\(text)' is not a whole number of 0 or more."
     case .positiveWholeNumber(let text): "'\(text)' is not allowed: it must be a whole number of 1 or more."

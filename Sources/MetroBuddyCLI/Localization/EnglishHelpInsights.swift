@@ -45,8 +45,17 @@ extension English {
       the cap saved: the full fare minus the charge of capped and partial rides.
       The bar shows spent: block characters on a colour terminal, '#' otherwise (pipes,
       --no-color, NO_COLOR, TERM=dumb). Width: the terminal's, else COLUMNS, else 80.
+      With --by weekday or --by hour, or --heatmap, the rides from --since to --until,
+      both exact days (default: the 8 weeks ending with today's), are added up by weekday,
+      by hour of the day, or counted in a grid of weekdays by hours; the bar then shows
+      rides. --weekdays and --between keep only what happened at those local times, in
+      every view (history takes them too): 'stats --weekdays --between 07:00-10:00' is a
+      morning commute.
       """
-    case .statsBy: "week or month."
+    case .statsBy: "week or month; weekday or hour to add up the range's rides by weekday or hour of the day."
+    case .statsHeatmap: "Show the range's rides as a grid of weekdays by hours."
+    case .timesWeekdays: "Only Monday to Friday (local days)."
+    case .timesBetween: "Only between these local times (HH:MM-HH:MM; 22:00-02:00 runs past midnight)."
     case .statsSince: "Start with the period this day falls in (YYYY-MM-DD)."
     case .statsUntil: "End with the period this day falls in (YYYY-MM-DD; default: today)."
     }

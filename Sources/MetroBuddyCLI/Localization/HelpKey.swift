@@ -170,6 +170,9 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case statsAbstract
     case statsDiscussion
     case statsBy
+    case statsHeatmap
+    case timesWeekdays
+    case timesBetween
     case statsSince
     case statsUntil
   }

@@ -387,7 +387,7 @@ enum Italian {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
     "period": "periodo", "minutes": "minuti", "text": "testo",
     "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra", "value": "valore",
-    "folder": "cartella",
+    "folder": "cartella", "hh:mm-hh:mm": "hh:mm-hh:mm",
   ]
 
   /// `<amount>` as `<importo>`.
@@ -415,6 +415,8 @@ enum Italian {
     case .notATime(let text):
       "'\(text)' non è una data e ora; scrivi AAAA-MM-GG o AAAA-MM-GGTHH:MM[:SS], con Z o ±HH:MM facoltativi."
     case .notADate(let text): "'\(text)' non è una data esistente; scrivi AAAA-MM-GG."
+    case .clockWindow(let text):
+      "'\(text)' non è una fascia oraria; scrivi HH:MM-HH:MM, come 07:00-10:00 (22:00-02:00 passa la mezzanotte)."
     case .count(let text, let maximum): "'\(text)' non è un numero intero da 1 a \(maximum)."
     case .wholeNumber(let text): "'\(text)' non è un numero intero maggiore o uguale a 0."
     case .positiveWholeNumber(let text): "'\(text)' non è ammesso: deve essere un numero intero maggiore o uguale a 1."

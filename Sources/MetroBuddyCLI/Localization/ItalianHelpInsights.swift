@@ -51,8 +51,18 @@ extension Italian {
       La barra mostra la spesa: caratteri a blocchi su un terminale a colori, '#'
       altrimenti (pipe, --no-color, NO_COLOR, TERM=dumb). Larghezza: quella del terminale,
       altrimenti COLUMNS, altrimenti 80.
+      Con --by weekday o --by hour, o --heatmap, le corse da --since a --until, entrambi
+      giorni esatti (predefinito: le 8 settimane che finiscono con quella di oggi), sono
+      sommate per giorno della settimana, per ora del giorno, o contate in una griglia di
+      giorni per ore; la barra mostra allora le corse. --weekdays e --between tengono solo
+      ciò che è avvenuto in quegli orari locali, in ogni vista (anche history li accetta):
+      'stats --weekdays --between 07:00-10:00' è il tragitto del mattino.
       """
-    case .statsBy: "week (settimana) o month (mese)."
+    case .statsBy:
+      "week (settimana) o month (mese); weekday (giorno) o hour (ora) per sommare le corse dell'intervallo per giorno della settimana o ora."
+    case .statsHeatmap: "Mostra le corse dell'intervallo in una griglia di giorni della settimana per ore."
+    case .timesWeekdays: "Solo da lunedì a venerdì (giorni locali)."
+    case .timesBetween: "Solo tra questi orari locali (HH:MM-HH:MM; 22:00-02:00 passa la mezzanotte)."
     case .statsSince: "Comincia dal periodo che contiene questo giorno (AAAA-MM-GG)."
     case .statsUntil: "Finisce con il periodo che contiene questo giorno (AAAA-MM-GG; predefinito: oggi)."
     }

@@ -262,6 +262,7 @@ enum ValueProblem: Equatable {
   case amountNotPositive
   case notATime(String)
   case notADate(String)
+  case clockWindow(String)
   case count(String, maximum: Int)
   case wholeNumber(String)
   case positiveWholeNumber(String)

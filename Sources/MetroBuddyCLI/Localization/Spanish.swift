@@ -383,7 +383,7 @@ enum Spanish {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
     "period": "periodo", "minutes": "minutos", "text": "texto",
     "zone": "zona", "zones": "zonas", "id": "id", "keep": "conservar", "other": "otra", "value": "valor",
-    "folder": "carpeta",
+    "folder": "carpeta", "hh:mm-hh:mm": "hh:mm-hh:mm",
   ]
 
   /// `<amount>` as `<importe>`.
@@ -411,6 +411,8 @@ enum Spanish {
     case .notATime(let text):
       "'\(text)' no es una fecha y hora; escriba AAAA-MM-DD o AAAA-MM-DDTHH:MM[:SS], con Z o ±HH:MM opcionales."
     case .notADate(let text): "'\(text)' no es una fecha que exista; escriba AAAA-MM-DD."
+    case .clockWindow(let text):
+      "'\(text)' no es una franja horaria; escriba HH:MM-HH:MM, como 07:00-10:00 (22:00-02:00 pasa la medianoche)."
     case .count(let text, let maximum): "'\(text)' no es un número entero de 1 a \(maximum)."
     case .wholeNumber(let text): "'\(text)' no es un número entero igual o mayor que 0."
     case .positiveWholeNumber(let text): "'\(text)' no está permitido: debe ser un número entero igual o mayor que 1."

@@ -48,8 +48,18 @@ extension Spanish {
       La barra muestra lo gastado: caracteres de bloque en un terminal con color, '#' si no
       (tuberías, --no-color, NO_COLOR, TERM=dumb). Ancho: el del terminal, si no COLUMNS,
       si no 80.
+      Con --by weekday o --by hour, o --heatmap, los viajes de --since a --until, ambos
+      días exactos (por defecto: las 8 semanas que terminan con la de hoy), se suman por
+      día de la semana, por hora del día, o se cuentan en una cuadrícula de días por horas;
+      la barra muestra entonces los viajes. --weekdays y --between dejan solo lo ocurrido a
+      esas horas locales, en todas las vistas (history también los acepta):
+      'stats --weekdays --between 07:00-10:00' es el trayecto de la mañana.
       """
-    case .statsBy: "week (semana) o month (mes)."
+    case .statsBy:
+      "week (semana) o month (mes); weekday (día) u hour (hora) para sumar los viajes del intervalo por día de la semana u hora."
+    case .statsHeatmap: "Muestra los viajes del intervalo en una cuadrícula de días de la semana por horas."
+    case .timesWeekdays: "Solo de lunes a viernes (días locales)."
+    case .timesBetween: "Solo entre estas horas locales (HH:MM-HH:MM; 22:00-02:00 pasa la medianoche)."
     case .statsSince: "Empieza por el periodo que contiene este día (AAAA-MM-DD)."
     case .statsUntil: "Termina con el periodo que contiene este día (AAAA-MM-DD; por defecto: hoy)."
     }

@@ -78,7 +78,7 @@ public enum StatsPeriodKind: String, Sendable, Hashable, CaseIterable {
 ///   contactless card). Adjustments are neither.
 /// - `saved` is what the cap saved: for capped and partial rides, the full
 ///   fare minus the charge. What a transfer saves is not the cap's.
-public struct PeriodStats: Sendable, Hashable {
+public struct PeriodStats: RideSums, Sendable, Hashable {
   /// The period's first local calendar day.
   public var start: CalendarDate
   /// The period's last local calendar day (inclusive).
@@ -157,7 +157,8 @@ public enum RideStats {
   /// (newest first, so that an undo is seen before what it undoes).
   ///
   /// An update belongs to the period of its local calendar day; updates
-  /// outside the periods are skipped. See ``PeriodStats`` for what counts.
+  /// outside the periods, or not at `times`, are skipped. See
+  /// ``PeriodStats`` for what counts.
   ///
   /// - Parameters:
   ///   - updates: The card's updates, oldest first, as ``CardHistory/updates`` holds them.
@@ -166,17 +167,28 @@ public enum RideStats {
   ///   - kind: Weeks or months.
   ///   - first: The range's first day.
   ///   - last: The range's last day (inclusive).
+  ///   - times: Only updates at these local times.
   /// - Returns: Every period of `kind` that overlaps `first...last`, oldest first, including empty ones.
   public static func periods(
     of updates: [BalanceUpdate], holdsValue: Bool = true, in timeZone: LocalTimeZone, by kind: StatsPeriodKind,
-    from first: CalendarDate, through last: CalendarDate
+    from first: CalendarDate, through last: CalendarDate, at times: RideTimes = RideTimes()
   ) -> [PeriodStats] {
-    var tally = PeriodTally(kind, from: first, through: last, holdsValue: holdsValue, in: timeZone)
-    for update in updates.reversed() { tally.add(update) }
-    return tally.result
+    var result = emptyPeriods(kind, from: first, through: last)
+    guard let base = result.first.map({ kind.ordinal(of: $0.start) }) else { return result }
+    forEachCounted(updates, holdsValue: holdsValue) { update in
+      guard times.contains(update.timestamp, in: timeZone) else { return }
+      let index = kind.ordinal(of: timeZone.calendarDate(of: update.timestamp)) - base
+      guard index >= 0, index < result.count else { return }
+      if update.type == .reload {
+        result[index].loaded.minorUnits += update.amount.minorUnits
+      } else if let ride = RecordedRide(update) {
+        result[index].add(ride)
+      }
+    }
+    return result
   }
 
-  /// ``periods(of:holdsValue:in:by:from:through:)`` for a card's whole history.
+  /// ``periods(of:holdsValue:in:by:from:through:at:)`` for a card's whole history.
   ///
   /// - Parameters:
   ///   - history: The card and its updates.
@@ -184,18 +196,144 @@ public enum RideStats {
   ///   - kind: Weeks or months.
   ///   - first: The range's first day.
   ///   - last: The range's last day (inclusive).
+  ///   - times: Only updates at these local times.
   public static func periods(
     of history: CardHistory, in timeZone: LocalTimeZone, by kind: StatsPeriodKind, from first: CalendarDate,
-    through last: CalendarDate
+    through last: CalendarDate, at times: RideTimes = RideTimes()
   ) -> [PeriodStats] {
     periods(
       of: history.updates, holdsValue: history.card.kind.holdsValue, in: history.card.snapshot.rulesZone(timeZone),
-      by: kind,
-      from: first, through: last)
+      by: kind, from: first, through: last, at: times)
+  }
+
+  /// A card's rides from `first` through `last` at `times`, added up by
+  /// weekday (Monday first) or by hour of the local day (0 to 23): every
+  /// slot, empty ones included. What counts as a ride, spent and saved is
+  /// as for ``periods(of:in:by:from:through:at:)``.
+  ///
+  /// - Parameters:
+  ///   - history: The card and its updates.
+  ///   - timeZone: The machine's zone: days and hours are the card's (``MetroCard/rulesZone(_:)``).
+  ///   - kind: Weekdays or hours.
+  ///   - first: The range's first day.
+  ///   - last: The range's last day (inclusive).
+  ///   - times: Only rides at these local times.
+  public static func slots(
+    of history: CardHistory, in timeZone: LocalTimeZone, by kind: StatsSlotKind, from first: CalendarDate,
+    through last: CalendarDate, at times: RideTimes = RideTimes()
+  ) -> [SlotStats] {
+    var result = (0..<kind.count).map { SlotStats(slot: $0) }
+    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { ride, day, second in
+      result[kind == .weekday ? day.weekdayFromMonday : second / 3600].add(ride)
+    }
+    return result
+  }
+
+  /// How many rides a card took in each hour of each weekday from `first`
+  /// through `last` at `times`: seven rows, Monday first, of 24 counts,
+  /// midnight first.
+  ///
+  /// - Parameters: As for ``slots(of:in:by:from:through:at:)``.
+  public static func heatmap(
+    of history: CardHistory, in timeZone: LocalTimeZone, from first: CalendarDate, through last: CalendarDate,
+    at times: RideTimes = RideTimes()
+  ) -> [[Int]] {
+    var grid = Array(repeating: Array(repeating: 0, count: 24), count: 7)
+    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { _, day, second in
+      grid[day.weekdayFromMonday][second / 3600] += 1
+    }
+    return grid
+  }
+
+  /// Calls `body` with each ride of the card that counts, from `first`
+  /// through `last` at `times`, with its local day and second of the day in
+  /// the card's zone.
+  static func forEachRide(
+    of history: CardHistory, in timeZone: LocalTimeZone, from first: CalendarDate, through last: CalendarDate,
+    at times: RideTimes, _ body: (RecordedRide, CalendarDate, Int) -> Void
+  ) {
+    let zone = history.card.snapshot.rulesZone(timeZone)
+    forEachCounted(history.updates, holdsValue: false) { update in
+      let (day, second) = zone.localTime(of: update.timestamp)
+      guard first <= day, day <= last, times.contains(update.timestamp, in: zone), let ride = RecordedRide(update)
+      else { return }
+      body(ride, day, second)
+    }
+  }
+
+  /// Calls `body` with each update that counts, newest first: a swipe, or
+  /// (when `holdsValue`) a reload that is not a duplicate of a keyed reload
+  /// another device recorded first; never an undo or an update it undid.
+  static func forEachCounted(_ updates: [BalanceUpdate], holdsValue: Bool, _ body: (BalanceUpdate) -> Void) {
+    var undone = Set<UUID>()
+    for update in updates.reversed() {
+      if update.type == .undo {
+        if let target = update.undoes { undone.insert(target) }
+        continue
+      }
+      if undone.remove(update.id) != nil { continue }
+      guard update.type == .swipe || (update.type == .reload && holdsValue && !update.isDuplicate) else { continue }
+      body(update)
+    }
   }
 }
 
-extension PeriodStats {
+/// How `stats --by` groups rides that recur: by weekday or by hour of the day.
+public enum StatsSlotKind: String, Sendable, Hashable, CaseIterable {
+  /// Monday through Sunday, each summed over every week of the range.
+  case weekday
+  /// 00:00-00:59 through 23:00-23:59, each summed over every day of the range.
+  case hour
+
+  /// How many slots: 7 or 24.
+  public var count: Int { self == .weekday ? 7 : 24 }
+}
+
+/// The counts and sums `stats` shows of a group of rides; ``add(_:)``
+/// counts one ride into them.
+public protocol RideSums {
+  /// Every ride that counts.
+  var rides: Int { get set }
+  /// Rides that paid their fare or the rest of the cap.
+  var paidRides: Int { get set }
+  /// Rides that were free because the cap was reached.
+  var cappedRides: Int { get set }
+  /// Rides that were transfers from a paid ride.
+  var transfers: Int { get set }
+  /// What the rides charged.
+  var spent: Money { get set }
+  /// What the cap saved: full fare minus charge of capped and partial rides.
+  var saved: Money { get set }
+}
+
+/// What the rides of one weekday or one hour of the day amounted to, over a
+/// range of days: see ``PeriodStats`` for what counts.
+public struct SlotStats: RideSums, Sendable, Hashable {
+  /// The weekday (0 is Monday) or the hour (0 to 23).
+  public var slot: Int
+  public var rides = 0
+  public var paidRides = 0
+  public var cappedRides = 0
+  public var transfers = 0
+  public var spent = Money.zero
+  public var saved = Money.zero
+
+  /// Creates a slot's statistics; the counts and sums default to zero.
+  public init(
+    slot: Int, rides: Int = 0, paidRides: Int = 0, cappedRides: Int = 0, transfers: Int = 0, spent: Money = .zero,
+    saved: Money = .zero
+  ) {
+    self.slot = slot
+    self.rides = rides
+    self.paidRides = paidRides
+    self.cappedRides = cappedRides
+    self.transfers = transfers
+    self.spent = spent
+    self.saved = saved
+  }
+}
+
+extension RideSums {
   /// Counts one ride.
   mutating func add(_ ride: RecordedRide) {
     rides += 1
@@ -211,7 +349,9 @@ extension PeriodStats {
     case .transfer: transfers += 1
     }
   }
+}
 
+extension PeriodStats {
   /// The sum of several periods: for a total line.
   ///
   /// - Parameter periods: The periods to add, oldest first.
@@ -246,47 +386,5 @@ extension Int {
 
 extension CalendarDate {
   /// 0001-01-01, the first day a ``CalendarDate`` can be.
-  static let firstDay = CalendarDate(daysSinceEpoch: -719_162)
-}
-
-/// The sums of ``RideStats/periods(of:holdsValue:in:by:from:through:)``,
-/// added up one update at a time, newest first (an undo is seen before what
-/// it undoes); it holds the periods and the ids of undone updates not yet reached.
-struct PeriodTally {
-  private(set) var result: [PeriodStats]
-  let kind: StatsPeriodKind
-  let holdsValue: Bool
-  let timeZone: LocalTimeZone
-  private let base: Int
-  private var undone = Set<UUID>()
-
-  init(
-    _ kind: StatsPeriodKind, from first: CalendarDate, through last: CalendarDate, holdsValue: Bool,
-    in timeZone: LocalTimeZone
-  ) {
-    result = RideStats.emptyPeriods(kind, from: first, through: last)
-    self.kind = kind
-    self.holdsValue = holdsValue
-    self.timeZone = timeZone
-    base = result.first.map { kind.ordinal(of: $0.start) } ?? 0
-  }
-
-  /// Counts `update`, the next newest.
-  mutating func add(_ update: BalanceUpdate) {
-    guard !result.isEmpty else { return }
-    if update.type == .undo {
-      if let target = update.undoes { undone.insert(target) }
-      return
-    }
-    if undone.remove(update.id) != nil { return }
-    guard update.type == .swipe || (update.type == .reload && holdsValue && !update.isDuplicate) else { return }
-    let day = timeZone.calendarDate(of: update.timestamp)
-    let index = kind.ordinal(of: day) - base
-    guard index >= 0, index < result.count else { return }
-    if update.type == .reload {
-      result[index].loaded.minorUnits += update.amount.minorUnits
-    } else if let ride = RecordedRide(update) {
-      result[index].add(ride)
-    }
-  }
+  public static let firstDay = CalendarDate(daysSinceEpoch: -719_162)
 }

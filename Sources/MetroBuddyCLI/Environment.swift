@@ -94,6 +94,11 @@ package struct Environment: Sendable {
     return value
   }
 
+  /// `HOME` when it is an absolute path; `nil` when it is unset, empty or
+  /// relative, so that no folder is ever placed relative to the working
+  /// directory (the store, this device's state and its cache alike).
+  package var home: String? { value("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } }
+
   /// A variable's value as it is set, empty or not.
   package func rawValue(_ name: String) -> String? {
     switch source {

@@ -48,7 +48,7 @@ struct GlobalOptions {
       storeDirectory = store
     } else if let data = environment.value("XDG_DATA_HOME"), data.hasPrefix("/") {
       storeDirectory = data + "/metrobuddy"
-    } else if let home = environment.value("HOME") {
+    } else if let home = environment.home {
       storeDirectory = home + "/.local/share/metrobuddy"
     }
   }

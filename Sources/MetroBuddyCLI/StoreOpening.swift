@@ -64,7 +64,7 @@ extension StoreRequest {
     // id: none yet, and the first write says so, never a path relative to
     // the working directory or under `/`.
     if let directory = environment.value("XDG_STATE_HOME"), directory.hasPrefix("/") { return directory }
-    if let home = environment.value("HOME"), home.hasPrefix("/") { return home + "/.local/state" }
+    if let home = environment.home { return home + "/.local/state" }
     return nil
   }
 
@@ -72,10 +72,11 @@ extension StoreRequest {
   /// `$XDG_STATE_HOME/metrobuddy` (or `~/.local/state/metrobuddy`).
   package var stateDirectory: String? { stateHome.map { $0 + "/metrobuddy" } }
 
-  /// The folder of every program's caches: an absolute `XDG_CACHE_HOME`, else `~/.cache`.
+  /// The folder of every program's caches: an absolute `XDG_CACHE_HOME`,
+  /// else `~/.cache` with an absolute HOME; `nil` without either.
   package var cacheHome: String? {
     if let directory = environment.value("XDG_CACHE_HOME"), directory.hasPrefix("/") { return directory }
-    return environment.value("HOME").map { $0 + "/.cache" }
+    return environment.home.map { $0 + "/.cache" }
   }
 
   /// Where this device keeps its caches: `$XDG_CACHE_HOME/metrobuddy`

@@ -56,6 +56,28 @@ struct StoreLocationTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.workingDirectory).isEmpty)
   }
 
+  /// A relative HOME names no folder: not the store, not this device's
+  /// state, not its cache. Before, the store and the cache were placed
+  /// under it, relative to the working directory, and the state was not.
+  @Test("a relative HOME names no folder, and nothing is written in the working directory")
+  func relativeHome() throws {
+    let sandbox = try Sandbox()
+    let environment = ["HOME": "relative/home", "TZ": "UTC"]
+    let show = try sandbox.run(["show"], environment: environment)
+    #expect(show.status == 64, "\(show)")
+    #expect(
+      show.stderr.hasPrefix(
+        "Error: Cannot find the store: HOME is not set to an absolute path. Pass --store <dir> or set METROBUDDY_STORE."
+      ),
+      "\(show.stderr)")
+    let store = sandbox.root + "/store"
+    let reload = try sandbox.run(["--store", store, "reload", "5"], environment: environment)
+    #expect(reload.status != 0, "\(reload)")
+    let read = try sandbox.run(["--store", store, "show"], environment: environment)
+    #expect(read.status == 0, "\(read)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.workingDirectory).isEmpty)
+  }
+
   @Test("--store beats METROBUDDY_STORE, which beats XDG_DATA_HOME")
   func precedence() throws {
     let sandbox = try Sandbox()

@@ -172,8 +172,8 @@ final class PathsGoldenTests {
         [
           "Error: Invalid value for '<folder>': 'stash'; use store, state or cache.",
           "Error: Unexpected argument 'store'.",
-          "Error: Cannot find this device's state folder: HOME is not set. Set HOME or XDG_STATE_HOME to an absolute path.",
-          "Error: Cannot find this device's cache folder: HOME is not set. Set HOME or XDG_CACHE_HOME.",
+          "Error: Cannot find this device's state folder: HOME is not set to an absolute path. Set HOME or XDG_STATE_HOME to one.",
+          "Error: Cannot find this device's cache folder: HOME is not set to an absolute path. Set HOME or XDG_CACHE_HOME to one.",
         ]
       ),
       (
@@ -181,8 +181,8 @@ final class PathsGoldenTests {
         [
           "Error: Valor no válido para '<carpeta>': 'stash'; use store, state o cache.",
           "Error: Argumento inesperado 'store'.",
-          "Error: No se encuentra la carpeta de estado de este dispositivo: HOME no está definida. Defina HOME o XDG_STATE_HOME con una ruta absoluta.",
-          "Error: No se encuentra la carpeta de caché de este dispositivo: HOME no está definida. Defina HOME o XDG_CACHE_HOME.",
+          "Error: No se encuentra la carpeta de estado de este dispositivo: HOME no está definida con una ruta absoluta. Defina HOME o XDG_STATE_HOME con una.",
+          "Error: No se encuentra la carpeta de caché de este dispositivo: HOME no está definida con una ruta absoluta. Defina HOME o XDG_CACHE_HOME con una.",
         ]
       ),
       (
@@ -190,8 +190,8 @@ final class PathsGoldenTests {
         [
           "Errore: Valore non valido per '<cartella>': 'stash'; usa store, state o cache.",
           "Errore: Argomento inatteso 'store'.",
-          "Errore: Impossibile trovare la cartella di stato di questo dispositivo: HOME non è impostata. Imposta HOME o XDG_STATE_HOME con un percorso assoluto.",
-          "Errore: Impossibile trovare la cartella della cache di questo dispositivo: HOME non è impostata. Imposta HOME o XDG_CACHE_HOME.",
+          "Errore: Impossibile trovare la cartella di stato di questo dispositivo: HOME non è impostata su un percorso assoluto. Imposta HOME o XDG_STATE_HOME su uno.",
+          "Errore: Impossibile trovare la cartella della cache di questo dispositivo: HOME non è impostata su un percorso assoluto. Imposta HOME o XDG_CACHE_HOME su uno.",
         ]
       ),
     ])

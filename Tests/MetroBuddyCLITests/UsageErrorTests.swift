@@ -122,7 +122,7 @@ struct UsageErrorTests {
     var errors = Capture()
     let status = MetroBuddyCLIEntry.run(["show"], variables: [:], output: &output, errors: &errors)
     #expect(status == 64)
-    #expect(errors.text.hasPrefix("Error: Cannot find the store: HOME is not set."))
+    #expect(errors.text.hasPrefix("Error: Cannot find the store: HOME is not set to an absolute path."))
   }
 
   @Test(arguments: [["swipe", "--count", "+3"], ["history", "--limit", "+2"], ["check", "--min-rides", "+1"]])

@@ -292,7 +292,8 @@ enum English {
       "Cannot tell the format of '\(path)' from its name; add '--format json' or '--format csv'."
     case .lockTimeoutInvalid(let text):
       "METROBUDDY_LOCK_TIMEOUT is '\(text)'; set it to a number of seconds, such as 10 or 0.5."
-    case .noStoreLocation: "Cannot find the store: HOME is not set. Pass --store <dir> or set METROBUDDY_STORE."
+    case .noStoreLocation:
+      "Cannot find the store: HOME is not set to an absolute path. Pass --store <dir> or set METROBUDDY_STORE."
     case .emptyStoreOption: "The value for '--store <dir>' is empty."
     case .invalidUTF8(let token):
       "'\(token)' is not valid UTF-8 text (U+FFFD marks the bytes that were not); write arguments in UTF-8."
@@ -305,8 +306,9 @@ enum English {
     case .pathsPurpose(.cache): "this device's cache, rebuilt when missing: never synchronise it"
     case .pathsNoFolder(.store): text(.noStoreLocation)
     case .pathsNoFolder(.state):
-      "Cannot find this device's state folder: HOME is not set. Set HOME or XDG_STATE_HOME to an absolute path."
-    case .pathsNoFolder(.cache): "Cannot find this device's cache folder: HOME is not set. Set HOME or XDG_CACHE_HOME."
+      "Cannot find this device's state folder: HOME is not set to an absolute path. Set HOME or XDG_STATE_HOME to one."
+    case .pathsNoFolder(.cache):
+      "Cannot find this device's cache folder: HOME is not set to an absolute path. Set HOME or XDG_CACHE_HOME to one."
 
     case .helpOverview: "OVERVIEW:"
     case .helpUsage: "USAGE:"

@@ -340,7 +340,7 @@ enum Italian {
     case .lockTimeoutInvalid(let text):
       "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; impostalo a un numero di secondi, come 10 o 0.5."
     case .noStoreLocation:
-      "Impossibile trovare l'archivio: HOME non è impostata. Passa --store \(slot("dir")) o imposta METROBUDDY_STORE."
+      "Impossibile trovare l'archivio: HOME non è impostata su un percorso assoluto. Passa --store \(slot("dir")) o imposta METROBUDDY_STORE."
     case .emptyStoreOption: "Il valore di '--store \(slot("dir"))' è vuoto."
     case .invalidUTF8(let token):
       "'\(token)' non è testo UTF-8 valido (U+FFFD indica i byte che non lo erano); scrivi gli argomenti in UTF-8."
@@ -352,11 +352,11 @@ enum Italian {
     case .pathsPurpose(.cache): "la cache di questo dispositivo, ricostruita se manca: non sincronizzarla mai"
     case .pathsNoFolder(.store): text(.noStoreLocation)
     case .pathsNoFolder(.state):
-      "Impossibile trovare la cartella di stato di questo dispositivo: HOME non è impostata. Imposta HOME o"
-        + " XDG_STATE_HOME con un percorso assoluto."
+      "Impossibile trovare la cartella di stato di questo dispositivo: HOME non è impostata su un percorso assoluto."
+        + " Imposta HOME o XDG_STATE_HOME su uno."
     case .pathsNoFolder(.cache):
-      "Impossibile trovare la cartella della cache di questo dispositivo: HOME non è impostata. Imposta HOME o"
-        + " XDG_CACHE_HOME."
+      "Impossibile trovare la cartella della cache di questo dispositivo: HOME non è impostata su un percorso"
+        + " assoluto. Imposta HOME o XDG_CACHE_HOME su uno."
 
     case .helpOverview: "PANORAMICA:"
     case .helpUsage: "USO:"

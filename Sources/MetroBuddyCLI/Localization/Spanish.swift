@@ -338,7 +338,7 @@ enum Spanish {
     case .lockTimeoutInvalid(let text):
       "METROBUDDY_LOCK_TIMEOUT vale '\(text)'; asígnele un número de segundos, como 10 o 0.5."
     case .noStoreLocation:
-      "No se encuentra el almacén: HOME no está definida. Pase --store \(slot("dir")) o defina METROBUDDY_STORE."
+      "No se encuentra el almacén: HOME no está definida con una ruta absoluta. Pase --store \(slot("dir")) o defina METROBUDDY_STORE."
     case .emptyStoreOption: "El valor de '--store \(slot("dir"))' está vacío."
     case .invalidUTF8(let token):
       "'\(token)' no es texto UTF-8 válido (U+FFFD marca los bytes que no lo eran); escriba los argumentos en UTF-8."
@@ -349,10 +349,11 @@ enum Spanish {
     case .pathsPurpose(.cache): "la caché de este dispositivo, que se rehace si falta: no la sincronice nunca"
     case .pathsNoFolder(.store): text(.noStoreLocation)
     case .pathsNoFolder(.state):
-      "No se encuentra la carpeta de estado de este dispositivo: HOME no está definida. Defina HOME o XDG_STATE_HOME"
-        + " con una ruta absoluta."
+      "No se encuentra la carpeta de estado de este dispositivo: HOME no está definida con una ruta absoluta. Defina"
+        + " HOME o XDG_STATE_HOME con una."
     case .pathsNoFolder(.cache):
-      "No se encuentra la carpeta de caché de este dispositivo: HOME no está definida. Defina HOME o XDG_CACHE_HOME."
+      "No se encuentra la carpeta de caché de este dispositivo: HOME no está definida con una ruta absoluta. Defina"
+        + " HOME o XDG_CACHE_HOME con una."
 
     case .helpOverview: "DESCRIPCIÓN:"
     case .helpUsage: "USO:"

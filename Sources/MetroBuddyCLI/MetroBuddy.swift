@@ -13,7 +13,8 @@ package enum MetroBuddy {
     [
       ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self, KindCommand.self,
       ModeCommand.self,
-      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, StatsCommand.self, UndoCommand.self,
+      SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, StatsCommand.self, CompareCommand.self,
+      UndoCommand.self,
       CardsCommand.self,
       CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self,
       ImportCommand.self,

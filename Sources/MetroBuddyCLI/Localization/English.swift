@@ -345,6 +345,9 @@ enum English {
     case .notATime(let text):
       "'\(text)' is not a time; write YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], optionally with Z or ±HH:MM."
     case .notADate(let text): "'\(text)' is not a date that exists; write YYYY-MM-DD."
+    case .month(let text): "'\(text)' is not a month; write YYYY-MM, such as 2026-10."
+    case .pass(let text):
+      "'\(text)' is not a pass; write NAME=PRICE/Nd (a price above zero, 1 to 366 days), such as 30-day=132/30d."
     case .clockWindow(let text):
       "'\(text)' is not a stretch of the clock; write HH:MM-HH:MM, such as 07:00-10:00 (22:00-02:00 runs past midnight)."
     case .count(let text, let maximum): "'\(text)' is not a whole number from 1 to \(maximum)."

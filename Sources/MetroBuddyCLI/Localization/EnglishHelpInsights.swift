@@ -54,6 +54,26 @@ extension English {
       """
     case .statsBy: "week or month; weekday or hour to add up the range's rides by weekday or hour of the day."
     case .statsHeatmap: "Show the range's rides as a grid of weekdays by hours."
+    case .compareAbstract: "Say whether a pass would have been cheaper than what the rides cost."
+    case .compareDiscussion:
+      """
+      Prices the card's rides of a range three ways: as recorded (what they were
+      charged), without the cap (each ride that is not a transfer at its full fare),
+      and with each pass: the agency's where a source gives its price and the days it
+      was sold (the MetroCard's 30-day $132.00 and 7-day $34.00 unlimited passes, from
+      20 August 2023 until sales ended on 31 December 2025, for a metrocard card), and
+      each --pass you name. A pass is bought at the first ride no pass covers and
+      covers every ride through the end of its last day (a 30-day pass bought on
+      1 October covers 1 to 30 October); the MetroCard's covers the subway and local
+      buses, and other rides cost what they were charged. Then the cheapest, by how
+      much, and for each pass the rides at the full fare it replaces to pay for itself.
+      The range: --month, or --since to --until (default today), or the last whole
+      calendar month. --weekdays and --between compare the commute alone.
+      """
+    case .compareMonth: "Compare this calendar month (YYYY-MM)."
+    case .compareSince: "Compare from this day (YYYY-MM-DD)."
+    case .compareUntil: "Compare through this day (YYYY-MM-DD; default: today)."
+    case .comparePass: "A pass to price: NAME=PRICE/Nd, such as 30-day=132/30d; repeatable."
     case .timesWeekdays: "Only Monday to Friday (local days)."
     case .timesBetween: "Only between these local times (HH:MM-HH:MM; 22:00-02:00 runs past midnight)."
     case .statsSince: "Start with the period this day falls in (YYYY-MM-DD)."

@@ -173,6 +173,12 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case statsHeatmap
     case timesWeekdays
     case timesBetween
+    case compareAbstract
+    case compareDiscussion
+    case compareMonth
+    case compareSince
+    case compareUntil
+    case comparePass
     case statsSince
     case statsUntil
   }

@@ -387,7 +387,8 @@ enum Italian {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "codice",
     "period": "periodo", "minutes": "minuti", "text": "testo",
     "zone": "zona", "zones": "zone", "id": "id", "keep": "conservare", "other": "altra", "value": "valore",
-    "folder": "cartella", "hh:mm-hh:mm": "hh:mm-hh:mm",
+    "folder": "cartella",
+    "hh:mm-hh:mm": "hh:mm-hh:mm", "yyyy-mm": "aaaa-mm", "name=price/nd": "nome=prezzo/nd", "price": "prezzo",
   ]
 
   /// `<amount>` as `<importo>`.
@@ -415,6 +416,9 @@ enum Italian {
     case .notATime(let text):
       "'\(text)' non è una data e ora; scrivi AAAA-MM-GG o AAAA-MM-GGTHH:MM[:SS], con Z o ±HH:MM facoltativi."
     case .notADate(let text): "'\(text)' non è una data esistente; scrivi AAAA-MM-GG."
+    case .month(let text): "'\(text)' non è un mese; scrivi AAAA-MM, come 2026-10."
+    case .pass(let text):
+      "'\(text)' non è un abbonamento; scrivi NOME=PREZZO/Nd (un prezzo maggiore di zero, da 1 a 366 giorni), come 30-giorni=132/30d."
     case .clockWindow(let text):
       "'\(text)' non è una fascia oraria; scrivi HH:MM-HH:MM, come 07:00-10:00 (22:00-02:00 passa la mezzanotte)."
     case .count(let text, let maximum): "'\(text)' non è un numero intero da 1 a \(maximum)."

@@ -61,6 +61,28 @@ extension Italian {
     case .statsBy:
       "week (settimana) o month (mese); weekday (giorno) o hour (ora) per sommare le corse dell'intervallo per giorno della settimana o ora."
     case .statsHeatmap: "Mostra le corse dell'intervallo in una griglia di giorni della settimana per ore."
+    case .compareAbstract: "Dice se un abbonamento sarebbe costato meno di quanto sono costate le corse."
+    case .compareDiscussion:
+      """
+      Calcola il prezzo delle corse della carta in un intervallo in tre modi: come sono
+      state addebitate, senza il tetto (ogni corsa che non è un trasbordo alla tariffa
+      intera) e con ogni abbonamento: quelli dell'azienda quando una fonte ne dà il
+      prezzo e i giorni in cui era in vendita (le MetroCard illimitate da 30 giorni a
+      132,00 USD e da 7 giorni a 34,00 USD, dal 20 agosto 2023 alla fine delle vendite il
+      31 dicembre 2025, per una carta metrocard) e ogni --pass indicato. Un abbonamento
+      si compra alla prima corsa che nessun abbonamento copre e copre ogni corsa fino
+      alla fine del suo ultimo giorno (uno da 30 giorni comprato il 1° ottobre copre dal
+      1° al 30 ottobre); quello della MetroCard copre la metropolitana e gli autobus
+      locali, e le altre corse costano quanto addebitato. Poi il più economico e di
+      quanto, e per ogni abbonamento le corse a tariffa intera che sostituisce per
+      ripagarsi. L'intervallo: --month, o da --since a --until (predefinito oggi), o
+      l'ultimo mese di calendario intero. --weekdays e --between confrontano solo i
+      tragitti casa-lavoro.
+      """
+    case .compareMonth: "Confronta questo mese di calendario (AAAA-MM)."
+    case .compareSince: "Confronta da questo giorno (AAAA-MM-GG)."
+    case .compareUntil: "Confronta fino a questo giorno (AAAA-MM-GG; predefinito: oggi)."
+    case .comparePass: "Un abbonamento da calcolare: NOME=PREZZO/Nd, come 30-giorni=132/30d; ripetibile."
     case .timesWeekdays: "Solo da lunedì a venerdì (giorni locali)."
     case .timesBetween: "Solo tra questi orari locali (HH:MM-HH:MM; 22:00-02:00 passa la mezzanotte)."
     case .statsSince: "Comincia dal periodo che contiene questo giorno (AAAA-MM-GG)."

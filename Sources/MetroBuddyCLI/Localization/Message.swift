@@ -263,6 +263,8 @@ enum ValueProblem: Equatable {
   case notATime(String)
   case notADate(String)
   case clockWindow(String)
+  case month(String)
+  case pass(String)
   case count(String, maximum: Int)
   case wholeNumber(String)
   case positiveWholeNumber(String)

@@ -384,7 +384,8 @@ enum Spanish {
     "shell": "shell", "n": "n", "type": "tipo", "kind": "tipo", "mode": "modo", "code": "código",
     "period": "periodo", "minutes": "minutos", "text": "texto",
     "zone": "zona", "zones": "zonas", "id": "id", "keep": "conservar", "other": "otra", "value": "valor",
-    "folder": "carpeta", "hh:mm-hh:mm": "hh:mm-hh:mm",
+    "folder": "carpeta",
+    "hh:mm-hh:mm": "hh:mm-hh:mm", "yyyy-mm": "aaaa-mm", "name=price/nd": "nombre=precio/nd", "price": "precio",
   ]
 
   /// `<amount>` as `<importe>`.
@@ -412,6 +413,9 @@ enum Spanish {
     case .notATime(let text):
       "'\(text)' no es una fecha y hora; escriba AAAA-MM-DD o AAAA-MM-DDTHH:MM[:SS], con Z o ±HH:MM opcionales."
     case .notADate(let text): "'\(text)' no es una fecha que exista; escriba AAAA-MM-DD."
+    case .month(let text): "'\(text)' no es un mes; escriba AAAA-MM, como 2026-10."
+    case .pass(let text):
+      "'\(text)' no es un pase; escriba NOMBRE=PRECIO/Nd (un precio mayor que cero, de 1 a 366 días), como 30-dias=132/30d."
     case .clockWindow(let text):
       "'\(text)' no es una franja horaria; escriba HH:MM-HH:MM, como 07:00-10:00 (22:00-02:00 pasa la medianoche)."
     case .count(let text, let maximum): "'\(text)' no es un número entero de 1 a \(maximum)."

@@ -58,6 +58,27 @@ extension Spanish {
     case .statsBy:
       "week (semana) o month (mes); weekday (día) u hour (hora) para sumar los viajes del intervalo por día de la semana u hora."
     case .statsHeatmap: "Muestra los viajes del intervalo en una cuadrícula de días de la semana por horas."
+    case .compareAbstract: "Dice si un pase habría salido más barato que lo que costaron los viajes."
+    case .compareDiscussion:
+      """
+      Calcula el precio de los viajes de la tarjeta en un intervalo de tres maneras:
+      como se cobraron, sin el tope (cada viaje que no es un transbordo a su tarifa
+      completa) y con cada pase: los de la agencia cuando una fuente da su precio y los
+      días en que se vendía (las MetroCard ilimitadas de 30 días a 132,00 US$ y de 7 días
+      a 34,00 US$, del 20 de agosto de 2023 al fin de las ventas el 31 de diciembre de
+      2025, en una tarjeta metrocard) y cada --pass que indique. Un pase se compra en el
+      primer viaje que ningún pase cubre y cubre todos los viajes hasta el final de su
+      último día (uno de 30 días comprado el 1 de octubre cubre del 1 al 30 de octubre);
+      el de la MetroCard cubre el metro y los autobuses locales, y los demás viajes
+      cuestan lo que se cobró. Luego, lo más barato y por cuánto, y para cada pase los
+      viajes a tarifa completa que sustituye para amortizarse.
+      El intervalo: --month, o de --since a --until (por defecto hoy), o el último mes
+      natural completo. --weekdays y --between comparan solo los trayectos al trabajo.
+      """
+    case .compareMonth: "Compara este mes natural (AAAA-MM)."
+    case .compareSince: "Compara desde este día (AAAA-MM-DD)."
+    case .compareUntil: "Compara hasta este día (AAAA-MM-DD; por defecto: hoy)."
+    case .comparePass: "Un pase que calcular: NOMBRE=PRECIO/Nd, como 30-dias=132/30d; repetible."
     case .timesWeekdays: "Solo de lunes a viernes (días locales)."
     case .timesBetween: "Solo entre estas horas locales (HH:MM-HH:MM; 22:00-02:00 pasa la medianoche)."
     case .statsSince: "Empieza por el periodo que contiene este día (AAAA-MM-DD)."

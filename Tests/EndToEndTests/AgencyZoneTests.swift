@@ -75,6 +75,22 @@ struct AgencyZoneTests {
       card: ["--card", "oyster"])
   }
 
+  @Test("A TfL contactless statement imports alike into a London contactless card on three machines")
+  func londonContactlessUnderThreeZones() throws {
+    let setup = ["card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60"]
+    try importsAlike("tfl-contactless-statement.csv", format: "tfl", setup: setup, card: ["--card", "phone"])
+    // The caps' travel days are London's on every machine: every ride agrees.
+    for machine in Self.machines {
+      let sandbox = try Sandbox()
+      try Self.run(sandbox, machine, setup)
+      try Self.run(sandbox, machine, "--card", "phone", "import", Self.fixtures + "/tfl-contactless-statement.csv")
+      let verify = try Self.run(sandbox, machine, "--card", "phone", "verify", "--fares")
+      #expect(
+        verify.stdout == "Card 'phone': All 7 rides' charges agree with metrobuddy's fare rules.\n",
+        "TZ=\(machine): \(verify.stdout)")
+    }
+  }
+
   @Test("stats counts a ride in its New York week on every machine")
   func statsWeeks() throws {
     var outputs: [String] = []

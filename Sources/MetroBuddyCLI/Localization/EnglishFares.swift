@@ -58,7 +58,7 @@ extension English {
         + (zones.map {
           "what TfL charged there does not fit the caps of zones \($0), the card's zones, "
             + "and metrobuddy does not know the stations' zones."
-        } ?? "the card has no zones; set them with 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "the card has no zones; set them with 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 row moved" : "\(count) rows moved")
         + " no money (a season ticket added, a refund of nothing): not recorded."

@@ -81,7 +81,7 @@ extension Italian {
         + (zones.map {
           "quanto addebitato da TfL non rientra nei tetti delle zone \($0), quelle della tessera, "
             + "e metrobuddy non conosce le zone delle stazioni."
-        } ?? "la tessera non ha zone; impostale con 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "la tessera non ha zone; impostale con 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
         + " denaro (un abbonamento aggiunto, un rimborso di nulla): "

@@ -81,7 +81,7 @@ extension Spanish {
         + (zones.map {
           "lo que cobró TfL no cabe en los topes de las zonas \($0), las de la tarjeta, "
             + "y metrobuddy no conoce las zonas de las estaciones."
-        } ?? "la tarjeta no tiene zonas; fíjelas con 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "la tarjeta no tiene zonas; fíjelas con 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
         + " dinero (un abono de temporada añadido, un reembolso de nada): "

@@ -59,7 +59,7 @@ public struct FareAudit {
     // A tube ride is priced at the fare it recorded (London's tube fares
     // depend on zones and time, which only the agency's file knows): what is
     // checked is the caps and transfers.
-    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind == .londonPayg {
+    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind.paysLondonFares {
       rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
     }
     let zone = card.rulesZone(timeZone)

@@ -57,7 +57,9 @@ public struct ZoneCheck: Sendable, Equatable {
         let start = rule.cap.period.period(openedAt: ride.time, in: zone).start
         if let period = open[rule.slot], period.start != start { check.close(period, slot: rule.slot) }
         if open[rule.slot]?.start != start { open[rule.slot] = Period(start: start, limit: rule.cap.limit) }
-        if ride.charge > .zero, ride.reason != .companion { open[rule.slot]?.charged += ride.charge.minorUnits }
+        if ride.charge > .zero, ride.reason != .companion, ride.reason != .maximumFare {
+          open[rule.slot]?.charged += ride.charge.minorUnits
+        }
         if ride.isFact {
           open[rule.slot]?.imported = true
           if ride.mode != .bus, ride.reason == .capped || ride.reason == .partial {

@@ -75,6 +75,43 @@ struct AgencyZoneTests {
       card: ["--card", "oyster"])
   }
 
+  @Test("A TfL contactless statement imports alike into a London contactless card on three machines")
+  func londonContactlessUnderThreeZones() throws {
+    let setup = ["card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60"]
+    try importsAlike("tfl-contactless-statement.csv", format: "tfl", setup: setup, card: ["--card", "phone"])
+    // The caps' travel days are London's on every machine: every ride agrees.
+    for machine in Self.machines {
+      let sandbox = try Sandbox()
+      try Self.run(sandbox, machine, setup)
+      try Self.run(sandbox, machine, "--card", "phone", "import", Self.fixtures + "/tfl-contactless-statement.csv")
+      let verify = try Self.run(sandbox, machine, "--card", "phone", "verify", "--fares")
+      // The incomplete journey's line shows the machine's local time, as a difference's does.
+      #expect(
+        verify.stdout.hasPrefix(
+          "Card 'phone': All 7 rides' charges agree with metrobuddy's fare rules.\n"
+            + "1 incomplete journey was charged a maximum fare (£8.80): a possible refund to claim from TfL.\n"),
+        "TZ=\(machine): \(verify.stdout)")
+    }
+  }
+
+  @Test("Oyster's incomplete journeys, river boat and season ticket rows import alike on three machines")
+  func oysterVariantsUnderThreeZones() throws {
+    try importsAlike(
+      "tfl-oyster-incomplete.csv", format: "tfl",
+      setup: ["card", "add", "oyster", "--kind", "london-payg", "--zones", "1-2", "--fare", "3.60"],
+      card: ["--card", "oyster"])
+  }
+
+  @Test("A London contactless statement with maximum fares and its daily charges import alike on three machines")
+  func londonStatementVariantsUnderThreeZones() throws {
+    for file in ["tfl-london-contactless-statement.csv", "tfl-london-daily-charges.csv"] {
+      try importsAlike(
+        file, format: "tfl",
+        setup: ["card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60"],
+        card: ["--card", "phone"])
+    }
+  }
+
   @Test("stats counts a ride in its New York week on every machine")
   func statsWeeks() throws {
     var outputs: [String] = []

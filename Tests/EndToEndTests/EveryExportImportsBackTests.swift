@@ -54,7 +54,7 @@ struct EveryExportImportsBackTests {
     if kind.holdsValue { arguments += ["--balance", "20"] }
     if kind == .custom { arguments += ["--fare", "2.75", "--cap", "30", "--cap-period", "7d"] }
     // A London card has a tube fare only by hand.
-    if kind == .londonPayg { arguments += ["--zones", "1-2", "--fare", "2.90"] }
+    if kind.paysLondonFares { arguments += ["--zones", "1-2", "--fare", "2.90"] }
     return arguments
   }
 

@@ -154,7 +154,7 @@ struct LondonAsChargedTests {
     (
       [],
       "Caps not checked on 6 travel days and 1 week: the card has no zones; "
-        + "set them with 'metrobuddy kind london-payg --zones 1-4'."
+        + "set them with 'metrobuddy kind --zones 1-4'."
     ),
   ])
   func aCommutersWeekImportsWithNoDifferences(zones: [String], notChecked: String) throws {

@@ -283,7 +283,7 @@ struct FareGoldenTests {
       (
         ["card", "add", "x", "--kind", "omny"],
         "Error: Invalid value for '--kind <kind>': 'omny' is not a kind; did you mean 'omny-card'? "
-          + "use omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
+          + "use omny-card, contactless, metrocard, custom, london-payg, london-contactless or ttc-presto."
       ),
       (
         ["swipe", "--mode", "buss"],
@@ -302,7 +302,7 @@ struct FareGoldenTests {
       (
         ["kind", "metrocrad"],
         "Error: Invalid value for '<kind>': 'metrocrad' is not a kind; did you mean 'metrocard'? "
-          + "use omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
+          + "use omny-card, contactless, metrocard, custom, london-payg, london-contactless or ttc-presto."
       ),
       (
         ["card", "add", "tokyo", "--currency", "JPY", "--fare", "210.5"],

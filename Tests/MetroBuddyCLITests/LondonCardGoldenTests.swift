@@ -31,8 +31,9 @@ struct LondonCardGoldenTests {
       newYork
         == Invocation(
           stdout: "",
-          stderr: "Error: '--zones' is for a london-payg card, not a omny-card card; nothing was changed. "
-            + "Leave out '--zones', or add '--kind london-payg'.\n", status: 64))
+          stderr: "Error: '--zones' is for a london-payg or london-contactless card, not a omny-card card; nothing "
+            + "was changed. Leave out '--zones', or add '--kind london-payg' or '--kind london-contactless'.\n",
+          status: 64))
     let onDefault = cli.run("kind", "--zones", "1-3")
     #expect(onDefault.status == 64, "\(onDefault)")
     #expect(cli.storeFiles() == before)

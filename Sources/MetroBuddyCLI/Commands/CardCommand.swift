@@ -37,6 +37,7 @@ struct AddCardCommand: Command {
     examples: [
       "metrobuddy card add work --kind contactless",
       "metrobuddy card add london --kind london-payg --zones 1-2 --fare 3.60",
+      "metrobuddy card add phone --kind london-contactless --zones 1-2 --fare 3.60",
       "metrobuddy card add tokyo --currency JPY --kind custom --fare 210",
     ])
 

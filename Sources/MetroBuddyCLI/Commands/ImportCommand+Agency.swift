@@ -71,12 +71,51 @@ extension ImportCommand {
       text += Self.differencesText(differences, rides: rides, currency: after.currency, context: context)
       text += Self.capsNotCheckedText(audit.zoneCheck, card: after, context: context)
     }
+    text += Self.possibleRefundsText(audit, currency: after.currency, context: context)
     guard case .object(let members) = JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment)
     else { return CommandOutput(text: text, json: .null) }
     return CommandOutput(
       text: text,
       json: .object(
-        members + [("fareDifferences", Self.differencesJSON(differences, currency: after.currency))]))
+        members + [
+          ("fareDifferences", Self.differencesJSON(differences, currency: after.currency)),
+          ("rowsNotRecorded", .integer(Int64(noMoney))),
+          ("capsNotChecked", Self.capsNotCheckedJSON(audit.zoneCheck)),
+          ("possibleRefunds", .array(audit.possibleRefunds.map { Self.refundJSON($0, currency: after.currency) })),
+        ]))
+  }
+
+  /// The lines after the differences when rides were charged a maximum
+  /// fare (decision 100): how many and what they cost, then each, as a
+  /// possible refund to claim from TfL; empty when there are none.
+  static func possibleRefundsText(_ report: FareAuditReport, currency: Currency, context: Context) -> String {
+    guard report.refundCount > 0 else { return "" }
+    return report.possibleRefunds.reduce(
+      context.text(
+        .possibleRefunds(count: report.refundCount, total: context.money(report.refundTotal, currency))) + "\n"
+    ) {
+      $0 + "  "
+        + context.text(
+          .possibleRefund(
+            time: rideTime($1, context: context), mode: $1.mode, charged: context.money($1.charge, currency))) + "\n"
+    }
+  }
+
+  /// `capsNotChecked` in JSON: the travel days and weeks of a London card
+  /// not checked against the cap of its zones; `null` for any other card.
+  static func capsNotCheckedJSON(_ check: ZoneCheck?) -> JSONValue {
+    guard let check else { return .null }
+    return .object([
+      ("days", .integer(Int64(check.uncheckedDays))), ("weeks", .integer(Int64(check.uncheckedWeeks))),
+    ])
+  }
+
+  /// One element of `possibleRefunds`: the ride's id, time, mode and what it was charged.
+  static func refundJSON(_ ride: RecordedRide, currency: Currency) -> JSONValue {
+    .object([
+      ("id", .string(ride.id.canonicalString)), ("timestamp", .string(Timestamp.iso8601(ride.time))),
+      ("mode", .string(ride.mode.rawValue)), ("charged", .string(ride.charge.plainString(in: currency))),
+    ])
   }
 
   /// The summary line of an import: the balance and rides left, or for a
@@ -120,14 +159,19 @@ extension ImportCommand {
 
   /// One ride the rules would charge differently, as a line of its own.
   static func differenceLine(_ difference: FareDifference, currency: Currency, context: Context) -> String {
-    let (day, second) = context.environment.timeZone.localTime(of: difference.ride.time)
-    let time =
-      context.text.date(day) + " " + Localizer.twoDigits(second / 3600) + ":" + Localizer.twoDigits(second / 60 % 60)
-    return "  "
+    "  "
       + context.text(
         .fareDifference(
-          time: time, mode: difference.ride.mode, charged: context.money(difference.ride.charge, currency),
+          time: rideTime(difference.ride, context: context), mode: difference.ride.mode,
+          charged: context.money(difference.ride.charge, currency),
           expected: context.money(difference.expected.charge, currency), reason: difference.expected.reason)) + "\n"
+  }
+
+  /// A ride's local date and time as a line of the fare check shows it.
+  static func rideTime(_ ride: RecordedRide, context: Context) -> String {
+    let (day, second) = context.environment.timeZone.localTime(of: ride.time)
+    return context.text.date(day) + " " + Localizer.twoDigits(second / 3600) + ":"
+      + Localizer.twoDigits(second / 60 % 60)
   }
 
   /// `fareDifferences` in JSON: each ride's id, time, mode, recorded charge

@@ -104,6 +104,7 @@ struct VerifyCommand: Command {
           write(ImportCommand.differenceLine($0, currency: card.currency, context: context))
         }
         write(ImportCommand.capsNotCheckedText(item.report.zoneCheck, card: card, context: context))
+        write(ImportCommand.possibleRefundsText(item.report, currency: card.currency, context: context))
       }
     }
     output.streamJSON = { write throws(MetroError) in
@@ -112,6 +113,11 @@ struct VerifyCommand: Command {
         let card = item.rides.card.snapshot
         let object = JSONValue.object([
           ("name", .string(card.name)), ("rides", .integer(Int64(item.report.rides))),
+          ("capsNotChecked", ImportCommand.capsNotCheckedJSON(item.report.zoneCheck)),
+          (
+            "possibleRefunds",
+            .array(item.report.possibleRefunds.map { ImportCommand.refundJSON($0, currency: card.currency) })
+          ),
           ("fareDifferences", .array([])),
         ])
         let (before, after) = StreamedJSON.around(object, depth: 1)

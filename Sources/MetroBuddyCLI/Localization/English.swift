@@ -131,10 +131,10 @@ enum English {
           ? "Swipe with '--mode subway' or '--mode bus', or give a custom card an express fare with "
             + "'metrobuddy kind custom --express-fare <amount>'."
           : "Set a fare by hand with 'metrobuddy fare <amount>'.")
-    case .notStoredValue:
+    case .notStoredValue(let kind):
       "A contactless card holds no money, so it cannot be reloaded or have its balance set; "
         + "its balance is what its rides have cost. Nothing was changed.\n"
-        + "To track a prepaid card, add one with 'metrobuddy card add <name> --kind omny-card'."
+        + "To track a prepaid card, add one with 'metrobuddy card add <name> --kind \(kind.prepaid.rawValue)'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
       case .customHasNoStandardFare:
@@ -155,8 +155,12 @@ enum English {
         "The card holds \(balance ?? ""); it can become a \(kind.rawValue) card only at a zero balance. "
           + "Add a new card with 'metrobuddy card add <name> --kind \(kind.rawValue)' instead."
       case .zonesOnlyForLondon(let kind):
-        "'--zones' is for a london-payg card, not a \(kind.rawValue) card; nothing was changed. "
-          + "Leave out '--zones', or add '--kind london-payg'."
+        "'--zones' is for a london-payg or london-contactless card, not a \(kind.rawValue) card; nothing was "
+          + "changed. Leave out '--zones', or add '--kind london-payg' or '--kind london-contactless'."
+      case .reducedNotKnown(let kind):
+        "'--reduced' is not modelled for a \(kind.rawValue) card: metrobuddy has no source for TfL's reduced "
+          + "fares; nothing was changed. Leave out '--reduced'; a fare you pay can be set by hand with "
+          + "'--fare <amount>'."
       }
     case .expiredCard(let date): "EXPIRED CARD: the card expired on \(date)."
     case .expiredCardHint: "Nothing was recorded. For a new card, set its date with 'metrobuddy expiration <date>'."

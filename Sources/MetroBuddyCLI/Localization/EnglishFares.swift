@@ -31,6 +31,7 @@ extension English {
       case .capped: "capped: free"
       case .transfer: free ? "free transfer" : "transfer: the difference"
       case .companion: "a companion's full fare"
+      case .maximumFare: "a maximum fare"
       }
     case .rideCount(let reason, let count):
       "\(count) \(reason.rawValue)" + ((reason == .transfer || reason == .companion) && count != 1 ? "s" : "")
@@ -58,10 +59,16 @@ extension English {
         + (zones.map {
           "what TfL charged there does not fit the caps of zones \($0), the card's zones, "
             + "and metrobuddy does not know the stations' zones."
-        } ?? "the card has no zones; set them with 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "the card has no zones; set them with 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 row moved" : "\(count) rows moved")
         + " no money (a season ticket added, a refund of nothing): not recorded."
+    case .possibleRefunds(let count, let total):
+      count == 1
+        ? "1 incomplete journey was charged a maximum fare (\(total)): a possible refund to claim from TfL."
+        : "\(count) incomplete journeys were charged maximum fares (\(total) in all): possible refunds to claim "
+          + "from TfL."
+    case .possibleRefund(let time, let mode, let charged): "\(time)  \(mode.rawValue): charged \(charged)"
     case .kindZone(let name): "zone \(name)"
     case .archive(let path, let problem):
       switch problem {

@@ -9,7 +9,9 @@ extension English {
       An omny-card holds money and stops charging once the week's cap is paid;
       contactless (a phone or bank card) holds none and counts what rides cost;
       a metrocard holds money and pays every ride; a custom card takes its fare,
-      cap and transfers from the options marked 'Custom'.
+      cap and transfers from the options marked 'Custom'. In London, london-payg
+      (Oyster) holds money and london-contactless (a phone or bank card) holds
+      none; both have TfL's caps of their --zones and the bus Hopper.
       """
     case .addNameArgument: "1 to 32 of a-z, 0-9, '-' and '_', starting with a letter or digit."
     case .addBalance: "The money on the card (default: 0)."

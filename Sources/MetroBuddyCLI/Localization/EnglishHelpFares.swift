@@ -3,7 +3,7 @@ extension English {
   static func help(_ key: HelpKey.Fares) -> String {
     switch key {
     case .fareOptionKind:
-      "omny-card (the default), contactless, metrocard, custom, london-payg or ttc-presto: decides the fare rules."
+      "omny-card (the default), contactless, metrocard, custom, london-payg, london-contactless or ttc-presto: decides the fare rules."
     case .fareOptionCardMode: "How a ride is taken unless swipe says: subway, bus or express."
     case .fareOptionRideMode: "How this ride is taken: subway, bus or express (default: the card's mode)."
     case .fareOptionCurrency: "The ISO 4217 code of the card's money, such as USD, EUR or JPY."
@@ -20,7 +20,7 @@ extension English {
     case .fareOptionZone:
       "Custom: the time zone the rules read, such as America/Chicago or a POSIX TZ rule (default: the machine's)."
     case .fareOptionZones:
-      "London: the zones of a london-payg card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
+      "London: the zones of a london-payg or london-contactless card's daily and weekly caps, 1 to 1-6 (default: 1-2). "
         + "Tube fares are not built in: give one with --fare."
     case .fareAbstract: "Print the fare in force and where it comes from, or set it to AMOUNT."
     case .fareDiscussion:
@@ -38,7 +38,7 @@ extension English {
       A custom card needs a fare set by hand first ('metrobuddy fare <amount>').
       Rides already recorded keep what they were charged.
       """
-    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg or ttc-presto."
+    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg, london-contactless or ttc-presto."
     case .modeAbstract: "Print how a ride is taken when swipe does not say, or set it to MODE."
     case .modeModeArgument: "subway, bus or express."
     }

@@ -78,4 +78,10 @@ enum FareMessage: Equatable {
   /// After an import's summary: rows of the file that moved no money
   /// (a season ticket added, a refund of nothing), not recorded.
   case noMoneyRows(Int)
+  /// After an import's summary and in `verify --fares`: incomplete
+  /// journeys charged a maximum fare, `total` in all, each a possible
+  /// refund to claim from TfL (decision 100).
+  case possibleRefunds(count: Int, total: String)
+  /// One such journey: when, how, and what it was charged.
+  case possibleRefund(time: String, mode: TravelMode, charged: String)
 }

@@ -155,10 +155,10 @@ enum Italian {
           ? "Registra la corsa con '--mode subway' o '--mode bus', o dai a una carta personalizzata una tariffa express "
             + "con 'metrobuddy kind custom --express-fare \(slot("amount"))'."
           : "Imposta una tariffa a mano con 'metrobuddy fare \(slot("amount"))'.")
-    case .notStoredValue:
+    case .notStoredValue(let kind):
       "Una carta contactless non contiene denaro: non si può ricaricare né impostarne il saldo; "
         + "il suo saldo è quanto sono costati i viaggi. Non è stato cambiato nulla.\n"
-        + "Per una carta prepagata, aggiungine una con 'metrobuddy card add \(slot("name")) --kind omny-card'."
+        + "Per una carta prepagata, aggiungine una con 'metrobuddy card add \(slot("name")) --kind \(kind.prepaid.rawValue)'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
       case .customHasNoStandardFare:
@@ -181,8 +181,12 @@ enum Italian {
         "La tessera contiene \(balance ?? ""); può diventare \(kind.rawValue) solo con saldo zero. "
           + "Aggiungi una nuova tessera con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
       case .zonesOnlyForLondon(let kind):
-        "'--zones' è per una carta london-payg, non per una \(kind.rawValue); non è stato cambiato nulla. "
-          + "Togli '--zones' o aggiungi '--kind london-payg'."
+        "'--zones' è per una carta london-payg o london-contactless, non per una \(kind.rawValue); non è stato "
+          + "cambiato nulla. Togli '--zones' o aggiungi '--kind london-payg' o '--kind london-contactless'."
+      case .reducedNotKnown(let kind):
+        "'--reduced' non è modellato per una carta \(kind.rawValue): metrobuddy non ha una fonte per le "
+          + "tariffe ridotte di TfL; non è stato cambiato nulla. Togli '--reduced'; una tariffa che paghi si può "
+          + "impostare a mano con '--fare \(slot("amount"))'."
       }
     case .expiredCard(let date): "CARTA SCADUTA: la carta è scaduta il \(date)."
     case .expiredCardHint:

@@ -21,6 +21,7 @@ extension Italian {
       case .capped: "tetto"
       case .transfer: "trasbordo"
       case .companion: "accompagnatore"
+      case .maximumFare: "tariffa massima"
       }
     case .noFareNow: "nessuna"
     case .fareNone(let mode, let date):
@@ -45,6 +46,7 @@ extension Italian {
       case .capped: "tetto raggiunto: gratuita"
       case .transfer: free ? "trasbordo gratuito" : "trasbordo: la differenza"
       case .companion: "tariffa intera di un accompagnatore"
+      case .maximumFare: "una tariffa massima"
       }
     case .rideCount(let reason, let count):
       // Agrees with "corsa" (feminine): 1 pagata, 7 pagate.
@@ -54,6 +56,7 @@ extension Italian {
       case .capped: "\(count) oltre il tetto"
       case .transfer: count == 1 ? "1 trasbordo" : "\(count) trasbordi"
       case .companion: count == 1 ? "1 di un accompagnatore" : "\(count) di accompagnatori"
+      case .maximumFare: "\(count) a tariffa massima"
       }
     case .spentSoFar: "speso"
     case .fareStandardAgain(let new, let old): "Di nuovo la tariffa standard: \(new) (prima \(old))."
@@ -81,11 +84,19 @@ extension Italian {
         + (zones.map {
           "quanto addebitato da TfL non rientra nei tetti delle zone \($0), quelle della tessera, "
             + "e metrobuddy non conosce le zone delle stazioni."
-        } ?? "la tessera non ha zone; impostale con 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "la tessera non ha zone; impostale con 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
         + " denaro (un abbonamento aggiunto, un rimborso di nulla): "
         + (count == 1 ? "non registrata." : "non registrate.")
+    case .possibleRefunds(let count, let total):
+      count == 1
+        ? "1 viaggio incompleto è stato addebitato con una tariffa massima (\(total)): un possibile rimborso da "
+          + "chiedere a TfL."
+        : "\(count) viaggi incompleti sono stati addebitati con tariffe massime (\(total) in tutto): possibili "
+          + "rimborsi da chiedere a TfL."
+    case .possibleRefund(let time, let mode, let charged):
+      "\(time)  \(fares(.modeName(mode))): addebitato \(charged)"
     case .kindZone(let name): "fuso orario \(name)"
     case .archive(let path, let problem):
       switch problem {

@@ -10,6 +10,9 @@ extension Italian {
       settimanale; contactless (un telefono o una carta bancaria) non contiene credito e
       conta quanto costano le corse; una metrocard contiene credito e paga ogni corsa;
       una carta custom prende tariffa, tetto e trasbordi dalle opzioni 'Custom'.
+      A Londra, london-payg (Oyster) contiene credito e london-contactless (un
+      telefono o una carta bancaria) no; entrambe hanno i tetti di TfL delle loro
+      --zones e l'Hopper dei bus.
       """
     case .addNameArgument: "Da 1 a 32 caratteri tra a-z, 0-9, '-' e '_', iniziando con una lettera o una cifra."
     case .addBalance: "Il credito sulla carta (predefinito: 0)."

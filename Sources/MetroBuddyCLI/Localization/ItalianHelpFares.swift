@@ -3,7 +3,7 @@ extension Italian {
   static func help(_ key: HelpKey.Fares) -> String {
     switch key {
     case .fareOptionKind:
-      "omny-card (predefinito), contactless, metrocard, custom, london-payg o ttc-presto: decide le regole tariffarie."
+      "omny-card (predefinito), contactless, metrocard, custom, london-payg, london-contactless o ttc-presto: decide le regole tariffarie."
     case .fareOptionCardMode: "Come si viaggia se swipe non lo dice: subway, bus o express."
     case .fareOptionRideMode: "Come si fa questa corsa: subway, bus o express (predefinito: il modo della carta)."
     case .fareOptionCurrency: "Il codice ISO 4217 della valuta della carta, come USD, EUR o JPY."
@@ -22,7 +22,7 @@ extension Italian {
     case .fareOptionZone:
       "Custom: il fuso orario delle sue regole, come America/Chicago o una regola TZ POSIX (predefinito: quello della macchina)."
     case .fareOptionZones:
-      "Londra: le zone dei tetti giornaliero e settimanale di una carta london-payg, da 1 a 1-6 (predefinito: 1-2). "
+      "Londra: le zone dei tetti giornaliero e settimanale di una carta london-payg o london-contactless, da 1 a 1-6 (predefinito: 1-2). "
         + "Le tariffe della metropolitana non sono incluse: indicane una con --fare."
     case .fareAbstract: "Stampa la tariffa in vigore e da dove viene, o la imposta ad IMPORTO."
     case .fareDiscussion:
@@ -40,7 +40,7 @@ extension Italian {
       carta personalizzata richiede prima una tariffa impostata a mano ('metrobuddy fare
       <amount>'). Le corse già registrate conservano quanto addebitato.
       """
-    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg o ttc-presto."
+    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg, london-contactless o ttc-presto."
     case .modeAbstract: "Stampa come si viaggia quando swipe non lo dice, o lo imposta a MODO."
     case .modeModeArgument: "subway, bus o express."
     }

@@ -108,7 +108,7 @@ enum Message: Equatable {
   case insufficientFareForRides(count: Int, total: String, balance: String)
   case insufficientFareHint
   case noFare(mode: TravelMode, date: String, reduced: Bool)
-  case notStoredValue
+  case notStoredValue(CardKind)
   case kindRefused(KindRefusal, balance: String?)
   case expiredCard(date: String)
   case expiredCardHint

@@ -155,10 +155,10 @@ enum Spanish {
           ? "Registre el viaje con '--mode subway' o '--mode bus', o dé a una tarjeta personalizada una tarifa exprés "
             + "con 'metrobuddy kind custom --express-fare \(slot("amount"))'."
           : "Fije una tarifa a mano con 'metrobuddy fare \(slot("amount"))'.")
-    case .notStoredValue:
+    case .notStoredValue(let kind):
       "Una tarjeta sin contacto no guarda dinero: no se puede recargar ni fijar su saldo; "
         + "su saldo es lo que han costado sus viajes. No se cambió nada.\n"
-        + "Para una tarjeta prepago, añada una con 'metrobuddy card add \(slot("name")) --kind omny-card'."
+        + "Para una tarjeta prepago, añada una con 'metrobuddy card add \(slot("name")) --kind \(kind.prepaid.rawValue)'."
     case .kindRefused(let refusal, let balance):
       switch refusal {
       case .customHasNoStandardFare:
@@ -181,8 +181,12 @@ enum Spanish {
         "La tarjeta tiene \(balance ?? ""); solo puede pasar a \(kind.rawValue) con saldo cero. "
           + "Añada una tarjeta nueva con 'metrobuddy card add \(slot("name")) --kind \(kind.rawValue)'."
       case .zonesOnlyForLondon(let kind):
-        "'--zones' es para una tarjeta london-payg, no para una \(kind.rawValue); no se cambió nada. "
-          + "Quite '--zones' o añada '--kind london-payg'."
+        "'--zones' es para una tarjeta london-payg o london-contactless, no para una \(kind.rawValue); no se "
+          + "cambió nada. Quite '--zones' o añada '--kind london-payg' o '--kind london-contactless'."
+      case .reducedNotKnown(let kind):
+        "'--reduced' no está modelado para una tarjeta \(kind.rawValue): metrobuddy no tiene fuente de las "
+          + "tarifas reducidas de TfL; no se cambió nada. Quite '--reduced'; una tarifa que usted paga se puede "
+          + "fijar a mano con '--fare \(slot("amount"))'."
       }
     case .expiredCard(let date): "TARJETA VENCIDA: la tarjeta venció el \(date)."
     case .expiredCardHint:

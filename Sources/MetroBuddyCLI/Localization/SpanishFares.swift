@@ -21,6 +21,7 @@ extension Spanish {
       case .capped: "tope"
       case .transfer: "transbordo"
       case .companion: "acompañante"
+      case .maximumFare: "tarifa máxima"
       }
     case .noFareNow: "ninguna"
     case .fareNone(let mode, let date):
@@ -45,6 +46,7 @@ extension Spanish {
       case .capped: "tope alcanzado: gratis"
       case .transfer: free ? "transbordo gratis" : "transbordo: la diferencia"
       case .companion: "tarifa completa de un acompañante"
+      case .maximumFare: "una tarifa máxima"
       }
     case .rideCount(let reason, let count):
       // Agrees with "viaje" (masculine): 1 pagado, 7 pagados.
@@ -54,6 +56,7 @@ extension Spanish {
       case .capped: "\(count) con tope"
       case .transfer: count == 1 ? "1 transbordo" : "\(count) transbordos"
       case .companion: count == 1 ? "1 de acompañante" : "\(count) de acompañantes"
+      case .maximumFare: "\(count) con tarifa máxima"
       }
     case .spentSoFar: "gastado"
     case .fareStandardAgain(let new, let old): "De vuelta a la tarifa estándar: \(new) (antes \(old))."
@@ -81,11 +84,17 @@ extension Spanish {
         + (zones.map {
           "lo que cobró TfL no cabe en los topes de las zonas \($0), las de la tarjeta, "
             + "y metrobuddy no conoce las zonas de las estaciones."
-        } ?? "la tarjeta no tiene zonas; fíjelas con 'metrobuddy kind london-payg --zones 1-4'.")
+        } ?? "la tarjeta no tiene zonas; fíjelas con 'metrobuddy kind --zones 1-4'.")
     case .noMoneyRows(let count):
       (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
         + " dinero (un abono de temporada añadido, un reembolso de nada): "
         + (count == 1 ? "no se registra." : "no se registran.")
+    case .possibleRefunds(let count, let total):
+      count == 1
+        ? "1 viaje incompleto se cobró con una tarifa máxima (\(total)): un posible reembolso que reclamar a TfL."
+        : "\(count) viajes incompletos se cobraron con tarifas máximas (\(total) en total): posibles reembolsos "
+          + "que reclamar a TfL."
+    case .possibleRefund(let time, let mode, let charged): "\(time)  \(fares(.modeName(mode))): cobrado \(charged)"
     case .kindZone(let name): "zona \(name)"
     case .archive(let path, let problem):
       switch problem {

@@ -10,6 +10,9 @@ extension Spanish {
       contactless (un móvil o una tarjeta bancaria) no guarda dinero y cuenta lo que
       cuestan los viajes; una metrocard guarda dinero y paga cada viaje; una tarjeta
       custom toma su tarifa, tope y transbordos de las opciones marcadas 'Custom'.
+      En Londres, london-payg (Oyster) guarda dinero y london-contactless (un móvil
+      o una tarjeta bancaria) no; las dos tienen los topes de TfL de sus --zones y
+      el Hopper del autobús.
       """
     case .addNameArgument: "De 1 a 32 caracteres entre a-z, 0-9, '-' y '_', empezando por una letra o un dígito."
     case .addBalance: "El dinero de la tarjeta (por defecto: 0)."

@@ -3,7 +3,7 @@ extension Spanish {
   static func help(_ key: HelpKey.Fares) -> String {
     switch key {
     case .fareOptionKind:
-      "omny-card (por defecto), contactless, metrocard, custom, london-payg o ttc-presto: decide las reglas de tarifa."
+      "omny-card (por defecto), contactless, metrocard, custom, london-payg, london-contactless o ttc-presto: decide las reglas de tarifa."
     case .fareOptionCardMode: "Cómo se viaja si swipe no lo dice: subway, bus o express."
     case .fareOptionRideMode: "Cómo se hace este viaje: subway, bus o express (por defecto: el modo de la tarjeta)."
     case .fareOptionCurrency: "El código ISO 4217 de la moneda de la tarjeta, como USD, EUR o JPY."
@@ -21,7 +21,7 @@ extension Spanish {
     case .fareOptionZone:
       "Custom: la zona horaria de sus reglas, como America/Chicago o una regla TZ POSIX (por defecto: la de la máquina)."
     case .fareOptionZones:
-      "Londres: las zonas de los topes diario y semanal de una tarjeta london-payg, de 1 a 1-6 (por defecto: 1-2). "
+      "Londres: las zonas de los topes diario y semanal de una tarjeta london-payg o london-contactless, de 1 a 1-6 (por defecto: 1-2). "
         + "Las tarifas del metro no vienen incluidas: indique una con --fare."
     case .fareAbstract: "Imprime la tarifa vigente y de dónde viene, o la fija en IMPORTE."
     case .fareDiscussion:
@@ -39,7 +39,7 @@ extension Spanish {
       tarjeta personalizada necesita antes una tarifa fijada a mano ('metrobuddy fare
       <amount>'). Los viajes ya registrados conservan lo que se cobró.
       """
-    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg o ttc-presto."
+    case .kindKindArgument: "omny-card, contactless, metrocard, custom, london-payg, london-contactless o ttc-presto."
     case .modeAbstract: "Imprime cómo se viaja cuando swipe no lo dice, o lo fija en MODO."
     case .modeModeArgument: "subway, bus o express."
     }

@@ -48,8 +48,8 @@ struct ErrorReport: Equatable {
       self.init(message: text(.reducedExpressUnknown(date: text.date(date))), exitCode: .usage)
     case .noFare(let mode, let date, _, let reduced):
       self.init(message: text(.noFare(mode: mode, date: text.date(date), reduced: reduced)), exitCode: .refused)
-    case .notStoredValue:
-      self = failure(.notStoredValue, .usage)
+    case .notStoredValue(let kind):
+      self = failure(.notStoredValue(kind), .usage)
     case .reloadLimit(let refusal, let currency):
       let canLoad = refusal.canLoad > .zero ? money(refusal.canLoad, currency) : nil
       switch refusal.limit {

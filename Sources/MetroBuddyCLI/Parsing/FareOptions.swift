@@ -95,7 +95,7 @@ enum FareOptions {
   /// The currency a new card takes when `--currency` is not given: pounds
   /// for a London card, Canadian dollars for a Toronto one.
   static func currency(_ parsed: ParsedCommand, kind: CardKind) throws(UsageError) -> Currency {
-    let code = [CardKind.londonPayg: "GBP", .ttcPresto: "CAD"][kind]
+    let code = [CardKind.londonPayg: "GBP", .londonContactless: "GBP", .ttcPresto: "CAD"][kind]
     guard !parsed.gave(currency.spec.name), let code else { return try parsed[currency] }
     return Currency(code: code) ?? .usd
   }

@@ -44,10 +44,11 @@ extension CardRules {
     if settings.customRules != nil, settings.kind != .custom {
       throw .kindRefused(.rulesOnlyForCustom(settings.kind))
     }
-    if settings.londonZones != nil, settings.kind != .londonPayg {
+    if settings.londonZones != nil, !settings.kind.paysLondonFares {
       throw .kindRefused(.zonesOnlyForLondon(settings.kind))
     }
     if settings.kind == .ttcPresto, settings.isReduced { throw .kindRefused(.reducedNotHalf(.ttcPresto)) }
+    if settings.kind.paysLondonFares, settings.isReduced { throw .kindRefused(.reducedNotKnown(settings.kind)) }
     if settings.kind == .custom {
       guard settings.fare != nil else { throw .kindRefused(.customNeedsFare) }
       if settings.isReduced { throw .kindRefused(.reducedMeansNothing(.custom)) }

@@ -59,7 +59,7 @@ public struct FareAudit {
     // A tube ride is priced at the fare it recorded (London's tube fares
     // depend on zones and time, which only the agency's file knows): what is
     // checked is the caps and transfers.
-    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind == .londonPayg {
+    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind.paysLondonFares {
       rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
     }
     let zone = card.rulesZone(timeZone)
@@ -70,8 +70,10 @@ public struct FareAudit {
       leftOut = rules.caps.count < before
     }
     var found: FareDifference?
-    // A charge held to a zone cap that is not checked is not checked.
+    // A charge held to a zone cap that is not checked is not checked, nor a
+    // maximum fare (a possible refund, which the report lists).
     if only?.contains(ride.id) ?? true, !(leftOut && (ride.reason == .capped || ride.reason == .partial)),
+      ride.reason != .maximumFare,
       let expected = FareEngine.price(
         ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
       expected.charge != ride.charge
@@ -100,6 +102,11 @@ public struct FareAudit {
     var audit = try prepared(rides, timeZone: timeZone, only: only)
     var report = FareAuditReport(zoneCheck: audit.zoneCheck)
     func check(_ ride: RecordedRide) {
+      if ride.reason == .maximumFare, only?.contains(ride.id) ?? true {
+        report.refundCount += 1
+        report.refundTotal = report.refundTotal.adding(ride.charge) ?? report.refundTotal
+        if report.possibleRefunds.count < limit { report.possibleRefunds.append(ride) }
+      }
       guard let found = audit.check(ride) else { return }
       report.differenceCount += 1
       if report.differences.count < limit { report.differences.append(found) }
@@ -129,6 +136,14 @@ public struct FareAuditReport: Sendable, Equatable {
   /// A London card's travel days and weeks not checked against the cap of
   /// its zones; `nil` for any other card.
   public var zoneCheck: ZoneCheck?
+
+  /// How many rides were charged a maximum fare (``RideReason/maximumFare``):
+  /// incomplete journeys, each a possible refund to claim from the agency.
+  public var refundCount = 0
+  /// What those rides were charged, in all.
+  public var refundTotal = Money.zero
+  /// The first of them, as many as differences are kept.
+  public var possibleRefunds: [RecordedRide] = []
 
   /// Whether every difference was kept.
   public var isWhole: Bool { differences.count == differenceCount }

@@ -82,7 +82,7 @@ public enum FareEngine {
           time: ride.time, mode: ride.mode, fare: ride.fare, transfersLeft: rules.transfer?.transfersPerRide ?? 0,
           device: ride.device)
       }
-    case .capped, .companion:
+    case .capped, .companion, .maximumFare:
       break
     }
     let day = timeZone.calendarDate(of: ride.time)
@@ -115,7 +115,8 @@ public enum FareEngine {
   /// opening the cap's period when none is open at its time. (The forecast
   /// prices trips by the caps alone: they are never transfers.)
   static func countTowardCaps(_ state: inout FareState, ride: RecordedRide, rules: FareRules, timeZone: LocalTimeZone) {
-    guard ride.charge > .zero, ride.reason != .companion else { return }
+    // A companion's fare and a maximum fare count toward no cap.
+    guard ride.charge > .zero, ride.reason != .companion, ride.reason != .maximumFare else { return }
     for rule in rules.caps where rule.modes.contains(ride.mode) {
       if let open = state[rule.slot], open.contains(ride.time) {
         state[rule.slot]?.paid = open.paid.adding(ride.charge) ?? open.paid
@@ -165,7 +166,8 @@ public enum FareEngine {
         paid = kept.paid.minorUnits
       }
       paid = later.rides.reduce(paid) {
-        !rule.modes.contains($1.mode) || $1.reason == .companion || $1.time < window.0 || $1.time >= window.1
+        !rule.modes.contains($1.mode) || $1.reason == .companion || $1.reason == .maximumFare || $1.time < window.0
+          || $1.time >= window.1
           ? $0 : $0 + $1.charge.minorUnits
       }
       guard progress != nil || paid > 0 else { continue }

@@ -53,7 +53,7 @@ extension MetroCard {
       rules = FareRules(
         localFare: standard(isReduced ? StandardFares.reducedLocal : StandardFares.local),
         expressFare: isReduced ? nil : standard(StandardFares.express), transfer: .newYork)
-    case .londonPayg:
+    case .londonPayg, .londonContactless:
       // The zones' caps count every ride, the bus and tram caps only buses;
       // a tube fare comes only from a fare set by hand (below).
       let zones = londonZones ?? LondonZones.centralPair

@@ -31,4 +31,9 @@ public enum RideReason: String, Sendable, Hashable, Codable, CaseIterable {
   /// The full fare of a companion's ride, tapped with the same card or
   /// phone: it counts toward no cap and gives no transfer.
   case companion
+  /// A maximum fare: a journey the agency could not complete (no touch in
+  /// or no touch out), charged the most it could have cost. It counts
+  /// toward no cap and gives no transfer, and part of it may be refunded
+  /// on a claim (decision 100). Only an import records one.
+  case maximumFare = "maximum-fare"
 }

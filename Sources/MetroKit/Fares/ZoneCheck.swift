@@ -42,12 +42,12 @@ public struct ZoneCheck: Sendable, Equatable {
   }
 
   /// The periods of `card`'s rides that are not checked, from its rides in
-  /// time order; `nil` for a card that is not London pay as you go. It holds
+  /// time order; `nil` for a card that does not pay London's fares. It holds
   /// one period of each kind at a time, and the starts of those not checked.
   static func of(
     _ rides: (_ body: (RecordedRide) -> Void) throws(MetroError) -> Void, card: MetroCard, timeZone: LocalTimeZone
   ) throws(MetroError) -> ZoneCheck? {
-    guard card.kind == .londonPayg else { return nil }
+    guard card.kind.paysLondonFares else { return nil }
     var check = ZoneCheck(zonesUnknown: card.londonZones == nil)
     var open: [CapSlot: Period] = [:]
     let zone = card.rulesZone(timeZone)
@@ -57,7 +57,9 @@ public struct ZoneCheck: Sendable, Equatable {
         let start = rule.cap.period.period(openedAt: ride.time, in: zone).start
         if let period = open[rule.slot], period.start != start { check.close(period, slot: rule.slot) }
         if open[rule.slot]?.start != start { open[rule.slot] = Period(start: start, limit: rule.cap.limit) }
-        if ride.charge > .zero, ride.reason != .companion { open[rule.slot]?.charged += ride.charge.minorUnits }
+        if ride.charge > .zero, ride.reason != .companion, ride.reason != .maximumFare {
+          open[rule.slot]?.charged += ride.charge.minorUnits
+        }
         if ride.isFact {
           open[rule.slot]?.imported = true
           if ride.mode != .bus, ride.reason == .capped || ride.reason == .partial {

@@ -339,7 +339,7 @@ extension RideSums {
     rides += 1
     spent.minorUnits += ride.charge.minorUnits
     switch ride.reason {
-    case .paid, .companion: paidRides += 1
+    case .paid, .companion, .maximumFare: paidRides += 1
     case .partial:
       paidRides += 1
       saved.minorUnits += ride.fare.minorUnits - ride.charge.minorUnits

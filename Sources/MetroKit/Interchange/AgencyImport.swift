@@ -71,6 +71,8 @@ extension AgencyFormat {
   ///
   /// - a ride no cap counts (`uncapped`: a river boat, a ticket bought) is
   ///   `paid`, its fare its charge;
+  /// - an incomplete journey charged a maximum fare is `maximumFare`, its
+  ///   fare its charge;
   /// - a journey the file calls capped (its note, or `Capped` `Y`) is
   ///   `partial` when it still cost something (`paid` when the card knows no
   ///   higher fare for it), `capped` when it cost nothing;
@@ -87,6 +89,7 @@ extension AgencyFormat {
   ) {
     let full = max(fullFare ?? charge, charge)
     if mode == .uncapped { return (charge, .paid) }
+    if reason == .maximumFare { return (charge, .maximumFare) }
     if reason == .capped, charge > .zero {
       // Part of a fare the card does not know to be higher is, as far as it knows, the fare.
       return full > charge ? (full, .partial) : (charge, .paid)

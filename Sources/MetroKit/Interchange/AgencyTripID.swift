@@ -36,7 +36,8 @@ enum AgencyTripID {
       append(charge.minorUnits, to: &bytes)
       // A ride no cap counts was a ride of no mode before it had one: its id stays as it was.
       append(mode == .uncapped ? "" : mode?.rawValue ?? "", to: &bytes)
-      append(reason?.rawValue ?? "", to: &bytes)
+      // A maximum fare was a ride of no reason before it had one: its id stays as it was.
+      append(reason == .maximumFare ? "" : reason?.rawValue ?? "", to: &bytes)
     case .reload(let amount):
       append("reload", to: &bytes)
       append(amount.minorUnits, to: &bytes)

@@ -177,8 +177,10 @@ extension Interchange {
     switch document["londonZones"] {
     case nil, .null?: break
     case .string(let text)?:
-      guard settings.kind == .londonPayg else {
-        throw failure("londonZones", .notOneOf(settings.kind.rawValue, known: [CardKind.londonPayg.rawValue]))
+      guard settings.kind.paysLondonFares else {
+        throw failure(
+          "londonZones",
+          .notOneOf(settings.kind.rawValue, known: [CardKind.londonPayg.rawValue, CardKind.londonContactless.rawValue]))
       }
       do { settings.londonZones = try LondonZones(text) } catch {
         throw failure("londonZones", .notOneOf(text, known: LondonZones.known))

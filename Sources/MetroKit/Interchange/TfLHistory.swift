@@ -23,7 +23,11 @@ import FoundationEssentials
 ///   subway); anything else has no mode.
 /// - The reason is `capped` when `Journey/Action` or `Note` holds the word
 ///   "capped" (a ride that still cost something then reached the cap);
-///   otherwise the file does not say, and the charge decides.
+///   `maximumFare` for a charged journey with no touch in or no touch out
+///   (`[No touch-in] to …`, `… to [No touch-out]`); otherwise the file does
+///   not say, and the charge decides.
+/// - `Entered and exited <station>` at `.00` moves no money (a season
+///   ticket's entry and exit that does not name it).
 /// - `Balance` (which may be negative) is the balance after the row; empty
 ///   leaves it unknown.
 struct TfLHistory {
@@ -110,11 +114,15 @@ struct TfLHistory {
       throw table.error(record, Self.credit, .chargeAndCredit)
     case (_, let credit?) where credit != .zero:
       action = .reload(credit)
-    case (let charge?, _) where charge != .zero || !Self.mentionsSeasonTicket(text + " " + note):
+    case (let charge?, _)
+    where charge != .zero || !(Self.mentionsSeasonTicket(text + " " + note) || Self.isEntryAndExit(text)):
       let capped = Self.words(text).contains("capped") || Self.words(note).contains("capped")
-      action = .ride(charge: charge, mode: Self.mode(text), reason: capped ? .capped : nil)
+      let mode = Self.mode(text)
+      let maximum = charge > .zero && mode != .bus && Self.isIncomplete(text)
+      action = .ride(charge: charge, mode: mode, reason: capped ? .capped : maximum ? .maximumFare : nil)
     default:
-      // No charge and no credit, nothing of either, or a journey on a season ticket at .00.
+      // No charge and no credit, nothing of either, or a journey on a season
+      // ticket at .00 (one that names it, or an entry and exit that does not).
       action = .noMoney
     }
     let balanceText = table.field(Self.balance, of: record)
@@ -153,6 +161,22 @@ struct TfLHistory {
   static func mentionsSeasonTicket(_ text: String) -> Bool {
     let words = words(text)
     return zip(words, words.dropFirst()).contains { $0 == "season" && $1 == "ticket" }
+  }
+
+  /// Whether a journey's description says it was not completed: `[No
+  /// touch-in] to …`, `… to [No touch-out]` (or `[No touch-out] from …`).
+  static func isIncomplete(_ text: String) -> Bool {
+    let words = words(text)
+    return words.indices.dropLast(2).contains {
+      words[$0] == "no" && words[$0 + 1] == "touch" && (words[$0 + 2] == "in" || words[$0 + 2] == "out")
+    }
+  }
+
+  /// Whether a row is a touch in and out at one station (`Entered and
+  /// exited <station>`): at `.00`, the entry and exit of a season ticket
+  /// that the row does not name, which moves no money.
+  static func isEntryAndExit(_ text: String) -> Bool {
+    words(text).starts(with: ["entered", "and", "exited"])
   }
 
   /// The text's words, in lower case: runs of letters and digits.

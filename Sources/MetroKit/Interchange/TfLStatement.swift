@@ -13,6 +13,9 @@ import FoundationEssentials
 /// - `Capped` is `Y` or `N` (`Yes`, `No` and empty are read too): a journey
 ///   marked `Y` is capped (or, when it still cost something, the one that reached the cap).
 /// - A bus journey that cost nothing and is not capped is a free transfer (the Hopper).
+/// - A charged journey with no touch in or no touch out (`--:--`), or whose
+///   note speaks of a maximum fare, is ``RideReason/maximumFare``.
+/// - A `Journey` starting with "Refund" at `0.00` moves no money.
 /// - The mode comes from `Journey` as in ``TfLHistory/mode(_:)``.
 struct TfLStatement {
   /// The columns read, as TfL names them.
@@ -61,12 +64,24 @@ struct TfLStatement {
     case "n", "no", "": capped = false
     default: throw table.error(record, Self.capped, .notOneOf(cappedText, known: ["Y", "N"]))
     }
+    let words = TfLHistory.words(text)
+    let notes = TfLHistory.words(table.field(Self.notes, of: record))
     let action: AgencyTrip.Action
     if amount > .zero {
       action = .adjustment(amount)
+    } else if amount == .zero, words.first == "refund" {
+      // A refund of nothing moves no money.
+      action = .noMoney
     } else {
       let mode = TfLHistory.mode(text)
-      let reason: RideReason? = capped ? .capped : amount == .zero && mode == .bus ? .transfer : nil
+      // No touch in or no touch out (`--:--`), or a note of a maximum fare.
+      let incomplete =
+        timeText.contains("--:--") || zip(notes, notes.dropFirst()).contains { $0 == "maximum" && $1 == "fare" }
+      let reason: RideReason? =
+        capped
+        ? .capped
+        : amount == .zero && mode == .bus
+          ? .transfer : amount < .zero && mode != .bus && incomplete ? .maximumFare : nil
       action = .ride(charge: -amount, mode: mode, reason: reason)
     }
     return AgencyTrip(id: UUID(), time: time, action: action, balanceAfter: nil, line: record.line, text: text)

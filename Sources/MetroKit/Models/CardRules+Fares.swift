@@ -9,6 +9,7 @@ extension CardRules {
   ) throws(MetroError) {
     if rules != nil, kind != .custom { throw .kindRefused(.rulesOnlyForCustom(kind)) }
     if kind == .ttcPresto, reduced == true { throw .kindRefused(.reducedNotHalf(kind)) }
+    if kind.paysLondonFares, reduced == true { throw .kindRefused(.reducedNotKnown(kind)) }
     if kind == .custom {
       if reduced == true { throw .kindRefused(.reducedMeansNothing(kind)) }
       guard let fare = card.fareByHand else { throw .kindRefused(.customNeedsFare) }
@@ -20,9 +21,9 @@ extension CardRules {
       throw .kindRefused(.balanceNotZero(card.balance, currency: card.currency, to: kind))
     }
     card.kind = kind
-    if kind != .londonPayg { card.londonZones = nil }
+    if !kind.paysLondonFares { card.londonZones = nil }
     if let reduced, kind != .custom { card.isReduced = reduced }
-    if kind == .ttcPresto { card.isReduced = false }
+    if kind == .ttcPresto || kind.paysLondonFares { card.isReduced = false }
   }
 
   /// The standing of `card` after `rides`, in time order, each under the

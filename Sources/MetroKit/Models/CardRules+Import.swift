@@ -74,7 +74,7 @@ extension CardRules {
     guard charge >= .zero, fare.map({ charge <= $0 }) ?? true else { return false }
     switch reason {
     case nil: return charge > .zero
-    case .paid?, .companion?: return fare.map { charge == $0 } ?? (charge > .zero)
+    case .paid?, .companion?, .maximumFare?: return fare.map { charge == $0 } ?? (charge > .zero)
     case .partial?: return charge > .zero && (fare.map { charge < $0 } ?? true)
     case .capped?: return charge == .zero
     case .transfer?: return true

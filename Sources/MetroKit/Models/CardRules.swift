@@ -203,7 +203,7 @@ package enum CardRules {
       case .expirationDate(let date):
         working.expirationDate = date
       case .londonZones(let zones):
-        guard working.kind == .londonPayg else { throw .kindRefused(.zonesOnlyForLondon(working.kind)) }
+        guard working.kind.paysLondonFares else { throw .kindRefused(.zonesOnlyForLondon(working.kind)) }
         working.londonZones = zones
         refold = true
         needsEveryRide = true

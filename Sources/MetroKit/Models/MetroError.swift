@@ -134,6 +134,9 @@ public enum KindRefusal: Sendable, Equatable {
   /// `--reduced` gives half fares; this kind's reduced fares are not half
   /// (Toronto's youth, senior and Fair Pass fares): they are set by hand.
   case reducedNotHalf(CardKind)
+  /// `--reduced` on a card of London's fares, whose reduced fares (TfL's
+  /// concessions) no source gives metrobuddy (docs/fare-rules.md).
+  case reducedNotKnown(CardKind)
   /// A card changes between holding money and not only at a zero balance.
   case balanceNotZero(Money, currency: Currency, to: CardKind)
   /// Zones are London's: a card of this kind has none.

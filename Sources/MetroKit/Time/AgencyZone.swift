@@ -93,7 +93,7 @@ extension CardKind {
   public var agencyZone: AgencyZone? {
     switch self {
     case .omnyCard, .contactless, .metrocard: .newYork
-    case .londonPayg: .london
+    case .londonPayg, .londonContactless: .london
     case .ttcPresto: .toronto
     case .custom: nil
     }

@@ -62,6 +62,13 @@ extension English {
     case .noMoneyRows(let count):
       (count == 1 ? "1 row moved" : "\(count) rows moved")
         + " no money (a season ticket added, a refund of nothing): not recorded."
+    case .passRowsNotRecorded(let count):
+      (count == 1 ? "1 row moved" : "\(count) rows moved")
+        + " no money (a ride on a pass or a trip pack, an entry with no exit yet): not recorded."
+    case .faresNotChecked(let count):
+      (count == 1 ? "1 ride was" : "\(count) rides were")
+        + " charged what the card's rules do not know (a rail fare by distance, a transfer or pass they have no rule"
+        + " for): taken from the file, not checked."
     case .kindZone(let name): "zone \(name)"
     case .archive(let path, let problem):
       switch problem {

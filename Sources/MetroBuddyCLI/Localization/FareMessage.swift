@@ -78,4 +78,11 @@ enum FareMessage: Equatable {
   /// After an import's summary: rows of the file that moved no money
   /// (a season ticket added, a refund of nothing), not recorded.
   case noMoneyRows(Int)
+  /// After the summary of a SmarTrip or PATH import: rows that moved no
+  /// money (a ride on a pass or a trip pack, an entry with no exit yet), not recorded.
+  case passRowsNotRecorded(Int)
+  /// After the fare check of a custom card: rides charged what its rules
+  /// cannot know (a rail fare by distance, a transfer or a pass the card has
+  /// no rule for), taken from the agency's file and not checked.
+  case faresNotChecked(Int)
 }

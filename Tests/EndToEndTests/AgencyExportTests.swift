@@ -179,8 +179,10 @@ struct AgencyExportTests {
       (
         "unknown-header.csv", [],
         "line 1: the header is none that metrobuddy reads; use --format csv (timestamp,type,amount), --format tfl "
-          + "(Date,Start Time,Journey/Action,Charge; Date,Time,Journey,Charge (GBP); Date,Daily Charge (GBP)) or "
-          + "--format omny (Trip Time,Mode,Product Type,Fare Amount ($))."
+          + "(Date,Start Time,Journey/Action,Charge; Date,Time,Journey,Charge (GBP); Date,Daily Charge (GBP)), "
+          + "--format omny (Trip Time,Mode,Product Type,Fare Amount ($)), --format smartrip (Time,Description,"
+          + "Operator,Change (+/-),Balance) or --format path (Reference,Trip Time,Mode,Location,Product Type,"
+          + "Fare Amount ($))."
       ),
     ]
     for (file, format, error) in cases {

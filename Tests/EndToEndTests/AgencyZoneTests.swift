@@ -112,6 +112,31 @@ struct AgencyZoneTests {
     }
   }
 
+  @Test("A SmarTrip history imports alike on machines in New York, London and Tokyo, ending at its last balance")
+  func smartripUnderThreeZones() throws {
+    try importsAlike(
+      "smartrip-week.csv", format: "smartrip",
+      setup: ["card", "add", "dc", "--kind", "custom", "--fare", "2.25", "--zone", "America/New_York"],
+      card: ["--card", "dc"])
+    for machine in Self.machines {
+      let sandbox = try Sandbox()
+      try Self.run(sandbox, machine, "card", "add", "dc", "--kind", "custom", "--fare", "2.25")
+      try Self.run(sandbox, machine, "--card", "dc", "import", Self.fixtures + "/smartrip-week.csv")
+      let history = try parseJSONArray(try Self.run(sandbox, machine, "--card", "dc", "--json", "history").stdout)
+      // 11/02/26 07:50 AM in Washington is 12:50 UTC, whatever the machine's zone.
+      #expect(history.last?["timestamp"] as? String == "2026-11-02T12:50:00Z", "TZ=\(machine): \(history)")
+      #expect(history.first?["balance"] as? String == "12.70", "TZ=\(machine): \(history)")
+    }
+  }
+
+  @Test("A PATH history imports alike on machines in New York, London and Tokyo")
+  func pathUnderThreeZones() throws {
+    try importsAlike(
+      "path-week.csv", format: "path",
+      setup: ["card", "add", "path", "--kind", "custom", "--fare", "3.00", "--zone", "America/New_York"],
+      card: ["--card", "path"])
+  }
+
   @Test("stats counts a ride in its New York week on every machine")
   func statsWeeks() throws {
     var outputs: [String] = []

@@ -7,6 +7,8 @@ extension ImportCommand.Format {
     case .json, .csv: nil
     case .tfl: .tfl
     case .omny: .omny
+    case .smartrip: .smartrip
+    case .path: .path
     }
   }
 }
@@ -65,11 +67,17 @@ extension ImportCommand {
     var text =
       Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     let noMoney = AgencyFormat.noMoneyRows(trips)
-    if noMoney > 0 { text += context.text(.noMoneyRows(noMoney)) + "\n" }
-    let rides = result.recorded.filter { $0.type == .swipe }.count
+    if noMoney > 0 {
+      text += context.text(agency == .tfl ? .noMoneyRows(noMoney) : .passRowsNotRecorded(noMoney)) + "\n"
+    }
+    // The rides a custom card's rules cannot check are said after the others (decision 98).
+    let rides = result.recorded.filter { $0.type == .swipe }.count - audit.faresNotChecked
     if !differences.isEmpty || rides > 0 {
       text += Self.differencesText(differences, rides: rides, currency: after.currency, context: context)
+    }
+    if !differences.isEmpty || rides + audit.faresNotChecked > 0 {
       text += Self.capsNotCheckedText(audit.zoneCheck, card: after, context: context)
+      text += Self.faresNotCheckedText(audit, context: context)
     }
     text += Self.possibleRefundsText(audit, currency: after.currency, context: context)
     guard case .object(let members) = JSONRenderer.change(card: after, recorded: result.recorded, at: context.moment)
@@ -150,6 +158,12 @@ extension ImportCommand {
       .capsNotChecked(
         days: check.uncheckedDays, weeks: check.uncheckedWeeks,
         zones: check.zonesUnknown ? nil : card.londonZones?.text)) + "\n"
+  }
+
+  /// The line after the differences of a custom card: the rides whose
+  /// charges its rules cannot know, not checked (decision 98); empty when there are none.
+  static func faresNotCheckedText(_ report: FareAuditReport, context: Context) -> String {
+    report.faresNotChecked == 0 ? "" : context.text(.faresNotChecked(report.faresNotChecked)) + "\n"
   }
 
   /// The line before the differences: how many there are, or that the rules agree.

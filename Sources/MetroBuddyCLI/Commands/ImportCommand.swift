@@ -23,6 +23,10 @@ struct ImportCommand: Command {
     case tfl
     /// OMNY's trip history CSV, or a zip holding it.
     case omny
+    /// WMATA SmarTrip's Card Usage CSV.
+    case smartrip
+    /// PATH's TAPP trip history CSV.
+    case path
   }
 
   /// `--format json|csv|tfl|omny`; without it, the file's extension decides.

@@ -99,12 +99,14 @@ struct VerifyCommand: Command {
         write(
           context.text(.faresOfCard(card.name)) + " "
             + ImportCommand.differencesHeading(
-              count: item.report.differenceCount, rides: item.report.rides, context: context))
+              count: item.report.differenceCount, rides: item.report.rides - item.report.faresNotChecked,
+              context: context))
         try forEachDifference(item) {
           write(ImportCommand.differenceLine($0, currency: card.currency, context: context))
         }
         write(ImportCommand.capsNotCheckedText(item.report.zoneCheck, card: card, context: context))
         write(ImportCommand.possibleRefundsText(item.report, currency: card.currency, context: context))
+        write(ImportCommand.faresNotCheckedText(item.report, context: context))
       }
     }
     output.streamJSON = { write throws(MetroError) in

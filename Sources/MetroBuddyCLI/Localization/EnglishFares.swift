@@ -69,6 +69,13 @@ extension English {
         : "\(count) incomplete journeys were charged maximum fares (\(total) in all): possible refunds to claim "
           + "from TfL."
     case .possibleRefund(let time, let mode, let charged): "\(time)  \(mode.rawValue): charged \(charged)"
+    case .passRowsNotRecorded(let count):
+      (count == 1 ? "1 row moved" : "\(count) rows moved")
+        + " no money (a ride on a pass or a trip pack, an entry with no exit yet): not recorded."
+    case .faresNotChecked(let count):
+      (count == 1 ? "1 ride was" : "\(count) rides were")
+        + " charged what the card's rules do not know (a rail fare by distance, a transfer or pass they have no rule"
+        + " for): taken from the file, not checked."
     case .kindZone(let name): "zone \(name)"
     case .archive(let path, let problem):
       switch problem {

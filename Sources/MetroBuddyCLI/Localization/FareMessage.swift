@@ -84,4 +84,11 @@ enum FareMessage: Equatable {
   case possibleRefunds(count: Int, total: String)
   /// One such journey: when, how, and what it was charged.
   case possibleRefund(time: String, mode: TravelMode, charged: String)
+  /// After the summary of a SmarTrip or PATH import: rows that moved no
+  /// money (a ride on a pass or a trip pack, an entry with no exit yet), not recorded.
+  case passRowsNotRecorded(Int)
+  /// After the fare check of a custom card: rides charged what its rules
+  /// cannot know (a rail fare by distance, a transfer or a pass the card has
+  /// no rule for), taken from the agency's file and not checked.
+  case faresNotChecked(Int)
 }

@@ -97,6 +97,14 @@ extension Italian {
           + "rimborsi da chiedere a TfL."
     case .possibleRefund(let time, let mode, let charged):
       "\(time)  \(fares(.modeName(mode))): addebitato \(charged)"
+    case .passRowsNotRecorded(let count):
+      (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
+        + " denaro (un viaggio con abbonamento o con un carnet, un ingresso ancora senza uscita): "
+        + (count == 1 ? "non registrata." : "non registrate.")
+    case .faresNotChecked(let count):
+      (count == 1 ? "1 viaggio è stato addebitato" : "\(count) viaggi sono stati addebitati")
+        + " con ciò che le regole della tessera non conoscono (una tariffa ferroviaria a distanza, un trasbordo o un"
+        + " abbonamento senza regola): preso dal file, non verificato."
     case .kindZone(let name): "fuso orario \(name)"
     case .archive(let path, let problem):
       switch problem {

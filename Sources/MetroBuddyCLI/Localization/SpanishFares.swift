@@ -95,6 +95,14 @@ extension Spanish {
         : "\(count) viajes incompletos se cobraron con tarifas máximas (\(total) en total): posibles reembolsos "
           + "que reclamar a TfL."
     case .possibleRefund(let time, let mode, let charged): "\(time)  \(fares(.modeName(mode))): cobrado \(charged)"
+    case .passRowsNotRecorded(let count):
+      (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
+        + " dinero (un viaje con abono o con un paquete de viajes, una entrada aún sin salida): "
+        + (count == 1 ? "no se registra." : "no se registran.")
+    case .faresNotChecked(let count):
+      (count == 1 ? "A 1 viaje se le cobró" : "A \(count) viajes se les cobró")
+        + " lo que las reglas de la tarjeta no conocen (una tarifa de tren por distancia, un transbordo o un abono"
+        + " sin regla): se toma del archivo, sin comprobar."
     case .kindZone(let name): "zona \(name)"
     case .archive(let path, let problem):
       switch problem {

@@ -26,6 +26,8 @@ public struct FareAudit {
   private var state = FareState()
   /// How many rides were checked.
   public private(set) var rides = 0
+  /// How many of the reported rides' fares a custom card's rules could not check (``beyondCustomRules(_:rules:)``).
+  public private(set) var faresNotChecked = 0
 
   /// An audit of `card`'s rides, none checked yet.
   public init(card: MetroCard, timeZone: LocalTimeZone, only: Set<UUID>? = nil, zoneCheck: ZoneCheck? = nil) {
@@ -56,10 +58,11 @@ public struct FareAudit {
   public mutating func check(_ ride: RecordedRide) -> FareDifference? {
     rides += 1
     var rules = card.rules(at: ride.time, in: timeZone)
+    let beyond = beyondCustomRules(ride, rules: rules)
     // A tube ride is priced at the fare it recorded (London's tube fares
-    // depend on zones and time, which only the agency's file knows): what is
-    // checked is the caps and transfers.
-    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind.paysLondonFares {
+    // depend on zones and time, which only the agency's file knows), as is
+    // a rail fare a custom card does not know: what is checked is the caps and transfers.
+    if ride.mode == .subway, rules.fare(for: .subway) == nil || card.kind.paysLondonFares || beyond {
       rules.localFare = FareQuote(amount: ride.fare, source: .byHand(since: nil))
     }
     let zone = card.rulesZone(timeZone)
@@ -73,15 +76,34 @@ public struct FareAudit {
     // A charge held to a zone cap that is not checked is not checked, nor a
     // maximum fare (a possible refund, which the report lists).
     if only?.contains(ride.id) ?? true, !(leftOut && (ride.reason == .capped || ride.reason == .partial)),
-      ride.reason != .maximumFare,
+      ride.reason != .maximumFare, !beyond || ride.reason == .paid,
       let expected = FareEngine.price(
         ride.mode, at: ride.time, companion: ride.reason == .companion, rules: rules, state: state),
       expected.charge != ride.charge
     {
       found = FareDifference(ride: ride, expected: expected)
     }
+    // A ride priced at its recorded fare that still differs (a cap or a transfer) is listed, so it was checked.
+    if beyond, found == nil, only?.contains(ride.id) ?? true { faresNotChecked += 1 }
     FareEngine.advance(&state, with: ride, rules: rules, timeZone: zone)
     return found
+  }
+
+  /// Whether an imported ride's charge is one a custom card's rules
+  /// cannot know (decision 98), and so is not checked against them: a
+  /// subway ride the agency charged in full at a fare other than the card's
+  /// (Washington's rail fares depend on the stations; it is priced at its
+  /// recorded fare, so caps and transfers are still checked), a transfer
+  /// when the card has no transfer rule, a part fare or a capped ride when
+  /// no cap counts the mode.
+  func beyondCustomRules(_ ride: RecordedRide, rules: FareRules) -> Bool {
+    guard card.kind == .custom, ride.isFact else { return false }
+    switch ride.reason {
+    case .paid: return ride.mode == .subway && ride.charge == ride.fare && rules.fare(for: .subway)?.amount != ride.fare
+    case .transfer: return rules.transfer == nil
+    case .partial, .capped: return rules.caps(for: ride.mode).isEmpty
+    case .companion, .maximumFare: return false
+    }
   }
 
   /// The rides of a history held in memory, in time order, without those
@@ -118,6 +140,7 @@ public struct FareAudit {
       for ride in try rides.sorted() { check(ride) }
     }
     report.rides = audit.rides
+    report.faresNotChecked = audit.faresNotChecked
     return report
   }
 }
@@ -126,6 +149,9 @@ public struct FareAudit {
 public struct FareAuditReport: Sendable, Equatable {
   /// How many rides were checked.
   public var rides = 0
+  /// How many of the reported rides were charged what a custom card's
+  /// rules cannot know: taken from the agency's file, not checked (decision 98).
+  public var faresNotChecked = 0
   /// How many differ from the rules.
   public var differenceCount = 0
   /// The first of them, as many as were kept.

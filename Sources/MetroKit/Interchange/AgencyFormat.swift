@@ -7,12 +7,17 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
   case tfl
   /// The OMNY trip history CSV (New York), in dollars.
   case omny
+  /// WMATA SmarTrip's Card Usage CSV (Washington), in dollars.
+  case smartrip
+  /// PATH's TAPP trip history CSV (New York and New Jersey), in dollars.
+  case path
 
   /// The currency the file's amounts are in.
   package var currency: Currency {
     switch self {
     case .tfl: Currency(uncheckedCode: "GBP", fractionDigits: 2)
     case .omny: .usd
+    case .smartrip, .path: .usd
     }
   }
 
@@ -23,17 +28,24 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     switch self {
     case .tfl: [TfLHistory.required, TfLStatement.required, TfLDailyCharges.required]
     case .omny: [OMNYHistory.required]
+    case .smartrip: [SmarTripHistory.required]
+    case .path: [OMNYHistory.pathRequired]
     }
   }
 
   /// The agency whose export a CSV's header is: the format whose columns
-  /// (one of its lists of ``headers``) the first record all has; `nil` for
-  /// any other text.
+  /// (one of its lists of ``headers``) the first record all has, the one
+  /// with the most of them when several do (a PATH file has OMNY's columns
+  /// and more); `nil` for any other text.
   package static func recognised(_ bytes: [UInt8]) -> AgencyFormat? {
     guard let keys = AgencyTable.headerKeys(bytes) else { return nil }
-    return allCases.first { format in
-      format.headers.contains { $0.allSatisfy { keys.contains(AgencyTable.key($0)) } }
+    var best: (format: AgencyFormat, columns: Int)?
+    for format in allCases {
+      for header in format.headers where header.allSatisfy({ keys.contains(AgencyTable.key($0)) }) {
+        if header.count > best?.columns ?? 0 { best = (format, header.count) }
+      }
     }
+    return best?.format
   }
 
   /// Reads a trip history, oldest row first.
@@ -74,12 +86,19 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     case .omny:
       table = try AgencyTable(bytes, source: source, required: OMNYHistory.required, optional: OMNYHistory.optional)
       rows = try OMNYHistory(table: table, timeZone: timeZone).trips()
+    case .smartrip:
+      table = try AgencyTable(
+        bytes, source: source, required: SmarTripHistory.required, optional: SmarTripHistory.optional)
+      rows = try SmarTripHistory(table: table, timeZone: timeZone).trips()
+    case .path:
+      table = try AgencyTable(bytes, source: source, required: OMNYHistory.pathRequired, optional: [])
+      rows = try OMNYHistory(table: table, timeZone: timeZone, format: .path).trips()
     }
     let oldestFirst = rows.reversed().enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
     }
     .map(\.element)
-    try checkBalances(oldestFirst, table: table)
+    try checkBalances(oldestFirst, table: table, currency: format.currency)
     return AgencyTripID.assigned(oldestFirst, format: format)
   }
 
@@ -88,14 +107,14 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
   ///
   /// - Throws: ``ImportProblem/balanceDoesNotFollow(_:expected:currency:)``
   ///   on the first row whose balance does not.
-  static func checkBalances(_ oldestFirst: [AgencyTrip], table: AgencyTable) throws(MetroError) {
+  static func checkBalances(_ oldestFirst: [AgencyTrip], table: AgencyTable, currency: Currency) throws(MetroError) {
     var last: Money?
     for trip in oldestFirst {
       let expected = last.flatMap { $0.adding(trip.change) }
       if let found = trip.balanceAfter, let expected, found != expected {
         throw .importMalformed(
           source: table.source, line: trip.line, column: .column(table.shownName(TfLHistory.balance)),
-          problem: .balanceDoesNotFollow(found, expected: expected, currency: AgencyFormat.tfl.currency))
+          problem: .balanceDoesNotFollow(found, expected: expected, currency: currency))
       }
       last = trip.balanceAfter ?? expected
     }

@@ -34,7 +34,8 @@ extension AgencyFormat {
   var timeColumn: String {
     switch self {
     case .tfl: TfLHistory.date
-    case .omny: OMNYHistory.tripTime
+    case .omny, .path: OMNYHistory.tripTime
+    case .smartrip: SmarTripHistory.time
     }
   }
 
@@ -54,7 +55,12 @@ extension AgencyFormat {
       switch self {
       case .tfl:
         (fare, reason) = Self.londonCharge(charge, mode: mode, reason: said, fullFare: full)
-      case .omny:
+      case .smartrip:
+        // As the file charged it (decision 98): a ride paid in full is its own fare (Metrorail's
+        // depends on the stations); a transfer or a ride on a pass is part of the card's fare.
+        reason = said ?? (charge == .zero ? .transfer : .paid)
+        fare = reason == .paid ? charge : full.map { max($0, charge) } ?? charge
+      case .omny, .path:
         fare = full.map { max($0, charge) } ?? charge
         // A ride the file calls capped that still cost something is the one that reached the cap.
         let given = said == .capped && charge > .zero ? (charge < fare ? .partial : .paid) : said

@@ -22,6 +22,36 @@ enum AgencyTime {
     return instant(of: calendarDay, secondsIntoDay: secondsIntoDay, in: timeZone)
   }
 
+  /// A time of day as the histories write it: `HH:MM` or `HH:MM:SS`
+  /// (the hour may have one digit), 24-hour, or with `meridiem` (`AM` or
+  /// `PM`, in any case) 12-hour, the hour then 1 to 12; seconds into the day.
+  static func secondsIntoDay(_ clock: Substring, meridiem: Substring?) -> Int? {
+    guard var seconds = TfLHistory.secondsIntoDay(String(clock)) else { return nil }
+    guard let meridiem else { return seconds }
+    let hour = seconds / 3600
+    guard (1...12).contains(hour) else { return nil }
+    switch meridiem.uppercased() {
+    case "AM": if hour == 12 { seconds -= 12 * 3600 }
+    case "PM": if hour != 12 { seconds += 12 * 3600 }
+    default: return nil
+    }
+    return seconds
+  }
+
+  /// A date written month first, `11/03/2026` (month and day of one or two
+  /// digits), with a year of four digits, or of two (`11/03/26`, in the
+  /// 2000s) where `twoDigitYear`.
+  static func monthFirstDay(_ text: Substring, twoDigitYear: Bool) -> CalendarDate? {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, (1...2).contains(parts[0].utf8.count), (1...2).contains(parts[1].utf8.count),
+      parts[2].utf8.count == (twoDigitYear ? 2 : 4),
+      let month = CalendarDate.number(ArraySlice(parts[0].utf8)),
+      let day = CalendarDate.number(ArraySlice(parts[1].utf8)),
+      let year = CalendarDate.number(ArraySlice(parts[2].utf8))
+    else { return nil }
+    return CalendarDate(year: twoDigitYear ? 2000 + year : year, month: month, day: day)
+  }
+
   /// An ISO 8601 date and time as the OMNY export writes it:
   /// `2026-11-03 08:14` or `2026-11-03T08:14`, then optionally `:SS` and a
   /// fraction of a second (`.000`, dropped), then optionally a zone: `Z`,

@@ -20,7 +20,8 @@ package enum CSV {
 
   /// Splits text into records; blank lines are skipped.
   ///
-  /// - Throws: ``Failure`` for a quote in the middle of an unquoted field,
+  /// - Throws: ``Failure`` for a quote in the middle of an unquoted field
+  ///   (other than after a lone `=`, as spreadsheets write `="0042"`),
   ///   text after a closing quote, an unterminated quoted field, or bytes
   ///   that are not UTF-8.
   package static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
@@ -105,7 +106,10 @@ package enum CSV {
         line += 1
         recordLine = line
       case UInt8(ascii: "\""):
-        guard field.isEmpty, !wasQuoted else { throw failure(Failure(line: line, problem: .quoteInUnquotedField)) }
+        // After a lone `=`, a quoted part is a spreadsheet's text (`="0042"`, PATH's account): read as `=0042`.
+        guard field.isEmpty || field == [UInt8(ascii: "=")], !wasQuoted else {
+          throw failure(Failure(line: line, problem: .quoteInUnquotedField))
+        }
         inQuotes = true
         wasQuoted = true
       default:

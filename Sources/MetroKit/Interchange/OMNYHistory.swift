@@ -34,8 +34,19 @@ struct OMNYHistory {
   /// The columns read when present.
   static let optional = [location]
 
+  /// PATH's TAPP export, `trip_history.csv`: OMNY's columns (`Trip time`
+  /// with a small `t`) and `Location`, which it must have, and
+  /// `Reference` and `Transit Account #` (or `Transit Account#`, written
+  /// `="100060443445"`), which are not read (decision 98). A `Fare Amount ($)`
+  /// of `-` is a ride on a pass or a trip pack, which moves no money; `Mode`
+  /// `Rail` is a subway ride. Trip times are also `2026-09-13 10:26 AM`.
+  static let reference = "Reference"
+  static let pathRequired = [reference, tripTime, mode, location, productType, fareAmount]
+
   let table: AgencyTable
   let timeZone: LocalTimeZone
+  /// Whose history it is: OMNY's, or PATH's (``pathRequired``).
+  var format = AgencyFormat.omny
   let currency = AgencyFormat.omny.currency
 
   /// The rows in the file's order; their ids are not yet set.
@@ -53,15 +64,19 @@ struct OMNYHistory {
       throw table.error(record, Self.tripTime, .timeOutOfRange(timeText))
     }
     let amountText = table.field(Self.fareAmount, of: record)
-    let charge = try table.money(
-      amountText, record, column: Self.fareAmount, currency: currency, symbol: "$", signed: false, kind: .swipe)
     let modeText = table.field(Self.mode, of: record)
     let place = table.field(Self.location, of: record)
+    let text = place.isEmpty ? modeText : modeText + ", " + place
+    if format == .path, amountText == "-" {
+      return AgencyTrip(id: UUID(), time: time, action: .noMoney, balanceAfter: nil, line: record.line, text: text)
+    }
+    let charge = try table.money(
+      amountText, record, column: Self.fareAmount, currency: currency, symbol: "$", signed: false, kind: .swipe)
+    let mode = Self.mode(modeText) ?? (format == .path && TfLHistory.words(modeText).contains("rail") ? .subway : nil)
     return AgencyTrip(
       id: UUID(), time: time,
-      action: .ride(
-        charge: charge, mode: Self.mode(modeText), reason: Self.reason(table.field(Self.productType, of: record))),
-      balanceAfter: nil, line: record.line, text: place.isEmpty ? modeText : modeText + ", " + place)
+      action: .ride(charge: charge, mode: mode, reason: Self.reason(table.field(Self.productType, of: record))),
+      balanceAfter: nil, line: record.line, text: text)
   }
 
   static func mode(_ text: String) -> TravelMode? {
@@ -79,32 +94,22 @@ struct OMNYHistory {
     return nil
   }
 
-  /// A trip time in one of the forms the type's documentation lists.
+  /// A trip time in one of the forms the type's documentation lists, or
+  /// an ISO date with a 12-hour time, `2026-09-13 10:26 AM` (PATH's form).
   static func time(_ text: String, in timeZone: LocalTimeZone) -> Date? {
+    let parts = text.split(separator: " ")
+    if parts.count == 3, let day = CalendarDate(iso: parts[0]) {
+      return AgencyTime.secondsIntoDay(parts[1], meridiem: parts[2]).map {
+        AgencyTime.instant(of: day, secondsIntoDay: $0, in: timeZone)
+      }
+    }
     let bytes = Array(text.utf8)
     if bytes.count >= 16, bytes[4] == UInt8(ascii: "-") {
       return AgencyTime.isoInstant(text, in: timeZone)
     }
-    let parts = text.split(separator: " ")
-    guard parts.count == 2 || parts.count == 3 else { return nil }
-    let dayParts = parts[0].split(separator: "/", omittingEmptySubsequences: false)
-    guard dayParts.count == 3, (1...2).contains(dayParts[0].utf8.count), (1...2).contains(dayParts[1].utf8.count),
-      dayParts[2].utf8.count == 4,
-      let month = CalendarDate.number(ArraySlice(dayParts[0].utf8)),
-      let dayOfMonth = CalendarDate.number(ArraySlice(dayParts[1].utf8)),
-      let year = CalendarDate.number(ArraySlice(dayParts[2].utf8)),
-      let day = CalendarDate(year: year, month: month, day: dayOfMonth),
-      var seconds = TfLHistory.secondsIntoDay(String(parts[1]))
+    guard parts.count == 2 || parts.count == 3, let day = AgencyTime.monthFirstDay(parts[0], twoDigitYear: false),
+      let seconds = AgencyTime.secondsIntoDay(parts[1], meridiem: parts.count == 3 ? parts[2] : nil)
     else { return nil }
-    if parts.count == 3 {
-      let hour = seconds / 3600
-      guard (1...12).contains(hour) else { return nil }
-      switch parts[2].uppercased() {
-      case "AM": if hour == 12 { seconds -= 12 * 3600 }
-      case "PM": if hour != 12 { seconds += 12 * 3600 }
-      default: return nil
-      }
-    }
     return AgencyTime.instant(of: day, secondsIntoDay: seconds, in: timeZone)
   }
 }

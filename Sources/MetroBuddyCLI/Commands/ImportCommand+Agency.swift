@@ -7,6 +7,7 @@ extension ImportCommand.Format {
     case .json, .csv: nil
     case .tfl: .tfl
     case .omny: .omny
+    case .presto: .presto
     }
   }
 }

@@ -51,11 +51,12 @@ extension English {
       Oyster journey history, contactless statement or daily charges, and --format omny
       OMNY's trip history (or a zip of it): the charges come from the file, and every ride
       the fare rules would charge differently is listed. A .csv without --format is read
-      in the format its header names.
+      in the format its header names. --format presto reads PRESTO's Transit Usage Report
+      (Toronto) in the same way, into a ttc-presto card or a custom card in CAD.
       """
     case .importFileArgument: "The file to read, or - for standard input."
     case .importFormat:
-      "json, csv, tfl (a TfL export) or omny (OMNY trip history, or a zip of it); by default from the file's extension, and a .csv's header."
+      "json, csv, tfl (a TfL export), omny (OMNY trip history, or a zip of it) or presto (PRESTO Transit Usage Report); by default from the file's extension, and a .csv's header."
     case .importAgain:
       "Add rows without an id even when they all repeat rows the card already has (a file imported before, refused without it). Rows with an id the card has are still skipped."
     case .retireAbstract: "Carry the records of another device into this one, so that its log can go."

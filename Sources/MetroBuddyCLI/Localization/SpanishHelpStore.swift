@@ -55,11 +55,12 @@ extension Spanish {
       extracto contactless o los cobros diarios de TfL, y --format omny el historial de
       viajes de OMNY (o un zip que lo contenga): los cobros salen del archivo, y se lista
       cada viaje que las reglas de tarifa cobrarían distinto. Un .csv sin --format se lee
-      en el formato que indica su cabecera.
+      en el formato que indica su cabecera. --format presto lee del mismo modo el Transit
+      Usage Report de PRESTO (Toronto), en una tarjeta ttc-presto o una custom en CAD.
       """
     case .importFileArgument: "El archivo que se lee, o - para la entrada estándar."
     case .importFormat:
-      "json, csv, tfl (una exportación de TfL) u omny (historial de OMNY, o un zip); por defecto, según la extensión del archivo y la cabecera de un .csv."
+      "json, csv, tfl (una exportación de TfL), omny (historial de OMNY, o un zip) o presto (Transit Usage Report de PRESTO); por defecto, según la extensión del archivo y la cabecera de un .csv."
     case .importAgain:
       "Añade las filas sin id aunque todas repitan filas que la tarjeta ya tiene (un archivo ya importado, rechazado sin esta opción). Las filas con un id que la tarjeta tiene se siguen omitiendo."
     case .retireAbstract: "Lleva las entradas de otro dispositivo al registro de este, para que su registro pueda irse."

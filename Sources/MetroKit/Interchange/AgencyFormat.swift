@@ -7,12 +7,15 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
   case tfl
   /// The OMNY trip history CSV (New York), in dollars.
   case omny
+  /// PRESTO's Transit Usage Report CSV (Toronto), in Canadian dollars.
+  case presto
 
   /// The currency the file's amounts are in.
   package var currency: Currency {
     switch self {
     case .tfl: Currency(uncheckedCode: "GBP", fractionDigits: 2)
     case .omny: .usd
+    case .presto: Currency(uncheckedCode: "CAD", fractionDigits: 2)
     }
   }
 
@@ -23,6 +26,7 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     switch self {
     case .tfl: [TfLHistory.required, TfLStatement.required, TfLDailyCharges.required]
     case .omny: [OMNYHistory.required]
+    case .presto: [PRESTOUsageReport.required, PRESTOUsageReport.olderRequired]
     }
   }
 
@@ -74,6 +78,11 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     case .omny:
       table = try AgencyTable(bytes, source: source, required: OMNYHistory.required, optional: OMNYHistory.optional)
       rows = try OMNYHistory(table: table, timeZone: timeZone).trips()
+    case .presto:
+      // Put in order here (the file is not strictly): reversed, so that the order below keeps it.
+      let report = try PRESTOUsageReport(bytes, source: source, timeZone: timeZone)
+      table = report.table
+      rows = try report.trips().reversed()
     }
     let oldestFirst = rows.reversed().enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)

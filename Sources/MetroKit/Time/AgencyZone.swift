@@ -114,6 +114,7 @@ extension AgencyFormat {
     switch self {
     case .tfl: .london
     case .omny: .newYork
+    case .presto: .toronto
     }
   }
 

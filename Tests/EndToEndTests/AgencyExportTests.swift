@@ -177,8 +177,9 @@ struct AgencyExportTests {
       (
         "unknown-header.csv", [],
         "line 1: the header is none that metrobuddy reads; use --format csv (timestamp,type,amount), --format tfl "
-          + "(Date,Start Time,Journey/Action,Charge; Date,Time,Journey,Charge (GBP); Date,Daily Charge (GBP)) or "
-          + "--format omny (Trip Time,Mode,Product Type,Fare Amount ($))."
+          + "(Date,Start Time,Journey/Action,Charge; Date,Time,Journey,Charge (GBP); Date,Daily Charge (GBP)), "
+          + "--format omny (Trip Time,Mode,Product Type,Fare Amount ($)) or "
+          + "--format presto (Date,TransitAgency,Location,Type,Amount; Date,Transit Agency,Location,Type,Amount)."
       ),
     ]
     for (file, format, error) in cases {

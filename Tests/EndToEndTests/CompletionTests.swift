@@ -80,7 +80,8 @@ struct CompletionTests {
     #expect(try bash.complete(["metrobuddy", "history", "--limit", "3", "--type", "r"]) == ["reload"])
     #expect(try bash.complete(["metrobuddy", "export", "--format", ""]) == ["json", "csv"])
     #expect(try bash.complete(["metrobuddy", "import", "x.csv", "--format", "c"]) == ["csv"])
-    #expect(try bash.complete(["metrobuddy", "import", "x.csv", "--format", ""]) == ["json", "csv", "tfl", "omny"])
+    #expect(
+      try bash.complete(["metrobuddy", "import", "x.csv", "--format", ""]) == ["json", "csv", "tfl", "omny", "presto"])
     #expect(try bash.complete(["metrobuddy", "show", "--format", ""]) == [])
     #expect(try bash.complete(["metrobuddy", "paths", ""]) == ["store", "state", "cache"])
     #expect(try bash.complete(["metrobuddy", "paths", "--e"]) == ["--env"])

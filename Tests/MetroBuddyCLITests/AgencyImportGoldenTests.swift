@@ -118,7 +118,9 @@ struct AgencyImportGoldenTests {
           + "import it into a card made with '--currency GBP'."), "\(currency.stderr)")
     let format = cli.run("import", Self.fixtures + "/omny-week.csv", "--format", "ftl")
     #expect(format.status == 64)
-    #expect(format.stderr.hasPrefix("Error: Invalid value for '--format <format>': 'ftl'; use json, csv, tfl or omny."))
+    #expect(
+      format.stderr.hasPrefix(
+        "Error: Invalid value for '--format <format>': 'ftl'; use json, csv, tfl, omny or presto."))
     let malformed = cli.run("import", Self.fixtures + "/omny-malformed.csv", "--format", "omny")
     #expect(malformed.status == 65)
     #expect(malformed.stderr.contains("omny-malformed.csv, line"), "\(malformed.stderr)")

@@ -43,12 +43,12 @@ struct NewcomerGoldenTests {
       ])
   }
 
-  @Test("completion offers every format import accepts: json, csv, tfl, omny")
+  @Test("completion offers every format import accepts: json, csv, tfl, omny, presto")
   func importFormatsComplete() {
     let cli = CLIHarness()
     let lines = [
-      "bash": "        'import|--format') _mb_kind=words _mb_words='json csv tfl omny' ;;",
-      "zsh": "    ('import|--format') _mb_kind=words _mb_words=('json' 'csv' 'tfl' 'omny') ;;",
+      "bash": "        'import|--format') _mb_kind=words _mb_words='json csv tfl omny presto' ;;",
+      "zsh": "    ('import|--format') _mb_kind=words _mb_words=('json' 'csv' 'tfl' 'omny' 'presto') ;;",
     ]
     for (shell, line) in lines {
       let script = cli.run("completion", shell)

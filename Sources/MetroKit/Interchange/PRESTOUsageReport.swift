@@ -64,7 +64,7 @@ struct PRESTOUsageReport {
     var text: String
     var kind: Int
     var amount: Money
-    var isTTC: Bool { ["toronto transit commission", "ttc"].contains(agency) }
+    var isTTC: Bool { [["toronto", "transit", "commission"], ["ttc"]].contains(TfLHistory.words(agency)) }
     /// 1 for a fare, 0 for a load: a load comes before a fare of the same second.
     var isFare: Int { kind == 0 ? 1 : 0 }
   }

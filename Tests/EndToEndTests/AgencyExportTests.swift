@@ -181,8 +181,9 @@ struct AgencyExportTests {
         "line 1: the header is none that metrobuddy reads; use --format csv (timestamp,type,amount), --format tfl "
           + "(Date,Start Time,Journey/Action,Charge; Date,Time,Journey,Charge (GBP); Date,Daily Charge (GBP)), "
           + "--format omny (Trip Time,Mode,Product Type,Fare Amount ($)), --format smartrip (Time,Description,"
-          + "Operator,Change (+/-),Balance) or --format path (Reference,Trip Time,Mode,Location,Product Type,"
-          + "Fare Amount ($))."
+          + "Operator,Change (+/-),Balance), --format path (Reference,Trip Time,Mode,Location,Product Type,"
+          + "Fare Amount ($)) or "
+          + "--format presto (Date,TransitAgency,Location,Type,Amount; Date,Transit Agency,Location,Type,Amount)."
       ),
     ]
     for (file, format, error) in cases {

@@ -137,6 +137,24 @@ struct AgencyZoneTests {
       card: ["--card", "path"])
   }
 
+  /// PRESTO's September 2026, read in Toronto's zone on every machine: the
+  /// rides of 31 August and 30 September at 23:00 Toronto time (the next
+  /// day in UTC, London and Tokyo) stay in their Toronto months, so the
+  /// 47-ride cap is reached where PRESTO reached it and no ride differs.
+  @Test("A PRESTO month reaching the cap imports alike, with no difference, on machines in three zones")
+  func prestoUnderThreeZones() throws {
+    try importsAlike(
+      "presto-cap-september-2026.csv", format: "presto", setup: ["card", "add", "to", "--kind", "ttc-presto"],
+      card: ["--card", "to"])
+    for machine in Self.machines {
+      let sandbox = try Sandbox()
+      try Self.run(sandbox, machine, "card", "add", "to", "--kind", "ttc-presto")
+      let imported = try Self.run(
+        sandbox, machine, "--card", "to", "import", Self.fixtures + "/presto-cap-september-2026.csv")
+      #expect(imported.stdout.hasSuffix("All 64 rides' charges agree with metrobuddy's fare rules.\n"), "\(imported)")
+    }
+  }
+
   @Test("stats counts a ride in its New York week on every machine")
   func statsWeeks() throws {
     var outputs: [String] = []

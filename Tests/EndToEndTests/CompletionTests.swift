@@ -82,7 +82,7 @@ struct CompletionTests {
     #expect(try bash.complete(["metrobuddy", "import", "x.csv", "--format", "c"]) == ["csv"])
     #expect(
       try bash.complete(["metrobuddy", "import", "x.csv", "--format", ""]) == [
-        "json", "csv", "tfl", "omny", "smartrip", "path",
+        "json", "csv", "tfl", "omny", "smartrip", "path", "presto",
       ])
     #expect(try bash.complete(["metrobuddy", "show", "--format", ""]) == [])
     #expect(try bash.complete(["metrobuddy", "paths", ""]) == ["store", "state", "cache"])

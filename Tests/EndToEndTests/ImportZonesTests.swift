@@ -54,6 +54,42 @@ struct ImportZonesTests {
       name: "TfL week into a London card",
       setup: [["card", "add", "london", "--kind", "london-payg", "--zones", "1-2", "--fare", "3.60"]],
       imports: [["--card", "london", "import", "--format", "tfl", file("tfl-week.csv")]]),
+    Case(
+      name: "Oyster's incomplete journeys; a London contactless statement and its daily charges",
+      setup: [
+        ["card", "add", "london", "--kind", "london-payg", "--zones", "1-2", "--fare", "3.60"],
+        ["card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60"],
+        ["card", "add", "days", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60"],
+      ],
+      imports: [
+        ["--card", "london", "import", file("tfl-oyster-incomplete.csv")],
+        ["--card", "phone", "import", file("tfl-london-contactless-statement.csv")],
+        ["--card", "days", "import", file("tfl-london-daily-charges.csv")],
+      ]),
+    Case(
+      name: "SmarTrip week and an overlapping download",
+      setup: [["card", "add", "dc", "--kind", "custom", "--fare", "2.25", "--zone", "America/New_York"]],
+      imports: [
+        ["--card", "dc", "import", file("smartrip-week.csv")],
+        ["--card", "dc", "import", "--format", "smartrip", file("smartrip-overlap.csv")],
+      ]),
+    Case(
+      name: "PATH in both spellings",
+      setup: [
+        ["card", "add", "path", "--kind", "custom", "--fare", "3.00", "--zone", "America/New_York", "--balance", "20"]
+      ],
+      imports: [
+        ["--card", "path", "import", file("path-week.csv")],
+        ["--card", "path", "import", "--format", "path", file("path-other-spelling.csv")],
+      ]),
+    Case(
+      name: "PRESTO report, its next download in the older header, a month reaching the cap",
+      setup: [["card", "add", "to", "--kind", "ttc-presto"], ["card", "add", "cap", "--kind", "ttc-presto"]],
+      imports: [
+        ["--card", "to", "import", file("presto-usage-report.csv")],
+        ["--card", "to", "import", "--format", "presto", file("presto-usage-report-older-header.csv")],
+        ["--card", "cap", "import", file("presto-cap-september-2026.csv")],
+      ]),
   ]
 
   /// Every file in `Tests/Fixtures/agency/` is imported here, or refused
@@ -111,7 +147,8 @@ struct ImportZonesTests {
   /// column, and changes no byte of the store.
   static let refusals = [
     "omny-malformed.csv", "tfl-malformed.csv", "tfl-statement-malformed.csv", "tfl-oyster-balance-gap.csv",
-    "unknown-header.csv",
+    "unknown-header.csv", "smartrip-balance-gap.csv", "smartrip-malformed.csv", "path-malformed.csv",
+    "presto-malformed.csv",
   ]
 
   @Test(arguments: refusals)
@@ -120,9 +157,12 @@ struct ImportZonesTests {
     for zone in AgencyZoneTests.machines {
       let sandbox = try Sandbox()
       try AgencyZoneTests.run(sandbox, zone, Self.oyster)
+      try AgencyZoneTests.run(sandbox, zone, "card", "add", "to", "--kind", "ttc-presto")
+      // Each file into a card of its currency, so that what is refused is the file's problem.
+      let card = name.hasPrefix("tfl") ? ["--card", "oyster"] : name.hasPrefix("presto") ? ["--card", "to"] : []
       let before = try AgencyExportTests.storeBytes(sandbox)
       let result = try sandbox.run(
-        ["--store", sandbox.store] + (name.hasPrefix("tfl") ? ["--card", "oyster"] : []) + ["import", Self.file(name)],
+        ["--store", sandbox.store] + card + ["import", Self.file(name)],
         environment: AgencyZoneTests.environment(sandbox, zone))
       let after = try AgencyExportTests.storeBytes(sandbox)
       #expect(result.status != 0 && after == before, "TZ=\(zone): \(result)")

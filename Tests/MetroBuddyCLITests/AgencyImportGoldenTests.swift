@@ -120,7 +120,7 @@ struct AgencyImportGoldenTests {
     #expect(format.status == 64)
     #expect(
       format.stderr.hasPrefix(
-        "Error: Invalid value for '--format <format>': 'ftl'; use json, csv, tfl, omny, smartrip or path."))
+        "Error: Invalid value for '--format <format>': 'ftl'; use json, csv, tfl, omny, smartrip, path or presto."))
     let malformed = cli.run("import", Self.fixtures + "/omny-malformed.csv", "--format", "omny")
     #expect(malformed.status == 65)
     #expect(malformed.stderr.contains("omny-malformed.csv, line"), "\(malformed.stderr)")

@@ -18,6 +18,7 @@ struct AgencyProblemLanguageTests {
 
   static let tflHeader = "Date,Start Time,Journey/Action,Charge,Credit\n"
   static let omnyHeader = "Trip Time,Mode,Product Type,Fare Amount ($)\n"
+  static let prestoHeader = "\"Date\",\"TransitAgency\",\"Location\",\"Type\",\"Amount\"\n"
 
   @Test(arguments: [
     (
@@ -66,6 +67,14 @@ struct AgencyProblemLanguageTests {
         "Error: Cannot import h.csv, line 2, column 'Trip Time': 'Nov 3 2026 8:14' is not a time such as 11/03/2026 08:14 AM or 2026-11-03 08:14.\nNothing was imported.",
         "Error: No se puede importar h.csv, línea 2, columna 'Trip Time': 'Nov 3 2026 8:14' no es una fecha y hora como 11/03/2026 08:14 AM o 2026-11-03 08:14.\nNo se importó nada.",
         "Errore: Impossibile importare h.csv, riga 2, colonna 'Trip Time': 'Nov 3 2026 8:14' non è una data e ora come 11/03/2026 08:14 AM o 2026-11-03 08:14.\nNon è stato importato nulla.",
+      ]
+    ),
+    (
+      .presto, prestoHeader + "\"11/2/2026 8:31:45 AM\",\"TTC\",\"Union\",\"Transfer\",\"$-0.00\"\n",
+      [
+        "Error: Cannot import h.csv, line 2, column 'Type': 'Transfer' is not one of Fare Payment, Epurse Load or Period Pass Load.\nNothing was imported.",
+        "Error: No se puede importar h.csv, línea 2, columna 'Type': 'Transfer' no es Fare Payment, Epurse Load ni Period Pass Load.\nNo se importó nada.",
+        "Errore: Impossibile importare h.csv, riga 2, colonna 'Type': 'Transfer' non è Fare Payment, Epurse Load né Period Pass Load.\nNon è stato importato nulla.",
       ]
     ),
   ])

@@ -228,7 +228,7 @@ struct DocumentationTests {
     }
     #expect(values("history", "--type") == .words(["swipe", "reload", "adjustment", "undo"]))
     #expect(values("export", "--format") == .words(["json", "csv"]))
-    #expect(values("import", "--format") == .words(["json", "csv", "tfl", "omny", "smartrip", "path"]))
+    #expect(values("import", "--format") == .words(["json", "csv", "tfl", "omny", "smartrip", "path", "presto"]))
     #expect(values("show", "--format") == CompletionValues.none)
     #expect(model.globalOptions.first { $0.long == "--card" }?.values == .cards)
     #expect(model.commands.first { $0.key == "card use" }?.arguments == [.cards])

@@ -43,12 +43,13 @@ struct NewcomerGoldenTests {
       ])
   }
 
-  @Test("completion offers every format import accepts: json, csv, tfl, omny, smartrip, path")
+  @Test("completion offers every format import accepts: json, csv, tfl, omny, smartrip, path, presto")
   func importFormatsComplete() {
     let cli = CLIHarness()
     let lines = [
-      "bash": "        'import|--format') _mb_kind=words _mb_words='json csv tfl omny smartrip path' ;;",
-      "zsh": "    ('import|--format') _mb_kind=words _mb_words=('json' 'csv' 'tfl' 'omny' 'smartrip' 'path') ;;",
+      "bash": "        'import|--format') _mb_kind=words _mb_words='json csv tfl omny smartrip path presto' ;;",
+      "zsh":
+        "    ('import|--format') _mb_kind=words _mb_words=('json' 'csv' 'tfl' 'omny' 'smartrip' 'path' 'presto') ;;",
     ]
     for (shell, line) in lines {
       let script = cli.run("completion", shell)

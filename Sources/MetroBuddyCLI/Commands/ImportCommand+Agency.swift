@@ -9,6 +9,7 @@ extension ImportCommand.Format {
     case .omny: .omny
     case .smartrip: .smartrip
     case .path: .path
+    case .presto: .presto
     }
   }
 }

@@ -4,7 +4,7 @@ import MetroKit
   import Glibc
 #endif
 
-/// `import FILE [--format json|csv|tfl|omny]`: append updates to a card, all or nothing.
+/// `import FILE [--format json|csv|tfl|omny|presto]`: append updates to a card, all or nothing.
 struct ImportCommand: Command {
   static let spec = CommandSpec(
     name: "import", abstract: .store(.importAbstract),
@@ -27,9 +27,11 @@ struct ImportCommand: Command {
     case smartrip
     /// PATH's TAPP trip history CSV.
     case path
+    /// PRESTO's Transit Usage Report CSV.
+    case presto
   }
 
-  /// `--format json|csv|tfl|omny`; without it, the file's extension decides.
+  /// `--format json|csv|tfl|omny|presto`; without it, the file's extension decides.
   static let format = Option<Format>.oneOf(
     "format", valueName: "format",
     help:

@@ -52,12 +52,13 @@ extension English {
       OMNY's trip history (or a zip of it): the charges come from the file, and every ride
       the fare rules would charge differently is listed. --format smartrip reads WMATA
       SmarTrip's card usage and --format path PATH's TAPP trip history, each into a
-      custom card in dollars. A .csv without --format is read in the format its header
-      names.
+      custom card in dollars; --format presto reads PRESTO's Transit Usage Report
+      (Toronto) into a ttc-presto card or a custom card in CAD. A .csv without --format
+      is read in the format its header names.
       """
     case .importFileArgument: "The file to read, or - for standard input."
     case .importFormat:
-      "json, csv, tfl (a TfL export), omny (OMNY trip history, or a zip of it), smartrip (WMATA SmarTrip card usage) or path (PATH TAPP trip history); by default from the file's extension, and a .csv's header."
+      "json, csv, tfl (a TfL export), omny (OMNY trip history, or a zip of it), smartrip (WMATA SmarTrip card usage), path (PATH TAPP trip history) or presto (PRESTO Transit Usage Report); by default from the file's extension, and a .csv's header."
     case .importAgain:
       "Add rows without an id even when they all repeat rows the card already has (a file imported before, refused without it). Rows with an id the card has are still skipped."
     case .retireAbstract: "Carry the records of another device into this one, so that its log can go."

@@ -56,12 +56,14 @@ extension Italian {
       omny la cronologia dei viaggi di OMNY (o uno zip che la contiene): gli addebiti
       vengono dal file, ed è elencato ogni viaggio che le regole tariffarie addebiterebbero
       diversamente. --format smartrip legge l'uso della tessera SmarTrip di WMATA e
-      --format path la cronologia TAPP di PATH, ciascuna in una tessera custom in dollari.
-      Un .csv senza --format è letto nel formato indicato dalla sua intestazione.
+      --format path la cronologia TAPP di PATH, ciascuna in una tessera custom in dollari;
+      --format presto legge il Transit Usage Report di PRESTO (Toronto) in una carta
+      ttc-presto o in una custom in CAD. Un .csv senza --format è letto nel formato
+      indicato dalla sua intestazione.
       """
     case .importFileArgument: "Il file da leggere, o - per lo standard input."
     case .importFormat:
-      "json, csv, tfl (un'esportazione TfL), omny (cronologia OMNY, o uno zip), smartrip (uso della SmarTrip di WMATA) o path (cronologia TAPP di PATH); per impostazione predefinita, dall'estensione del file e dall'intestazione di un .csv."
+      "json, csv, tfl (un'esportazione TfL), omny (cronologia OMNY, o uno zip), smartrip (uso della SmarTrip di WMATA), path (cronologia TAPP di PATH) o presto (Transit Usage Report di PRESTO); per impostazione predefinita, dall'estensione del file e dall'intestazione di un .csv."
     case .importAgain:
       "Aggiunge le righe senza id anche quando ripetono tutte righe che la carta ha già (un file già importato, rifiutato senza questa opzione). Le righe con un id che la carta ha sono comunque saltate."
     case .retireAbstract:

@@ -56,12 +56,13 @@ extension Spanish {
       viajes de OMNY (o un zip que lo contenga): los cobros salen del archivo, y se lista
       cada viaje que las reglas de tarifa cobrarían distinto. --format smartrip lee el uso
       de la tarjeta SmarTrip de WMATA y --format path el historial TAPP de PATH, cada uno
-      en una tarjeta custom en dólares. Un .csv sin --format se lee en el formato que
-      indica su cabecera.
+      en una tarjeta custom en dólares; --format presto lee el Transit Usage Report de
+      PRESTO (Toronto) en una tarjeta ttc-presto o una custom en CAD. Un .csv sin
+      --format se lee en el formato que indica su cabecera.
       """
     case .importFileArgument: "El archivo que se lee, o - para la entrada estándar."
     case .importFormat:
-      "json, csv, tfl (una exportación de TfL), omny (historial de OMNY, o un zip), smartrip (uso de la SmarTrip de WMATA) o path (historial TAPP de PATH); por defecto, según la extensión del archivo y la cabecera de un .csv."
+      "json, csv, tfl (una exportación de TfL), omny (historial de OMNY, o un zip), smartrip (uso de la SmarTrip de WMATA), path (historial TAPP de PATH) o presto (Transit Usage Report de PRESTO); por defecto, según la extensión del archivo y la cabecera de un .csv."
     case .importAgain:
       "Añade las filas sin id aunque todas repitan filas que la tarjeta ya tiene (un archivo ya importado, rechazado sin esta opción). Las filas con un id que la tarjeta tiene se siguen omitiendo."
     case .retireAbstract: "Lleva las entradas de otro dispositivo al registro de este, para que su registro pueda irse."

@@ -11,6 +11,8 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
   case smartrip
   /// PATH's TAPP trip history CSV (New York and New Jersey), in dollars.
   case path
+  /// PRESTO's Transit Usage Report CSV (Toronto), in Canadian dollars.
+  case presto
 
   /// The currency the file's amounts are in.
   package var currency: Currency {
@@ -18,6 +20,7 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     case .tfl: Currency(uncheckedCode: "GBP", fractionDigits: 2)
     case .omny: .usd
     case .smartrip, .path: .usd
+    case .presto: Currency(uncheckedCode: "CAD", fractionDigits: 2)
     }
   }
 
@@ -30,6 +33,7 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     case .omny: [OMNYHistory.required]
     case .smartrip: [SmarTripHistory.required]
     case .path: [OMNYHistory.pathRequired]
+    case .presto: [PRESTOUsageReport.required, PRESTOUsageReport.olderRequired]
     }
   }
 
@@ -93,6 +97,11 @@ package enum AgencyFormat: String, Sendable, CaseIterable {
     case .path:
       table = try AgencyTable(bytes, source: source, required: OMNYHistory.pathRequired, optional: [])
       rows = try OMNYHistory(table: table, timeZone: timeZone, format: .path).trips()
+    case .presto:
+      // Put in order here (the file is not strictly): reversed, so that the order below keeps it.
+      let report = try PRESTOUsageReport(bytes, source: source, timeZone: timeZone)
+      table = report.table
+      rows = try report.trips().reversed()
     }
     let oldestFirst = rows.reversed().enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)

@@ -15,6 +15,9 @@ extension AgencyFormat {
   ///   (all of it: `paid`, part: `partial`, nothing: `capped`).
   /// - TfL, whose fare depends on zones, time and mode, which the file knows
   ///   and the card does not, as ``londonCharge(_:mode:reason:fullFare:)`` says.
+  /// - PRESTO: its fare its charge, `paid`; a free ride the file's rows make
+  ///   a `transfer` or `capped` (``PRESTOUsageReport``) saves the card's fare
+  ///   of its mode, which is then its fare.
   package func updates(
     _ trips: [AgencyTrip], for card: MetroCard, timeZone: LocalTimeZone
   ) -> [ImportedUpdate] {
@@ -36,6 +39,7 @@ extension AgencyFormat {
     case .tfl: TfLHistory.date
     case .omny, .path: OMNYHistory.tripTime
     case .smartrip: SmarTripHistory.time
+    case .presto: PRESTOUsageReport.date
     }
   }
 
@@ -66,6 +70,14 @@ extension AgencyFormat {
         let given = said == .capped && charge > .zero ? (charge < fare ? .partial : .paid) : said
         reason =
           given ?? (charge == fare ? (charge == .zero ? .capped : .paid) : charge == .zero ? .capped : .partial)
+      case .presto:
+        // PRESTO's free rides save the card's TTC fare; every other ride's fare is its charge.
+        let ttcFare = card.rules(at: trip.time, in: timeZone).fare(for: card.mode)?.amount
+        if let said, said == .transfer || said == .capped {
+          (fare, reason) = (max(ttcFare ?? charge, charge), said)
+        } else {
+          (fare, reason) = (charge, .paid)
+        }
       }
       return ImportedUpdate(
         id: trip.id, type: .swipe, amount: -charge, timestamp: trip.time, fare: fare, mode: mode, reason: reason,

@@ -105,14 +105,16 @@ struct AgencyTable {
 
   /// An amount as a trip history writes it: an optional `-` (only where
   /// `signed`), an optional currency symbol, then digits with at most the
-  /// currency's fraction digits (`2.80`, `£2.80`, `-1.50`, `$2.90`, `.00`).
+  /// currency's fraction digits (`2.80`, `£2.80`, `-1.50`, `$2.90`, `.00`);
+  /// where `grouped`, the whole part may group its digits by threes with
+  /// commas (`$1,028.15`).
   ///
   /// - Throws: ``ImportProblem/notAHistoryAmount(_:currency:)`` for anything
   ///   else, ``ImportProblem/amountTooLarge(_:maximum:currency:kind:)`` above
   ///   the largest amount.
   func money(
     _ text: String, _ record: CSV.Record, column: String, currency: Currency, symbol: Character, signed: Bool,
-    kind: BalanceUpdate.Kind
+    kind: BalanceUpdate.Kind, grouped: Bool = false
   ) throws(MetroError) -> Money {
     var rest = Substring(text)
     var negative = false
@@ -124,6 +126,13 @@ struct AgencyTable {
     if signed, !negative, rest.first == "-" {
       negative = true
       rest = rest.dropFirst()
+    }
+    if grouped, rest.contains(",") {
+      let groups = rest.prefix { $0 != "." }.split(separator: ",", omittingEmptySubsequences: false)
+      guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+        throw self.error(record, column, .notAHistoryAmount(text, currency: currency))
+      }
+      rest = Substring(rest.filter { $0 != "," })
     }
     // TfL writes nothing before the point of an amount below one: `.00`, `.50`.
     if rest.first == "." { rest = Substring("0" + rest) }

@@ -5,7 +5,8 @@ import FoundationEssentials
 /// the same ids and records nothing the second time.
 ///
 /// The name is the format, the instant (whole seconds), the action (ride,
-/// reload or adjustment), the amount in minor units, the mode, the reason, the row's text,
+/// reload or adjustment), the amount in minor units, the mode, the reason
+/// (neither for PRESTO, where the rows around a row decide them), the row's text,
 /// and the row's occurrence among identical rows before it, oldest first
 /// (two identical rides in the same minute are two rides). It is hashed with
 /// 128-bit FNV-1a, and the version (8, a name-based UUID of RFC 9562, the
@@ -35,9 +36,11 @@ enum AgencyTripID {
       append("ride", to: &bytes)
       append(charge.minorUnits, to: &bytes)
       // A ride no cap counts was a ride of no mode before it had one: its id stays as it was.
-      append(mode == .uncapped ? "" : mode?.rawValue ?? "", to: &bytes)
-      // A maximum fare was a ride of no reason before it had one: its id stays as it was.
-      append(reason == .maximumFare ? "" : reason?.rawValue ?? "", to: &bytes)
+      // A maximum fare was a ride of no reason before it had one; a PRESTO row's
+      // mode and reason come from the rows around it, which another download
+      // may not hold: their ids are made without them.
+      append(mode == .uncapped || format == .presto ? "" : mode?.rawValue ?? "", to: &bytes)
+      append(reason == .maximumFare || format == .presto ? "" : reason?.rawValue ?? "", to: &bytes)
     case .reload(let amount):
       append("reload", to: &bytes)
       append(amount.minorUnits, to: &bytes)

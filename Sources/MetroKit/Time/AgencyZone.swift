@@ -115,6 +115,7 @@ extension AgencyFormat {
     case .tfl: .london
     case .omny: .newYork
     case .smartrip, .path: .newYork
+    case .presto: .toronto
     }
   }
 

@@ -22,7 +22,7 @@ struct PRESTOImportGoldenTests {
 
   static let week = """
     Imported 11 updates into 'to'. Balance: $41.99, 12 rides left.
-    1 row moved no money (a season ticket added, a refund of nothing): not recorded.
+    1 row moved no money (a period pass loaded): not recorded.
     All 9 rides' charges agree with metrobuddy's fare rules.
 
     """
@@ -73,7 +73,7 @@ struct PRESTOImportGoldenTests {
         == Invocation(
           stdout: """
             Imported 3 updates into 'to' (3 already present, skipped). Balance: $35.39, 10 rides left.
-            1 row moved no money (a season ticket added, a refund of nothing): not recorded.
+            1 row moved no money (a period pass loaded): not recorded.
             All 3 rides' charges agree with metrobuddy's fare rules.
 
             """, stderr: "", status: 0))
@@ -143,7 +143,7 @@ struct PRESTOImportGoldenTests {
     #expect(format.status == 64)
     #expect(
       format.stderr.hasPrefix(
-        "Error: Invalid value for '--format <format>': 'prest'; use json, csv, tfl, omny or presto."),
+        "Error: Invalid value for '--format <format>': 'prest'; use json, csv, tfl, omny, smartrip, path or presto."),
       "\(format.stderr)")
     #expect(cli.storeFiles() == before)
     #expect(cli.run("card", "add", "gta", "--kind", "custom", "--currency", "CAD", "--fare", "3.30").status == 0)

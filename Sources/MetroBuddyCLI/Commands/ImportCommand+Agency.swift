@@ -69,7 +69,14 @@ extension ImportCommand {
       Self.importedText(count: result.imported, skipped: result.skipped, card: after, context: context) + "\n"
     let noMoney = AgencyFormat.noMoneyRows(trips)
     if noMoney > 0 {
-      text += context.text(agency == .tfl ? .noMoneyRows(noMoney) : .passRowsNotRecorded(noMoney)) + "\n"
+      let message: FareMessage =
+        switch agency {
+        case .tfl: .noMoneyRows(noMoney)
+        case .presto: .passLoadsNotRecorded(noMoney)
+        case .path: .tripPackRidesNotRecorded(noMoney)
+        case .omny, .smartrip: .passRowsNotRecorded(noMoney)
+        }
+      text += context.text(message) + "\n"
     }
     // The rides a custom card's rules cannot check are said after the others (decision 98).
     let rides = result.recorded.filter { $0.type == .swipe }.count - audit.faresNotChecked

@@ -72,6 +72,11 @@ extension English {
     case .passRowsNotRecorded(let count):
       (count == 1 ? "1 row moved" : "\(count) rows moved")
         + " no money (a ride on a pass or a trip pack, an entry with no exit yet): not recorded."
+    case .tripPackRidesNotRecorded(let count):
+      (count == 1 ? "1 row moved" : "\(count) rows moved")
+        + " no money (a ride on a pass or a trip pack): not recorded."
+    case .passLoadsNotRecorded(let count):
+      (count == 1 ? "1 row moved" : "\(count) rows moved") + " no money (a period pass loaded): not recorded."
     case .faresNotChecked(let count):
       (count == 1 ? "1 ride was" : "\(count) rides were")
         + " charged what the card's rules do not know (a rail fare by distance, a transfer or pass they have no rule"

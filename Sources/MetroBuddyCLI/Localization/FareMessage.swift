@@ -87,6 +87,10 @@ enum FareMessage: Equatable {
   /// After the summary of a SmarTrip or PATH import: rows that moved no
   /// money (a ride on a pass or a trip pack, an entry with no exit yet), not recorded.
   case passRowsNotRecorded(Int)
+  /// The same after a PATH import: rides on a pass or a trip pack.
+  case tripPackRidesNotRecorded(Int)
+  /// The same after a PRESTO import: period passes loaded.
+  case passLoadsNotRecorded(Int)
   /// After the fare check of a custom card: rides charged what its rules
   /// cannot know (a rail fare by distance, a transfer or a pass the card has
   /// no rule for), taken from the agency's file and not checked.

@@ -101,6 +101,13 @@ extension Italian {
       (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
         + " denaro (un viaggio con abbonamento o con un carnet, un ingresso ancora senza uscita): "
         + (count == 1 ? "non registrata." : "non registrate.")
+    case .tripPackRidesNotRecorded(let count):
+      (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
+        + " denaro (un viaggio con abbonamento o con un carnet): "
+        + (count == 1 ? "non registrata." : "non registrate.")
+    case .passLoadsNotRecorded(let count):
+      (count == 1 ? "1 riga non ha mosso" : "\(count) righe non hanno mosso")
+        + " denaro (il caricamento di un abbonamento): " + (count == 1 ? "non registrata." : "non registrate.")
     case .faresNotChecked(let count):
       (count == 1 ? "1 viaggio è stato addebitato" : "\(count) viaggi sono stati addebitati")
         + " con ciò che le regole della tessera non conoscono (una tariffa ferroviaria a distanza, un trasbordo o un"

@@ -99,6 +99,13 @@ extension Spanish {
       (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
         + " dinero (un viaje con abono o con un paquete de viajes, una entrada aún sin salida): "
         + (count == 1 ? "no se registra." : "no se registran.")
+    case .tripPackRidesNotRecorded(let count):
+      (count == 1 ? "1 fila no movió" : "\(count) filas no movieron")
+        + " dinero (un viaje con abono o con un paquete de viajes): "
+        + (count == 1 ? "no se registra." : "no se registran.")
+    case .passLoadsNotRecorded(let count):
+      (count == 1 ? "1 fila no movió" : "\(count) filas no movieron") + " dinero (la carga de un abono): "
+        + (count == 1 ? "no se registra." : "no se registran.")
     case .faresNotChecked(let count):
       (count == 1 ? "A 1 viaje se le cobró" : "A \(count) viajes se les cobró")
         + " lo que las reglas de la tarjeta no conocen (una tarifa de tren por distancia, un transbordo o un abono"

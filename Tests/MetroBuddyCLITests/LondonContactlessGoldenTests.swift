@@ -80,6 +80,26 @@ struct LondonContactlessGoldenTests {
         == Invocation(stdout: "", stderr: "", status: 0))
   }
 
+  /// An Oyster history's top-ups are reloads: into a card that holds no
+  /// money the file is refused as `reload` is, and nothing is written (the
+  /// card took them as reloads before, holding £21.80).
+  @Test func anOysterHistoryIsNotAContactlessCardsHistory() {
+    let cli = phone()
+    let before = cli.storeFiles()
+    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/agency").path
+    #expect(
+      cli.run("import", fixtures + "/tfl-oyster-export.csv")
+        == Invocation(
+          stdout: "",
+          stderr: """
+            Error: A contactless card holds no money, so it cannot be reloaded or have its balance set; its balance is what its rides have cost. Nothing was changed.
+            To track a prepaid card, add one with 'metrobuddy card add <name> --kind london-payg'.
+
+            """, status: 64))
+    #expect(cli.storeFiles() == before)
+  }
+
   /// A reload, a balance and `--reduced` are refused, saying what to do
   /// instead, and change nothing.
   @Test func whatItCannotDoIsRefusedAndWritesNothing() {

@@ -16,23 +16,8 @@ import Testing
 /// a free transfer. Wed 18 08:00 was undone and counts for nothing.
 @Suite("Golden output of stats by weekday and hour, the heatmap, and the time filters")
 struct StatsByTimeGoldenTests {
-  /// The commands of ``StatsGoldenTests/riderHistory()``, each at its local
-  /// time in New York.
-  static func commuter() -> CLIHarness {
-    let cli = CLIHarness()
-    cli.run("reload", "20", "--at", "2026-10-05T09:00-04:00")
-    cli.run("swipe", "--at", "2026-10-06T08:00-04:00")
-    cli.run("reload", "100", "--at", "2026-11-01T09:00-05:00")
-    for day in ["09", "10", "11", "12", "13", "14", "15"] {
-      for time in ["08:14", "18:00"] { cli.run("swipe", "--at", "2026-11-\(day)T\(time)-05:00") }
-    }
-    cli.run("swipe", "--at", "2026-11-16T08:20-05:00")
-    cli.run("swipe", "--mode", "bus", "--at", "2026-11-17T08:00-05:00")
-    cli.run("swipe", "--at", "2026-11-17T08:30-05:00")
-    cli.run("swipe", "--at", "2026-11-18T08:00-05:00")
-    cli.run("undo")
-    return cli
-  }
+  /// ``StatsGoldenTests/riderHistory(inNewYork:)``, each ride at its local time in New York.
+  static func commuter() -> CLIHarness { StatsGoldenTests.riderHistory(inNewYork: true) }
 
   static func json<T>(_ text: String, as type: T.Type) throws -> T? {
     try JSONSerialization.jsonObject(with: Data(text.utf8)) as? T

@@ -11,19 +11,24 @@ struct StatsGoldenTests {
   /// 1 November; the commuter's capped week from Monday 9 November (eleven
   /// rides at $3.00, the twelfth $2.00, two free); the next Monday a paid
   /// ride; on Tuesday a bus ride and a free transfer to the subway; on
-  /// Wednesday a ride recorded by mistake and undone.
-  static func riderHistory() -> CLIHarness {
+  /// Wednesday a ride recorded by mistake and undone. The times are UTC
+  /// (the harness's zone), or with `inNewYork` each at its local time in
+  /// New York (daylight time in October, standard time in November).
+  static func riderHistory(inNewYork: Bool = false) -> CLIHarness {
     let cli = CLIHarness()
-    cli.run("reload", "20", "--at", "2026-10-05T09:00")
-    cli.run("swipe", "--at", "2026-10-06T08:00")
-    cli.run("reload", "100", "--at", "2026-11-01T09:00")
-    for day in ["09", "10", "11", "12", "13", "14", "15"] {
-      for time in ["08:14", "18:00"] { cli.run("swipe", "--at", "2026-11-\(day)T\(time)") }
+    func at(_ time: String) -> String {
+      inNewYork ? time + (time.hasPrefix("2026-10") ? "-04:00" : "-05:00") : time
     }
-    cli.run("swipe", "--at", "2026-11-16T08:20")
-    cli.run("swipe", "--mode", "bus", "--at", "2026-11-17T08:00")
-    cli.run("swipe", "--at", "2026-11-17T08:30")
-    cli.run("swipe", "--at", "2026-11-18T08:00")
+    cli.run("reload", "20", "--at", at("2026-10-05T09:00"))
+    cli.run("swipe", "--at", at("2026-10-06T08:00"))
+    cli.run("reload", "100", "--at", at("2026-11-01T09:00"))
+    for day in ["09", "10", "11", "12", "13", "14", "15"] {
+      for time in ["08:14", "18:00"] { cli.run("swipe", "--at", at("2026-11-\(day)T\(time)")) }
+    }
+    cli.run("swipe", "--at", at("2026-11-16T08:20"))
+    cli.run("swipe", "--mode", "bus", "--at", at("2026-11-17T08:00"))
+    cli.run("swipe", "--at", at("2026-11-17T08:30"))
+    cli.run("swipe", "--at", at("2026-11-18T08:00"))
     cli.run("undo")
     return cli
   }

@@ -28,6 +28,9 @@ package struct ImportDecider: Sendable {
   /// (``replaying(_:)``).
   private var replays = false
   private let currency: Currency
+  /// The card's kind (the export's, when the card takes its attributes): a
+  /// card that holds no money takes no reload.
+  private let kind: CardKind
   /// The clock's time: a row dated more than a day after it is refused,
   /// as `--at` is (``CardRules/maximumFutureSeconds``). A history records
   /// what happened; a row dated later would stand after every update to come.
@@ -68,6 +71,7 @@ package struct ImportDecider: Sendable {
     self.keys = keys
     balance = card.balance
     currency = card.currency
+    kind = card.kind
   }
 
   /// Starts an import into `card`, whose history is `history`, oldest
@@ -186,6 +190,9 @@ package struct ImportDecider: Sendable {
     if update.timestamp.timeIntervalSince(now) > CardRules.maximumFutureSeconds {
       throw refusal(update.timeColumn, .timeInFuture(Timestamp.iso8601(update.timestamp), now: Timestamp.iso8601(now)))
     }
+    // A card that holds no money is not reloaded by a file either (an Oyster
+    // history's top-ups into a contactless card), as `reload` refuses.
+    if update.type == .reload, !kind.holdsValue { throw .notStoredValue(kind: kind) }
     if update.undoes != nil, update.type != .undo { throw refusal("undoes", .undoesOnlyOnUndo) }
     if update.type != .swipe {
       if update.fare != nil { throw refusal("fare", .rideFieldOnlyOnSwipe) }

@@ -14,6 +14,7 @@ package enum MetroBuddy {
       ShowCommand.self, SwipeCommand.self, ReloadCommand.self, BalanceCommand.self, FareCommand.self, KindCommand.self,
       ModeCommand.self,
       SerialCommand.self, ExpirationCommand.self, HistoryCommand.self, StatsCommand.self, CompareCommand.self,
+      ReportCommand.self,
       UndoCommand.self,
       CardsCommand.self,
       CardCommand.self, DevicesCommand.self, CheckCommand.self, PlanCommand.self, ExportCommand.self,

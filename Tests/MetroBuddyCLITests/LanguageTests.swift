@@ -664,6 +664,16 @@ struct LanguageTests {
     .stats(.loadedHeading), .stats(.savedHeading), .stats(.total), .stats(.month(year: 2026, month: 11)),
     .stats(.unknownPeriodKind("t")), .stats(.sinceAfterUntil(since: "s", until: "u")),
     .fares(.capOverrun(period: .rolling(days: 7), paid: "p", limit: "l", over: "o", from: "f", until: "u")),
+    .report(.title(month: "m")), .report(.card(name: "n", kind: "k", currency: "c")), .report(.dateHeading),
+    .report(.timeHeading), .report(.modeHeading), .report(.reasonHeading), .report(.fareHeading),
+    .report(.chargedHeading), .report(.noteHeading), .report(.modeTotal(mode: "m", rides: 2, spent: "s")),
+    .report(.total(rides: 2, spent: "s", saved: "v")), .report(.loaded("l")), .report(.noRides),
+    .report(.allCards(cards: 2, rides: 3, spent: "s")),
+    .report(.limitLeft(limit: "l", source: .irs(year: 2026), left: "f")),
+    .report(.limitOver(limit: "l", source: .byHand, over: "o")), .report(.noLimitKnown(year: 2024)),
+    .report(.weeksHeading), .report(.week(first: "f", last: "l")), .report(.heatmapHeading),
+    .report(.chargesHeading), .report(.madeBy(version: "v")),
+    .report(.jsonOrFormat("html")), .report(.limitNeedsOneCurrency),
   ]
 
   /// The name of a case, such as `ridesLeft`.
@@ -688,6 +698,8 @@ struct LanguageTests {
     case .developer: true
     case .errorPrefix: language == .spanish
     case .stats(.total): language == .spanish
+    // A card's name, kind and currency are as typed.
+    case .report(.card): true
     default: false
     }
   }

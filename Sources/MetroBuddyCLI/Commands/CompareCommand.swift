@@ -15,14 +15,7 @@ struct CompareCommand: Command {
     ])
 
   /// `--month YYYY-MM`: its first day.
-  static let month = Option<CalendarDate?>(
-    "month", valueName: "yyyy-mm", help: .insights(.compareMonth), default: nil
-  ) { text, _ throws(OptionValueError) in
-    guard text.count == 7, let first = CalendarDate(iso: text + "-01") else {
-      throw OptionValueError(problem: .month(text))
-    }
-    return first
-  }
+  static let month = Option<CalendarDate?>.month(help: .insights(.compareMonth))
   /// `--since DATE`.
   static let since = Option<CalendarDate?>.day("since", help: .insights(.compareSince))
   /// `--until DATE`.

@@ -27,6 +27,7 @@ enum English {
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
     case .stats(let message): stats(message)
+    case .report(let message): report(message)
     case .balanceLine(let balance, let rides): "Balance: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):
@@ -359,6 +360,7 @@ enum English {
     case .positiveWholeNumber(let text): "'\(text)' is not allowed: it must be a whole number of 1 or more."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment or undo."
     case .format(let text): "'\(text)'; use json or csv."
+    case .reportFormat(let text): "'\(text)'; use text, csv or html."
     case .importFormat(let text): "'\(text)'; use \(list(CompletionHints.importFormats, "or"))."
     case .shell(let text): "'\(text)'; use bash, zsh or fish."
     case .text(let maximum): "use 1 to \(maximum) characters, without control characters or surrounding spaces."

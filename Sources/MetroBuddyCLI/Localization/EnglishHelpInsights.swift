@@ -74,6 +74,24 @@ extension English {
     case .compareSince: "Compare from this day (YYYY-MM-DD)."
     case .compareUntil: "Compare through this day (YYYY-MM-DD; default: today)."
     case .comparePass: "A pass to price: NAME=PRICE/Nd, such as 30-day=132/30d; repeatable."
+    case .reportAbstract: "Print a month's statement: every charge, totals, and the commuter benefit limit."
+    case .reportDiscussion:
+      """
+      Lists every ride of the card's month (--all: every card's) with its local date
+      and time, mode, reason, full fare, what it was charged and its note; then the
+      totals by mode, the month's total and what the cap saved. A month in US dollars
+      is held against the IRS's monthly limit for tax-free transit benefits ($325.00 in
+      2025, $340.00 in 2026), with what is left or how far over it went; --limit holds
+      it against another amount. --format csv gives the charges for a spreadsheet, and
+      --format html one page with no links outside it: a chart of spend per week, the
+      rides by weekday and hour, and the charges, ready to print to PDF for an expense
+      claim. The month: --month, or the last whole calendar month. --weekdays and
+      --between keep the commute alone.
+      """
+    case .reportMonth: "The calendar month (YYYY-MM; default: the last whole month)."
+    case .reportAll: "Every card, not only the current one."
+    case .reportLimit: "Hold the month against this amount, not the IRS's limit."
+    case .reportFormat: "text, csv (the charges) or html (one page to print)."
     case .timesWeekdays: "Only Monday to Friday (local days)."
     case .timesBetween: "Only between these local times (HH:MM-HH:MM; 22:00-02:00 runs past midnight)."
     case .statsSince: "Start with the period this day falls in (YYYY-MM-DD)."

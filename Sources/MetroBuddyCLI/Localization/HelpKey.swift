@@ -179,6 +179,12 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case compareSince
     case compareUntil
     case comparePass
+    case reportAbstract
+    case reportDiscussion
+    case reportMonth
+    case reportAll
+    case reportLimit
+    case reportFormat
     case statsSince
     case statsUntil
   }

@@ -31,6 +31,7 @@ enum Italian {
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
     case .stats(let message): stats(message)
+    case .report(let message): report(message)
     case .balanceLine(let balance, let rides): "Credito: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):
@@ -430,6 +431,7 @@ enum Italian {
     case .positiveWholeNumber(let text): "'\(text)' non è ammesso: deve essere un numero intero maggiore o uguale a 1."
     case .historyType(let text): "'\(text)'; usa swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; usa json o csv."
+    case .reportFormat(let text): "'\(text)'; usa text, csv o html."
     case .importFormat(let text): "'\(text)'; usa \(list(CompletionHints.importFormats, "o"))."
     case .shell(let text): "'\(text)'; usa bash, zsh o fish."
     case .text(let maximum):

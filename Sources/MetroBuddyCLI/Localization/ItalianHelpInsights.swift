@@ -83,6 +83,25 @@ extension Italian {
     case .compareSince: "Confronta da questo giorno (AAAA-MM-GG)."
     case .compareUntil: "Confronta fino a questo giorno (AAAA-MM-GG; predefinito: oggi)."
     case .comparePass: "Un abbonamento da calcolare: NOME=PREZZO/Nd, come 30-giorni=132/30d; ripetibile."
+    case .reportAbstract: "Mostra l'estratto di un mese: addebiti, totali e limite del benefit di trasporto."
+    case .reportDiscussion:
+      """
+      Elenca ogni corsa del mese della carta (--all: di tutte) con data e ora locali,
+      mezzo, motivo, tariffa intera, quanto è stato addebitato e la sua nota; poi i
+      totali per mezzo, il totale del mese e quanto ha fatto risparmiare il tetto. Un
+      mese in dollari statunitensi è confrontato con il limite mensile dell'IRS per il
+      benefit di trasporto esentasse (325,00 USD nel 2025, 340,00 USD nel 2026), con
+      quanto resta o di quanto lo ha superato; --limit lo confronta con un altro
+      importo. --format csv dà gli addebiti per un foglio di calcolo, e --format html
+      una pagina senza collegamenti esterni: un grafico della spesa per settimana, le
+      corse per giorno e ora e gli addebiti, pronta da stampare in PDF per una nota
+      spese. Il mese: --month, o l'ultimo mese di calendario intero. --weekdays e
+      --between tengono solo i tragitti casa-lavoro.
+      """
+    case .reportMonth: "Il mese di calendario (AAAA-MM; predefinito: l'ultimo mese intero)."
+    case .reportAll: "Tutte le carte, non solo quella attuale."
+    case .reportLimit: "Confronta il mese con questo importo, non con il limite dell'IRS."
+    case .reportFormat: "text, csv (gli addebiti) o html (una pagina da stampare)."
     case .timesWeekdays: "Solo da lunedì a venerdì (giorni locali)."
     case .timesBetween: "Solo tra questi orari locali (HH:MM-HH:MM; 22:00-02:00 passa la mezzanotte)."
     case .statsSince: "Comincia dal periodo che contiene questo giorno (AAAA-MM-GG)."

@@ -35,6 +35,8 @@ struct Localizer {
   func callAsFunction(_ message: ForecastMessage) -> String { self(.forecast(message)) }
   /// A word or sentence of `stats` in this language.
   func callAsFunction(_ message: StatsMessage) -> String { self(.stats(message)) }
+  /// A word or sentence of `report` in this language.
+  func callAsFunction(_ message: ReportMessage) -> String { self(.report(message)) }
 
   /// Money as people of this language write it: `$1,250.00` in English and
   /// in the Spanish of Mexico or the United States, `1.250,00 US$` in

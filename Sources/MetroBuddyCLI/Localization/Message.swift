@@ -23,6 +23,8 @@ enum Message: Equatable {
   case forecast(ForecastMessage)
   /// The words and sentences of `stats`.
   case stats(StatsMessage)
+  /// The words and sentences of `report`.
+  case report(ReportMessage)
   /// `Balance: $22.25, 8 rides left.`
   case balanceLine(balance: String, rides: Int)
 
@@ -270,6 +272,8 @@ enum ValueProblem: Equatable {
   case positiveWholeNumber(String)
   case historyType(String)
   case format(String)
+  /// `report --format` given something other than text, csv or html.
+  case reportFormat(String)
   case importFormat(String)
   case shell(String)
   case text(maximum: Int)

@@ -31,6 +31,7 @@ enum Spanish {
     case .fares(let message): fares(message)
     case .forecast(let message): forecast(message)
     case .stats(let message): stats(message)
+    case .report(let message): report(message)
     case .balanceLine(let balance, let rides): "Saldo: \(balance), \(lowercasedFirst(text(.ridesLeft(rides))))."
 
     case .swiped(let count, let total, let why, let standing):
@@ -427,6 +428,7 @@ enum Spanish {
     case .positiveWholeNumber(let text): "'\(text)' no está permitido: debe ser un número entero igual o mayor que 1."
     case .historyType(let text): "'\(text)'; use swipe, reload, adjustment o undo."
     case .format(let text): "'\(text)'; use json o csv."
+    case .reportFormat(let text): "'\(text)'; use text, csv o html."
     case .importFormat(let text): "'\(text)'; use \(list(CompletionHints.importFormats, "u"))."
     case .shell(let text): "'\(text)'; use bash, zsh o fish."
     case .text(let maximum):

@@ -79,6 +79,24 @@ extension Spanish {
     case .compareSince: "Compara desde este día (AAAA-MM-DD)."
     case .compareUntil: "Compara hasta este día (AAAA-MM-DD; por defecto: hoy)."
     case .comparePass: "Un pase que calcular: NOMBRE=PRECIO/Nd, como 30-dias=132/30d; repetible."
+    case .reportAbstract: "Muestra el extracto de un mes: cobros, totales y límite del beneficio de transporte."
+    case .reportDiscussion:
+      """
+      Enumera cada viaje del mes de la tarjeta (--all: de todas) con su fecha y hora
+      locales, modo, motivo, tarifa completa, lo cobrado y su nota; luego los totales
+      por modo, el total del mes y lo que ahorró el tope. Un mes en dólares
+      estadounidenses se compara con el límite mensual del IRS para el beneficio de
+      transporte libre de impuestos (325,00 US$ en 2025, 340,00 US$ en 2026), con lo que
+      queda o cuánto se pasó; --limit lo compara con otro importe. --format csv da los
+      cobros para una hoja de cálculo, y --format html una página sin enlaces externos:
+      un gráfico del gasto por semana, los viajes por día y hora y los cobros, lista para
+      imprimir en PDF para una nota de gastos. El mes: --month, o el último mes natural
+      completo. --weekdays y --between dejan solo los trayectos al trabajo.
+      """
+    case .reportMonth: "El mes natural (AAAA-MM; por defecto: el último mes completo)."
+    case .reportAll: "Todas las tarjetas, no solo la actual."
+    case .reportLimit: "Compara el mes con este importe, no con el límite del IRS."
+    case .reportFormat: "text, csv (los cobros) o html (una página para imprimir)."
     case .timesWeekdays: "Solo de lunes a viernes (días locales)."
     case .timesBetween: "Solo entre estas horas locales (HH:MM-HH:MM; 22:00-02:00 pasa la medianoche)."
     case .statsSince: "Empieza por el periodo que contiene este día (AAAA-MM-DD)."

@@ -105,6 +105,16 @@ extension Option {
     }
   }
 
+  /// `--month YYYY-MM`: its first day.
+  static func month(help: HelpKey?) -> Option<CalendarDate?> where Value == CalendarDate? {
+    Option("month", valueName: "yyyy-mm", help: help, default: nil) { text, _ throws(OptionValueError) in
+      guard text.count == 7, let first = CalendarDate(iso: text + "-01") else {
+        throw OptionValueError(problem: .month(text))
+      }
+      return first
+    }
+  }
+
   /// The value as `Value?`, with no default: given or not.
   var optional: Option<Value?> {
     let parse = self.parse

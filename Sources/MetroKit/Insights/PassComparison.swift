@@ -133,7 +133,7 @@ public enum PassComparison {
     at times: RideTimes = RideTimes(), products: [PassProduct], fare: Money
   ) -> FareComparison {
     var rides: [(ride: RecordedRide, day: CalendarDate)] = []
-    RideStats.forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { ride, day, _ in
+    RideStats.forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { ride, day, _, _ in
       rides.append((ride, day))
     }
     rides.reverse()  // oldest first

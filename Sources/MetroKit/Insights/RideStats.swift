@@ -223,7 +223,7 @@ public enum RideStats {
     through last: CalendarDate, at times: RideTimes = RideTimes()
   ) -> [SlotStats] {
     var result = (0..<kind.count).map { SlotStats(slot: $0) }
-    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { ride, day, second in
+    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { ride, day, second, _ in
       result[kind == .weekday ? day.weekdayFromMonday : second / 3600].add(ride)
     }
     return result
@@ -239,7 +239,7 @@ public enum RideStats {
     at times: RideTimes = RideTimes()
   ) -> [[Int]] {
     var grid = Array(repeating: Array(repeating: 0, count: 24), count: 7)
-    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { _, day, second in
+    forEachRide(of: history, in: timeZone, from: first, through: last, at: times) { _, day, second, _ in
       grid[day.weekdayFromMonday][second / 3600] += 1
     }
     return grid
@@ -247,17 +247,17 @@ public enum RideStats {
 
   /// Calls `body` with each ride of the card that counts, from `first`
   /// through `last` at `times`, with its local day and second of the day in
-  /// the card's zone.
+  /// the card's zone, and its note.
   static func forEachRide(
     of history: CardHistory, in timeZone: LocalTimeZone, from first: CalendarDate, through last: CalendarDate,
-    at times: RideTimes, _ body: (RecordedRide, CalendarDate, Int) -> Void
+    at times: RideTimes, _ body: (RecordedRide, CalendarDate, Int, String?) -> Void
   ) {
     let zone = history.card.snapshot.rulesZone(timeZone)
     forEachCounted(history.updates, holdsValue: false) { update in
       let (day, second) = zone.localTime(of: update.timestamp)
       guard first <= day, day <= last, times.contains(update.timestamp, in: zone), let ride = RecordedRide(update)
       else { return }
-      body(ride, day, second)
+      body(ride, day, second, update.note)
     }
   }
 

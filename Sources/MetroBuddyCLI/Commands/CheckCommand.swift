@@ -1,12 +1,12 @@
 import MetroKit
 
-/// `check [--min-rides N] [--min-balance AMOUNT] [--expires-within DAYS]`:
+/// `check [--min-rides N] [--min-balance AMOUNT] [--expires-within DAYS] [--export-within DAYS]`:
 /// silent when every card is fine, one line per problem otherwise; for cron.
 struct CheckCommand: Command {
   static let spec = CommandSpec(
     name: "check", abstract: .insights(.checkAbstract),
     discussion: .insights(.checkDiscussion),
-    options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec, runsOutWithin.spec],
+    options: [minimumRides.spec, minimumBalance.spec, expiresWithin.spec, runsOutWithin.spec, exportWithin.spec],
     examples: ["metrobuddy check --min-rides 4 --expires-within 14", "metrobuddy check --runs-out-within 7"])
 
   /// `--min-rides N`.
@@ -28,11 +28,17 @@ struct CheckCommand: Command {
     help: .insights(.checkRunsOutWithin),
     in: 0...3_650, default: 0
   ) { .wholeNumber($0) }.optional
+  /// `--export-within DAYS`: on by default, two weeks (decision 104).
+  static let exportWithin = Option<Int>.wholeNumber(
+    "export-within", valueName: "days", help: .insights(.checkExportWithin),
+    in: 0...3_650, default: 14, shownDefault: "14"
+  ) { .wholeNumber($0) }
 
   var minimumRides: Int
   var minimumBalance: Money?
   var expiresWithin: Int?
   var runsOutWithin: Int?
+  var exportWithin: Int
 
   init(_ parsed: ParsedCommand, environment: Environment) throws(UsageError) {
     _ = try Self.arguments(parsed, [])
@@ -40,6 +46,7 @@ struct CheckCommand: Command {
     minimumBalance = try parsed[Self.minimumBalance]
     expiresWithin = try parsed[Self.expiresWithin]
     runsOutWithin = try parsed[Self.runsOutWithin]
+    exportWithin = try parsed[Self.exportWithin]
   }
 
   func run(in context: Context) throws(MetroError) -> CommandOutput {
@@ -98,6 +105,10 @@ struct CheckCommand: Command {
         lines.append("\(card.name): \(text)")
         problems.append(machineProblem(kind, card, today: context.today, context: context))
       }
+      if let reminder = try exportReminder(card, context: context) {
+        lines.append("\(card.name): " + exportSentence(reminder, card, context: context))
+        problems.append(exportProblem(reminder, card, context: context))
+      }
       // A period imported charges took over its cap, lately: kept by the fold, no history.
       let zone = card.rulesZone(context.moment.timeZone)
       for overrun in card.capOverrunsToReport(at: context.moment.now) {
@@ -120,6 +131,50 @@ struct CheckCommand: Command {
     }
     let text = lines.map { $0 + "\n" }.joined()
     return CommandOutput(text: text, json: .array(problems), exitCode: lines.isEmpty ? .success : .refused)
+  }
+
+  /// The card's reminder to import its agency history again, when the day
+  /// is within `--export-within` days or past. Only a card whose kind has a
+  /// known window has its history read: for the others `check` reads
+  /// snapshots only.
+  func exportReminder(_ card: MetroCard, context: Context) throws(MetroError) -> ExportReminder? {
+    guard AgencyHistory.online(for: card.kind) != nil,
+      let reminder = ExportReminder(try context.store.cardHistory(named: card.name), machine: context.moment.timeZone),
+      reminder.daysLeft(today: cardToday(card, context)) <= exportWithin
+    else { return nil }
+    return reminder
+  }
+
+  /// Today in the card's zone (the agency's, for an agency's history).
+  func cardToday(_ card: MetroCard, _ context: Context) -> CalendarDate {
+    card.rulesZone(context.moment.timeZone).calendarDate(of: context.moment.now)
+  }
+
+  /// Import before the day, or, once it has come, import what is still there.
+  func exportSentence(_ reminder: ExportReminder, _ card: MetroCard, context: Context) -> String {
+    let days = reminder.daysLeft(today: cardToday(card, context))
+    let weeks = reminder.history.windowDays / 7
+    let format = reminder.history.format.rawValue
+    return days > 0
+      ? context.text(
+        .checkImportBefore(
+          history: reminder.history, day: context.text.date(reminder.importBy), days: days, weeks: weeks,
+          format: format))
+      : context.text(
+        .checkImportMissed(
+          history: reminder.history, since: context.text.date(reminder.newestImported), weeks: weeks, format: format))
+  }
+
+  /// The reminder in --json: the days and the window, no sentences.
+  func exportProblem(_ reminder: ExportReminder, _ card: MetroCard, context: Context) -> JSONValue {
+    .object([
+      ("card", .string(card.name)), ("problem", .string("export")),
+      ("history", .string(reminder.history.rawValue)), ("format", .string(reminder.history.format.rawValue)),
+      ("newestImported", .string(reminder.newestImported.description)),
+      ("importBy", .string(reminder.importBy.description)),
+      ("daysLeft", .integer(Int64(reminder.daysLeft(today: cardToday(card, context))))),
+      ("windowDays", .integer(Int64(reminder.history.windowDays))), ("within", .integer(Int64(exportWithin))),
+    ])
   }
 
   /// The pace (trips a week in tenths) and the day the balance runs out at

@@ -10,6 +10,14 @@ extension English {
     case .checkRunsOut(let tenths, let days, let day):
       "at \(pace(tenths)), the balance runs out "
         + (days == 0 ? "today" : days == 1 ? "tomorrow (\(day))" : "in \(days) days (\(day))")
+    case .checkImportBefore(let history, let day, let days, let weeks, let format):
+      "download your \(historyName(history)) from \(history.agency) and import it "
+        + (days == 1 ? "today" : "before \(day), in \(days) days")
+        + " ('metrobuddy import <file> --format \(format)'): \(history.agency) shows only the last \(weeks) weeks."
+    case .checkImportMissed(let history, let since, let weeks, let format):
+      "journeys since \(since) may be gone from your \(historyName(history)), as \(history.agency) shows only "
+        + "the last \(weeks) weeks: download it and import what is still there now "
+        + "('metrobuddy import <file> --format \(format)')."
     case .planLoad(let amount): "Load \(amount)."
     case .planNothing(let balance): "Nothing to load: the balance of \(balance) pays for it."
     case .planTrips(let trips, let tenths, let until, let cost, let saved, let balance):
@@ -36,5 +44,12 @@ extension English {
   static func pace(_ tenths: Int) -> String {
     let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     return "\(number) \(tenths == 10 ? "ride" : "rides") a week"
+  }
+
+  /// The agency history's name, as the agency's site calls it.
+  static func historyName(_ history: AgencyHistory) -> String {
+    switch history {
+    case .tflOyster: "Oyster journey history"
+    }
   }
 }

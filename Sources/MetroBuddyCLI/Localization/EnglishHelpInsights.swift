@@ -8,7 +8,8 @@ extension English {
       Checks every card (or the one named by --card). Prints one line per problem on
       stdout and exits 1; prints nothing and exits 0 when all is well, so cron mails
       only when something needs doing. Without options, a card needs attention when it
-      cannot pay a ride or has expired.
+      cannot pay a ride or has expired, or when an Oyster journey history imported into
+      it is due to be downloaded and imported again (see --export-within).
       """
     case .checkMinRides: "Warn when fewer than N rides are left."
     case .checkMinBalance: "Warn when the balance is below AMOUNT."
@@ -16,6 +17,9 @@ extension English {
       "Warn when the card expires within DAYS days (0: today). Expired cards are always reported."
     case .checkRunsOutWithin:
       "Warn when, at your pace (rides in the last 28 days), the balance runs out within DAYS days (0: today)."
+    case .checkExportWithin:
+      "Warn when an imported Oyster journey history must be downloaded and imported again within DAYS days: "
+        + "TfL shows only the last 8 weeks. Past that day, always."
     case .planAbstract: "Say how much to load to pay for N more rides, or to last until a day."
     case .planDiscussion:
       """

@@ -13,6 +13,11 @@ enum ForecastMessage: Equatable {
   case lastsBeyond(tenths: Int, day: String)
   /// `check`: `at 14 rides a week, the balance runs out in 3 days (Tue 8 Dec)`.
   case checkRunsOut(tenths: Int, days: Int, day: String)
+  /// `check`: download the agency's history (`weeks` of it online) and import
+  /// it with `--format format` before `day`, in `days` days (decision 104).
+  case checkImportBefore(history: AgencyHistory, day: String, days: Int, weeks: Int, format: String)
+  /// `check`: the day has come; journeys since `since` may be gone from the history.
+  case checkImportMissed(history: AgencyHistory, since: String, weeks: Int, format: String)
   /// `plan`'s first line: `Load $25.00.`
   case planLoad(amount: String)
   /// `plan` when the balance already pays.
@@ -37,4 +42,13 @@ enum ForecastMessage: Equatable {
   case noPaceHint
   /// `plan` for a MetroCard after its refills ended (2025-12-31).
   case planRefillsEnded
+}
+
+extension AgencyHistory {
+  /// The agency that keeps the history, by the name it goes by in every language.
+  var agency: String {
+    switch self {
+    case .tflOyster: "TfL"
+    }
+  }
 }

@@ -163,6 +163,7 @@ enum HelpKey: Hashable, Sendable, CaseIterable {
     case checkMinBalance
     case checkExpiresWithin
     case checkRunsOutWithin
+    case checkExportWithin
     case planAbstract
     case planDiscussion
     case planRides

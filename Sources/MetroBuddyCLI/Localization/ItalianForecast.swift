@@ -10,6 +10,15 @@ extension Italian {
     case .checkRunsOut(let tenths, let days, let day):
       "a \(pace(tenths)), il credito finisce "
         + (days == 0 ? "oggi" : days == 1 ? "domani (\(day))" : "tra \(days) giorni (\(day))")
+    case .checkImportBefore(let history, let day, let days, let weeks, let format):
+      "scarichi la \(historyName(history)) da \(history.agency) e la importi "
+        + (days == 1 ? "oggi" : "prima del \(day), tra \(days) giorni")
+        + " ('metrobuddy import \(slot("file")) --format \(format)'): \(history.agency) mostra solo le "
+        + "ultime \(weeks) settimane."
+    case .checkImportMissed(let history, let since, let weeks, let format):
+      "i viaggi dal \(since) potrebbero essere spariti dalla sua \(historyName(history)), perché "
+        + "\(history.agency) mostra solo le ultime \(weeks) settimane: la scarichi e importi ora ciò che "
+        + "c'è ancora ('metrobuddy import \(slot("file")) --format \(format)')."
     case .planLoad(let amount): "Ricarichi \(amount)."
     case .planNothing(let balance): "Niente da ricaricare: il credito di \(balance) basta."
     case .planTrips(let trips, let tenths, let until, let cost, let saved, let balance):
@@ -38,5 +47,12 @@ extension Italian {
   static func pace(_ tenths: Int) -> String {
     let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10),\(tenths % 10)"
     return "\(number) \(tenths == 10 ? "corsa" : "corse") a settimana"
+  }
+
+  /// Il nome della cronologia dell'agenzia.
+  static func historyName(_ history: AgencyHistory) -> String {
+    switch history {
+    case .tflOyster: "cronologia dei viaggi Oyster"
+    }
   }
 }

@@ -8,7 +8,9 @@ extension Italian {
       Controlla tutte le carte (o quella indicata con --card). Stampa una riga per
       problema su stdout e termina con 1; se va tutto bene non stampa nulla e termina con
       0, così cron invia una mail solo quando c'è qualcosa da fare. Senza opzioni, una
-      carta richiede attenzione quando non può pagare una corsa o è scaduta.
+      carta richiede attenzione quando non può pagare una corsa o è scaduta, o quando la
+      cronologia dei viaggi Oyster importata va scaricata e importata di nuovo (veda
+      --export-within).
       """
     case .checkMinRides: "Avvisa quando restano meno di N corse."
     case .checkMinBalance: "Avvisa quando il credito è inferiore ad IMPORTO."
@@ -16,6 +18,9 @@ extension Italian {
       "Avvisa quando la carta scade entro GIORNI giorni (0: oggi). Le carte scadute sono sempre segnalate."
     case .checkRunsOutWithin:
       "Avvisa quando, al suo ritmo (corse degli ultimi 28 giorni), il credito finisce entro GIORNI giorni (0: oggi)."
+    case .checkExportWithin:
+      "Avvisa quando una cronologia dei viaggi Oyster importata va scaricata e importata di nuovo entro GIORNI "
+        + "giorni: TfL mostra solo le ultime 8 settimane. Passato quel giorno, sempre."
     case .planAbstract: "Dice quanto ricaricare per pagare altre N corse, o per durare fino a un giorno."
     case .planDiscussion:
       """

@@ -10,6 +10,15 @@ extension Spanish {
     case .checkRunsOut(let tenths, let days, let day):
       "a \(pace(tenths)), el saldo se acaba "
         + (days == 0 ? "hoy" : days == 1 ? "mañana (\(day))" : "en \(days) días (\(day))")
+    case .checkImportBefore(let history, let day, let days, let weeks, let format):
+      "descargue su \(historyName(history)) de \(history.agency) e impórtelo "
+        + (days == 1 ? "hoy" : "antes del \(day), dentro de \(days) días")
+        + " ('metrobuddy import \(slot("file")) --format \(format)'): \(history.agency) solo muestra las "
+        + "últimas \(weeks) semanas."
+    case .checkImportMissed(let history, let since, let weeks, let format):
+      "los viajes desde el \(since) pueden haber desaparecido de su \(historyName(history)), porque "
+        + "\(history.agency) solo muestra las últimas \(weeks) semanas: descárguelo e importe ahora lo que aún "
+        + "aparece ('metrobuddy import \(slot("file")) --format \(format)')."
     case .planLoad(let amount): "Cargue \(amount)."
     case .planNothing(let balance): "No hace falta cargar: el saldo de \(balance) alcanza."
     case .planTrips(let trips, let tenths, let until, let cost, let saved, let balance):
@@ -38,5 +47,12 @@ extension Spanish {
   static func pace(_ tenths: Int) -> String {
     let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10),\(tenths % 10)"
     return "\(number) \(tenths == 10 ? "viaje" : "viajes") por semana"
+  }
+
+  /// El nombre del historial de la agencia.
+  static func historyName(_ history: AgencyHistory) -> String {
+    switch history {
+    case .tflOyster: "historial de viajes Oyster"
+    }
   }
 }

@@ -8,7 +8,9 @@ extension Spanish {
       Revisa todas las tarjetas (o la indicada con --card). Imprime una línea por problema
       en stdout y termina con 1; si todo está bien, no imprime nada y termina con 0, así
       cron solo envía correo cuando hay algo que hacer. Sin opciones, una tarjeta requiere
-      atención cuando no puede pagar un viaje o ha vencido.
+      atención cuando no puede pagar un viaje o ha vencido, o cuando toca descargar e
+      importar de nuevo el historial de viajes Oyster importado en ella (vea
+      --export-within).
       """
     case .checkMinRides: "Avisa cuando quedan menos de N viajes."
     case .checkMinBalance: "Avisa cuando el saldo es inferior a IMPORTE."
@@ -16,6 +18,9 @@ extension Spanish {
       "Avisa cuando la tarjeta vence en DÍAS días o menos (0: hoy). Las tarjetas vencidas se notifican siempre."
     case .checkRunsOutWithin:
       "Avisa cuando, a su ritmo (viajes de los últimos 28 días), el saldo se acaba en DÍAS días o menos (0: hoy)."
+    case .checkExportWithin:
+      "Avisa cuando un historial de viajes Oyster importado debe descargarse e importarse de nuevo en DÍAS días o "
+        + "menos: TfL solo muestra las últimas 8 semanas. Pasado ese día, siempre."
     case .planAbstract: "Indica cuánto cargar para pagar N viajes más, o para que dure hasta un día."
     case .planDiscussion:
       """

@@ -24,7 +24,8 @@ struct LondonContactlessTests {
     let added = try sandbox.metrobuddy(
       ["card", "add", name, "--kind", "london-contactless", "--fare", "3.60"] + zones, environment: london)
     try #require(added.status == 0, "\(added)")
-    #expect(added.stdout == "Added card '\(name)' (london-contactless): £0.00, fare £3.60.\n", "\(added)")
+    let kind = "london-contactless" + (zones.count == 2 ? ", zones " + zones[1] : "")
+    #expect(added.stdout == "Added card '\(name)' (\(kind)): £0.00, fare £3.60.\n", "\(added)")
   }
 
   /// The statement of 16-19 November: the card's spend is the statement's,

@@ -648,6 +648,7 @@ struct LanguageTests {
     .fares(.capStanding(period: .calendarMonth, paid: "p", limit: "l", free: false, until: "u")),
     .fares(.monthSpend("m")), .fares(.rideWhy(.transfer, free: true)), .fares(.rideCount(.capped, 2)),
     .fares(.spentSoFar), .fares(.fareStandardAgain(new: "n", old: "o")), .fares(.kindSet(new: "n", old: "o")),
+    .fares(.kindLondonZones("1-4")),
     .fares(.modeSet(new: .bus, old: .subway, fare: "f")), .fares(.metroCardRefillsEnded),
     .fares(.reloadOverBalance(limit: "l", canLoad: "c")), .fares(.reloadOverBalance(limit: "l", canLoad: nil)),
     .fares(.reloadOverWindow(limit: "l", hours: 72, canLoad: "c", until: "u")),

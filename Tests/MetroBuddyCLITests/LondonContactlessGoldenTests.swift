@@ -15,7 +15,7 @@ struct LondonContactlessGoldenTests {
     let cli = CLIHarness(now: Self.now)
     #expect(
       cli.run("card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60")
-        == Invocation(stdout: "Added card 'phone' (london-contactless): £0.00, fare £3.60.\n", stderr: "", status: 0))
+        == Invocation(stdout: "Added card 'phone' (london-contactless, zones 1-2): £0.00, fare £3.60.\n", stderr: "", status: 0))
     #expect(cli.run("card", "use", "phone").status == 0)
     return cli
   }
@@ -30,7 +30,7 @@ struct LondonContactlessGoldenTests {
         Cap: £8.90 a travel day, from 04:30 to 04:29 the next day.
         This month: £0.00.
 
-        Kind        london-contactless
+        Kind        london-contactless, zones 1-2
         Mode        subway
         Fare        £3.60
         Expiration  not set
@@ -66,7 +66,7 @@ struct LondonContactlessGoldenTests {
         Today (from 04:30): £8.90 of £8.90; rides are free until Tue 24 Nov 04:30.
         This month: £8.90.
 
-        Kind        london-contactless
+        Kind        london-contactless, zones 1-2
         Mode        subway
         Fare        £3.60
         Expiration  not set
@@ -74,7 +74,7 @@ struct LondonContactlessGoldenTests {
         Card        phone
 
         """)
-    #expect(cli.run("cards").stdout.contains("* phone    £8.90  spent          fare £3.60  london-contactless\n"))
+    #expect(cli.run("cards").stdout.contains("* phone    £8.90  spent          fare £3.60  london-contactless, zones 1-2\n"))
     #expect(
       cli.run("--card", "phone", "check", "--min-rides", "2", "--min-balance", "5")
         == Invocation(stdout: "", stderr: "", status: 0))

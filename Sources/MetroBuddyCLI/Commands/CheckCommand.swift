@@ -64,8 +64,9 @@ struct CheckCommand: Command {
           found.append(("expiring", context.text(.checkExpiresSoon(date: context.text.date(date), days: days))))
         }
       }
-      // A card that holds no money (contactless) has no rides or balance to run out of.
-      if card.kind.holdsValue, context.moment.ridesLeft(card) < minimumRides {
+      // A card that holds no money (contactless) has no rides or balance to run out of,
+      // and one with no fare in its mode (a London card with no tube fare set) no rides to count.
+      if card.kind.holdsValue, context.moment.quote(card) != nil, context.moment.ridesLeft(card) < minimumRides {
         found.append(
           (
             "rides",

@@ -82,6 +82,7 @@ extension English {
         + " charged what the card's rules do not know (a rail fare by distance, a transfer or pass they have no rule"
         + " for): taken from the file, not checked."
     case .kindZone(let name): "zone \(name)"
+    case .kindLondonZones(let zones): "zones \(zones)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

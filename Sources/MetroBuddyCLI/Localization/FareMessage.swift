@@ -53,6 +53,8 @@ enum FareMessage: Equatable {
   case archive(path: String, problem: UnzipRunner.Failure)
   /// After a custom card's kind: the zone its rules read.
   case kindZone(String)
+  /// After a London card's kind: the zones its caps are for, such as `1-4`.
+  case kindLondonZones(String)
   /// Where the cap period a backdated ride landed in stands after it, from
   /// `from` to `until`: `That week (Mon 2 Nov 08:14 to Mon 9 Nov 08:14): $6.00 of $35.00.`
   case capStandingThen(period: CapPeriod, paid: String, limit: String, free: Bool, from: String, until: String)

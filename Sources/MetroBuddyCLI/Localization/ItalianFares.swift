@@ -113,6 +113,7 @@ extension Italian {
         + " con ciò che le regole della tessera non conoscono (una tariffa ferroviaria a distanza, un trasbordo o un"
         + " abbonamento senza regola): preso dal file, non verificato."
     case .kindZone(let name): "fuso orario \(name)"
+    case .kindLondonZones(let zones): "zone \(zones)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

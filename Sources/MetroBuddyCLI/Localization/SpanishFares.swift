@@ -111,6 +111,7 @@ extension Spanish {
         + " lo que las reglas de la tarjeta no conocen (una tarifa de tren por distancia, un transbordo o un abono"
         + " sin regla): se toma del archivo, sin comprobar."
     case .kindZone(let name): "zona \(name)"
+    case .kindLondonZones(let zones): "zonas \(zones)"
     case .archive(let path, let problem):
       switch problem {
       case .unzipMissing:

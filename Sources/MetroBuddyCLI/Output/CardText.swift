@@ -42,9 +42,14 @@ enum CardText {
     var head: String
     if card.kind.holdsValue {
       let balance = context.money(card.balance, card.currency)
-      let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
       head = (card.balance < .zero ? style.warning(balance) : style.strong(balance)) + "\n"
-      head += (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n"
+      if context.moment.quote(card) == nil {
+        // No fare in its mode: no rides to count, and how to set one.
+        head += text(.fareNone(mode: card.mode, date: text.date(context.today))) + "\n"
+      } else {
+        let rides = text(.ridesLeft(context.moment.ridesLeft(card)))
+        head += (context.moment.ridesLeft(card) == 0 ? style.warning(rides) : rides) + "\n"
+      }
       if card.balance < .zero {
         head +=
           style.warning(text(.belowZero(context.money(-card.balance, card.currency), belowZero ?? .devicesApart)))
@@ -81,6 +86,10 @@ enum CardText {
   /// `omny-card`, or `omny-card, reduced fare`.
   static func kind(_ card: MetroCard, _ context: Context) -> String {
     let kind = context.text(.kindName(card.kind, reduced: card.isReduced))
+    // A London card's zones, which its caps are for.
+    if card.kind.paysLondonFares, let zones = card.londonZones {
+      return kind + ", " + context.text(.kindLondonZones(zones.text))
+    }
     // A custom card's own zone; an agency's kind says its zone by its name.
     guard card.kind.agencyZone == nil, let zone = card.zone else { return kind }
     return kind + ", " + context.text(.kindZone(zone.name))

@@ -15,7 +15,8 @@ struct LondonContactlessGoldenTests {
     let cli = CLIHarness(now: Self.now)
     #expect(
       cli.run("card", "add", "phone", "--kind", "london-contactless", "--zones", "1-2", "--fare", "3.60")
-        == Invocation(stdout: "Added card 'phone' (london-contactless, zones 1-2): £0.00, fare £3.60.\n", stderr: "", status: 0))
+        == Invocation(
+          stdout: "Added card 'phone' (london-contactless, zones 1-2): £0.00, fare £3.60.\n", stderr: "", status: 0))
     #expect(cli.run("card", "use", "phone").status == 0)
     return cli
   }
@@ -74,7 +75,8 @@ struct LondonContactlessGoldenTests {
         Card        phone
 
         """)
-    #expect(cli.run("cards").stdout.contains("* phone    £8.90  spent          fare £3.60  london-contactless, zones 1-2\n"))
+    #expect(
+      cli.run("cards").stdout.contains("* phone    £8.90  spent          fare £3.60  london-contactless, zones 1-2\n"))
     #expect(
       cli.run("--card", "phone", "check", "--min-rides", "2", "--min-balance", "5")
         == Invocation(stdout: "", stderr: "", status: 0))

@@ -34,7 +34,8 @@ struct ReportBrowserTests {
   /// Runs headless Chromium on `arguments` with a profile and HOME inside the sandbox.
   static func chromium(_ arguments: [String], in sandbox: Sandbox) throws -> ProcessResult {
     let flags = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+      "--no-default-browser-check",
       "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
       "--disable-extensions", "--disable-breakpad", "--disable-domain-reliability",
       "--disable-client-side-phishing-detection", "--metrics-recording-only", "--no-proxy-server",

@@ -65,13 +65,9 @@ public struct ExportReminder: Sendable, Hashable {
     guard let history = AgencyHistory.online(for: card.kind) else { return nil }
     let undone = Set(cardHistory.updates.compactMap(\.undoes))
     let newest = cardHistory.updates.lazy
-      .filter { $0.type != .undo && Self.isAgencyRow($0.id) && !undone.contains($0.id) }
+      .filter { $0.type != .undo && AgencyTripID.isAgencyRow($0.id) && !undone.contains($0.id) }
       .map(\.timestamp).max()
     guard let newest else { return nil }
     self.init(history: history, newestImported: card.rulesZone(machine).calendarDate(of: newest))
   }
-
-  /// Whether `id` is a version 8 UUID of RFC 9562's variant, as
-  /// ``AgencyTripID`` makes for an agency's row.
-  static func isAgencyRow(_ id: UUID) -> Bool { id.uuid.6 >> 4 == 8 && id.uuid.8 & 0xC0 == 0x80 }
 }

@@ -77,6 +77,11 @@ enum AgencyTripID {
     return hash
   }
 
+  /// Whether `id` carries the version and variant bits ``uuid(_:)`` sets:
+  /// a row of an agency's file, never an update a command recorded (those
+  /// are random, version 4).
+  static func isAgencyRow(_ id: UUID) -> Bool { id.uuid.6 >> 4 == 8 && id.uuid.8 & 0xC0 == 0x80 }
+
   /// The UUID of a name: its hash with the version and variant bits set.
   static func uuid(_ name: [UInt8]) -> UUID {
     let hash = fnv1a128(name)

@@ -99,7 +99,8 @@ def main():
             fresh = os.path.join(work, "fresh")
             median("`show` with no cache", ["show"], device(0, fresh), lambda: shutil.rmtree(fresh, True))
             for argv in (["history"], ["history", "--limit", "10"], ["history", "--json"], ["export"],
-                         ["verify"], ["stats", "--by", "month", "--since", "2016-01-01"]):
+                         ["verify"], ["stats", "--by", "month", "--since", "2016-01-01"], ["compare"],
+                         ["report"], ["report", "--format", "html"], ["report", "--all", "--format", "csv"]):
                 median("`" + " ".join(argv) + "`", argv, device(0))
             # Two rows of an agency's history into the card (no ids: each run
             # adds two updates, dated the day before, as a rider's late import;
